@@ -1,0 +1,46 @@
+/**
+ * The HTTP face of the local stack: one hono app with a sub-app per Supabase API, mounted at the paths
+ * supabase-js derives from the project URL, plus CORS for the app's origins, a health check and one error handler.
+ */
+import { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import type { StackContext } from './context.ts'
+import { HttpError } from './shared/http-error.ts'
+import { createAuthApi } from './auth/index.ts'
+import { createRestApi } from './rest/index.ts'
+import { createStorageApi } from './storage/index.ts'
+import { createFunctionsApi } from './functions/index.ts'
+
+const EXPOSED_HEADERS = ['Content-Range', 'X-Supabase-Api-Version', 'Content-Type', 'Content-Length', 'x-relay-error']
+const ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
+
+export function createApp(ctx: StackContext): Hono {
+  const app = new Hono()
+  const origins = new Set([new URL(ctx.config.siteUrl).origin, ...ctx.config.allowedOrigins])
+
+  app.use(
+    '*',
+    cors({
+      // Bearer tokens, no cookies: the origin list keeps other sites from using a developer's local session.
+      origin: (origin) => (origins.has(origin) ? origin : null),
+      allowMethods: ALLOWED_METHODS,
+      exposeHeaders: EXPOSED_HEADERS,
+      maxAge: 86400,
+    }),
+  )
+
+  app.get('/health', (c) => c.json({ status: 'ok' }))
+  app.route('/auth/v1', createAuthApi(ctx))
+  app.route('/rest/v1', createRestApi(ctx))
+  app.route('/storage/v1', createStorageApi(ctx))
+  app.route('/functions/v1', createFunctionsApi(ctx))
+
+  app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
+  app.onError((err, c) => {
+    if (err instanceof HttpError) return err.getResponse()
+    ctx.log.error(`${c.req.method} ${new URL(c.req.url).pathname} failed`, err)
+    // Never a stack trace to the client.
+    return c.json({ message: 'Internal Server Error' }, 500)
+  })
+  return app
+}

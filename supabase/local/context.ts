@@ -1,0 +1,27 @@
+/** What every API of the local stack is given: settings, the database, keys, object bytes and a logger. */
+import type { StackConfig } from './config.ts'
+import type { Database } from './db/database.ts'
+import type { JwtKeys } from './shared/jwt.ts'
+import type { BlobStore } from './storage/blob-store.ts'
+
+export interface Logger {
+  info(message: string): void
+  warn(message: string): void
+  error(message: string, error?: unknown): void
+}
+
+export const consoleLogger: Logger = {
+  info: (m) => console.log(`[kreis] ${m}`),
+  warn: (m) => console.warn(`[kreis] ${m}`),
+  error: (m, e) => console.error(`[kreis] ${m}`, e ?? ''),
+}
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} }
+
+export interface StackContext {
+  config: StackConfig
+  db: Database
+  jwt: JwtKeys
+  blobs: BlobStore
+  log: Logger
+}

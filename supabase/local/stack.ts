@@ -1,0 +1,92 @@
+/**
+ * Starting and stopping the whole local stack: lock the data directory, open Postgres, migrate (and seed a fresh
+ * one, bytes included), then serve HTTP and the realtime websocket on one port.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import type { StackConfig } from './config.ts'
+import { consoleLogger, type Logger, type StackContext } from './context.ts'
+import { Database } from './db/database.ts'
+import { migrate, SUPABASE_DIR, type MigrateResult } from './db/migrate.ts'
+import { JwtKeys } from './shared/jwt.ts'
+import { lockDataDir } from './shared/data-lock.ts'
+import { BlobStore } from './storage/blob-store.ts'
+import { createApp } from './app.ts'
+import { attachRealtime } from './realtime/index.ts'
+
+/** Seed object bytes, laid out as `<bucket>/<name>`, copied into storage when the database is seeded. */
+export const SEED_STORAGE_DIR = path.join(SUPABASE_DIR, 'seed', 'storage')
+
+export interface StartOptions {
+  log?: Logger
+  /** A database dump to start from instead of initdb + migrations (tests). */
+  template?: Blob
+  /** Write the seed's object bytes even though the database came from a template (tests). */
+  seedFiles?: boolean
+}
+
+export interface RunningStack {
+  url: string
+  port: number
+  config: StackConfig
+  ctx: StackContext
+  migration: MigrateResult
+  close(): Promise<void>
+}
+
+export async function startStack(config: StackConfig, options: StartOptions = {}): Promise<RunningStack> {
+  const log = options.log ?? consoleLogger
+  const unlock = config.dataDir ? lockDataDir(config.dataDir) : () => {}
+  const storageRoot = config.dataDir
+    ? path.join(config.dataDir, 'storage')
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'kreis-storage-'))
+  let db: Database | null = null
+  try {
+    db = await Database.open({
+      pgDir: config.dataDir ? path.join(config.dataDir, 'pg') : null,
+      template: options.template,
+    })
+    const migration = await migrate(db)
+    const blobs = new BlobStore(storageRoot)
+    if ((migration.seeded || options.seedFiles) && fs.existsSync(SEED_STORAGE_DIR)) await blobs.importTree(SEED_STORAGE_DIR)
+
+    // A copy, so that apiUrl can learn the real port when the caller asked for any free one (port 0).
+    const liveConfig: StackConfig = { ...config }
+    const ctx: StackContext = { config: liveConfig, db, jwt: new JwtKeys(config.jwtSecret), blobs, log }
+    const app = createApp(ctx)
+    const server = await new Promise<Server>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s as Server))
+      ;(s as Server).once('error', reject)
+    })
+    const realtime = await attachRealtime(server, ctx)
+    const port = (server.address() as AddressInfo).port
+    const url = `http://${config.host}:${port}`
+    if (config.port === 0) Object.assign(liveConfig, { port, apiUrl: url })
+    const database = db
+    let closing: Promise<void> | null = null
+    return {
+      url,
+      port,
+      config: liveConfig,
+      ctx,
+      migration,
+      close: () =>
+        (closing ??= (async () => {
+          await realtime.close()
+          server.closeAllConnections?.()
+          await new Promise<void>((r) => server.close(() => r()))
+          await database.close()
+          if (!config.dataDir) fs.rmSync(storageRoot, { recursive: true, force: true })
+          unlock()
+        })()),
+    }
+  } catch (e) {
+    await db?.close()
+    unlock()
+    throw e
+  }
+}

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config'
+import path from 'node:path'
+
+export default defineConfig({
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['src/testing/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'stack',
+          include: ['supabase/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['supabase/local/testing/global-setup.ts'],
+          // Each file runs its own PGlite (~0.5 GiB); two at a time fits the 2-core CI machine.
+          pool: 'forks',
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+})
