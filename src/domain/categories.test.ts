@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { ALL_PRODUCT_TYPES, CATEGORIES, categoryFromQuery, categoryToQuery, PRODUCT_TYPES } from './categories'
+import { CONDITIONS } from './conditions'
+
+describe('spec §2.6 category in the query string', () => {
+  it.each([
+    ['women', 'women'],
+    ['children', 'children'],
+    ['kids', 'children'],
+    ['Kids', 'children'],
+    ['all', null],
+    ['hats', null],
+    ['', null],
+    [null, null],
+  ])('?category=%s selects %s', (value, category) => {
+    expect(categoryFromQuery(value)).toBe(category)
+  })
+
+  it.each([
+    ['all', null],
+    ['shoes', 'shoes'],
+  ] as const)('choosing %s writes %s', (filter, value) => {
+    expect(categoryToQuery(filter)).toBe(value)
+  })
+})
+
+describe('spec §3 stored values', () => {
+  it('has the five categories and four conditions', () => {
+    expect(CATEGORIES).toEqual(['women', 'men', 'children', 'shoes', 'accessories'])
+    expect(CONDITIONS).toEqual(['new_with_tags', 'very_good', 'worn_but_loved', 'acceptable'])
+  })
+
+  it('offers lower-cased product types for every category', () => {
+    for (const c of CATEGORIES) expect(PRODUCT_TYPES[c].length).toBeGreaterThan(0)
+    for (const p of ALL_PRODUCT_TYPES) expect(p).toBe(p.toLowerCase().trim())
+  })
+})

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import { authErrorMessage, authFailureToast, feedErrorMessage, listingCreateFailureToast, profileUpdateFailureToast, signOutFailureToast, syncFailureToast, trialSignupFailureToast, type SyncOpKind, type WriteFailure } from './errors'
+import { TOASTS } from './toasts'
+
+describe('spec §8 authentication: message mapping', () => {
+  it.each([
+    ['Email signups are disabled', 'auth.signupsDisabled'],
+    ['Invalid login credentials', 'auth.invalidCredentials'],
+    ['Email not confirmed', 'auth.emailNotConfirmed'],
+    ['Password should be at least 6 characters.', 'auth.passwordTooShort'],
+    ['Unable to validate email address: Invalid email format', 'auth.invalidEmail'],
+    ['User already registered', { text: 'User already registered' }],
+    ['invalid login credentials', { text: 'invalid login credentials' }],
+  ])('%j → %j', (raw, message) => {
+    expect(authErrorMessage(raw)).toEqual(message)
+  })
+
+  it.each([
+    ['signin', 'toast.signInFailed'],
+    ['signup', 'toast.signUpFailed'],
+    ['reset', 'toast.error'],
+  ] as const)('a %s failure is titled %s', (mode, title) => {
+    expect(authFailureToast(mode, 'Invalid login credentials')).toEqual({ title, description: 'auth.invalidCredentials', destructive: true })
+  })
+
+  it('a sign-out failure shows the server message', () => {
+    expect(signOutFailureToast('network down')).toEqual({ title: 'toast.signOutFailed', description: { text: 'network down' }, destructive: true })
+  })
+})
+
+describe('spec §8 trial: duplicate e-mail (23505) vs other errors', () => {
+  it.each([
+    ['23505', TOASTS.trialDuplicate],
+    ['42501', TOASTS.trialFailed],
+    [undefined, TOASTS.trialFailed],
+  ])('code %s', (code, toast) => {
+    expect(trialSignupFailureToast({ code })).toBe(toast)
+  })
+})
+
+describe('spec §8 sell flow: listing create failures', () => {
+  const sent = { condition: 'mint', category: 'hats' }
+  it.each([
+    ['new row for relation "listings" violates check constraint "listings_condition_check"', { key: 'toast.invalidCondition', params: { value: 'mint' } }],
+    ['new row for relation "listings" violates check constraint "listings_category_check"', { key: 'toast.invalidCategory', params: { value: 'hats' } }],
+    ['new row for relation "listings" violates check constraint "listings_price_check"', 'toast.listingRequirements'],
+  ])('23514 %s', (message, description) => {
+    expect(listingCreateFailureToast({ code: '23514', message }, sent)).toEqual({ title: 'toast.createListingError', description, destructive: true })
+  })
+
+  it('any other code → "Failed to create listing"', () => {
+    expect(listingCreateFailureToast({ code: '42501', message: 'condition' }, sent)).toBe(TOASTS.createListingFailed)
+  })
+})
+
+describe('spec §8 profile update failure', () => {
+  it.each([
+    ['value too long', { text: 'value too long' }],
+    ['', 'toast.somethingWrong'],
+    [null, 'toast.somethingWrong'],
+  ])('message %j → %j', (message, description) => {
+    expect(profileUpdateFailureToast({ message })).toEqual({ title: 'toast.profileUpdateFailed', description, destructive: true })
+  })
+})
+
+describe('spec §8 failed sync writes by outbox operation', () => {
+  const check = { code: '23514', message: 'violates check constraint "listings_category_check"' }
+  const rls = { code: '42501', message: 'new row violates row-level security policy' }
+  const sent = { condition: 'very_good', category: 'x' }
+  it.each<[SyncOpKind, WriteFailure, boolean, unknown]>([
+    ['listing.upsert', check, true, { title: 'toast.createListingError', description: { key: 'toast.invalidCategory', params: { value: 'x' } }, destructive: true }],
+    ['listing.upsert', check, false, { title: 'toast.error', description: { key: 'toast.invalidCategory', params: { value: 'x' } }, destructive: true }],
+    ['listing.upsert', rls, true, TOASTS.createListingFailed],
+    ['listing.upsert', rls, false, TOASTS.editSaveFailed],
+    ['photo.upload', rls, true, TOASTS.createListingFailed],
+    ['images.replace', rls, false, TOASTS.editSaveFailed],
+    ['conversation.create', rls, true, TOASTS.messageSendFailed],
+    ['message.send', rls, true, TOASTS.messageSendFailed],
+    ['profile.update', rls, false, { title: 'toast.profileUpdateFailed', description: { text: rls.message }, destructive: true }],
+    ['profile.update', { code: 'PGRST000', message: '' }, false, { title: 'toast.profileUpdateFailed', description: 'toast.somethingWrong', destructive: true }],
+  ])('%s %j, new %s → %j', (kind, failure, isNew, toast) => {
+    expect(syncFailureToast(kind, failure, { isNew, sent })).toEqual(toast)
+  })
+})
+
+describe('spec §8 feed fetch failure', () => {
+  it.each([
+    ['timeout', { text: 'timeout' }],
+    [undefined, 'feed.fetchFailed'],
+  ])('%j → %j', (raw, message) => {
+    expect(feedErrorMessage(raw)).toEqual(message)
+  })
+})

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest'
+import { detailsFormDefaults, isPreviewReady, validateDetails, type DetailsFormValues } from './listing-form'
+
+const valid: DetailsFormValues = {
+  title: 'Wool coat',
+  description: 'Warm black wool coat, worn two winters.',
+  price: 45,
+  condition: 'very_good',
+  category: 'women',
+  productType: 'coat',
+  size: 'M',
+  brand: '',
+  fabric: 'Wool',
+  location: 'Zurich',
+  tags: '',
+}
+
+describe('spec §5 details form schema', () => {
+  it('accepts a complete form, brand and tags empty', () => {
+    expect(validateDetails(valid)).toMatchObject({ ok: true })
+  })
+
+  it.each<[Partial<Record<keyof DetailsFormValues, unknown>>, keyof DetailsFormValues, string]>([
+    [{ title: 'ab' }, 'title', 'details.titleMin'],
+    [{ title: '  ab  ' }, 'title', 'details.titleMin'],
+    [{ description: '123456789' }, 'description', 'details.descriptionMin'],
+    [{ price: 0.99 }, 'price', 'details.priceMin'],
+    [{ price: '' }, 'price', 'details.priceMin'],
+    [{ price: 'abc' }, 'price', 'details.priceMin'],
+    [{ condition: 'mint' }, 'condition', 'details.conditionInvalid'],
+    [{ category: 'hats' }, 'category', 'details.categoryInvalid'],
+    [{ productType: '' }, 'productType', 'details.productTypeRequired'],
+    [{ size: '   ' }, 'size', 'details.sizeRequired'],
+    [{ fabric: '' }, 'fabric', 'details.fabricRequired'],
+    [{ location: '' }, 'location', 'details.locationRequired'],
+  ])('%j fails on %s with %s', (change, field, key) => {
+    const result = validateDetails({ ...valid, ...change } as DetailsFormValues)
+    expect(result).toEqual({ ok: false, errors: { [field]: key } })
+  })
+
+  it.each<[Partial<DetailsFormValues>]>([[{ title: 'abc' }], [{ description: '1234567890' }], [{ price: 1 }], [{ size: 'M' }]])(
+    'the boundary %j passes',
+    (change) => {
+      expect(validateDetails({ ...valid, ...change }).ok).toBe(true)
+    },
+  )
+
+  it('reports every failing field at once, one message each', () => {
+    const result = validateDetails({ ...valid, title: '', description: '', price: '' })
+    expect(result).toEqual({
+      ok: false,
+      errors: { title: 'details.titleMin', description: 'details.descriptionMin', price: 'details.priceMin' },
+    })
+  })
+
+  it('gates the preview on the same schema', () => {
+    expect(isPreviewReady(valid)).toBe(true)
+    expect(isPreviewReady({ ...valid, fabric: '' })).toBe(false)
+  })
+})
+
+describe('spec §4 sell flow: details form defaults', () => {
+  it('starts empty with condition new_with_tags, category women and price 0', () => {
+    expect(detailsFormDefaults()).toEqual({
+      title: '',
+      description: '',
+      price: 0,
+      condition: 'new_with_tags',
+      category: 'women',
+      productType: '',
+      size: '',
+      brand: '',
+      fabric: '',
+      location: '',
+      tags: '',
+    })
+  })
+
+  it.each([
+    [{ condition: 'mint', category: 'hats' }, 'new_with_tags', 'women'],
+    [{ condition: null, category: undefined }, 'new_with_tags', 'women'],
+    [{ condition: 'acceptable', category: 'shoes' }, 'acceptable', 'shoes'],
+  ])('stored %j → condition %s, category %s', (stored, condition, category) => {
+    expect(detailsFormDefaults(stored)).toMatchObject({ condition, category })
+  })
+
+  it.each([
+    [undefined, 0],
+    [12.5, 12.5],
+    ['', ''],
+    [Number.NaN, 0],
+    ['12', 0],
+  ])('stored price %j → %j (an emptied input stays empty)', (price, expected) => {
+    expect(detailsFormDefaults({ price }).price).toBe(expected)
+  })
+
+  it('keeps stored texts as they are', () => {
+    expect(detailsFormDefaults({ title: ' Coat ', tags: 'a, b' })).toMatchObject({ title: ' Coat ', tags: 'a, b' })
+  })
+})

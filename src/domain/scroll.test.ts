@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { createPaymentPayload, paymentReturnParams } from './payment-return'
+import { showScrollToTop, startShoppingScrollY } from './scroll'
+
+describe('spec §2.2 "Start Shopping" scroll target and §2.4 scroll-to-top', () => {
+  it.each([
+    [{ sectionTopPx: 900, headerHeightPx: 64, viewportHeightPx: 800 }, 816],
+    [{ sectionTopPx: 50, headerHeightPx: 64, viewportHeightPx: 800 }, 0],
+    [{ sectionTopPx: null, headerHeightPx: 64, viewportHeightPx: 800 }, 640],
+  ])('%j → y %i', (input, y) => {
+    expect(startShoppingScrollY(input)).toBe(y)
+  })
+
+  it.each([
+    [0, false],
+    [300, false],
+    [301, true],
+  ])('scrolled %i px → button shown %s', (y, shown) => {
+    expect(showScrollToTop(y)).toBe(shown)
+  })
+})
+
+describe('spec §2.13/§7.4 payment calls and return', () => {
+  it.each([
+    ['?userId=u1&gatewayId=g9', { userId: 'u1', gatewayId: 'g9' }],
+    ['?userId=u1', null],
+    ['?gatewayId=g9', null],
+    ['?userId=&gatewayId=g9', null],
+    ['', null],
+  ])('%s → %j', (query, params) => {
+    expect(paymentReturnParams(new URLSearchParams(query))).toEqual(params)
+  })
+
+  it.each([
+    ['trial', 200],
+    ['subscription', 500],
+  ] as const)('a %s-phase payment link asks for %i', (phase, amount) => {
+    expect(createPaymentPayload('u1', phase)).toEqual({ userId: 'u1', amount })
+  })
+})

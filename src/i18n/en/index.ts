@@ -1,0 +1,21 @@
+// The English catalogue: every user-facing string of the product, by area. Keys are flat, dotted, and the
+// same in every locale; "{name}" marks a parameter.
+import type { ProductType } from '@/domain/categories'
+import type { DomainMessageKey } from '@/domain/messages'
+import { account } from './account'
+import { auth } from './auth'
+import { landing } from './landing'
+import { pages } from './pages'
+import { productTypes, shop } from './shop'
+import { sell } from './sell'
+import { shell } from './shell'
+import { toasts } from './toasts'
+
+export const en = { ...shell, ...landing, ...auth, ...shop, ...productTypes, ...sell, ...account, ...pages, ...toasts }
+
+export type CatalogueKey = keyof typeof en
+export type Catalogue = Readonly<Record<CatalogueKey, string>>
+
+// Compile-time completeness: every key the domain emits, and every product type it offers, has an English text.
+const _domainCovered: Readonly<Record<DomainMessageKey | `productType.${ProductType}`, string>> = en
+void _domainCovered

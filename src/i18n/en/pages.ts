@@ -1,0 +1,31 @@
+// Static pages and the contact form (spec §1 terms statements, §2.14, §5 contact form).
+import { PRODUCT_NAME } from './product'
+
+export const pages = {
+  'ourStory.title': 'Our Story',
+  'joinMovement.title': 'Join the Movement',
+  'terms.title': 'Terms of Service',
+  'terms.noPayments': `${PRODUCT_NAME} does not handle payment or shipping between users.`,
+  'terms.courts': 'The courts of Zurich have jurisdiction.',
+  'privacy.title': 'Privacy Policy',
+  'privacy.minimumAge': 'You must be at least 16 years old to use the service.',
+  'contact.title': 'Contact us',
+  'contact.name': 'Name',
+  'contact.email': 'Email',
+  'contact.subject': 'Subject',
+  'contact.subjectPlaceholder': 'Select a subject',
+  'contact.subject.general': 'General inquiry',
+  'contact.subject.technical': 'Technical support',
+  'contact.subject.feedback': 'Feedback',
+  'contact.subject.other': 'Other',
+  'contact.message': 'Message',
+  'contact.sendCopy': 'Send me a copy',
+  'contact.submit': 'Send Message',
+  'contact.thankYou': 'Thank you!',
+  'contact.direct': 'Or write to us directly at {email}',
+  'contact.nameRequired': 'Name is required',
+  'contact.emailRequired': 'Email is required',
+  'contact.emailInvalid': 'Invalid email address',
+  'contact.subjectRequired': 'Please select a subject',
+  'contact.messageRequired': 'Message is required',
+} as const
