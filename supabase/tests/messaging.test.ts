@@ -1,0 +1,106 @@
+/**
+ * Conversation and message rules beyond the matrix: who may open a conversation on which listing, when a
+ * message may be sent, the server filling in conversation_id for the spec's send payload, and last_message_at.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../local/db/database.ts'
+import { startTestStack, type TestStack } from '../local/testing/test-stack.ts'
+import { asUser, createListing, createUser, run, sqlState } from './support/db-actors.ts'
+
+let ts: TestStack
+let db: Database
+let seller: string
+let buyer: string
+
+beforeAll(async () => {
+  ts = await startTestStack()
+  db = ts.stack.ctx.db
+  seller = await createUser(db)
+  buyer = await createUser(db)
+})
+
+afterAll(async () => {
+  await ts?.stop()
+})
+
+const OPEN = `insert into public.conversations (listing_id, buyer_id, seller_id) values ($1, $2, $3) returning id, last_message_at`
+const SEND = `insert into public.messages (listing_id, sender_id, receiver_id, content) values ($1, $2, $3, $4)
+  returning conversation_id, content, created_at`
+
+async function openConversation(listing: string): Promise<{ id: string; last_message_at: Date }> {
+  const [row] = await run<{ id: string; last_message_at: Date }>(db, asUser(buyer), OPEN, [listing, buyer, seller])
+  return row!
+}
+
+describe('opening a conversation', () => {
+  it('is allowed to a buyer on someone else’s active listing, with the seller filled in when left out', async () => {
+    const listing = await createListing(db, seller)
+    const [row] = await run(
+      db,
+      asUser(buyer),
+      `insert into public.conversations (listing_id, buyer_id) values ($1, $2) returning seller_id`,
+      [listing, buyer],
+    )
+    expect(row).toEqual({ seller_id: seller })
+  })
+
+  it('is refused on one’s own listing (42501)', async () => {
+    const listing = await createListing(db, seller)
+    expect(await sqlState(db, asUser(seller), OPEN, [listing, seller, seller])).toBe('42501')
+  })
+
+  it('is refused on a sold listing (42501)', async () => {
+    const listing = await createListing(db, seller, { status: 'sold' })
+    expect(await sqlState(db, asUser(buyer), OPEN, [listing, buyer, seller])).toBe('42501')
+  })
+})
+
+describe('sending a message', () => {
+  it('finds the conversation from the spec payload (listing, sender, receiver) and trims the text', async () => {
+    const listing = await createListing(db, seller)
+    const conversation = await openConversation(listing)
+    const [row] = await run(db, asUser(buyer), SEND, [listing, buyer, seller, '  Hello!  '])
+    expect(row).toMatchObject({ conversation_id: conversation.id, content: 'Hello!' })
+  })
+
+  it('moves the conversation’s last_message_at to the newest message', async () => {
+    const listing = await createListing(db, seller)
+    const conversation = await openConversation(listing)
+    await run(db, asUser(buyer), SEND, [listing, buyer, seller, 'First'])
+    const [reply] = await run<{ created_at: Date }>(db, asUser(seller), SEND, [listing, seller, buyer, 'Reply'])
+    const [after] = await run<{ last_message_at: Date }>(db, null, `select last_message_at from public.conversations where id = $1`, [
+      conversation.id,
+    ])
+    expect(after!.last_message_at).toEqual(reply!.created_at)
+    expect(after!.last_message_at.getTime()).toBeGreaterThan(conversation.last_message_at.getTime())
+  })
+
+  it('is refused once the listing is sold, even inside an existing conversation (42501)', async () => {
+    const listing = await createListing(db, seller)
+    await openConversation(listing)
+    await run(db, asUser(seller), `update public.listings set status = 'sold' where id = $1`, [listing])
+    expect(await sqlState(db, asUser(buyer), SEND, [listing, buyer, seller, 'Still available?'])).toBe('42501')
+    expect(await sqlState(db, asUser(seller), SEND, [listing, seller, buyer, 'Sorry, sold'])).toBe('42501')
+  })
+
+  it('is refused into a conversation about another listing (42501)', async () => {
+    const listing = await createListing(db, seller)
+    const elsewhere = await createListing(db, seller)
+    const conversation = await openConversation(listing)
+    const sql = `insert into public.messages (conversation_id, listing_id, sender_id, receiver_id, content) values ($1, $2, $3, $4, 'Hi')`
+    expect(await sqlState(db, asUser(buyer), sql, [conversation.id, elsewhere, buyer, seller])).toBe('42501')
+  })
+
+  it('is refused to someone outside the conversation (42501)', async () => {
+    const listing = await createListing(db, seller)
+    const conversation = await openConversation(listing)
+    const stranger = await createUser(db)
+    const sql = `insert into public.messages (conversation_id, listing_id, sender_id, receiver_id, content) values ($1, $2, $3, $4, 'Hi')`
+    expect(await sqlState(db, asUser(buyer), sql, [conversation.id, listing, buyer, stranger])).toBe('42501')
+  })
+
+  it('is refused when no conversation was opened first (42501)', async () => {
+    const listing = await createListing(db, seller)
+    expect(await sqlState(db, asUser(buyer), SEND, [listing, buyer, seller, 'Hi'])).toBe('42501')
+  })
+})
