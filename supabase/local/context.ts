@@ -3,6 +3,7 @@ import type { StackConfig } from './config.ts'
 import type { Database } from './db/database.ts'
 import type { JwtKeys } from './shared/jwt.ts'
 import type { BlobStore } from './storage/blob-store.ts'
+import type { Mailer } from './auth/mailer.ts'
 
 export interface Logger {
   info(message: string): void
@@ -24,4 +25,8 @@ export interface StackContext {
   jwt: JwtKeys
   blobs: BlobStore
   log: Logger
+  /** Auth's outgoing e-mail: printed, and kept in memory for tests (auth/mailer.ts). */
+  mailer: Mailer
+  /** Set when the realtime server is attached: its live state, for diagnostics and tests. */
+  realtime?: { channelCount(): number }
 }

@@ -15,6 +15,7 @@ import { migrate, SUPABASE_DIR, type MigrateResult } from './db/migrate.ts'
 import { JwtKeys } from './shared/jwt.ts'
 import { lockDataDir } from './shared/data-lock.ts'
 import { BlobStore } from './storage/blob-store.ts'
+import { Mailer } from './auth/mailer.ts'
 import { createApp } from './app.ts'
 import { attachRealtime } from './realtime/index.ts'
 
@@ -56,7 +57,14 @@ export async function startStack(config: StackConfig, options: StartOptions = {}
 
     // A copy, so that apiUrl can learn the real port when the caller asked for any free one (port 0).
     const liveConfig: StackConfig = { ...config }
-    const ctx: StackContext = { config: liveConfig, db, jwt: new JwtKeys(config.jwtSecret), blobs, log }
+    const ctx: StackContext = {
+      config: liveConfig,
+      db,
+      jwt: new JwtKeys(config.jwtSecret),
+      blobs,
+      log,
+      mailer: new Mailer(log),
+    }
     const app = createApp(ctx)
     const server = await new Promise<Server>((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s as Server))

@@ -23,7 +23,7 @@ export class BlobStore {
     await fs.rename(tmp, file)
   }
 
-  async get(bucket: string, name: string): Promise<Uint8Array | null> {
+  async get(bucket: string, name: string): Promise<Uint8Array<ArrayBuffer> | null> {
     try {
       return new Uint8Array(await fs.readFile(this.file(bucket, name)))
     } catch (e) {

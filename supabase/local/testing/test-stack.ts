@@ -42,7 +42,9 @@ export function supabaseClient(url: string, key: string): SupabaseClient {
 }
 
 export async function startTestStack(overrides: Partial<StackConfig> = {}): Promise<TestStack> {
-  const config = loadConfig({ KREIS_DATA_DIR: ':memory:' }, { port: 0, ...overrides })
+  // Test files sign many users up from one address; the production budget (30 per 5 minutes) would refuse them.
+  // Tests of the limit itself pass their own `auth.rateLimitPerWindow`.
+  const config = loadConfig({ KREIS_DATA_DIR: ':memory:', KREIS_AUTH_RATE_LIMIT: '10000' }, { port: 0, ...overrides })
   const stack = await startStack(config, { template: await loadTemplate(), seedFiles: true, log: silentLogger })
   const clients: SupabaseClient[] = []
   const track = (c: SupabaseClient) => (clients.push(c), c)

@@ -1,0 +1,71 @@
+/** POST /token: grant_type=password (sign-in) and grant_type=refresh_token (rotating refresh tokens). */
+import type { Context } from 'hono'
+import type { StackContext } from '../context.ts'
+import { authError } from '../shared/http-error.ts'
+import { passwordMatches } from './passwords.ts'
+import { sessionJson } from './session.ts'
+import { randomToken } from './tokens.ts'
+import {
+  findRefreshToken,
+  findUserByEmail,
+  findUserById,
+  revokeSessionTokens,
+  rotateRefreshToken,
+  signInUser,
+  type IssuedSession,
+  type UserRow,
+} from './users.ts'
+import { jsonBody, str } from './validation.ts'
+
+const invalidCredentials = () => authError(400, 'invalid_credentials', 'Invalid login credentials')
+
+const isBanned = (u: UserRow) => u.banned_until !== null && u.banned_until.getTime() > Date.now()
+
+export async function passwordGrant(ctx: StackContext, c: Context): Promise<Response> {
+  const body = await jsonBody(c)
+  const email = str(body.email).trim().toLowerCase()
+  const password = str(body.password)
+  if (!email || !password) throw invalidCredentials()
+  const user = await ctx.db.asSuperuser((tx) => findUserByEmail(tx, email))
+  const ok = await passwordMatches(password, user?.encrypted_password)
+  if (!user || !ok) throw invalidCredentials()
+  if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned')
+  if (!user.email_confirmed_at) throw authError(400, 'email_not_confirmed', 'Email not confirmed')
+  const signedIn = await ctx.db.asSuperuser((tx) => signInUser(tx, user.id, randomToken()))
+  return c.json(await sessionJson(ctx, signedIn.user, signedIn.session, 'password'))
+}
+
+type RefreshOutcome = { ok: true; user: UserRow; session: IssuedSession } | { ok: false; reused: true }
+
+export async function refreshGrant(ctx: StackContext, c: Context): Promise<Response> {
+  const body = await jsonBody(c)
+  const token = str(body.refresh_token)
+  if (!token) throw authError(400, 'validation_failed', 'refresh_token required')
+  const outcome = await ctx.db.asSuperuser(async (tx): Promise<RefreshOutcome> => {
+    const row = await findRefreshToken(tx, token)
+    if (!row) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
+    if (row.revoked) {
+      // Committed (not thrown) so that the revocation sticks.
+      await revokeSessionTokens(tx, row.session_id)
+      return { ok: false, reused: true }
+    }
+    if (row.not_after && row.not_after.getTime() < Date.now()) {
+      throw authError(400, 'session_expired', 'Invalid Refresh Token: Session Expired')
+    }
+    const user = await findUserById(tx, row.user_id)
+    if (!user) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
+    if (isBanned(user)) throw authError(400, 'user_banned', 'Invalid Refresh Token: User Banned')
+    const next = randomToken()
+    await rotateRefreshToken(tx, row, next)
+    return { ok: true, user, session: { sessionId: row.session_id, refreshToken: next, startedAt: row.session_created_at } }
+  })
+  if (!outcome.ok) throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+  return c.json(await sessionJson(ctx, outcome.user, outcome.session, 'password'))
+}
+
+export async function token(ctx: StackContext, c: Context): Promise<Response> {
+  const grant = c.req.query('grant_type')
+  if (grant === 'password') return passwordGrant(ctx, c)
+  if (grant === 'refresh_token') return refreshGrant(ctx, c)
+  throw authError(400, 'validation_failed', `unsupported_grant_type: ${grant ?? '(none)'}`)
+}
