@@ -9,6 +9,7 @@ describe('spec §8 authentication: message mapping', () => {
     ['Email not confirmed', 'auth.emailNotConfirmed'],
     ['Password should be at least 6 characters.', 'auth.passwordTooShort'],
     ['Unable to validate email address: Invalid email format', 'auth.invalidEmail'],
+    ['Unable to validate email address: invalid format', 'auth.invalidEmail'],
     ['User already registered', { text: 'User already registered' }],
     ['invalid login credentials', { text: 'invalid login credentials' }],
   ])('%j → %j', (raw, message) => {

@@ -24,6 +24,8 @@ const AUTH_RULES: readonly (readonly [substring: string, key: AuthMessageKey])[]
   ['Email not confirmed', 'auth.emailNotConfirmed'],
   ['Password should be at least', 'auth.passwordTooShort'],
   ['Invalid email', 'auth.invalidEmail'],
+  // What GoTrue actually says for a malformed address; the spec's "Invalid email" never appears in it.
+  ['Unable to validate email address', 'auth.invalidEmail'],
 ]
 
 /** The auth service's message as the user reads it: a friendlier sentence for known ones, otherwise raw. */
