@@ -10,6 +10,7 @@ import { createAuthApi } from './auth/index.ts'
 import { createRestApi } from './rest/index.ts'
 import { createStorageApi } from './storage/index.ts'
 import { createFunctionsApi } from './functions/index.ts'
+import { createSandboxPayApi } from './payments/index.ts'
 
 const EXPOSED_HEADERS = ['Content-Range', 'X-Supabase-Api-Version', 'Content-Type', 'Content-Length', 'x-relay-error']
 const ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
@@ -34,6 +35,7 @@ export function createApp(ctx: StackContext): Hono {
   app.route('/rest/v1', createRestApi(ctx))
   app.route('/storage/v1', createStorageApi(ctx))
   app.route('/functions/v1', createFunctionsApi(ctx))
+  app.route('/sandbox-pay', createSandboxPayApi(ctx))
 
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
   app.onError((err, c) => {

@@ -28,5 +28,5 @@ export interface StackContext {
   /** Auth's outgoing e-mail: printed, and kept in memory for tests (auth/mailer.ts). */
   mailer: Mailer
   /** Set when the realtime server is attached: its live state, for diagnostics and tests. */
-  realtime?: { channelCount(): number }
+  realtime?: { channelCount(): number; sweepIdle(now?: number): number }
 }

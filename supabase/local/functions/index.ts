@@ -1,7 +1,44 @@
-import { Hono } from 'hono'
+/**
+ * `/functions/v1/<name>`: the local edge-functions gateway. Like hosted Supabase's relay with verify_jwt on, it
+ * refuses a request without a valid JWT in Authorization (HS256 with the project secret: the anon key, the
+ * service_role key or a user's token) before the function runs, lets CORS pre-flights through, and hands the
+ * original Request to the function's handler, in-process.
+ */
+import { Hono, type Context } from 'hono'
 import type { StackContext } from '../context.ts'
+import { bearerToken } from '../shared/jwt.ts'
+import { functionEnv } from './function-env.ts'
+import { FUNCTIONS } from './registry.ts'
 
-/** Placeholder until the functions API is built. */
-export function createFunctionsApi(_ctx: StackContext): Hono {
-  return new Hono()
+const respond = (status: number, body: Record<string, unknown>) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+export function createFunctionsApi(ctx: StackContext): Hono {
+  const env = functionEnv(ctx)
+  const handlers = new Map(Object.entries(FUNCTIONS).map(([name, make]) => [name, make(env)]))
+
+  const serve = async (c: Context) => {
+    const handler = handlers.get(c.req.param('name') ?? '')
+    if (!handler) return respond(404, { code: 'NOT_FOUND', message: 'Requested function was not found' })
+    if (c.req.method !== 'OPTIONS') {
+      const token = bearerToken(c.req.header('authorization'))
+      if (!token) return respond(401, { msg: 'Error: Missing authorization header' })
+      try {
+        await ctx.jwt.verify(token)
+      } catch {
+        return respond(401, { msg: 'Invalid JWT' })
+      }
+    }
+    try {
+      return await handler(c.req.raw)
+    } catch (e) {
+      ctx.log.error(`function ${c.req.param('name')} failed`, e)
+      return respond(500, { error: 'internal error' })
+    }
+  }
+
+  const app = new Hono()
+  app.all('/:name', serve)
+  app.all('/:name/*', serve)
+  return app
 }

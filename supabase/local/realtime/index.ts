@@ -1,11 +1,107 @@
-import type { Server } from 'node:http'
+/**
+ * Realtime for the local stack: `/realtime/v1/websocket` on the API's HTTP server, speaking the Phoenix protocol of
+ * supabase-js, delivering postgres_changes from the change log (change-feed.ts) to the subscribers that row-level
+ * security lets see them (dispatch.ts). Broadcast and presence are not offered.
+ */
+import type { IncomingMessage, Server } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer } from 'ws'
 import type { StackContext } from '../context.ts'
+import { ChangeFeed } from './change-feed.ts'
+import type { Channel } from './channel.ts'
+import { Connection } from './connection.ts'
+import { Dispatcher } from './dispatch.ts'
+import {
+  CLOSE_GOING_AWAY,
+  CLOSE_GRACE_MS,
+  IDLE_SWEEP_MS,
+  IDLE_TIMEOUT_MS,
+  MAX_FRAME_BYTES,
+  REALTIME_PATH,
+} from './limits.ts'
+import { parseVsn } from './protocol.ts'
 
 export interface RealtimeServer {
+  /** Joined channels right now (for tests and diagnostics). */
+  channelCount(): number
+  /** Terminates sockets silent for IDLE_TIMEOUT_MS as of `now`; returns how many. Runs every IDLE_SWEEP_MS. */
+  sweepIdle(now?: number): number
   close(): Promise<void>
 }
 
-/** Placeholder until the realtime API is built: attaches /realtime/v1/websocket to the HTTP server. */
-export async function attachRealtime(_server: Server, _ctx: StackContext): Promise<RealtimeServer> {
-  return { async close() {} }
+function rejectUpgrade(socket: Duplex, status: number, text: string): void {
+  if (!socket.destroyed) socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+}
+
+export async function attachRealtime(server: Server, ctx: StackContext): Promise<RealtimeServer> {
+  const channels = new Set<Channel>()
+  const dispatcher = new Dispatcher(ctx.db, () => channels)
+  const feed = await ChangeFeed.start(
+    ctx.db,
+    ctx.log,
+    (change) => dispatcher.dispatch(change),
+    () => channels.size > 0,
+  )
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
+  const connections = new Set<Connection>()
+  const deps = {
+    db: ctx.db,
+    jwt: ctx.jwt,
+    log: ctx.log,
+    syncTriggers: async () => {
+      await feed.syncTriggers()
+      dispatcher.forgetTables()
+    },
+    register: (c: Channel) => void channels.add(c),
+    unregister: (c: Channel) => void channels.delete(c),
+  }
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => {})
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    if (url.pathname.replace(/\/$/, '') !== REALTIME_PATH) {
+      socket.destroy()
+      return
+    }
+    const header = req.headers.apikey
+    const apikey = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : null)
+    if (!apikey) return rejectUpgrade(socket, 401, 'Unauthorized')
+    ctx.jwt.verify(apikey).then(
+      () => {
+        if (socket.destroyed) return
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          const connection = new Connection(ws, parseVsn(url.searchParams.get('vsn')), apikey, deps)
+          connections.add(connection)
+          ws.on('close', () => connections.delete(connection))
+        })
+      },
+      () => rejectUpgrade(socket, 403, 'Forbidden'),
+    )
+  }
+  server.on('upgrade', onUpgrade)
+
+  const realtime: RealtimeServer = {
+    channelCount: () => channels.size,
+    sweepIdle(now = Date.now()) {
+      let closed = 0
+      for (const c of connections) if (c.closeIfIdleSince(now - IDLE_TIMEOUT_MS)) closed++
+      return closed
+    },
+    async close() {
+      clearInterval(sweeper)
+      server.off('upgrade', onUpgrade)
+      for (const ws of wss.clients) ws.close(CLOSE_GOING_AWAY, 'server shutting down')
+      // Clients answer the close handshake at once; one that does not is cut off after a grace period.
+      const closed = new Promise<void>((resolve) => wss.close(() => resolve()))
+      const grace = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())
+      await Promise.race([closed, grace])
+      for (const ws of wss.clients) ws.terminate()
+      channels.clear()
+      await feed.close()
+    },
+  }
+  const sweeper = setInterval(() => realtime.sweepIdle(), IDLE_SWEEP_MS)
+  sweeper.unref()
+  ctx.realtime = realtime
+  return realtime
 }

@@ -1,0 +1,58 @@
+/**
+ * handle-payment-success (spec §7.4): body `{userId, gatewayId}` from the return URL. The payment must be the
+ * caller's; its gateway is looked up at the provider, never taken on the caller's word, and must be confirmed for
+ * exactly the recorded amount and reference. Then the payment becomes paid and the profile's subscription active
+ * (start date on the first payment only, last payment date each time). Idempotent: a payment already paid changes
+ * nothing, and two calls racing cannot both apply it (the pending → paid update matches once).
+ */
+import type { Env } from '../_shared/env.ts'
+import { FunctionError, json, postHandler, readJsonObject, uuidField, type Handler } from '../_shared/http.ts'
+import { CURRENCY, providerNamed } from '../_shared/payments/provider.ts'
+import { getCaller, ServiceRest } from '../_shared/supabase-api.ts'
+
+interface PaymentRow {
+  id: string
+  user_id: string
+  provider: string
+  gateway_id: string
+  amount: number
+  currency: string
+  status: string
+  paid_at: string | null
+}
+
+export function createHandler(env: Env): Handler {
+  return postHandler('handle-payment-success', async (req) => {
+    const body = await readJsonObject(req)
+    const userId = uuidField(body, 'userId')
+    const paymentId = uuidField(body, 'gatewayId')
+    const caller = await getCaller(env, req)
+    if (caller.id !== userId) throw new FunctionError(403, 'userId must be the signed-in user')
+
+    const rest = new ServiceRest(env)
+    const [payment] = await rest.select<PaymentRow>('payments', `id=eq.${paymentId}&user_id=eq.${userId}&select=*`)
+    // Someone else's payment and no payment at all look the same to the caller.
+    if (!payment) throw new FunctionError(404, 'no such payment')
+    if (payment.status === 'paid') return json({ status: 'active', alreadyProcessed: true })
+    if (payment.status !== 'pending') throw new FunctionError(409, `the payment is ${payment.status}`)
+
+    const gateway = await providerNamed(env, payment.provider).getGateway(payment.gateway_id)
+    if (!gateway || gateway.referenceId !== payment.id) throw new FunctionError(409, 'the provider knows no such payment')
+    if (gateway.status !== 'confirmed') throw new FunctionError(409, `the payment is not completed (${gateway.status})`)
+    if (gateway.amount !== payment.amount || gateway.currency !== CURRENCY) {
+      throw new FunctionError(409, 'the amount paid does not match the payment')
+    }
+
+    const paidAt = new Date().toISOString()
+    const updated = await rest.update<PaymentRow>('payments', `id=eq.${payment.id}&status=eq.pending`, {
+      status: 'paid',
+      paid_at: paidAt,
+    })
+    if (updated.length === 0) return json({ status: 'active', alreadyProcessed: true })
+
+    const profile = `id=eq.${userId}`
+    await rest.update('profiles', `${profile}&subscription_start_date=is.null`, { subscription_start_date: paidAt })
+    await rest.update('profiles', profile, { subscription_status: 'active', last_payment_date: paidAt })
+    return json({ status: 'active', alreadyProcessed: false })
+  })
+}

@@ -1,0 +1,4 @@
+// Hosted entry (Deno): the same handler the local stack runs in-process.
+import { createHandler } from './handler.ts'
+
+Deno.serve(createHandler((name) => Deno.env.get(name)))

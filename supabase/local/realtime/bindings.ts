@@ -1,0 +1,59 @@
+/**
+ * The `config.postgres_changes` of a join: each entry `{event, schema, table?, filter?}` becomes a Binding with an
+ * id, and the reply echoes the entries in the client's order with those ids (reference/supabase-wire.md §6.3).
+ * Unknown tables, columns or operators fail the join with a reason instead of subscribing to nothing.
+ */
+import type { Database } from '../db/database.ts'
+import type { Binding } from './channel.ts'
+import { FilterError, parseFilter, validateConditions } from './filters.ts'
+import { findTable, loadTableInfo } from './table-info.ts'
+
+const EVENTS = ['INSERT', 'UPDATE', 'DELETE', '*'] as const
+
+export type BindingsResult =
+  | { ok: true; bindings: Binding[]; reply: Record<string, unknown>[] }
+  | { ok: false; reason: string }
+
+let nextId = 1
+
+const fail = (detail: string): BindingsResult => ({
+  ok: false,
+  reason: `Unable to subscribe to changes with given parameters: ${detail}`,
+})
+
+export async function resolveBindings(db: Database, config: unknown): Promise<BindingsResult> {
+  const raw = typeof config === 'object' && config !== null ? (config as Record<string, unknown>).postgres_changes : undefined
+  if (raw === undefined || raw === null) return { ok: true, bindings: [], reply: [] }
+  if (!Array.isArray(raw)) return fail('postgres_changes must be a list')
+  const bindings: Binding[] = []
+  const reply: Record<string, unknown>[] = []
+  for (const entry of raw) {
+    if (typeof entry !== 'object' || entry === null) return fail('each postgres_changes entry must be an object')
+    const { event, schema, table, filter } = entry as Record<string, unknown>
+    const upper = typeof event === 'string' ? event.toUpperCase() : ''
+    if (!(EVENTS as readonly string[]).includes(upper)) return fail(`event must be one of ${EVENTS.join(', ')}`)
+    if (typeof schema !== 'string' || schema === '') return fail('schema is required')
+    if (table !== undefined && table !== null && typeof table !== 'string') return fail('table must be a string')
+    if (filter !== undefined && filter !== null && typeof filter !== 'string') return fail('filter must be a string')
+    const tableName = typeof table === 'string' && table !== '*' ? table : null
+    let conditions
+    try {
+      conditions = parseFilter(filter as string | undefined)
+      if (tableName === null) {
+        if (conditions.length > 0) return fail('a filter needs a table')
+      } else {
+        const relid = schema === '*' ? null : await findTable(db, schema, tableName)
+        if (relid === null) return fail(`no table ${schema}.${tableName}`)
+        const info = await loadTableInfo(db, relid)
+        validateConditions(conditions, info?.types ?? new Map())
+      }
+    } catch (e) {
+      if (e instanceof FilterError) return fail(`filter "${String(filter)}": ${e.message}`)
+      throw e
+    }
+    const id = nextId++
+    bindings.push({ id, event: upper as Binding['event'], schema, table: tableName, conditions })
+    reply.push({ ...(entry as Record<string, unknown>), id })
+  }
+  return { ok: true, bindings, reply }
+}

@@ -1,0 +1,180 @@
+/**
+ * Changes from Postgres itself: the change-log triggers (change-log.sql) write each row change of a published table
+ * to realtime.changes and NOTIFY its id; the feed reads the log in id order (so a lost or merged notification
+ * loses nothing), hands each change to the dispatcher one at a time, and prunes what it has read.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Database } from '../db/database.ts'
+import type { Logger } from '../context.ts'
+import { DRAIN_BATCH_ROWS, PRUNE_INTERVAL_MS } from './limits.ts'
+
+const CHANGE_LOG_SQL = path.join(path.dirname(fileURLToPath(import.meta.url)), 'change-log.sql')
+const CHANNEL = 'realtime'
+
+export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE'
+export type Row = Record<string, unknown>
+
+export interface Change {
+  id: number
+  relid: number
+  schema: string
+  table: string
+  type: ChangeType
+  record: Row | null
+  oldRecord: Row | null
+  /** ISO 8601 in UTC with milliseconds, as hosted Realtime formats it. */
+  commitTimestamp: string
+}
+
+interface ChangeRow {
+  id: number | bigint
+  relid: number
+  schema_name: string
+  table_name: string
+  type: ChangeType
+  record: Row | null
+  old_record: Row | null
+  commit_timestamp: Date
+}
+
+export class ChangeFeed {
+  private lastId = 0
+  private draining: Promise<void> | null = null
+  private again = false
+  private published = new Set<number>()
+  private syncing: Promise<void> | null = null
+  private syncAgain = false
+  private unlisten: (() => Promise<void>) | null = null
+  private pruneTimer: NodeJS.Timeout | null = null
+  private closed = false
+
+  private constructor(
+    private readonly db: Database,
+    private readonly log: Logger,
+    private readonly onChange: (change: Change) => Promise<void>,
+    private readonly hasSubscribers: () => boolean,
+  ) {}
+
+  static async start(
+    db: Database,
+    log: Logger,
+    onChange: (change: Change) => Promise<void>,
+    hasSubscribers: () => boolean,
+  ): Promise<ChangeFeed> {
+    const feed = new ChangeFeed(db, log, onChange, hasSubscribers)
+    await db.pg.exec(fs.readFileSync(CHANGE_LOG_SQL, 'utf8'))
+    // Rows left by an earlier run had no subscriber that could still want them.
+    const { rows } = await db.pg.query<{ max: number | bigint | null }>(`select max(id) as max from realtime.changes`)
+    feed.lastId = Number(rows[0]?.max ?? 0)
+    await db.pg.query(`delete from realtime.changes where id <= $1`, [feed.lastId])
+    await feed.syncTriggers()
+    feed.unlisten = await db.pg.listen(CHANNEL, (payload) => feed.notified(Number(payload)))
+    feed.pruneTimer = setInterval(() => feed.prune(), PRUNE_INTERVAL_MS)
+    feed.pruneTimer.unref()
+    return feed
+  }
+
+  isPublished(relid: number): boolean {
+    return this.published.has(relid)
+  }
+
+  /**
+   * Re-reads the publication and puts the change trigger on newly published tables. Called at start and before each
+   * channel join, so a table added to supabase_realtime while the stack runs is picked up by the next subscriber.
+   * Concurrent calls share one run plus at most one follow-up.
+   */
+  syncTriggers(): Promise<void> {
+    if (this.syncing) {
+      this.syncAgain = true
+      return this.syncing
+    }
+    this.syncing = (async () => {
+      try {
+        do {
+          this.syncAgain = false
+          const { rows } = await this.db.pg.query<{ relid: number }>(`select realtime.sync_triggers() as relid`)
+          this.published = new Set(rows.map((r) => Number(r.relid)))
+        } while (this.syncAgain && !this.closed)
+      } finally {
+        this.syncing = null
+      }
+    })()
+    return this.syncing
+  }
+
+  /** With nobody subscribed, a change is only counted as seen (no query), which keeps writes cheap. */
+  private notified(id: number): void {
+    if (!this.draining && !this.hasSubscribers() && Number.isSafeInteger(id)) {
+      this.lastId = Math.max(this.lastId, id)
+      return
+    }
+    void this.drain()
+  }
+
+  /** Reads and dispatches everything after the last change seen; a call during a drain schedules one more pass. */
+  drain(): Promise<void> {
+    if (this.draining) {
+      this.again = true
+      return this.draining
+    }
+    this.draining = (async () => {
+      try {
+        do {
+          this.again = false
+          await this.drainOnce()
+        } while (this.again && !this.closed)
+      } catch (e) {
+        if (!this.closed) this.log.error('realtime: reading the change log failed', e)
+      } finally {
+        this.draining = null
+      }
+    })()
+    return this.draining
+  }
+
+  private async drainOnce(): Promise<void> {
+    for (;;) {
+      if (this.closed) return
+      const { rows } = await this.db.pg.query<ChangeRow>(
+        `select id, relid, schema_name, table_name, type, record, old_record, commit_timestamp
+           from realtime.changes where id > $1 order by id limit $2`,
+        [this.lastId, DRAIN_BATCH_ROWS],
+      )
+      for (const r of rows) {
+        this.lastId = Number(r.id)
+        if (!this.published.has(Number(r.relid))) continue
+        try {
+          await this.onChange({
+            id: Number(r.id),
+            relid: Number(r.relid),
+            schema: r.schema_name,
+            table: r.table_name,
+            type: r.type,
+            record: r.record,
+            oldRecord: r.old_record,
+            commitTimestamp: r.commit_timestamp.toISOString(),
+          })
+        } catch (e) {
+          if (!this.closed) this.log.error(`realtime: dispatching change ${r.id} failed`, e)
+        }
+      }
+      if (rows.length < DRAIN_BATCH_ROWS) return
+    }
+  }
+
+  private prune(): void {
+    this.db.pg
+      .query(`delete from realtime.changes where id <= $1`, [this.lastId])
+      .catch((e) => this.closed || this.log.error('realtime: pruning the change log failed', e))
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    if (this.pruneTimer) clearInterval(this.pruneTimer)
+    await this.draining
+    await this.syncing
+    await this.unlisten?.().catch(() => {})
+  }
+}

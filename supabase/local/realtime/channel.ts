@@ -1,0 +1,30 @@
+/** A joined channel and its postgres_changes bindings, as the dispatcher and the connection see them. */
+import type { Claims, DbRole } from '../db/database.ts'
+import type { ChangeType } from './change-feed.ts'
+import type { Condition } from './filters.ts'
+
+export interface Binding {
+  /** The id the join reply hands out; change frames carry it in `ids` (compared with === by the client). */
+  id: number
+  event: ChangeType | '*'
+  /** '*' for every schema. */
+  schema: string
+  /** null for every table of the schema. */
+  table: string | null
+  conditions: Condition[]
+}
+
+export interface Channel {
+  topic: string
+  /** The part after "realtime:", echoed in system messages. */
+  name: string
+  joinRef: string | null
+  claims: Claims
+  role: DbRole
+  /** The claims as JSON: subscribers with equal claims share one RLS check per change. */
+  claimsKey: string
+  token: string
+  bindings: Binding[]
+  /** Pushes `[null, null, topic, event, payload]`, the shape of a postgres_changes frame. */
+  send(event: string, payload: Record<string, unknown>): void
+}

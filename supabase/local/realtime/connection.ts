@@ -1,0 +1,223 @@
+/**
+ * One websocket: the Phoenix channel protocol as realtime-js uses it (reference/supabase-wire.md §6.2–6.3) —
+ * heartbeat, phx_join with postgres_changes bindings, access_token, phx_leave — with hosted Realtime's replies.
+ * Frames are handled one at a time in arrival order, so a join is complete before the next frame is looked at.
+ * Anything the server does not understand gets an error reply (or an error frame when it has no ref); the socket
+ * stays open.
+ */
+import type WebSocket from 'ws'
+import type { Database } from '../db/database.ts'
+import type { Logger } from '../context.ts'
+import type { JwtKeys } from '../shared/jwt.ts'
+import { checkToken } from './authorize.ts'
+import { resolveBindings } from './bindings.ts'
+import type { Channel } from './channel.ts'
+import { MAX_CHANNELS_PER_SOCKET, TOKEN_CHECK_MAX_MS } from './limits.ts'
+import { encodeFrame, parseFrame, type Frame, type Vsn } from './protocol.ts'
+
+export interface ConnectionDeps {
+  db: Database
+  jwt: JwtKeys
+  log: Logger
+  /** Makes sure newly published tables have their change trigger before a subscriber relies on them. */
+  syncTriggers(): Promise<void>
+  register(channel: Channel): void
+  unregister(channel: Channel): void
+}
+
+interface LiveChannel extends Channel {
+  expiryTimer: NodeJS.Timeout | null
+}
+
+const TOPIC_PREFIX = 'realtime:'
+
+export class Connection {
+  private readonly channels = new Map<string, LiveChannel>()
+  private queue: Promise<void> = Promise.resolve()
+  /** When the client last sent anything (epoch ms). */
+  lastSeen = Date.now()
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly vsn: Vsn,
+    /** The socket's apikey: the fallback identity of a join without access_token. */
+    private readonly apikey: string,
+    private readonly deps: ConnectionDeps,
+  ) {
+    ws.on('message', (data, isBinary) => {
+      this.lastSeen = Date.now()
+      const text = isBinary ? null : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString('utf8')
+      this.queue = this.queue
+        .then(() => this.handle(text))
+        .catch((e) => {
+          this.deps.log.error('realtime: handling a frame failed', e)
+          this.push({ joinRef: null, ref: null, topic: 'phoenix', event: 'phx_error', payload: { reason: 'internal error' } })
+        })
+    })
+    ws.on('close', () => this.dropAll())
+    ws.on('error', () => this.dropAll())
+  }
+
+  /** Cuts off a client that went silent (a half-open connection never sends a close). */
+  closeIfIdleSince(cutoff: number): boolean {
+    if (this.lastSeen >= cutoff) return false
+    this.ws.terminate()
+    return true
+  }
+
+  private push(frame: Frame): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(encodeFrame(frame, this.vsn))
+  }
+
+  private reply(frame: Frame, status: 'ok' | 'error', response: Record<string, unknown>): void {
+    this.push({ joinRef: frame.joinRef, ref: frame.ref, topic: frame.topic, event: 'phx_reply', payload: { status, response } })
+  }
+
+  private async handle(text: string | null): Promise<void> {
+    if (text === null) {
+      this.push({ joinRef: null, ref: null, topic: 'phoenix', event: 'phx_error', payload: { reason: 'binary frames are not supported' } })
+      return
+    }
+    const parsed = parseFrame(text, this.vsn)
+    if (!parsed.ok) {
+      if (parsed.ref !== null) {
+        this.reply({ joinRef: null, ref: parsed.ref, topic: parsed.topic ?? 'phoenix', event: '', payload: {} }, 'error', {
+          reason: parsed.reason,
+        })
+      } else {
+        this.push({ joinRef: null, ref: null, topic: 'phoenix', event: 'phx_error', payload: { reason: parsed.reason } })
+      }
+      return
+    }
+    const frame = parsed.frame
+    if (frame.topic === 'phoenix') {
+      if (frame.event === 'heartbeat') this.reply(frame, 'ok', {})
+      else this.reply(frame, 'error', { reason: `unknown event "${frame.event}" on topic phoenix` })
+      return
+    }
+    if (frame.event === 'phx_join') return this.join(frame)
+    const channel = this.channels.get(frame.topic)
+    if (!channel) {
+      // Phoenix's answer to a frame for a topic the socket has not joined.
+      this.reply(frame, 'error', { reason: 'unmatched topic' })
+      return
+    }
+    switch (frame.event) {
+      case 'phx_leave':
+        this.drop(channel)
+        this.reply(frame, 'ok', {})
+        return
+      case 'access_token':
+        return this.refreshToken(channel, frame.payload.access_token)
+      default:
+        this.reply(frame, 'error', {
+          reason: `unsupported event "${frame.event}": this server handles postgres_changes only (no broadcast or presence)`,
+        })
+    }
+  }
+
+  private async join(frame: Frame): Promise<void> {
+    const old = this.channels.get(frame.topic)
+    if (old) this.drop(old) // Phoenix replaces a duplicate join of the same topic.
+    if (!frame.topic.startsWith(TOPIC_PREFIX) || frame.topic.length === TOPIC_PREFIX.length) {
+      this.reply(frame, 'error', { reason: 'TopicNameRequired: You must provide a topic name' })
+      return
+    }
+    if (this.channels.size >= MAX_CHANNELS_PER_SOCKET) {
+      this.reply(frame, 'error', { reason: 'ChannelRateLimitReached: Too many channels' })
+      return
+    }
+    const given = frame.payload.access_token ?? frame.payload.user_token
+    const token = typeof given === 'string' && given !== '' && !given.startsWith('sb_') ? given : this.apikey
+    const auth = await checkToken(this.deps.jwt, token)
+    if (!auth.ok) {
+      this.reply(frame, 'error', { reason: auth.reason })
+      return
+    }
+    const resolved = await resolveBindings(this.deps.db, frame.payload.config)
+    if (!resolved.ok) {
+      this.reply(frame, 'error', { reason: resolved.reason })
+      return
+    }
+    if (resolved.bindings.length > 0) await this.deps.syncTriggers()
+    if (this.ws.readyState !== this.ws.OPEN) return
+    const name = frame.topic.slice(TOPIC_PREFIX.length)
+    const channel: LiveChannel = {
+      topic: frame.topic,
+      name,
+      joinRef: frame.joinRef,
+      claims: auth.claims,
+      role: auth.claims.role,
+      claimsKey: JSON.stringify(auth.claims),
+      token,
+      bindings: resolved.bindings,
+      expiryTimer: null,
+      send: (event, payload) => this.push({ joinRef: null, ref: null, topic: frame.topic, event, payload }),
+    }
+    this.channels.set(frame.topic, channel)
+    this.deps.register(channel)
+    this.armExpiry(channel, auth.claims.exp)
+    this.reply(frame, 'ok', resolved.bindings.length > 0 ? { postgres_changes: resolved.reply } : {})
+    if (resolved.bindings.length > 0) {
+      this.push({
+        joinRef: frame.joinRef,
+        ref: null,
+        topic: frame.topic,
+        event: 'system',
+        payload: { channel: name, extension: 'postgres_changes', message: 'Subscribed to PostgreSQL', status: 'ok' },
+      })
+    }
+  }
+
+  /** access_token frames get no reply (as hosted); a bad token closes the channel with a system message. */
+  private async refreshToken(channel: LiveChannel, token: unknown): Promise<void> {
+    if (typeof token !== 'string' || token === channel.token || token.startsWith('sb_')) return
+    const auth = await checkToken(this.deps.jwt, token)
+    if (this.channels.get(channel.topic) !== channel) return
+    if (!auth.ok) {
+      this.shutdown(channel, auth.reason)
+      return
+    }
+    channel.claims = auth.claims
+    channel.role = auth.claims.role
+    channel.claimsKey = JSON.stringify(auth.claims)
+    channel.token = token
+    this.armExpiry(channel, auth.claims.exp)
+  }
+
+  private armExpiry(channel: LiveChannel, exp: number): void {
+    if (channel.expiryTimer) clearTimeout(channel.expiryTimer)
+    const left = exp * 1000 - Date.now()
+    channel.expiryTimer = setTimeout(
+      () => {
+        if (exp * 1000 <= Date.now()) this.shutdown(channel, 'InvalidJWTToken: Token has expired')
+        else this.armExpiry(channel, exp)
+      },
+      Math.max(0, Math.min(left, TOKEN_CHECK_MAX_MS)),
+    )
+    channel.expiryTimer.unref()
+  }
+
+  /** Hosted Realtime's shutdown: a system error message, then phx_close, which realtime-js reports as CLOSED. */
+  private shutdown(channel: LiveChannel, message: string): void {
+    this.push({
+      joinRef: channel.joinRef,
+      ref: null,
+      topic: channel.topic,
+      event: 'system',
+      payload: { channel: channel.name, extension: 'system', message, status: 'error' },
+    })
+    this.push({ joinRef: channel.joinRef, ref: channel.joinRef, topic: channel.topic, event: 'phx_close', payload: {} })
+    this.drop(channel)
+  }
+
+  private drop(channel: LiveChannel): void {
+    if (channel.expiryTimer) clearTimeout(channel.expiryTimer)
+    if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic)
+    this.deps.unregister(channel)
+  }
+
+  private dropAll(): void {
+    for (const channel of [...this.channels.values()]) this.drop(channel)
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * postgres_changes filters: PostgREST-style conditions `column=op.value`, comma-separated (AND), each optionally
+ * negated with `not.`, as realtime-js writes them (`listing_id=eq.123`, `status=in.(a,"b,c")`, `x=not.is.null`).
+ * They are evaluated in JS on the change's JSON record, comparing by the column's Postgres type so that
+ * `id=eq.5` matches the number 5 and timestamps compare as instants; SQL's three-valued logic is kept (a null
+ * column matches nothing but `is.null`).
+ */
+export type FilterOp = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'is'
+const OPS: readonly FilterOp[] = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in', 'is']
+const IS_VALUES = ['null', 'true', 'false', 'unknown'] as const
+
+export interface Condition {
+  column: string
+  op: FilterOp
+  negate: boolean
+  /** One value, or the list for `in`. */
+  values: string[]
+}
+
+export class FilterError extends Error {}
+
+/** Splits on `sep` outside double quotes and parentheses. */
+function splitTopLevel(text: string, sep: string): string[] {
+  const parts: string[] = []
+  let depth = 0
+  let quoted = false
+  let current = ''
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!
+    if (quoted) {
+      current += ch
+      if (ch === '\\' && i + 1 < text.length) current += text[++i]!
+      else if (ch === '"') quoted = false
+      continue
+    }
+    if (ch === '"') quoted = true
+    else if (ch === '(') depth++
+    else if (ch === ')') depth--
+    if (ch === sep && depth === 0) {
+      parts.push(current)
+      current = ''
+    } else current += ch
+  }
+  if (quoted || depth !== 0) throw new FilterError('unbalanced quotes or parentheses')
+  parts.push(current)
+  return parts
+}
+
+function unquote(value: string): string {
+  const v = value.trim()
+  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) return v.slice(1, -1).replace(/\\(.)/g, '$1')
+  return v
+}
+
+export function parseFilter(filter: string | undefined | null): Condition[] {
+  if (filter === undefined || filter === null || filter.trim() === '') return []
+  return splitTopLevel(filter, ',').map((part) => {
+    const eq = part.indexOf('=')
+    if (eq <= 0) throw new FilterError(`"${part}" is not column=operator.value`)
+    const column = part.slice(0, eq).trim()
+    let rest = part.slice(eq + 1)
+    let negate = false
+    if (rest.startsWith('not.')) {
+      negate = true
+      rest = rest.slice(4)
+    }
+    const dot = rest.indexOf('.')
+    const op = (dot < 0 ? rest : rest.slice(0, dot)) as FilterOp
+    if (!OPS.includes(op)) throw new FilterError(`operator "${op}" is not supported (use ${OPS.join(', ')})`)
+    const raw = dot < 0 ? '' : rest.slice(dot + 1)
+    if (op === 'in') {
+      const m = /^\((.*)\)$/s.exec(raw.trim())
+      if (!m) throw new FilterError(`"in" needs a list in parentheses, got "${raw}"`)
+      const values = splitTopLevel(m[1]!, ',').map(unquote)
+      if (values.length === 1 && values[0] === '') throw new FilterError('"in" needs at least one value')
+      return { column, op, negate, values }
+    }
+    const value = unquote(raw)
+    if (op === 'is' && !(IS_VALUES as readonly string[]).includes(value)) {
+      throw new FilterError(`"is" takes null, true, false or unknown, got "${value}"`)
+    }
+    return { column, op, negate, values: [value] }
+  })
+}
+
+type Kind = 'number' | 'bool' | 'instant' | 'uuid' | 'text'
+
+function kindOf(pgType: string): Kind {
+  if (['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid'].includes(pgType)) return 'number'
+  if (pgType === 'bool') return 'bool'
+  if (['timestamptz', 'timestamp', 'date'].includes(pgType)) return 'instant'
+  if (pgType === 'uuid') return 'uuid'
+  return 'text'
+}
+
+/** Postgres text forms (`2024-01-01 10:00:00+00`) and JSON forms (`2024-01-01T10:00:00+00:00`) to epoch ms. */
+function instant(text: string): number {
+  let t = text.trim().replace(' ', 'T')
+  if (/[+-]\d\d$/.test(t)) t += ':00'
+  if (/T\d\d:\d\d(:\d\d(\.\d+)?)?$/.test(t)) t += 'Z'
+  return Date.parse(t)
+}
+
+/** The filter value in the column's terms; NaN/undefined marks a value the column type cannot take. */
+function literal(kind: Kind, text: string): number | boolean | string | undefined {
+  switch (kind) {
+    case 'number':
+      return text.trim() === '' ? NaN : Number(text)
+    case 'bool':
+      return ['true', 't'].includes(text.toLowerCase()) ? true : ['false', 'f'].includes(text.toLowerCase()) ? false : undefined
+    case 'instant':
+      return instant(text)
+    case 'uuid':
+      return text.toLowerCase()
+    default:
+      return text
+  }
+}
+
+function columnValue(kind: Kind, value: unknown): number | boolean | string | null {
+  if (value === null || value === undefined) return null
+  switch (kind) {
+    case 'number':
+      return typeof value === 'number' ? value : Number(value)
+    case 'bool':
+      return value === true || value === 't' || value === 'true'
+    case 'instant':
+      return instant(String(value))
+    case 'uuid':
+      return String(value).toLowerCase()
+    default:
+      return typeof value === 'string' ? value : JSON.stringify(value)
+  }
+}
+
+/** Checks the conditions against the table's columns (name → Postgres type name); throws FilterError. */
+export function validateConditions(conditions: Condition[], columnTypes: Map<string, string>): void {
+  for (const c of conditions) {
+    const type = columnTypes.get(c.column)
+    if (type === undefined) throw new FilterError(`invalid column for filter ${c.column}`)
+    if (c.op === 'is') {
+      if (c.values[0] !== 'null' && type !== 'bool') throw new FilterError(`is ${c.values[0]} needs a boolean column`)
+      continue
+    }
+    const kind = kindOf(type)
+    for (const v of c.values) {
+      const lit = literal(kind, v)
+      if (lit === undefined || (typeof lit === 'number' && Number.isNaN(lit))) {
+        throw new FilterError(`"${v}" is not a valid ${type} for column ${c.column}`)
+      }
+    }
+  }
+}
+
+function test(c: Condition, kind: Kind, value: unknown): boolean | null {
+  if (c.op === 'is') {
+    const want = c.values[0]
+    if (want === 'null' || want === 'unknown') return value === null || value === undefined
+    return value === (want === 'true')
+  }
+  const v = columnValue(kind, value)
+  if (v === null) return null
+  const lits = c.values.map((x) => literal(kind, x))
+  const lit = lits[0]!
+  switch (c.op) {
+    case 'eq':
+      return v === lit
+    case 'neq':
+      return v !== lit
+    case 'lt':
+      return v < lit
+    case 'lte':
+      return v <= lit
+    case 'gt':
+      return v > lit
+    case 'gte':
+      return v >= lit
+    case 'in':
+      return lits.includes(v)
+  }
+}
+
+/** True when the row passes every condition; a column the row does not carry counts as null. */
+export function matches(conditions: Condition[], row: Record<string, unknown>, columnTypes: Map<string, string>): boolean {
+  return conditions.every((c) => {
+    const kind = kindOf(columnTypes.get(c.column) ?? 'text')
+    const result = test(c, kind, c.column in row ? row[c.column] : null)
+    if (result === null) return false
+    return c.negate ? !result : result
+  })
+}
