@@ -7,6 +7,9 @@ import path from 'node:path'
 
 export class DataDirLockedError extends Error {}
 
+/** Directories this process holds, so that a second stack inside the same process is refused too. */
+const held = new Set<string>()
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0)
@@ -19,10 +22,17 @@ function alive(pid: number): boolean {
 export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true })
   const file = path.join(dataDir, 'kreis.lock')
+  if (held.has(file)) {
+    throw new DataDirLockedError(`This process already runs a Kreis local stack on ${dataDir}.`)
+  }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: 'wx' })
-      return () => fs.rmSync(file, { force: true })
+      held.add(file)
+      return () => {
+        held.delete(file)
+        fs.rmSync(file, { force: true })
+      }
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
       const pid = Number(fs.readFileSync(file, 'utf8').trim())
