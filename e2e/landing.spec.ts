@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test'
+
+/** Distance from the viewport top to the section's top, minus the sticky header: 20 px after the scroll. */
+async function gapBelowHeader(page: Page, sectionId: string): Promise<number> {
+  return page.evaluate((id) => {
+    const header = document.getElementById('site-header')!.getBoundingClientRect().height
+    return Math.round(document.getElementById(id)!.getBoundingClientRect().top - header)
+  }, sectionId)
+}
+
+test.describe('landing page', () => {
+  test('shows its sections in the order of the spec', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
+      'Fresh from the Circle',
+      'Why Choose Kreis',
+      'How It Works',
+      'Simple, fair pricing',
+      'What Our Members Say',
+      'Join the Circular Fashion Movement',
+    ])
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Wear stories, not trends.')
+    await expect(page.getByText('Buy & sell clothes in Switzerland, all in one stylish circle.')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Browse All Items' })).toHaveAttribute('href', '/shop')
+    await expect(page.locator('#products-section').getByRole('link', { name: 'Start Selling' })).toHaveAttribute('href', '/auth')
+    for (const price of ['CHF 0', 'CHF 2', 'CHF 5/month']) await expect(page.getByText(price, { exact: true })).toBeVisible()
+  })
+
+  test('"Start Shopping" and "Become a Member" scroll their section to 20 px below the header', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Become a Member' }).click()
+    await expect.poll(() => gapBelowHeader(page, 'pricing-section')).toBe(20)
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.getByRole('button', { name: 'Start Shopping' }).click()
+    await expect.poll(() => gapBelowHeader(page, 'products-section')).toBe(20)
+  })
+
+  test('the membership button, signed out, shows a destructive toast and stays on the page', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'See Membership Plans' }).click()
+    const alert = page.getByRole('alert')
+    await expect(alert).toContainText('Authentication required')
+    await expect(alert).toContainText('Please sign in to upgrade your subscription')
+    await expect(page).toHaveURL('/')
+  })
+
+  test('the call-to-action appears when half visible and its button pulses two seconds later', async ({ page }) => {
+    await page.goto('/')
+    const cta = page.locator('[data-revealed]')
+    await expect(cta).toHaveAttribute('data-revealed', 'false')
+    await page.getByRole('heading', { name: 'Join the Circular Fashion Movement' }).scrollIntoViewIfNeeded()
+    await expect(cta).toHaveAttribute('data-revealed', 'true')
+    const sell = cta.getByRole('link', { name: 'Sell an Item' })
+    await expect(sell).toHaveAttribute('data-pulsing', 'false')
+    await expect(sell).toHaveAttribute('data-pulsing', 'true', { timeout: 4_000 })
+    await expect(sell).toHaveAttribute('href', '/auth')
+  })
+
+  test('the newsletter form confirms with a toast and empties the field, without a network call', async ({ page }) => {
+    await page.goto('/')
+    const requests: string[] = []
+    page.on('request', (r) => requests.push(r.url()))
+    const email = page.getByLabel('Your email address')
+    await email.fill('reader@example.ch')
+    await page.getByRole('button', { name: 'Subscribe' }).click()
+    const notice = page.getByRole('status').filter({ hasText: 'Subscribed successfully!' })
+    await expect(notice).toContainText("You'll receive news & updates.")
+    await expect(email).toHaveValue('')
+    expect(requests).toEqual([])
+  })
+
+  test('the footer links the static pages and says © 2024 Kreis', async ({ page }) => {
+    await page.goto('/')
+    const footer = page.getByRole('contentinfo')
+    const links = footer.getByRole('link')
+    await expect(links).toHaveCount(5)
+    for (const href of ['/our-story', '/join-movement', '/contact', '/terms', '/privacy-policy']) {
+      await expect(footer.locator(`a[href="${href}"]`)).toBeVisible()
+    }
+    await expect(footer).toContainText('© 2024 Kreis')
+    await footer.getByRole('link', { name: 'Privacy Policy' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible()
+    await expect(page.getByText('You must be at least 16 years old')).toBeVisible()
+  })
+})

@@ -1,0 +1,40 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react'
+
+interface Props {
+  children: ReactNode
+}
+
+/** Catches a screen that throws while rendering (or a route chunk that fails to load) and offers a way out. */
+export class ScreenErrorBoundary extends Component<Props, { failed: boolean }> {
+  state = { failed: false }
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true }
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('[kreis] screen failed', error, info.componentStack)
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children
+    return (
+      <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-stone-900">Something went wrong</h1>
+        <p className="text-stone-700">This screen could not be shown. Reloading usually helps.</p>
+        <div className="flex gap-3">
+          <button
+            type="button"
+            onClick={() => window.location.reload()}
+            className="h-11 rounded-full bg-green-800 px-5 font-semibold text-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700"
+          >
+            Reload
+          </button>
+          <a href="/" className="inline-flex h-11 items-center rounded-full border border-stone-400 px-5 font-semibold">
+            Back to Home
+          </a>
+        </div>
+      </div>
+    )
+  }
+}

@@ -1,0 +1,50 @@
+import { Suspense, useEffect } from 'react'
+import { Outlet, useLocation } from 'react-router-dom'
+import { Toaster } from '@/ui/toast/toaster'
+import { ScreenErrorBoundary } from '../error-boundary'
+import { useHeaderSession } from '../session'
+import { ScrollToTopButton } from './scroll-to-top-button'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
+import { TabBar } from './tab-bar'
+
+/** A new screen starts at its top, unless the link points at an anchor on it. */
+function useScrollResetOnNavigate(): string {
+  const { pathname, hash } = useLocation()
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0)
+  }, [pathname, hash])
+  return pathname
+}
+
+function ScreenFallback() {
+  // Holds the space a screen takes while its chunk loads, so the footer does not jump.
+  return <div className="min-h-[60vh]" aria-busy="true" />
+}
+
+export function AppLayout() {
+  const session = useHeaderSession()
+  const pathname = useScrollResetOnNavigate()
+  return (
+    <div className="flex min-h-dvh flex-col pb-16">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:p-3 focus:font-semibold"
+      >
+        Skip to content
+      </a>
+      <SiteHeader session={session} />
+      <main id="main" className="flex-1">
+        <ScreenErrorBoundary key={pathname}>
+          <Suspense fallback={<ScreenFallback />}>
+            <Outlet />
+          </Suspense>
+        </ScreenErrorBoundary>
+      </main>
+      <SiteFooter />
+      <TabBar />
+      <ScrollToTopButton />
+      <Toaster />
+    </div>
+  )
+}

@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react'
+import { cx } from '@/ui/cx'
+import { showScrollToTop } from '@/domain/scroll'
+import { t } from '@/i18n'
+
+export function ScrollToTopButton() {
+  const [visible, setVisible] = useState(false)
+
+  useEffect(() => {
+    const update = () => setVisible(showScrollToTop(window.scrollY))
+    update()
+    window.addEventListener('scroll', update, { passive: true })
+    return () => window.removeEventListener('scroll', update)
+  }, [])
+
+  if (!visible) return null
+  return (
+    <button
+      type="button"
+      aria-label={t('nav.scrollToTop')}
+      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+      className={cx(
+        'fixed right-4 bottom-20 z-30 flex h-12 w-12 items-center justify-center rounded-full bg-green-800 text-white shadow-lg',
+        'hover:bg-green-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700',
+      )}
+    >
+      <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M12 19V5M6 11l6-6 6 6" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
+  )
+}

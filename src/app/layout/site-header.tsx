@@ -1,0 +1,63 @@
+import { Link } from 'react-router-dom'
+import { buttonClasses } from '@/ui/button'
+import { KreisMark } from '@/ui/kreis-logo'
+import type { HeaderSession } from '../session'
+import { OfflineBadge } from './offline-badge'
+import { SearchBox } from './search-box'
+import { t } from '@/i18n'
+
+function AccountActions({ session }: { session: HeaderSession }) {
+  if (session.status === 'loading') return <span className="h-9 w-36" aria-hidden="true" />
+  if (session.status === 'signed-in') {
+    return (
+      <div className="flex items-center gap-2">
+        <span
+          aria-label={`Signed in as ${session.displayName}`}
+          role="img"
+          className="flex h-9 w-9 items-center justify-center rounded-full bg-amber-200 font-semibold text-stone-900"
+        >
+          {session.displayName.charAt(0).toUpperCase() || '?'}
+        </span>
+        <button type="button" onClick={session.signOut} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+          {t('header.signOut')}
+        </button>
+      </div>
+    )
+  }
+  return (
+    <div className="flex items-center gap-1">
+      <Link to="/auth?mode=signin" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+        {t('header.signIn')}
+      </Link>
+      <Link to="/auth?mode=signup" className={buttonClasses({ variant: 'primary', size: 'sm' })}>
+        {t('header.signUp')}
+      </Link>
+    </div>
+  )
+}
+
+/**
+ * Logo, search and account links. The header keeps one fixed height per breakpoint so nothing shifts; the landing
+ * page scrolls sections to just below its measured height.
+ */
+export function SiteHeader({ session }: { session: HeaderSession }) {
+  return (
+    <header id="site-header" className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+      {/* Small screens: logo and account on the first row, search on the second. From md: one 64 px row. */}
+      <div className="mx-auto grid max-w-6xl grid-cols-[auto_1fr] items-center gap-x-3 gap-y-2 px-4 py-3 md:h-16 md:grid-cols-[auto_minmax(0,28rem)_1fr] md:py-0">
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2 rounded-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700"
+        >
+          <KreisMark />
+          <span className="text-xl font-bold tracking-tight text-green-900">{t('app.name')}</span>
+        </Link>
+        <SearchBox className="order-last col-span-2 md:order-none md:col-span-1" />
+        <div className="flex items-center justify-end gap-2">
+          <OfflineBadge />
+          <AccountActions session={session} />
+        </div>
+      </div>
+    </header>
+  )
+}

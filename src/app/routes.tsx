@@ -1,0 +1,73 @@
+/**
+ * The route table of spec §2.1. Screens load lazily (one chunk each) so the first route stays small; the landing
+ * page and 404 are in the first chunk because they are what a cold visit shows. A route whose screen arrives with a
+ * later feature renders <PendingScreen>, marked below with the feature that replaces it: swap the element for a
+ * lazy import of that feature's page.
+ */
+import { lazy } from 'react'
+import { useRoutes, type RouteObject } from 'react-router-dom'
+import { LandingPage } from '@/features/landing/landing-page'
+import { AppLayout } from './layout/app-layout'
+import { NotFound } from './not-found'
+import { PendingScreen } from './pending-screen'
+import { useHeaderSession } from './session'
+
+const OurStoryPage = lazy(() => import('@/features/static/our-story-page').then((m) => ({ default: m.OurStoryPage })))
+const JoinMovementPage = lazy(() =>
+  import('@/features/static/join-movement-page').then((m) => ({ default: m.JoinMovementPage })),
+)
+const ContactPage = lazy(() => import('@/features/static/contact-page').then((m) => ({ default: m.ContactPage })))
+const TermsPage = lazy(() => import('@/features/static/terms-page').then((m) => ({ default: m.TermsPage })))
+const PrivacyPolicyPage = lazy(() =>
+  import('@/features/static/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
+)
+
+function Home() {
+  const session = useHeaderSession()
+  return <LandingPage signedIn={session.status === 'signed-in'} />
+}
+
+const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/', element: <Home /> },
+      // later: features/shop (the Marketplace Feed)
+      { path: '/shop', element: <PendingScreen title="Marketplace Feed" /> },
+      // later: features/auth (sign-in, sign-up, password reset)
+      { path: '/auth', element: <PendingScreen title="Sign In or Create Account" /> },
+      { path: '/auth/reset-password', element: <PendingScreen title="Reset Password" /> },
+      // later: features/messages
+      { path: '/messages', element: <PendingScreen title="Messages" /> },
+      // later: features/favorites
+      { path: '/favorites', element: <PendingScreen title="My Favorites" /> },
+      // later: features/profile
+      { path: '/profile', element: <PendingScreen title="Profile" /> },
+      // later: features/sell (the sell flow; /sell resets the form and redirects to /sell/upload)
+      { path: '/sell', element: <PendingScreen title="Sell an item" /> },
+      { path: '/sell/upload', element: <PendingScreen title="Upload Photos" /> },
+      { path: '/sell/details', element: <PendingScreen title="Item Details" /> },
+      { path: '/sell/preview', element: <PendingScreen title="Preview" /> },
+      { path: '/sell/success/:listingId', element: <PendingScreen title="Your item has been listed successfully!" /> },
+      { path: '/sell/edit/:listingId', element: <PendingScreen title="Edit Listing" /> },
+      // later: features/item
+      { path: '/item/:id', element: <PendingScreen title="Item" /> },
+      // later: features/subscription
+      { path: '/subscription', element: <PendingScreen title="Your Kreis Plan" /> },
+      { path: '/subscription-success', element: <PendingScreen title="Subscription Activated!" /> },
+      // later: features/payment
+      { path: '/payment-success', element: <PendingScreen title="Payment" /> },
+      { path: '/payment-failed', element: <PendingScreen title="Payment Failed" /> },
+      { path: '/our-story', element: <OurStoryPage /> },
+      { path: '/join-movement', element: <JoinMovementPage /> },
+      { path: '/contact', element: <ContactPage /> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]
+
+export function AppRoutes() {
+  return useRoutes(routes)
+}

@@ -1,0 +1,26 @@
+import { Link } from 'react-router-dom'
+import { t } from '@/i18n'
+import { buttonClasses } from '@/ui/button'
+import { PRODUCTS_SECTION_ID } from '../landing-constants'
+
+/** "Fresh from the Circle" (spec §2.2 section 2) with "Browse All Items" and "Start Selling". */
+export function ProductsSection({ signedIn }: { signedIn: boolean }) {
+  return (
+    <section id={PRODUCTS_SECTION_ID} aria-labelledby="products-title" className="mx-auto max-w-6xl px-4 py-12">
+      <div className="flex flex-col items-start justify-between gap-4 sm:flex-row sm:items-end">
+        <h2 id="products-title" className="text-3xl font-bold text-stone-900">
+          {t('landing.freshTitle')}
+        </h2>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/shop" className={buttonClasses({ variant: 'outline' })}>
+            {t('landing.browseAll')}
+          </Link>
+          <Link to={signedIn ? '/sell' : '/auth'} className={buttonClasses()}>
+            {t('landing.startSelling')}
+          </Link>
+        </div>
+      </div>
+      {/* later: features/landing home grid — up to 8 unsold listings, 2 columns small / 4 large, read from Dexie. */}
+    </section>
+  )
+}

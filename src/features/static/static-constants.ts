@@ -1,0 +1,2 @@
+/** When the policies last changed (shown on /terms and /privacy-policy). */
+export const POLICIES_UPDATED = '1 January 2024'

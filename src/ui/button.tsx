@@ -1,0 +1,40 @@
+import type { ButtonHTMLAttributes } from 'react'
+import { cx } from './cx'
+
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive'
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon'
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary: 'bg-green-800 text-white hover:bg-green-900',
+  secondary: 'bg-amber-100 text-stone-900 hover:bg-amber-200',
+  outline: 'border border-stone-400 bg-white text-stone-900 hover:bg-stone-100',
+  ghost: 'text-stone-800 hover:bg-stone-100',
+  destructive: 'bg-red-700 text-white hover:bg-red-800',
+}
+
+const SIZES: Record<ButtonSize, string> = {
+  sm: 'h-9 px-3 text-sm',
+  md: 'h-11 px-5 text-base',
+  lg: 'h-12 px-7 text-lg',
+  icon: 'h-11 w-11',
+}
+
+/** The look of a button, for links that act as buttons (<Link className={buttonClasses()}>). */
+export function buttonClasses({ variant = 'primary', size = 'md' }: { variant?: ButtonVariant; size?: ButtonSize } = {}) {
+  return cx(
+    'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors',
+    'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700',
+    'disabled:cursor-not-allowed disabled:opacity-60',
+    VARIANTS[variant],
+    SIZES[size],
+  )
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant
+  size?: ButtonSize
+}
+
+export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={cx(buttonClasses({ variant, size }), className)} {...props} />
+}

@@ -1,0 +1,43 @@
+import { useId, type ReactNode } from 'react'
+
+export interface FieldProps {
+  label: string
+  /** Shown under the control and announced with it; turns the control invalid. */
+  error?: string
+  hint?: string
+  required?: boolean
+  className?: string
+  children: (control: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) => ReactNode
+}
+
+/** Label, control, hint and error wired together by id, so screen readers read them as one field. */
+export function Field({ label, error, hint, required, className, children }: FieldProps) {
+  const id = useId()
+  const hintId = hint ? `${id}-hint` : undefined
+  const errorId = error ? `${id}-error` : undefined
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
+  return (
+    <div className={className ?? 'flex flex-col gap-1.5'}>
+      <label htmlFor={id} className="text-sm font-medium text-stone-900">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-red-700">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
+      {hint && (
+        <p id={hintId} className="text-sm text-stone-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,52 @@
+import { useState, type ImgHTMLAttributes } from 'react'
+import { cx } from './cx'
+
+export interface ImageWithFallbackProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt'> {
+  src: string | null | undefined
+  /** Required: describe the photo, or pass '' for a purely decorative one. */
+  alt: string
+  /** What a missing or broken image reads as, e.g. "No image available". */
+  fallbackLabel?: string
+}
+
+/**
+ * An image that degrades to a labelled placeholder when it has no source or fails to load. Give it a size
+ * (width/height or an aspect-ratio class) so that nothing shifts while it loads. Images are requested with CORS
+ * (crossOrigin="anonymous", which Supabase storage answers) so the service worker can cache them as real, not
+ * opaque, responses for offline use.
+ */
+export function ImageWithFallback({
+  src,
+  alt,
+  fallbackLabel = 'No image available',
+  className,
+  loading = 'lazy',
+  decoding = 'async',
+  crossOrigin = 'anonymous',
+  ...props
+}: ImageWithFallbackProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null)
+  if (!src || failedSrc === src) {
+    return (
+      <div
+        role="img"
+        aria-label={alt ? `${alt}: ${fallbackLabel}` : fallbackLabel}
+        className={cx('flex items-center justify-center bg-stone-100 text-center text-sm text-stone-600', className)}
+      >
+        <span aria-hidden="true">{fallbackLabel}</span>
+      </div>
+    )
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading={loading}
+      decoding={decoding}
+      crossOrigin={crossOrigin}
+      onError={() => setFailedSrc(src)}
+      className={className}
+      {...props}
+    />
+  )
+}

@@ -1,0 +1,63 @@
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import { cx } from './cx'
+import { Field } from './field'
+
+const CONTROL =
+  'w-full rounded-xl border border-stone-400 bg-white px-3 text-base text-stone-900 placeholder:text-stone-500 ' +
+  'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-green-700 ' +
+  'aria-[invalid=true]:border-red-700'
+
+interface FieldOwnProps {
+  label: string
+  error?: string
+  hint?: string
+}
+
+export type InputProps = FieldOwnProps & InputHTMLAttributes<HTMLInputElement>
+
+export function Input({ label, error, hint, className, required, ...props }: InputProps) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required}>
+      {(aria) => <input {...aria} required={required} className={cx(CONTROL, 'h-11', className)} {...props} />}
+    </Field>
+  )
+}
+
+export type TextAreaProps = FieldOwnProps & TextareaHTMLAttributes<HTMLTextAreaElement>
+
+export function TextArea({ label, error, hint, className, required, ...props }: TextAreaProps) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required}>
+      {(aria) => <textarea {...aria} required={required} className={cx(CONTROL, 'min-h-32 py-2', className)} {...props} />}
+    </Field>
+  )
+}
+
+export type SelectProps = FieldOwnProps & SelectHTMLAttributes<HTMLSelectElement>
+
+export function Select({ label, error, hint, className, required, children, ...props }: SelectProps) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required}>
+      {(aria) => (
+        <select {...aria} required={required} className={cx(CONTROL, 'h-11', className)} {...props}>
+          {children}
+        </select>
+      )}
+    </Field>
+  )
+}
+
+export type CheckboxProps = { label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>
+
+export function Checkbox({ label, className, ...props }: CheckboxProps) {
+  return (
+    <label className={cx('inline-flex items-center gap-3 text-base text-stone-900', className)}>
+      <input
+        type="checkbox"
+        className="h-5 w-5 accent-green-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700"
+        {...props}
+      />
+      {label}
+    </label>
+  )
+}
