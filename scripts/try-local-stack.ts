@@ -38,10 +38,12 @@ export async function walkLocalStack(url: string, anonKey = DEFAULT_ANON_KEY): P
   const email = `walk-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.ch`
   const password = 'walk-through-123'
 
-  const visitor = client(url, anonKey)
-  const signUp = await visitor.auth.signUp({ email, password, options: { data: { first_name: 'Walk', last_name: 'Through' } } })
+  const newcomer = client(url, anonKey)
+  const signUp = await newcomer.auth.signUp({ email, password, options: { data: { first_name: 'Walk', last_name: 'Through' } } })
   record('sign up', !signUp.error && !!signUp.data.user, signUp.error?.message ?? `user ${signUp.data.user?.id}`)
 
+  // Sign-up signs the newcomer's client in; a visitor is a client that never had a session.
+  const visitor = client(url, anonKey)
   const member = client(url, anonKey)
   const signIn = await member.auth.signInWithPassword({ email, password })
   const userId = signIn.data.user?.id ?? ''
