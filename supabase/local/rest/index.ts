@@ -1,7 +1,57 @@
-import { Hono } from 'hono'
+/**
+ * `/rest/v1`: a PostgREST v12-compatible data API over the local PGlite, speaking what supabase-js sends
+ * (reference/supabase-wire.md §3): tables and views at `/:name`, functions at `/rpc/:name`.
+ */
+import { Hono, type Context } from 'hono'
 import type { StackContext } from '../context.ts'
+import { restError } from '../shared/http-error.ts'
+import { CallerCache } from './caller.ts'
+import { MAX_BODY_BYTES } from './limits.ts'
+import { handleRead, handleRpc, handleWrite, type RestRequest } from './handlers.ts'
+import { parsePrefer, wantsSingleObject } from './prefer.ts'
+import { EXPOSED_SCHEMA, SchemaCacheHolder } from './schema-cache.ts'
 
-/** Placeholder until the rest API is built. */
-export function createRestApi(_ctx: StackContext): Hono {
-  return new Hono()
+export function createRestApi(ctx: StackContext): Hono {
+  const app = new Hono()
+  const schema = new SchemaCacheHolder(ctx.db.pg, (e) => ctx.log.error('rest: schema cache reload failed', e))
+  const callers = new CallerCache(ctx)
+
+  async function request(c: Context): Promise<RestRequest> {
+    const claims = await callers.claims(c.req)
+    const profile = c.req.header('accept-profile') ?? c.req.header('content-profile')
+    if (profile !== undefined && profile !== EXPOSED_SCHEMA) {
+      const hint = `Only the following schemas are exposed: ${EXPOSED_SCHEMA}`
+      throw restError(406, 'PGRST106', `Invalid schema: ${profile}`, null, hint)
+    }
+    const method = c.req.method
+    let body: string | null = null
+    if (method === 'POST' || method === 'PATCH') {
+      const tooLarge = () => restError(413, 'PGRST413', 'Payload too large', `at most ${MAX_BODY_BYTES} bytes`)
+      if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge()
+      body = await c.req.text()
+      if (body.length > MAX_BODY_BYTES) throw tooLarge()
+    }
+    return {
+      method,
+      url: new URL(c.req.url),
+      claims,
+      prefs: parsePrefer(c.req.header('prefer')),
+      single: wantsSingleObject(c.req.header('accept')),
+      body,
+    }
+  }
+
+  app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', async (c) => {
+    const req = await request(c)
+    return handleRpc(ctx, await schema.get(), c.req.param('fn'), req)
+  })
+  app.on(['GET', 'HEAD'], '/:table', async (c) => {
+    const req = await request(c)
+    return handleRead(ctx, await schema.get(), c.req.param('table'), req)
+  })
+  app.on(['POST', 'PATCH', 'DELETE'], '/:table', async (c) => {
+    const req = await request(c)
+    return handleWrite(ctx, await schema.get(), c.req.param('table'), req)
+  })
+  return app
 }

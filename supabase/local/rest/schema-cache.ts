@@ -1,0 +1,217 @@
+/**
+ * PostgREST's schema cache: the tables, views, columns, keys, foreign keys and functions of the exposed schema,
+ * read from pg_catalog once and kept in memory. Every identifier a request names is checked against it before it
+ * reaches SQL. Reloaded on `NOTIFY pgrst, 'reload schema'`, as PostgREST does.
+ */
+import type { PGlite } from '@electric-sql/pglite'
+
+export const EXPOSED_SCHEMA = 'public'
+
+export interface Column {
+  name: string
+  /** format_type() of the column: trusted SQL text from the catalog. */
+  type: string
+  hasDefault: boolean
+}
+
+export interface Relation {
+  name: string
+  kind: 'table' | 'view'
+  columns: Map<string, Column>
+  primaryKey: string[]
+  /** Column sets of the primary key and unique constraints (sorted names). */
+  uniqueKeys: string[][]
+}
+
+export interface ForeignKey {
+  name: string
+  table: string
+  columns: string[]
+  refTable: string
+  refColumns: string[]
+}
+
+export interface FunctionArg {
+  name: string
+  type: string
+}
+
+export interface PgFunction {
+  name: string
+  args: FunctionArg[]
+  /** How many of the trailing args have defaults. */
+  defaults: number
+  returnsSet: boolean
+  returnType: string
+  /** The public table or view whose row type the function returns, if any. */
+  returnRelation: string | null
+  /** Output columns of `returns table(...)`/OUT parameters; null for a scalar or a relation's row type. */
+  outColumns: Column[] | null
+  isVoid: boolean
+  volatile: boolean
+}
+
+export interface SchemaCache {
+  relations: Map<string, Relation>
+  foreignKeys: ForeignKey[]
+  functions: Map<string, PgFunction[]>
+}
+
+interface RawCatalog {
+  relations: {
+    name: string
+    kind: string
+    columns: { name: string; type: string; has_default: boolean }[]
+    pk: string[] | null
+    uniques: string[][] | null
+  }[]
+  fks: ForeignKey[]
+  functions: {
+    name: string
+    arg_names: string[] | null
+    arg_modes: string[] | null
+    all_arg_types: string[] | null
+    in_arg_types: string[] | null
+    defaults: number
+    returns_set: boolean
+    return_type: string
+    return_relation: string | null
+    return_is_composite: boolean
+    volatile: boolean
+  }[]
+}
+
+const CATALOG_SQL = `
+with rels as (
+  select c.oid, c.relname, c.relkind from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f')
+)
+select json_build_object(
+  'relations', (select coalesce(json_agg(json_build_object(
+      'name', r.relname,
+      'kind', case when r.relkind in ('v', 'm') then 'view' else 'table' end,
+      'columns', (select coalesce(json_agg(json_build_object(
+          'name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
+          'has_default', a.atthasdef or a.attidentity <> '' or a.attgenerated <> '') order by a.attnum), '[]')
+        from pg_attribute a where a.attrelid = r.oid and a.attnum > 0 and not a.attisdropped),
+      'pk', (select json_agg(a.attname order by k.ord) from pg_constraint con
+        cross join unnest(con.conkey) with ordinality k(attnum, ord)
+        join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum
+        where con.conrelid = r.oid and con.contype = 'p'),
+      'uniques', (select json_agg(u.cols) from (select array_agg(a.attname::text order by a.attname) cols
+        from pg_constraint con cross join unnest(con.conkey) k(attnum)
+        join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum
+        where con.conrelid = r.oid and con.contype in ('p', 'u') group by con.oid) u)
+    )), '[]') from rels r),
+  'fks', (select coalesce(json_agg(json_build_object(
+      'name', con.conname, 'table', c1.relname, 'refTable', c2.relname,
+      'columns', (select json_agg(a.attname order by k.ord) from unnest(con.conkey) with ordinality k(attnum, ord)
+        join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum),
+      'refColumns', (select json_agg(a.attname order by k.ord) from unnest(con.confkey) with ordinality k(attnum, ord)
+        join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum)
+    )), '[]') from pg_constraint con
+    join pg_class c1 on c1.oid = con.conrelid join pg_namespace n1 on n1.oid = c1.relnamespace
+    join pg_class c2 on c2.oid = con.confrelid join pg_namespace n2 on n2.oid = c2.relnamespace
+    where con.contype = 'f' and n1.nspname = $1 and n2.nspname = $1),
+  'functions', (select coalesce(json_agg(json_build_object(
+      'name', p.proname,
+      'arg_names', p.proargnames,
+      'arg_modes', p.proargmodes::text[],
+      'all_arg_types', (select array_agg(format_type(t, null) order by o)
+        from unnest(p.proallargtypes) with ordinality x(t, o)),
+      'in_arg_types', (select array_agg(format_type(t, null) order by o)
+        from unnest(p.proargtypes) with ordinality x(t, o)),
+      'defaults', p.pronargdefaults,
+      'returns_set', p.proretset,
+      'return_type', format_type(p.prorettype, null),
+      'return_relation', (select rc.relname from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace
+        where rc.oid = rt.typrelid and rn.nspname = $1),
+      'return_is_composite', rt.typtype = 'c' or rt.oid = 'record'::regtype,
+      'volatile', p.provolatile = 'v'
+    )), '[]') from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
+    where n.nspname = $1 and p.prokind = 'f')
+)::text as catalog`
+
+function toFunction(f: RawCatalog['functions'][number]): PgFunction {
+  const names = f.arg_names ?? []
+  const args: FunctionArg[] = []
+  const out: Column[] = []
+  if (f.arg_modes && f.all_arg_types) {
+    f.all_arg_types.forEach((type, i) => {
+      const mode = f.arg_modes![i]
+      const name = names[i] ?? ''
+      if (mode === 'i' || mode === 'b' || mode === 'v') args.push({ name, type })
+      if (mode === 'o' || mode === 'b' || mode === 't') out.push({ name, type, hasDefault: false })
+    })
+  } else {
+    ;(f.in_arg_types ?? []).forEach((type, i) => args.push({ name: names[i] ?? '', type }))
+  }
+  return {
+    name: f.name,
+    args,
+    defaults: f.defaults,
+    returnsSet: f.returns_set,
+    returnType: f.return_type,
+    returnRelation: f.return_relation,
+    outColumns: out.length > 0 ? out : null,
+    isVoid: f.return_type === 'void',
+    volatile: f.volatile,
+  }
+}
+
+export async function loadSchemaCache(pg: PGlite): Promise<SchemaCache> {
+  const { rows } = await pg.query<{ catalog: string }>(CATALOG_SQL, [EXPOSED_SCHEMA])
+  const raw = JSON.parse(rows[0]!.catalog) as RawCatalog
+  const relations = new Map<string, Relation>()
+  for (const r of raw.relations) {
+    relations.set(r.name, {
+      name: r.name,
+      kind: r.kind === 'view' ? 'view' : 'table',
+      columns: new Map(r.columns.map((c) => [c.name, { name: c.name, type: c.type, hasDefault: c.has_default }])),
+      primaryKey: r.pk ?? [],
+      uniqueKeys: r.uniques ?? [],
+    })
+  }
+  const functions = new Map<string, PgFunction[]>()
+  for (const f of raw.functions) {
+    const list = functions.get(f.name) ?? []
+    list.push(toFunction(f))
+    functions.set(f.name, list)
+  }
+  return { relations, foreignKeys: raw.fks, functions }
+}
+
+/**
+ * The cache as the API sees it: loaded at start-up, swapped for a fresh copy on `NOTIFY pgrst, 'reload schema'`.
+ * Requests await the newest load, so a request sent after the NOTIFY's statement returned sees the new schema.
+ */
+export class SchemaCacheHolder {
+  private current: Promise<SchemaCache>
+
+  constructor(
+    private readonly pg: PGlite,
+    private readonly onError: (e: unknown) => void,
+  ) {
+    this.current = this.startListening()
+  }
+
+  get(): Promise<SchemaCache> {
+    return this.current
+  }
+
+  reload(): void {
+    const previous = this.current
+    // A failed reload keeps serving the previous cache.
+    this.current = loadSchemaCache(this.pg).catch((e: unknown) => {
+      this.onError(e)
+      return previous
+    })
+  }
+
+  private async startListening(): Promise<SchemaCache> {
+    await this.pg.listen('pgrst', (payload) => {
+      if (payload === '' || payload === 'reload schema') this.reload()
+    })
+    return loadSchemaCache(this.pg)
+  }
+}

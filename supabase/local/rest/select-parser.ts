@@ -1,0 +1,158 @@
+/**
+ * The `select=` grammar of PostgREST: `*`, `col`, `alias:col`, `col::cast`, `col->key->>key`, embedded resources
+ * `rel(...)`, `alias:rel(...)`, `rel!hint(...)`, `rel!inner(...)`, nested. Produces names only; they are checked
+ * against the schema cache before any SQL is built.
+ */
+import { parseError } from './errors.ts'
+import { MAX_NESTING } from './limits.ts'
+
+export interface JsonStep {
+  /** `->` keeps json, `->>` gives text. */
+  arrow: '->' | '->>'
+  key: string
+}
+
+export interface FieldRef {
+  name: string
+  jsonPath: JsonStep[]
+}
+
+export type SelectItem =
+  | { kind: 'star' }
+  | { kind: 'column'; field: FieldRef; alias: string | null; cast: string | null }
+  | { kind: 'embed'; name: string; alias: string | null; hint: string | null; inner: boolean; select: SelectItem[] }
+
+/** Casts are single type names (no spaces, quotes or punctuation), so they can be written into SQL as they are. */
+const CAST_RE = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?$/
+const NAME_CHAR_RE = /[\p{L}\p{N}_$]/u
+
+export class Cursor {
+  pos = 0
+  constructor(
+    readonly text: string,
+    private readonly what: string,
+  ) {}
+
+  get done(): boolean {
+    return this.pos >= this.text.length
+  }
+
+  peek(n = 1): string {
+    return this.text.slice(this.pos, this.pos + n)
+  }
+
+  eat(s: string): boolean {
+    if (this.text.startsWith(s, this.pos)) {
+      this.pos += s.length
+      return true
+    }
+    return false
+  }
+
+  fail(expected: string): never {
+    const found = this.done ? 'end of input' : `"${this.text[this.pos]}"`
+    throw parseError(this.what, this.text, `unexpected ${found} expecting ${expected}`)
+  }
+
+  expect(s: string): void {
+    if (!this.eat(s)) this.fail(`"${s}"`)
+  }
+
+  /** A plain name (letters, digits, `_`, `$`) or a double-quoted one. */
+  name(expected = 'a field name'): string {
+    if (this.eat('"')) {
+      let out = ''
+      for (;;) {
+        if (this.done) this.fail('closing quote')
+        const ch = this.text[this.pos++]!
+        if (ch === '"') break
+        if (ch === '\\' && !this.done) out += this.text[this.pos++]
+        else out += ch
+      }
+      if (out === '') this.fail(expected)
+      return out
+    }
+    const start = this.pos
+    while (!this.done && NAME_CHAR_RE.test(this.text[this.pos]!)) this.pos++
+    const name = this.text.slice(start, this.pos).trim()
+    if (name === '') this.fail(expected)
+    return name
+  }
+
+  /** `col` followed by `->key` / `->>key` steps. */
+  field(): FieldRef {
+    const name = this.name()
+    const jsonPath: JsonStep[] = []
+    for (;;) {
+      const arrow = this.eat('->>') ? '->>' : this.eat('->') ? '->' : null
+      if (!arrow) break
+      jsonPath.push({ arrow, key: this.name('a json key') })
+    }
+    return { name, jsonPath }
+  }
+}
+
+/** Whitespace outside double quotes is insignificant (supabase-js strips it too). */
+export function stripSpaces(text: string): string {
+  let out = ''
+  let quoted = false
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted
+    if (!quoted && /\s/.test(ch)) continue
+    out += ch
+  }
+  return out
+}
+
+function parseItems(c: Cursor, depth: number): SelectItem[] {
+  const nested = depth > 0
+  if (depth > MAX_NESTING) c.fail(`at most ${MAX_NESTING} levels of embedding`)
+  const items: SelectItem[] = []
+  if (nested && c.peek() === ')') return items
+  for (;;) {
+    items.push(parseItem(c, depth))
+    if (c.eat(',')) continue
+    if (nested ? c.peek() === ')' : c.done) return items
+    c.fail(nested ? '"," or ")"' : '"," or end of input')
+  }
+}
+
+function parseItem(c: Cursor, depth: number): SelectItem {
+  if (c.eat('*')) return { kind: 'star' }
+  let alias: string | null = null
+  let field = c.field()
+  if (c.peek() === ':' && c.peek(2) !== '::') {
+    c.expect(':')
+    if (field.jsonPath.length > 0) c.fail('a field name before ":"')
+    alias = field.name
+    field = c.field()
+  }
+  if (c.peek() === '!' || c.peek() === '(') {
+    if (field.jsonPath.length > 0) c.fail('"," or ")"')
+    let hint: string | null = null
+    let inner = false
+    while (c.eat('!')) {
+      const h = c.name('an embedding hint')
+      if (h === 'inner') inner = true
+      else if (h !== 'left') hint = h
+    }
+    c.expect('(')
+    const select = parseItems(c, depth + 1)
+    c.expect(')')
+    return { kind: 'embed', name: field.name, alias, hint, inner, select }
+  }
+  let cast: string | null = null
+  if (c.eat('::')) {
+    const start = c.pos
+    while (!c.done && /[A-Za-z0-9_[\]]/.test(c.text[c.pos]!)) c.pos++
+    cast = c.text.slice(start, c.pos)
+    if (!CAST_RE.test(cast)) c.fail('a type name')
+  }
+  return { kind: 'column', field, alias, cast }
+}
+
+export function parseSelect(raw: string | undefined): SelectItem[] {
+  if (raw === undefined || raw === '') return [{ kind: 'star' }]
+  const c = new Cursor(stripSpaces(raw), 'select parameter')
+  return parseItems(c, 0)
+}

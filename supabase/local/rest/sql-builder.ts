@@ -1,0 +1,267 @@
+/**
+ * One SQL statement per request, shaped as PostgREST shapes it: the rows are built into JSON by Postgres
+ * (`json_agg` over the page, a `left join lateral` with `json_agg`/`row_to_json` per embedded resource), so a feed
+ * with its images is one query and numbers keep their JSON types. Identifiers reach this module only after the
+ * schema cache checked them and are quoted; every value is a `$n` parameter.
+ *
+ * Each statement returns one row: `total` (the exact count or null), `page_total` and `body` (JSON text).
+ */
+import { OPERATORS, type Condition, type OrderTerm } from './filter-parser.ts'
+import { ident, type Embed, type ReadNode } from './plan.ts'
+import type { FieldRef } from './select-parser.ts'
+
+export class Params {
+  readonly values: unknown[] = []
+  add(value: unknown): string {
+    this.values.push(value)
+    return `$${this.values.length}`
+  }
+}
+
+const FTS_FUNCTIONS = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+}
+
+function fieldSql(alias: string, field: FieldRef, p: Params): string {
+  let sql = `${ident(alias)}.${ident(field.name)}`
+  for (const step of field.jsonPath) {
+    const index = /^-?\d+$/.test(step.key)
+    sql = `(${sql} ${step.arrow} ${p.add(index ? Number(step.key) : step.key)}::${index ? 'int' : 'text'})`
+  }
+  return sql
+}
+
+function conditionSql(node: ReadNode, c: Condition, p: Params): string {
+  if (c.kind === 'logic') {
+    const sql = `(${c.children.map((child) => conditionSql(node, child, p)).join(` ${c.op} `)})`
+    return c.negate ? `not ${sql}` : sql
+  }
+  const col = fieldSql(node.alias, c.field, p)
+  let sql: string
+  const value = c.value
+  switch (c.op) {
+    case 'is': {
+      const v = (value as string).toLowerCase()
+      // v is one of IS_VALUES (checked by the parser).
+      sql = v === 'null' ? `${col} is null` : v === 'not_null' ? `${col} is not null` : `${col} is ${v}`
+      break
+    }
+    case 'in': {
+      const list = value as string[]
+      sql = list.length === 0 ? 'false' : `${col} in (${list.map((v) => p.add(v)).join(', ')})`
+      break
+    }
+    case 'fts':
+    case 'plfts':
+    case 'phfts':
+    case 'wfts': {
+      const config = c.ftsConfig ? `${p.add(c.ftsConfig)}::regconfig, ` : ''
+      const isVector = node.source.columns.get(c.field.name)?.type === 'tsvector' && c.field.jsonPath.length === 0
+      const vector = isVector ? col : `to_tsvector(${config}${col})`
+      sql = `${vector} @@ ${FTS_FUNCTIONS[c.op]}(${config}${p.add(value)})`
+      break
+    }
+    default: {
+      const operand = c.op === 'like' || c.op === 'ilike' ? (value as string).replace(/\*/g, '%') : (value as string)
+      const rhs = c.quantifier ? `${c.quantifier}(${p.add(operand)})` : p.add(operand)
+      sql = `${col} ${OPERATORS[c.op]} ${rhs}`
+    }
+  }
+  return c.negate ? `not (${sql})` : sql
+}
+
+function orderSql(node: ReadNode, terms: OrderTerm[], p: Params): string {
+  return terms
+    .map((t) => `${fieldSql(node.alias, t.field, p)} ${t.desc ? 'desc' : 'asc'}${t.nulls ? ` nulls ${t.nulls}` : ''}`)
+    .join(', ')
+}
+
+const lateralAlias = (e: Embed) => ident(`${e.node.alias}_j`)
+
+function selectListSql(node: ReadNode, p: Params): string {
+  const parts: string[] = []
+  for (const item of node.items) {
+    if (item.kind === 'star') parts.push(`${ident(node.alias)}.*`)
+    else if (item.kind === 'column') {
+      let expr = fieldSql(node.alias, item.field, p)
+      if (item.cast) expr = `${expr}::${item.cast}`
+      const label = item.alias ?? item.field.jsonPath.at(-1)?.key ?? item.field.name
+      parts.push(`${expr} as ${ident(label)}`)
+    }
+  }
+  for (const e of node.embeds) {
+    const value = e.toOne ? `${lateralAlias(e)}."v"` : `coalesce(${lateralAlias(e)}."v", '[]'::json)`
+    parts.push(`${value} as ${ident(e.key)}`)
+  }
+  return parts.join(', ')
+}
+
+interface NodeSql {
+  select: string
+  from: string
+  /** Only the lateral joins that filter (`!inner`), for the count. */
+  filteringFrom: string
+  where: string[]
+  tail: string
+}
+
+/** The pieces of a node's SELECT; `joinTo` correlates an embed with its parent row. */
+function nodeParts(
+  node: ReadNode,
+  p: Params,
+  fromOverride: string | null,
+  joinTo: { parent: ReadNode; embed: Embed } | null,
+): NodeSql {
+  const self = ident(node.alias)
+  const where: string[] = []
+  if (joinTo) {
+    for (const [parentCol, childCol] of joinTo.embed.join) {
+      where.push(`${self}.${ident(childCol)} = ${ident(joinTo.parent.alias)}.${ident(parentCol)}`)
+    }
+  }
+  for (const c of node.params.conditions) where.push(conditionSql(node, c, p))
+  const select = selectListSql(node, p)
+  const base = `${fromOverride ?? node.source.fromSql} as ${self}`
+  let from = base
+  let filteringFrom = base
+  for (const e of node.embeds) {
+    const child = nodeParts(e.node, p, null, { parent: node, embed: e })
+    const agg = e.toOne ? 'row_to_json("x")' : 'json_agg("x")'
+    const subquery = `select ${agg} as "v" from (${assemble(child)}) as "x"`
+    const lateral = ` left join lateral (${subquery}) as ${lateralAlias(e)} on true`
+    from += lateral
+    if (e.inner) {
+      filteringFrom += lateral
+      where.push(`${lateralAlias(e)}."v" is not null`)
+    }
+  }
+  let tail = ''
+  const { order, limit, offset } = node.params
+  if (order && order.length > 0) tail += ` order by ${orderSql(node, order, p)}`
+  if (limit !== null) tail += ` limit ${p.add(limit)}`
+  if (offset !== null) tail += ` offset ${p.add(offset)}`
+  return { select, from, filteringFrom, where, tail }
+}
+
+const whereSql = (where: string[]) => (where.length > 0 ? ` where ${where.join(' and ')}` : '')
+
+function assemble(n: NodeSql): string {
+  return `select ${n.select} from ${n.from}${whereSql(n.where)}${n.tail}`
+}
+
+export interface OutputShape {
+  /** One object instead of an array (Accept: application/vnd.pgrst.object+json, or a function returning one row). */
+  single: boolean
+  count: boolean
+}
+
+function wrap(inner: string, shape: OutputShape, total: string): string {
+  const body = shape.single ? `(json_agg("_t") -> 0)::text` : `coalesce(json_agg("_t"), '[]')::text`
+  return `select ${total} as total, count(*)::int as page_total, ${body} as body from (${inner}) as "_t"`
+}
+
+/** GET/HEAD on a table or view, or the rows of a set-returning function. */
+export function readSql(root: ReadNode, shape: OutputShape, p: Params): string {
+  const parts = nodeParts(root, p, null, null)
+  const total = shape.count ? `(select count(*)::int from ${parts.filteringFrom}${whereSql(parts.where)})` : 'null::int'
+  return wrap(assemble(parts), shape, total)
+}
+
+export type Mutation =
+  | {
+      kind: 'insert'
+      columns: string[]
+      rows: Record<string, unknown>[]
+      onConflict: string[] | null
+      resolution: 'merge' | 'ignore' | null
+      missingDefault: boolean
+    }
+  | { kind: 'update'; columns: string[]; row: unknown }
+  | { kind: 'delete' }
+
+function mutationCore(root: ReadNode, m: Mutation, p: Params): string {
+  const target = `${root.source.fromSql} as ${ident(root.alias)}`
+  const conditions = root.params.conditions.map((c) => conditionSql(root, c, p))
+  const rowType = `null::${root.source.fromSql}`
+  if (m.kind === 'insert') {
+    const cols = m.columns.map(ident).join(', ')
+    let sql: string
+    if (m.columns.length === 0) {
+      // No keys at all: every row is made of defaults.
+      const rows = p.add(JSON.stringify(m.rows))
+      sql = `insert into ${target} select from json_populate_recordset(${rowType}, ${rows}::json)`
+    } else if (m.missingDefault) {
+      // Prefer: missing=default — a key absent from a row takes the column default, which only VALUES can say.
+      const rows = m.rows.map((row) => {
+        const json = p.add(JSON.stringify(row))
+        const cells = m.columns.map((c) =>
+          Object.hasOwn(row, c) ? `(json_populate_record(${rowType}, ${json}::json)).${ident(c)}` : 'default',
+        )
+        return `(${cells.join(', ')})`
+      })
+      sql = `insert into ${target} (${cols}) values ${rows.join(', ')}`
+    } else {
+      const rows = p.add(JSON.stringify(m.rows))
+      sql = `insert into ${target} (${cols}) select ${cols} from json_populate_recordset(${rowType}, ${rows}::json)`
+    }
+    if (m.resolution && m.onConflict && m.onConflict.length > 0) {
+      const conflict = m.onConflict.map(ident).join(', ')
+      const updates = m.columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')
+      const action = m.resolution === 'ignore' || updates === '' ? 'do nothing' : `do update set ${updates}`
+      sql += ` on conflict (${conflict}) ${action}`
+    }
+    return sql
+  }
+  if (m.kind === 'update') {
+    const sets = m.columns.map((c) => `${ident(c)} = "_b".${ident(c)}`).join(', ')
+    const row = p.add(JSON.stringify(m.row))
+    const source = `json_populate_record(${rowType}, ${row}::json) as "_b"`
+    return `update ${target} set ${sets} from ${source}${whereSql(conditions)}`
+  }
+  return `delete from ${target}${whereSql(conditions)}`
+}
+
+/**
+ * Only the columns the representation reads: RETURNING needs SELECT on each column it names, so a narrow
+ * `select=` keeps working on tables with column privileges.
+ */
+function returningList(root: ReadNode): string {
+  const self = ident(root.alias)
+  if (root.items.some((i) => i.kind === 'star')) return `${self}.*`
+  const columns = new Set<string>()
+  for (const item of root.items) if (item.kind === 'column') columns.add(item.field.name)
+  for (const e of root.embeds) for (const [parentCol] of e.join) columns.add(parentCol)
+  return columns.size > 0 ? [...columns].map((c) => `${self}.${ident(c)}`).join(', ') : '1 as "_"'
+}
+
+/**
+ * A write. With representation, the affected rows are read back through the request's `select=` (embeds
+ * included) from the statement's RETURNING; without, there is no RETURNING at all, so SELECT policies do not
+ * apply (as in PostgREST with return=minimal).
+ */
+export function mutationSql(
+  root: ReadNode,
+  m: Mutation,
+  representation: boolean,
+  shape: OutputShape,
+  p: Params,
+): string {
+  const core = mutationCore(root, m, p)
+  if (!representation) return core
+  const returning = returningList(root)
+  const unfiltered: ReadNode = { ...root, params: { conditions: [], order: null, limit: null, offset: null } }
+  const read = nodeParts(unfiltered, p, '"pgrst_source"', null)
+  return `with "pgrst_source" as (${core} returning ${returning}) ${wrap(assemble(read), shape, 'null::int')}`
+}
+
+/** A scalar (or set of scalars) function result: no select, filters or embeds apply. */
+export function scalarCallSql(call: string, returnsSet: boolean, isVoid: boolean): string {
+  if (isVoid) return `select null::int as total, 0 as page_total, null::text as body from (select ${call}) as "_v"`
+  return returnsSet
+    ? `select null::int as total, count(*)::int as page_total, coalesce(json_agg("_t"."v"), '[]')::text as body ` +
+        `from ${call} as "_t"("v")`
+    : `select null::int as total, 1 as page_total, to_json(${call})::text as body`
+}
