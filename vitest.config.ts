@@ -17,6 +17,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'sync-integration',
+          // Not *.test.ts, so that the app project (src/**/*.test.ts) does not also pick these files up.
+          include: ['src/**/*.integration.ts'],
+          environment: 'node',
+          globalSetup: ['supabase/local/testing/global-setup.ts'],
+          // Each file runs its own local stack (PGlite); one at a time next to the stack project's two.
+          pool: 'forks',
+          maxWorkers: 1,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'stack',
           include: ['supabase/**/*.test.ts'],
           environment: 'node',

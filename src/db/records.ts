@@ -1,0 +1,86 @@
+/**
+ * Row shapes as the server defines them (supabase/migrations), normalised for the device: `price` is a number
+ * (PostgREST sends numeric as a string) and timestamps are the server's ISO strings, kept verbatim because the
+ * pull cursor compares them.
+ */
+
+export type ListingStatus = 'active' | 'sold'
+
+export interface ListingRecord {
+  id: string
+  user_id: string
+  title: string
+  description: string
+  price: number
+  condition: string
+  category: string
+  product_type: string | null
+  brand: string | null
+  size: string | null
+  fabric: string | null
+  location: string | null
+  tags: string[] | null
+  status: ListingStatus
+  created_at: string
+  /** Set by the server on every change (trigger); the pull cursor. */
+  updated_at: string
+  /** The editing device's clock at the time of the edit; the server keeps the latest (last edit wins). */
+  edited_at: string
+}
+
+export interface ListingImageRecord {
+  id: string
+  listing_id: string
+  /** A storage path in bucket listing-images, or a full http(s) URL. */
+  image_url: string
+  /** 1-based. */
+  image_order: number
+  created_at: string
+  updated_at: string
+}
+
+/** The public part of a profile, readable by everyone (seller names on cards). */
+export interface PublicProfileRecord {
+  id: string
+  first_name: string | null
+  last_name: string | null
+  location: string | null
+  profile_picture_url: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** The signed-in user's whole profile (view `my_profile`). */
+export interface MyProfileRecord extends PublicProfileRecord {
+  email: string | null
+  subscription_status: string | null
+  subscription_start_date: string | null
+  last_payment_date: string | null
+}
+
+export interface ConversationRecord {
+  id: string
+  listing_id: string
+  buyer_id: string
+  seller_id: string
+  last_message_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface MessageRecord {
+  id: string
+  conversation_id: string
+  listing_id: string
+  sender_id: string
+  receiver_id: string
+  content: string
+  created_at: string
+  updated_at: string
+}
+
+/** A keyset position in a server table ordered by (updated_at, id). */
+export interface Cursor {
+  updated_at: string
+  id: string
+}

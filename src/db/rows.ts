@@ -1,0 +1,112 @@
+/**
+ * What the device stores: server records plus, on every row the user can write, its sync state so that screens
+ * can show "pending", "synced" or "failed: <reason>". Local-only tables (outbox, drafts, photo blobs, favourites,
+ * cursors, meta) never leave the device.
+ */
+import type {
+  ConversationRecord,
+  Cursor,
+  ListingImageRecord,
+  ListingRecord,
+  MessageRecord,
+  MyProfileRecord,
+  PublicProfileRecord,
+} from './records'
+
+export type SyncState = 'synced' | 'pending' | 'failed'
+
+export interface SyncFields {
+  sync_state: SyncState
+  /** The user-facing message (spec §8) when sync_state is 'failed'. */
+  sync_error?: string
+}
+
+export type ListingRow = ListingRecord & SyncFields
+export type ListingImageRow = ListingImageRecord & SyncFields
+export type ProfileRow = PublicProfileRecord
+export type MyProfileRow = MyProfileRecord & SyncFields
+export type ConversationRow = ConversationRecord & SyncFields
+export type MessageRow = MessageRecord & SyncFields
+
+/** The entity an outbox entry belongs to; entries of one group are sent strictly in order. */
+export type OutboxGroup = `listing:${string}` | `conversation:${string}` | `profile:${string}`
+
+export type OutboxOp =
+  | { kind: 'photo.upload'; photo_id: string; path: string; content_type: string }
+  | { kind: 'listing.upsert'; listing: ListingWrite }
+  | { kind: 'images.replace'; listing_id: string; images: ImageWrite[] }
+  | { kind: 'conversation.create'; conversation: ConversationWrite }
+  | { kind: 'message.send'; message: MessageWrite }
+  | { kind: 'profile.update'; profile: ProfileWrite }
+
+export type OutboxKind = OutboxOp['kind']
+
+export interface OutboxEntry {
+  /** Auto-incremented: the order of the user's writes. */
+  seq?: number
+  group: OutboxGroup
+  op: OutboxOp
+  /** Device time (ms) when queued. */
+  queued_at: number
+  /** 'queued' waits to be sent; 'failed' was permanently rejected and waits for the user (retry or discard). */
+  state: 'queued' | 'failed'
+  /** Transient failures (5xx, 429) so far; network errors while offline do not count. */
+  attempts: number
+  /** Device time (ms) before which this entry is not retried. */
+  not_before: number
+  error?: string
+}
+
+/** The full new state of a listing as the device sends it (server sets created_at and updated_at). */
+export type ListingWrite = Omit<ListingRecord, 'created_at' | 'updated_at'>
+export type ImageWrite = Pick<ListingImageRecord, 'id' | 'listing_id' | 'image_url' | 'image_order'>
+export type ConversationWrite = Pick<ConversationRecord, 'id' | 'listing_id' | 'buyer_id' | 'seller_id'>
+export type MessageWrite = Pick<MessageRecord, 'id' | 'conversation_id' | 'listing_id' | 'sender_id' | 'receiver_id' | 'content'>
+export type ProfileWrite = Pick<MyProfileRecord, 'id' | 'first_name' | 'last_name' | 'location'>
+
+/** A compressed photo kept on the device until the image rows that use it are synced. */
+export interface PhotoBlobRow {
+  /** The listing image id (also the storage file name). */
+  id: string
+  listing_id: string
+  blob: Blob
+  content_type: string
+  /** `{user_id}/{listing_id}/{image_id}.{ext}` */
+  path: string
+  uploaded: boolean
+}
+
+/** A sell-flow draft; photos live in `draft_photos` until publish moves them to `photo_blobs`. */
+export interface DraftRow {
+  id: string
+  /** Set when the draft edits an existing listing. */
+  listing_id: string | null
+  fields: Record<string, unknown>
+  updated_at: number
+}
+
+export interface DraftPhotoRow {
+  id: string
+  draft_id: string
+  blob: Blob
+  content_type: string
+  position: number
+}
+
+export interface FavouriteRow {
+  listing_id: string
+  created_at: number
+}
+
+/** The pull position per server stream. */
+export interface CursorRow {
+  stream: PullStream
+  cursor: Cursor | null
+}
+
+export type PullStream = 'listings' | 'conversations' | 'messages'
+
+export interface MetaRow {
+  key: string
+  value: unknown
+}

@@ -1,0 +1,57 @@
+/**
+ * Authentication through supabase-js (spec §7.1). The session is kept by supabase-js in localStorage, so
+ * `currentSession()` answers offline from the cache; tokens refresh automatically while online. Errors come back
+ * as the auth service's message, for the spec §8 mapping in src/domain.
+ */
+import type { Session } from '@supabase/supabase-js'
+import { getSupabaseClient } from './client'
+
+export interface AuthUser {
+  userId: string
+  email: string | null
+}
+
+export type AuthResult = { ok: true; user: AuthUser | null } | { ok: false; message: string; code?: string }
+
+const userOf = (s: Session | null): AuthUser | null => (s ? { userId: s.user.id, email: s.user.email ?? null } : null)
+
+export async function currentSession(): Promise<AuthUser | null> {
+  const { data } = await getSupabaseClient().auth.getSession()
+  return userOf(data.session)
+}
+
+/** Calls `listener` on every auth change (sign-in, sign-out, token refresh). Returns the unsubscribe. */
+export function onAuthChange(listener: (user: AuthUser | null) => void): () => void {
+  const { data } = getSupabaseClient().auth.onAuthStateChange((_event, session) => listener(userOf(session)))
+  return () => data.subscription.unsubscribe()
+}
+
+export async function signIn(email: string, password: string): Promise<AuthResult> {
+  const { data, error } = await getSupabaseClient().auth.signInWithPassword({ email, password })
+  return error ? { ok: false, message: error.message, code: error.code } : { ok: true, user: userOf(data.session) }
+}
+
+export async function signUp(email: string, password: string, firstName: string, lastName: string, redirectTo: string): Promise<AuthResult> {
+  const { data, error } = await getSupabaseClient().auth.signUp({
+    email,
+    password,
+    options: { emailRedirectTo: redirectTo, data: { first_name: firstName, last_name: lastName } },
+  })
+  return error ? { ok: false, message: error.message, code: error.code } : { ok: true, user: userOf(data.session) }
+}
+
+export async function resetPassword(email: string, redirectTo: string): Promise<AuthResult> {
+  const { error } = await getSupabaseClient().auth.resetPasswordForEmail(email, { redirectTo })
+  return error ? { ok: false, message: error.message, code: error.code } : { ok: true, user: null }
+}
+
+/** Signs out; offline the local session is dropped all the same (scope 'local' needs no server). */
+export async function signOut(): Promise<AuthResult> {
+  const auth = getSupabaseClient().auth
+  const { error } = await auth.signOut()
+  if (error) {
+    await auth.signOut({ scope: 'local' })
+    if (error.name !== 'AuthRetryableFetchError') return { ok: false, message: error.message, code: error.code }
+  }
+  return { ok: true, user: null }
+}

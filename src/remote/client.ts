@@ -1,0 +1,23 @@
+/**
+ * The app's one supabase-js client (src/remote is the only importer of supabase-js). The session is persisted by
+ * supabase-js in localStorage, so a signed-in user stays signed in offline (the cached session and the mirrored
+ * profile are enough to show the app); tokens refresh automatically when online.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { env } from '@/config/env'
+import type { Transport } from '@/sync/protocol'
+import { SupabaseTransport } from './supabase-transport'
+
+let client: SupabaseClient | null = null
+
+export function getSupabaseClient(): SupabaseClient {
+  client ??= createClient(env.supabaseUrl, env.supabaseAnonKey, {
+    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+  })
+  return client
+}
+
+/** The sync engine's transport (the engine imports this module dynamically). */
+export function createTransport(): Transport {
+  return new SupabaseTransport(getSupabaseClient())
+}

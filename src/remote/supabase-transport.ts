@@ -1,0 +1,220 @@
+/**
+ * The sync Transport over supabase-js: PostgREST for rows, storage for photos, realtime for pokes. Loaded lazily
+ * by the engine (design.md §1 rule 8). Every write is idempotent: upserts by client id, storage upserts to
+ * deterministic paths, conversations created with ON CONFLICT DO NOTHING on (listing_id, buyer_id).
+ */
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { ConversationRecord, Cursor, ListingImageRecord, ListingRecord, MessageRecord, MyProfileRecord } from '@/db/records'
+import type { ListingBundle } from '@/db/repositories/mirror'
+import type { ConversationWrite, ImageWrite, ListingWrite, MessageWrite, ProfileWrite } from '@/db/rows'
+import type { RealtimeHandlers, Result, SessionInfo, Transport } from '@/sync/protocol'
+import { fromAuth, fromPostgrest, fromStorage } from './errors'
+import { PUBLIC_PROFILE_COLUMNS, toConversation, toImage, toListing, toMessage, toMyProfile, toPublicProfile } from './rows'
+
+export const LISTING_IMAGES_BUCKET = 'listing-images'
+/** Ids per `in.(…)` filter: keeps request URLs well under common 8 KB limits. */
+const IDS_PER_REQUEST = 100
+/** Rows per page when listing visible ids. */
+const ID_PAGE = 1000
+
+type Row = Record<string, unknown>
+interface PgResult<T> {
+  data: T | null
+  error: { code?: string | null; message?: string | null } | null
+  status: number
+}
+
+const ok = <T>(value: T): Result<T> => ({ ok: true, value })
+
+/** Runs a query and maps its rows (or single row) with `map`. */
+async function rows<T>(q: PromiseLike<PgResult<Row[]>>, map: (r: Row) => T): Promise<Result<T[]>> {
+  const r = await run<Row[]>(q)
+  return r.ok ? ok(r.value.map(map)) : r
+}
+
+async function maybeRow<T>(q: PromiseLike<PgResult<Row | null>>, map: (r: Row) => T): Promise<Result<T | null>> {
+  const r = await run<Row | null>(q)
+  return r.ok ? ok(r.value ? map(r.value) : null) : r
+}
+
+async function run<T>(q: PromiseLike<PgResult<T>>): Promise<Result<T>> {
+  try {
+    const r = await q
+    return r.error ? fromPostgrest(r.error, r.status) : ok(r.data as T)
+  } catch (e) {
+    return { ok: false, reason: 'network', message: (e as Error).message }
+  }
+}
+
+function chunks<T>(xs: readonly T[], n: number): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n))
+  return out
+}
+
+/** Adds the keyset condition (updated_at, id) > cursor. An empty id means "from this time on" (the lookback). */
+function afterCursor<Q extends { gte(c: string, v: string): Q; or(f: string): Q }>(q: Q, after: Cursor | null): Q {
+  if (!after) return q
+  if (after.id === '') return q.gte('updated_at', after.updated_at)
+  return q.or(`updated_at.gt.${after.updated_at},and(updated_at.eq.${after.updated_at},id.gt.${after.id})`)
+}
+
+export class SupabaseTransport implements Transport {
+  constructor(private readonly client: SupabaseClient) {}
+
+  async session(): Promise<SessionInfo | null> {
+    const { data } = await this.client.auth.getSession()
+    return data.session ? { userId: data.session.user.id } : null
+  }
+
+  async refreshSession(): Promise<Result<SessionInfo>> {
+    try {
+      const { data, error } = await this.client.auth.refreshSession()
+      if (error) return fromAuth(error)
+      if (!data.session) return { ok: false, reason: 'unauthorized', message: 'Auth session missing!' }
+      return ok({ userId: data.session.user.id })
+    } catch (e) {
+      return { ok: false, reason: 'network', message: (e as Error).message }
+    }
+  }
+
+  async uploadPhoto(path: string, blob: Blob, contentType: string): Promise<Result<void>> {
+    try {
+      const { error } = await this.client.storage.from(LISTING_IMAGES_BUCKET).upload(path, blob, { upsert: true, contentType })
+      return error ? fromStorage(error as never) : ok(undefined)
+    } catch (e) {
+      return { ok: false, reason: 'network', message: (e as Error).message }
+    }
+  }
+
+  async upsertListings(rows: ListingWrite[]): Promise<Result<ListingRecord[]>> {
+    const r = await run<Row[]>(this.client.from('listings').upsert(rows, { onConflict: 'id' }).select())
+    if (!r.ok) return r
+    const byId = new Map(r.value.map((x) => [x.id as string, toListing(x)]))
+    const missing = rows.map((x) => x.id).filter((id) => !byId.has(id))
+    if (missing.length) {
+      const again = await run<Row[]>(this.client.from('listings').select('*').in('id', missing))
+      if (!again.ok) return again
+      for (const x of again.value) byId.set(x.id as string, toListing(x))
+    }
+    return ok(rows.map((x) => byId.get(x.id)).filter((x) => x !== undefined))
+  }
+
+  async replaceListingImages(listingId: string, images: ImageWrite[]): Promise<Result<ListingImageRecord[]>> {
+    let del = this.client.from('listing_images').delete().eq('listing_id', listingId)
+    if (images.length) del = del.not('id', 'in', `(${images.map((i) => i.id).join(',')})`)
+    const removed = await run<Row[]>(del.select('image_url'))
+    if (!removed.ok) return removed
+    if (images.length) {
+      const up = await run(this.client.from('listing_images').upsert(images, { onConflict: 'id' }))
+      if (!up.ok) return up
+    }
+    const set = await rows(this.client.from('listing_images').select('*').eq('listing_id', listingId).order('image_order').order('id'), toImage)
+    if (!set.ok) return set
+    // Files of dropped images are removed best-effort: an orphan file costs storage, never correctness.
+    const paths = removed.value.map((x) => String(x.image_url)).filter((p) => !/^https?:\/\//.test(p))
+    if (paths.length) await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(paths).catch(() => undefined)
+    return set
+  }
+
+  async createConversation(c: ConversationWrite): Promise<Result<ConversationRecord>> {
+    const ins = await run(this.client.from('conversations').upsert(c, { onConflict: 'listing_id,buyer_id', ignoreDuplicates: true }))
+    if (!ins.ok && ins.code !== '23505') return ins
+    const found = await maybeRow(this.client.from('conversations').select('*').eq('listing_id', c.listing_id).eq('buyer_id', c.buyer_id).maybeSingle(), toConversation)
+    if (!found.ok) return found
+    return found.value ? ok(found.value) : { ok: false, reason: 'forbidden', code: '42501', message: 'conversation not visible' }
+  }
+
+  async insertMessages(messages: MessageWrite[]): Promise<Result<MessageRecord[]>> {
+    const ins = await run(this.client.from('messages').upsert(messages, { onConflict: 'id', ignoreDuplicates: true }))
+    if (!ins.ok) return ins
+    return rows(this.client.from('messages').select('*').in('id', messages.map((m) => m.id)), toMessage)
+  }
+
+  async updateProfile(p: ProfileWrite): Promise<Result<MyProfileRecord>> {
+    const { id, ...fields } = p
+    const up = await run<Row[]>(this.client.from('profiles').update(fields).eq('id', id).select('id'))
+    if (!up.ok) return up
+    if (up.value.length === 0) return { ok: false, reason: 'forbidden', code: '42501', message: 'profile not updatable' }
+    const me = await this.fetchMyProfile()
+    if (!me.ok) return me
+    return me.value ? ok(me.value) : { ok: false, reason: 'forbidden', code: '42501', message: 'profile not visible' }
+  }
+
+  private async bundle(listings: ListingRecord[]): Promise<Result<ListingBundle>> {
+    const ids = listings.map((l) => l.id)
+    const images: ListingImageRecord[] = []
+    for (const part of chunks(ids, IDS_PER_REQUEST)) {
+      const r = await rows(this.client.from('listing_images').select('*').in('listing_id', part).order('image_order').order('id'), toImage)
+      if (!r.ok) return r
+      images.push(...r.value)
+    }
+    const sellers: ListingBundle['sellers'] = []
+    for (const part of chunks([...new Set(listings.map((l) => l.user_id))], IDS_PER_REQUEST)) {
+      const r = await run<Row[]>(this.client.from('profiles').select(PUBLIC_PROFILE_COLUMNS).in('id', part))
+      if (!r.ok) return r
+      sellers.push(...r.value.map(toPublicProfile))
+    }
+    return ok({ listings, images, sellers })
+  }
+
+  async pullListings(after: Cursor | null, limit: number): Promise<Result<ListingBundle>> {
+    const q = afterCursor(this.client.from('listings').select('*'), after).order('updated_at').order('id').limit(limit)
+    const r = await run<Row[]>(q)
+    return r.ok ? this.bundle(r.value.map(toListing)) : r
+  }
+
+  async visibleListingIds(): Promise<Result<string[]>> {
+    const ids: string[] = []
+    for (;;) {
+      let q = this.client.from('listings').select('id').order('id').limit(ID_PAGE)
+      if (ids.length) q = q.gt('id', ids[ids.length - 1]!)
+      const r = await run<{ id: string }[]>(q)
+      if (!r.ok) return r
+      ids.push(...r.value.map((x) => x.id))
+      if (r.value.length < ID_PAGE) return ok(ids)
+    }
+  }
+
+  async fetchListing(id: string): Promise<Result<ListingBundle | null>> {
+    const r = await run<Row | null>(this.client.from('listings').select('*').eq('id', id).maybeSingle())
+    if (!r.ok) return r
+    return r.value ? this.bundle([toListing(r.value)]) : ok(null)
+  }
+
+  pullConversations(after: Cursor | null, limit: number): Promise<Result<ConversationRecord[]>> {
+    return rows(afterCursor(this.client.from('conversations').select('*'), after).order('updated_at').order('id').limit(limit), toConversation)
+  }
+
+  pullMessages(after: Cursor | null, limit: number): Promise<Result<MessageRecord[]>> {
+    return rows(afterCursor(this.client.from('messages').select('*'), after).order('updated_at').order('id').limit(limit), toMessage)
+  }
+
+  fetchMyProfile(): Promise<Result<MyProfileRecord | null>> {
+    return maybeRow(this.client.from('my_profile').select('*').maybeSingle(), toMyProfile)
+  }
+
+  subscribe(handlers: RealtimeHandlers): () => void {
+    const channel = this.client
+      .channel(`kreis-sync-${crypto.randomUUID()}`)
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'listings' }, (p) => {
+        if (p.eventType === 'DELETE') handlers.onChange({ table: 'listings', deletedId: String((p.old as Row).id) })
+        else handlers.onChange({ table: 'listings', row: toListing(p.new as Row) })
+      })
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'listing_images' }, (p) => {
+        const row = (p.eventType === 'DELETE' ? p.old : p.new) as Row
+        handlers.onChange({ table: 'listing_images', listingId: String(row.listing_id ?? '') })
+      })
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'conversations' }, (p) => {
+        if (p.eventType !== 'DELETE') handlers.onChange({ table: 'conversations', row: toConversation(p.new as Row) })
+      })
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'messages' }, (p) => {
+        if (p.eventType !== 'DELETE') handlers.onChange({ table: 'messages', row: toMessage(p.new as Row) })
+      })
+      .subscribe((status) => {
+        if (status === 'SUBSCRIBED') handlers.onStatus('connected')
+        else handlers.onStatus('disconnected')
+      })
+    return () => void this.client.removeChannel(channel)
+  }
+}

@@ -1,0 +1,29 @@
+/** Timings and sizes of the sync engine, with units. */
+
+/** First retry delay after a transient failure (spec §7.1 uses the same start for auth retries). */
+export const BACKOFF_BASE_MS = 200
+/** Retry delays stop growing here, so a device back online resyncs within half a minute. */
+export const BACKOFF_CAP_MS = 30_000
+/**
+ * After this many 5xx/429 answers to the same item it is marked failed, so one item the server cannot take
+ * does not hold its group forever; network errors never count.
+ */
+export const MAX_TRANSIENT_ATTEMPTS = 8
+
+/** Rows per upsert/insert call when draining the outbox. */
+export const PUSH_BATCH_SIZE = 50
+/** Rows per keyset pull request. */
+export const PULL_PAGE_SIZE = 500
+/**
+ * Each incremental pull starts this far before the stored cursor: a server transaction that began before the
+ * last pull but committed after it has an older updated_at than rows already seen. Re-reading a few seconds is
+ * idempotent.
+ */
+export const PULL_LOOKBACK_MS = 2_000
+
+/** Sync while online even without any event (realtime may be down silently). */
+export const SYNC_INTERVAL_MS = 60_000
+/** Name of the Web Lock that makes one tab the syncing leader. */
+export const LEADER_LOCK_NAME = 'kreis-sync-leader'
+/** Background Sync tag registered with the service worker. */
+export const BACKGROUND_SYNC_TAG = 'kreis-outbox'

@@ -1,0 +1,170 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto'
+import { afterEach, describe, expect, it } from 'vitest'
+import Dexie from 'dexie'
+import { KreisDatabase } from '@/db/database'
+import { SyncEngine } from './engine'
+import { electLeader } from './leader'
+import { saveListing, sendMessage, type ListingFields } from './local-writes'
+import { MemoryLockManager } from './testing/memory-locks'
+import { MemoryServer } from './testing/memory-server'
+import { MemoryTransport } from './testing/memory-transport'
+import { createRng } from './testing/prng'
+import { VirtualClock } from './testing/harness'
+import { ScriptedTransport } from './testing/scripted-transport'
+import { SYNC_INTERVAL_MS } from './constants'
+
+const SELLER = '00000000-0000-4000-8000-000000000001'
+const BUYER = '00000000-0000-4000-8000-000000000004'
+const T0 = Date.parse('2025-06-01T10:00:00.000Z')
+const dbs: KreisDatabase[] = []
+const engines: SyncEngine[] = []
+
+afterEach(async () => {
+  for (const e of engines.splice(0)) await e.stop()
+  for (const db of dbs.splice(0)) {
+    db.close()
+    await db.delete()
+  }
+})
+
+const fields: ListingFields = {
+  title: 'Linen shirt', description: 'Light and airy for summer', price: 35, condition: 'very_good', category: 'men',
+  product_type: 'shirt', brand: null, size: 'L', fabric: 'linen', location: 'Geneva', tags: null,
+}
+
+function device(server: MemoryServer, userId: string, opts: { locks?: LockManager | null } = {}) {
+  const db = new KreisDatabase(`engine-${Math.random()}`)
+  dbs.push(db)
+  const rng = createRng(3)
+  const transport = new MemoryTransport(server, userId, rng)
+  const engine = new SyncEngine({ db, transport, clock: new VirtualClock(T0, rng), locks: opts.locks ?? null })
+  engines.push(engine)
+  return { db, transport, engine }
+}
+
+function world() {
+  const server = new MemoryServer()
+  server.addUser(SELLER, 'Luca', 'Rossi')
+  server.addUser(BUYER, 'Mia', 'Weber')
+  return server
+}
+
+const until = async (cond: () => Promise<boolean> | boolean) => {
+  for (let i = 0; i < 200; i++) {
+    if (await cond()) return
+    await new Promise((r) => setTimeout(r, 5))
+  }
+  throw new Error('condition not reached')
+}
+
+describe('leader election', () => {
+  it('of two engines on one lock manager exactly one leads; the other takes over when it stops', async () => {
+    const locks = new MemoryLockManager() as unknown as LockManager
+    const server = world()
+    const a = device(server, SELLER, { locks })
+    const b = device(server, SELLER, { locks })
+    a.engine.start()
+    b.engine.start()
+    await until(() => a.engine.status.getState().leader || b.engine.status.getState().leader)
+    await new Promise((r) => setTimeout(r, 20))
+    expect([a.engine.status.getState().leader, b.engine.status.getState().leader].filter(Boolean)).toHaveLength(1)
+    const [leader, follower] = a.engine.status.getState().leader ? [a, b] : [b, a]
+    await leader.engine.stop()
+    await until(() => follower.engine.status.getState().leader)
+  })
+
+  it('without the Web Locks API the tab leads alone', () => {
+    let led = false
+    electLeader(() => (led = true), undefined)
+    expect(led).toBe(true)
+  })
+})
+
+describe('engine', () => {
+  it('offline writes queue, show as pending in the status, and converge when back online', async () => {
+    const server = world()
+    const { db, transport, engine } = device(server, SELLER)
+    transport.setOnline(false)
+    const id = await saveListing(db, SELLER, { fields, images: [] }, T0)
+    await engine.sync('write')
+    expect(engine.status.getState()).toMatchObject({ online: false, pendingCount: 1, oldestPendingAt: T0 })
+    expect(server.listings.size).toBe(0)
+    expect(engine.nextDelayMs()).toBeLessThan(SYNC_INTERVAL_MS)
+    transport.setOnline(true)
+    await engine.sync('online')
+    expect(server.listings.get(id)?.title).toBe('Linen shirt')
+    expect(engine.status.getState()).toMatchObject({ online: true, pendingCount: 0, lastSyncAt: T0 })
+    expect(engine.nextDelayMs()).toBe(SYNC_INTERVAL_MS)
+  })
+
+  it('pulls the feed with first images and sellers, the own profile, and drops listings that vanished', async () => {
+    const server = world()
+    const seller = device(server, SELLER)
+    const buyer = device(server, BUYER)
+    const id = await saveListing(seller.db, SELLER, { fields, images: [{ blob: new Blob(['x']), content_type: 'image/webp', ext: 'webp' }] }, T0)
+    await seller.engine.sync('write')
+    await buyer.engine.sync('start')
+    expect((await buyer.db.listings.get(id))?.title).toBe('Linen shirt')
+    expect(await buyer.db.listing_images.where('listing_id').equals(id).count()).toBe(1)
+    expect((await buyer.db.profiles.get(SELLER))?.first_name).toBe('Luca')
+    expect((await buyer.db.my_profile.get(BUYER))?.first_name).toBe('Mia')
+    // Sold by the seller: the buyer may no longer see it, so it leaves the buyer's mirror.
+    server.listings.set(id, { ...server.listings.get(id)!, status: 'sold', updated_at: server.now() })
+    await buyer.engine.sync('visible')
+    expect(await buyer.db.listings.get(id)).toBeUndefined()
+    expect(await buyer.db.listing_images.where('listing_id').equals(id).count()).toBe(0)
+    // The seller keeps its own sold listing.
+    await seller.engine.sync('visible')
+    expect((await seller.db.listings.get(id))?.status).toBe('sold')
+  })
+
+  it('a realtime message from another user lands in the mirror, and a reconnect triggers a catch-up pull', async () => {
+    const server = world()
+    const seller = device(server, SELLER)
+    const buyer = device(server, BUYER)
+    const listingId = await saveListing(seller.db, SELLER, { fields, images: [] }, T0)
+    await seller.engine.sync('write')
+    seller.engine.start()
+    await until(() => seller.engine.status.getState().leader)
+    await buyer.engine.sync('start')
+    await sendMessage(buyer.db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hello Luca' }, T0)
+    await buyer.engine.sync('write')
+    seller.transport.flushRealtime(true)
+    await until(async () => (await seller.db.messages.count()) === 1)
+    expect((await seller.db.messages.toArray())[0]?.content).toBe('Hello Luca')
+    expect(await seller.db.conversations.count()).toBe(1)
+
+    seller.transport.setOnline(false) // realtime events are missed while disconnected
+    await sendMessage(buyer.db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' }, T0 + 1)
+    await buyer.engine.sync('write')
+    seller.transport.setOnline(true) // the reconnect pulls what was missed
+    await until(async () => (await seller.db.messages.count()) === 2)
+  })
+
+  it('reports a full disk by name instead of swallowing it', async () => {
+    const server = world()
+    const { engine } = device(server, SELLER)
+    const failing = new ScriptedTransport(new MemoryTransport(server, SELLER, createRng(1)))
+    const broken = new SyncEngine({
+      db: engine.db,
+      transport: {
+        ...failing.transport,
+        session: () => Promise.reject(new Dexie.QuotaExceededError('disk full')),
+      } as never,
+      locks: null,
+    })
+    await expect(broken.sync('manual')).rejects.toThrow()
+    expect(broken.status.getState().storageProblem).toBe('quota-exceeded')
+  })
+
+  it('signed out (no session): writes stay queued and the status asks for sign-in', async () => {
+    const server = world()
+    const { db, transport } = device(server, SELLER)
+    const engine = new SyncEngine({ db, transport: Object.assign(Object.create(transport), { session: async () => null }), locks: null })
+    await saveListing(db, SELLER, { fields, images: [] }, T0)
+    await engine.sync('start')
+    expect(engine.status.getState()).toMatchObject({ needsSignIn: true, pendingCount: 1 })
+    expect(server.listings.size).toBe(0)
+  })
+})

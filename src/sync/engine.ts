@@ -1,0 +1,244 @@
+/**
+ * The sync engine: one push-then-pull cycle at a time, run by the leader tab on every trigger (design.md §1
+ * rule 7): start, `online`, the tab becoming visible, realtime (re)connects and pokes, a timer while online, and a
+ * message from the service worker's Background Sync.
+ */
+import type { KreisDatabase } from '@/db/database'
+import type { OutboxGroup } from '@/db/rows'
+import { storageProblemOf } from '@/db/storage-errors'
+import { backoffDelayMs } from './backoff'
+import { systemClock, type Clock } from './clock'
+import { BACKGROUND_SYNC_TAG, SYNC_INTERVAL_MS } from './constants'
+import { electLeader, type Leadership } from './leader'
+import { discardFailed, pendingSummary, retryFailed } from './outbox'
+import { pullAll, refetchListing } from './pull'
+import { drainOutbox, type DrainReport } from './push'
+import type { Failure, Transport } from './protocol'
+import { applyRealtimeChange } from './realtime-apply'
+import { createSyncStatusStore, type SyncStatusStore } from './status-store'
+
+export interface EngineOptions {
+  db: KreisDatabase
+  /** The transport, or a loader for it (the Supabase one is imported lazily). */
+  transport: Transport | (() => Promise<Transport>)
+  clock?: Clock
+  status?: SyncStatusStore
+  /** Web Locks; `null` forces single-tab leadership (tests, old browsers). */
+  locks?: LockManager | null
+}
+
+export type SyncReason = 'start' | 'online' | 'visible' | 'realtime' | 'reconnect' | 'timer' | 'background-sync' | 'write' | 'retry' | 'manual'
+
+export interface CycleReport {
+  push: DrainReport
+  pullFailure: Failure | null
+}
+
+export class SyncEngine {
+  readonly status: SyncStatusStore
+  readonly db: KreisDatabase
+  private readonly clock: Clock
+  private transport: Transport | null = null
+  private readonly loadTransport: () => Promise<Transport>
+  private running: Promise<CycleReport> | null = null
+  /** Calls made while a cycle ran: one more cycle, and the promise its callers wait on. */
+  private rerun: { reconcile: boolean; promise: Promise<CycleReport>; resolve(r: CycleReport): void; reject(e: unknown): void } | null = null
+  /** Consecutive cycles that ended offline: the engine's own backoff. */
+  private offlineStreak = 0
+  private timer: ReturnType<typeof setTimeout> | null = null
+  private stopFns: (() => void)[] = []
+  private leadership: Leadership | null = null
+  private stopped = false
+
+  constructor(private readonly opts: EngineOptions) {
+    this.db = opts.db
+    this.clock = opts.clock ?? systemClock
+    this.status = opts.status ?? createSyncStatusStore()
+    const t = opts.transport
+    this.loadTransport = typeof t === 'function' ? t : async () => t
+  }
+
+  private async getTransport(): Promise<Transport> {
+    this.transport ??= await this.loadTransport()
+    return this.transport
+  }
+
+  /**
+   * Runs one push-then-pull cycle. While a cycle runs, calls are folded into one more cycle after it, and their
+   * promises settle with that cycle, so a caller that wrote before calling always waits for a cycle that saw it.
+   * @param reconcile also drop listings the server no longer shows.
+   */
+  sync(reason: SyncReason, reconcile = reason === 'start' || reason === 'reconnect' || reason === 'online' || reason === 'visible'): Promise<CycleReport> {
+    if (this.running) {
+      if (!this.rerun) {
+        let resolve!: (r: CycleReport) => void
+        let reject!: (e: unknown) => void
+        const promise = new Promise<CycleReport>((res, rej) => ((resolve = res), (reject = rej)))
+        this.rerun = { reconcile: false, promise, resolve, reject }
+      }
+      this.rerun.reconcile ||= reconcile
+      return this.rerun.promise
+    }
+    this.running = this.cycle(reconcile).finally(() => {
+      this.running = null
+      const again = this.rerun
+      this.rerun = null
+      if (!again) return
+      if (this.stopped) again.reject(new Error('sync engine stopped'))
+      else this.sync('retry', again.reconcile).then(again.resolve, again.reject)
+    })
+    return this.running
+  }
+
+  private async cycle(reconcile: boolean): Promise<CycleReport> {
+    try {
+      const transport = await this.getTransport()
+      const session = await transport.session()
+      const push: DrainReport = session
+        ? await drainOutbox({ db: this.db, transport, clock: this.clock })
+        : { outcome: 'unauthorized', acknowledged: 0, failed: 0 }
+      const pullFailure = push.outcome === 'offline' ? null : await this.pullWithFreshToken(transport, reconcile)
+      const offline = push.outcome === 'offline' || pullFailure?.reason === 'network'
+      this.offlineStreak = offline ? this.offlineStreak + 1 : 0
+      const ok = !offline && !pullFailure && push.outcome === 'drained'
+      this.status.setState({
+        online: !offline,
+        needsSignIn: push.outcome === 'unauthorized' && (await this.db.outbox.count()) > 0,
+        ...(ok ? { lastSyncAt: this.clock.now() } : {}),
+      })
+      await this.refreshCounts()
+      return { push, pullFailure }
+    } catch (e) {
+      const problem = storageProblemOf(e)
+      if (problem) this.status.setState({ storageProblem: problem })
+      throw e
+    }
+  }
+
+  /** Pulls; an expired token is refreshed once and the pull repeated (pulls run even with nothing to push). */
+  private async pullWithFreshToken(transport: Transport, reconcile: boolean): Promise<Failure | null> {
+    const first = await pullAll({ db: this.db, transport }, { reconcile })
+    if (first?.reason !== 'unauthorized') return first
+    const refreshed = await transport.refreshSession()
+    if (!refreshed.ok) return refreshed
+    return pullAll({ db: this.db, transport }, { reconcile })
+  }
+
+  /**
+   * A cycle nobody awaits. Its failures are already in the status store (storage problems, offline), so the
+   * rejection itself needs no other handler.
+   */
+  private background(reason: SyncReason, reconcile?: boolean): void {
+    if (this.stopped) return
+    this.sync(reason, reconcile).catch(() => {})
+  }
+
+  /** Resolves when no cycle is running or scheduled to rerun. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running.catch(() => {})
+  }
+
+  /** Delay before the next cycle when nothing else triggers one. */
+  nextDelayMs(): number {
+    return this.offlineStreak > 0 ? backoffDelayMs(this.offlineStreak, () => this.clock.random()) : SYNC_INTERVAL_MS
+  }
+
+  async refreshCounts(): Promise<void> {
+    const s = await pendingSummary(this.db)
+    this.status.setState({ pendingCount: s.pending, oldestPendingAt: s.oldestQueuedAt, failures: s.failures })
+  }
+
+  /** Handles a realtime row; pulls when the row alone is not enough. */
+  async onRealtimeChange(change: Parameters<typeof applyRealtimeChange>[1]): Promise<void> {
+    try {
+      const followUp = await applyRealtimeChange(this.db, change)
+      if (followUp !== 'none') this.background('realtime', followUp === 'reconcile')
+    } catch (e) {
+      const problem = storageProblemOf(e)
+      if (problem) this.status.setState({ storageProblem: problem })
+      else throw e
+    }
+  }
+
+  /** The user retries a failed entity. */
+  async retry(group: OutboxGroup): Promise<void> {
+    await retryFailed(this.db, group)
+    await this.refreshCounts()
+    this.background('retry', false)
+  }
+
+  /** The user discards a failed entity; the mirror returns to the server's version. */
+  async discard(group: OutboxGroup): Promise<void> {
+    const todo = await discardFailed(this.db, group)
+    await this.refreshCounts()
+    const transport = await this.getTransport()
+    if (todo.refetchListing) await refetchListing({ db: this.db, transport }, todo.refetchListing)
+    if (todo.refetchProfile) await this.sync('retry', false)
+  }
+
+  /**
+   * Starts the engine in this tab once it is the leader: subscribes to realtime and to the browser's triggers.
+   * Returns immediately; `stop()` undoes everything.
+   */
+  start(): void {
+    this.stopped = false
+    this.leadership = electLeader(() => void this.lead(), this.opts.locks === null ? undefined : (this.opts.locks ?? globalThis.navigator?.locks))
+  }
+
+  private async lead(): Promise<void> {
+    this.status.setState({ leader: true })
+    // The browser closed IndexedDB under us (storage cleared, disk trouble): the user must reload.
+    const onClose = () => this.status.setState({ storageProblem: 'connection-lost' })
+    this.db.on('close', onClose)
+    this.stopFns.push(() => this.db.on('close').unsubscribe(onClose))
+    const transport = await this.getTransport()
+    const on = (target: EventTarget | undefined, type: string, fn: () => void) => {
+      if (!target) return
+      target.addEventListener(type, fn)
+      this.stopFns.push(() => target.removeEventListener(type, fn))
+    }
+    on(globalThis.window, 'online', () => this.background('online'))
+    on(globalThis.window, 'offline', () => this.status.setState({ online: false }))
+    on(globalThis.document, 'visibilitychange', () => {
+      if (globalThis.document?.visibilityState === 'visible') this.background('visible')
+    })
+    on(globalThis.navigator?.serviceWorker, 'message', () => this.background('background-sync', false))
+    const unsubscribe = transport.subscribe({
+      onChange: (change) => void this.onRealtimeChange(change).catch(() => {}),
+      onStatus: (s) => {
+        if (s === 'connected') this.background('reconnect')
+        else this.status.setState({ online: false })
+      },
+    })
+    this.stopFns.push(unsubscribe)
+    await this.sync('start').catch(() => {})
+    this.schedule()
+  }
+
+  private schedule(): void {
+    this.timer = setTimeout(() => {
+      void this.sync('timer')
+        .catch(() => {})
+        .finally(() => this.timer !== null && this.schedule())
+    }, this.nextDelayMs())
+  }
+
+  /** Asks the service worker to wake us when connectivity returns (Background Sync, where the browser has it). */
+  async registerBackgroundSync(): Promise<boolean> {
+    const reg = (await globalThis.navigator?.serviceWorker?.ready) as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
+    if (!reg?.sync) return false
+    await reg.sync.register(BACKGROUND_SYNC_TAG)
+    return true
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    for (const f of this.stopFns.splice(0)) f()
+    this.leadership?.release()
+    this.leadership = null
+    this.status.setState({ leader: false })
+    await this.running?.catch(() => {})
+  }
+}

@@ -1,0 +1,6 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto'
+import { describe } from 'vitest'
+import { registerFaultShard } from '../testing/fault-suite'
+
+describe('sync engine under network faults, shard 1', () => registerFaultShard(1))

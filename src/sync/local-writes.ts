@@ -1,0 +1,176 @@
+/**
+ * The user's writes, local first (design.md §1 rule 2): each is one Dexie rw transaction that changes the mirror
+ * rows (marked pending) and appends the outbox entries that will carry the change to the server. Ids are client
+ * UUIDs and photo paths are deterministic, so every entry can be sent again without effect.
+ */
+import type { KreisDatabase } from '@/db/database'
+import { conversationFor } from '@/db/repositories/inbox'
+import type {
+  ConversationRow,
+  ImageWrite,
+  ListingImageRow,
+  ListingRow,
+  ListingWrite,
+  MessageRow,
+  OutboxEntry,
+  OutboxGroup,
+  OutboxOp,
+  PhotoBlobRow,
+} from '@/db/rows'
+import { requestPersistenceOnce } from '@/db/storage-errors'
+
+const newId = (): string => crypto.randomUUID()
+const iso = (ms: number): string => new Date(ms).toISOString()
+
+/** A listing row never acknowledged by the server has no server timestamp yet. */
+export const NOT_ON_SERVER = ''
+
+function entry(group: OutboxGroup, op: OutboxOp, now: number): OutboxEntry {
+  return { group, op, queued_at: now, state: 'queued', attempts: 0, not_before: 0 }
+}
+
+export type ListingFields = Omit<ListingWrite, 'id' | 'user_id' | 'edited_at' | 'status'>
+
+export type ImageInput =
+  /** A photo already on the server (kept in an edit) or an http URL. */
+  | { id: string; image_url: string }
+  /** A new compressed photo awaiting upload. */
+  | { id?: string; blob: Blob; content_type: string; ext: string }
+
+export interface SaveListingInput {
+  /** Absent for a new listing. */
+  id?: string
+  fields: ListingFields
+  /** In display order. */
+  images: ImageInput[]
+}
+
+export const photoPath = (userId: string, listingId: string, imageId: string, ext: string): string =>
+  `${userId}/${listingId}/${imageId}.${ext.replace(/^\./, '').toLowerCase()}`
+
+/** Creates or edits a listing with its photos. Returns the listing id. */
+export async function saveListing(db: KreisDatabase, userId: string, input: SaveListingInput, now: number): Promise<string> {
+  const id = input.id ?? newId()
+  const group: OutboxGroup = `listing:${id}`
+  await db.transaction('rw', [db.listings, db.listing_images, db.photo_blobs, db.outbox], async () => {
+    const existing = await db.listings.get(id)
+    const write: ListingWrite = { ...input.fields, id, user_id: userId, status: existing?.status ?? 'active', edited_at: iso(now) }
+    const row: ListingRow = {
+      ...write,
+      created_at: existing?.created_at ?? iso(now),
+      updated_at: existing?.updated_at ?? NOT_ON_SERVER,
+      sync_state: 'pending',
+    }
+    const images: ImageWrite[] = []
+    const blobs: PhotoBlobRow[] = []
+    input.images.forEach((img, i) => {
+      if ('blob' in img) {
+        const imageId = img.id ?? newId()
+        const path = photoPath(userId, id, imageId, img.ext)
+        blobs.push({ id: imageId, listing_id: id, blob: img.blob, content_type: img.content_type, path, uploaded: false })
+        images.push({ id: imageId, listing_id: id, image_url: path, image_order: i + 1 })
+      } else {
+        images.push({ id: img.id, listing_id: id, image_url: img.image_url, image_order: i + 1 })
+      }
+    })
+    const before = await db.listing_images.where('listing_id').equals(id).sortBy('image_order')
+    const imagesChanged =
+      before.length !== images.length ||
+      before.some((b, i) => b.id !== images[i]!.id || b.image_url !== images[i]!.image_url || b.image_order !== images[i]!.image_order)
+
+    await db.listings.put(row)
+    const ops: OutboxOp[] = blobs.map((b) => ({ kind: 'photo.upload', photo_id: b.id, path: b.path, content_type: b.content_type }))
+    ops.push({ kind: 'listing.upsert', listing: write })
+    if (imagesChanged) {
+      await db.listing_images.bulkDelete(before.map((b) => b.id))
+      await db.listing_images.bulkPut(
+        images.map((img): ListingImageRow => ({ ...img, created_at: iso(now), updated_at: NOT_ON_SERVER, sync_state: 'pending' })),
+      )
+      await db.photo_blobs.bulkPut(blobs)
+      ops.push({ kind: 'images.replace', listing_id: id, images })
+    }
+    await db.outbox.bulkAdd(ops.map((op) => entry(group, op, now)))
+  })
+  void requestPersistenceOnce()
+  return id
+}
+
+/** Marks an own listing sold (or active again): an edit carrying the full new state. */
+export async function setListingStatus(db: KreisDatabase, listingId: string, status: ListingRow['status'], now: number): Promise<void> {
+  await db.transaction('rw', [db.listings, db.outbox], async () => {
+    const row = await db.listings.get(listingId)
+    if (!row) throw new Error(`unknown listing ${listingId}`)
+    const next: ListingRow = { ...row, status, edited_at: iso(now), sync_state: 'pending', sync_error: undefined }
+    await db.listings.put(next)
+    await db.outbox.add(entry(`listing:${listingId}`, { kind: 'listing.upsert', listing: toListingWrite(next) }, now))
+  })
+  void requestPersistenceOnce()
+}
+
+export function toListingWrite(r: ListingRow): ListingWrite {
+  return {
+    id: r.id, user_id: r.user_id, title: r.title, description: r.description, price: r.price, condition: r.condition,
+    category: r.category, product_type: r.product_type, brand: r.brand, size: r.size, fabric: r.fabric,
+    location: r.location, tags: r.tags, status: r.status, edited_at: r.edited_at,
+  }
+}
+
+export interface SendMessageInput {
+  listingId: string
+  sellerId: string
+  /** The buyer of the conversation (the sender unless the seller answers). */
+  buyerId: string
+  senderId: string
+  content: string
+  messageId?: string
+}
+
+/** Queues a message, creating the conversation first when the device knows none. Returns the message id. */
+export async function sendMessage(db: KreisDatabase, input: SendMessageInput, now: number): Promise<string> {
+  const content = input.content.trim()
+  if (!content) throw new Error('empty message')
+  const messageId = input.messageId ?? newId()
+  await db.transaction('rw', [db.conversations, db.messages, db.outbox], async () => {
+    let conversation = await conversationFor(db, input.listingId, input.buyerId)
+    const entries: OutboxEntry[] = []
+    if (!conversation) {
+      conversation = {
+        id: newId(), listing_id: input.listingId, buyer_id: input.buyerId, seller_id: input.sellerId,
+        last_message_at: iso(now), created_at: iso(now), updated_at: NOT_ON_SERVER, sync_state: 'pending',
+      } satisfies ConversationRow
+      const { id, listing_id, buyer_id, seller_id } = conversation
+      entries.push(entry(`conversation:${id}`, { kind: 'conversation.create', conversation: { id, listing_id, buyer_id, seller_id } }, now))
+    }
+    const receiverId = input.senderId === input.buyerId ? input.sellerId : input.buyerId
+    const message: MessageRow = {
+      id: messageId, conversation_id: conversation.id, listing_id: input.listingId, sender_id: input.senderId,
+      receiver_id: receiverId, content, created_at: iso(now), updated_at: NOT_ON_SERVER, sync_state: 'pending',
+    }
+    // A known conversation is left as the server has it (its last_message_at moves when the message arrives).
+    if (conversation.sync_state !== 'synced') await db.conversations.put(conversation)
+    await db.messages.put(message)
+    const { id, conversation_id, listing_id, sender_id, receiver_id } = message
+    entries.push(entry(`conversation:${conversation.id}`, { kind: 'message.send', message: { id, conversation_id, listing_id, sender_id, receiver_id, content } }, now))
+    await db.outbox.bulkAdd(entries)
+  })
+  void requestPersistenceOnce()
+  return messageId
+}
+
+export interface ProfileFields {
+  first_name: string | null
+  last_name: string | null
+  location: string | null
+}
+
+/** Edits the own profile (spec §5: empty values become null). */
+export async function updateMyProfile(db: KreisDatabase, userId: string, fields: ProfileFields, now: number): Promise<void> {
+  const clean = (v: string | null) => (v?.trim() ? v.trim() : null)
+  const write = { id: userId, first_name: clean(fields.first_name), last_name: clean(fields.last_name), location: clean(fields.location) }
+  await db.transaction('rw', [db.my_profile, db.outbox], async () => {
+    const row = await db.my_profile.get(userId)
+    if (row) await db.my_profile.put({ ...row, ...write, sync_state: 'pending', sync_error: undefined })
+    await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.update', profile: write }, now))
+  })
+  void requestPersistenceOnce()
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import type { OutboxEntry, OutboxGroup, OutboxOp } from '@/db/rows'
+import { backoffDelayMs } from './backoff'
+import { BACKOFF_BASE_MS, BACKOFF_CAP_MS } from './constants'
+import { failureMessage, SYNC_MESSAGES } from './failure-messages'
+import { coalesce, readyHeads } from './outbox'
+import { lookbackFrom } from './pull'
+
+let seq = 0
+const listingOp = (title: string): OutboxOp => ({
+  kind: 'listing.upsert',
+  listing: {
+    id: 'l1', user_id: 'u', title, description: 'd', price: 1, condition: 'very_good', category: 'men', product_type: null,
+    brand: null, size: null, fabric: null, location: null, tags: null, status: 'active', edited_at: '2026-01-01T00:00:00Z',
+  },
+})
+const e = (group: OutboxGroup, op: OutboxOp, over: Partial<OutboxEntry> = {}): OutboxEntry => ({
+  seq: ++seq, group, op, queued_at: 0, state: 'queued', attempts: 0, not_before: 0, ...over,
+})
+const photo: OutboxOp = { kind: 'photo.upload', photo_id: 'p', path: 'u/l1/p.webp', content_type: 'image/webp' }
+
+describe('outbox order', () => {
+  it('sends only the first entry of each group, so a group goes strictly in order', () => {
+    const entries = [e('listing:a', photo), e('listing:a', listingOp('x')), e('listing:b', listingOp('y'))]
+    expect(readyHeads(entries, 0).map((x) => x.seq)).toEqual([entries[0]!.seq, entries[2]!.seq])
+  })
+
+  it('holds a group behind a failed entry and one backing off, without holding the others', () => {
+    const entries = [e('listing:a', listingOp('x'), { state: 'failed' }), e('listing:a', photo), e('listing:b', listingOp('y'), { not_before: 500 }), e('profile:u', listingOp('z'))]
+    expect(readyHeads(entries, 100).map((x) => x.group)).toEqual(['profile:u'])
+    expect(readyHeads(entries, 500).map((x) => x.group)).toEqual(['listing:b', 'profile:u'])
+  })
+
+  it('collapses consecutive full-state edits of one listing, but not across another kind', () => {
+    const entries = [e('listing:a', listingOp('1')), e('listing:a', listingOp('2')), e('listing:a', photo), e('listing:a', listingOp('3'))]
+    expect(coalesce(entries, entries[0]!).map((x) => x.seq)).toEqual([entries[0]!.seq, entries[1]!.seq])
+    const messages = [e('conversation:c', { kind: 'message.send', message: { id: 'm1', conversation_id: 'c', listing_id: 'l', sender_id: 's', receiver_id: 'r', content: 'a' } }),
+      e('conversation:c', { kind: 'message.send', message: { id: 'm2', conversation_id: 'c', listing_id: 'l', sender_id: 's', receiver_id: 'r', content: 'b' } })]
+    expect(coalesce(messages, messages[0]!)).toHaveLength(1)
+  })
+})
+
+describe('backoff', () => {
+  it('starts at 200 ms, doubles, and stops growing at the cap, with jitter in the upper half', () => {
+    expect(backoffDelayMs(1, () => 0)).toBe(BACKOFF_BASE_MS / 2)
+    expect(backoffDelayMs(1, () => 0.999999)).toBeCloseTo(BACKOFF_BASE_MS, 0)
+    expect(backoffDelayMs(3, () => 1)).toBe(BACKOFF_BASE_MS * 4)
+    expect(backoffDelayMs(40, () => 1)).toBe(BACKOFF_CAP_MS)
+  })
+})
+
+describe('failure messages (spec §8)', () => {
+  const check = (message: string) => ({ ok: false as const, reason: 'check_violation' as const, code: '23514', message })
+  it('names the invalid condition or category from a CHECK violation, else the generic sentence', () => {
+    const op = listingOp('x')
+    expect(failureMessage(op, check('violates check constraint "listings_condition_check"'), true)).toBe('Invalid condition: "very_good". Please select a different condition.')
+    expect(failureMessage(op, check('violates check constraint "listings_category_check"'), true)).toBe('Invalid category: "men". Please select a different category.')
+    expect(failureMessage(op, check('violates check constraint "listings_price_check"'), true)).toBe(SYNC_MESSAGES.checkViolationGeneric)
+  })
+  it('words other refusals as a failed create or update, and a message as a failed send', () => {
+    const rls = { ok: false as const, reason: 'forbidden' as const, code: '42501', message: 'rls' }
+    expect(failureMessage(listingOp('x'), rls, true)).toBe('Failed to create listing. Please try again.')
+    expect(failureMessage(listingOp('x'), rls, false)).toBe('Failed to update listing. Please try again.')
+    expect(failureMessage({ kind: 'conversation.create', conversation: { id: 'c', listing_id: 'l', buyer_id: 'b', seller_id: 's' } }, rls, true)).toBe('Failed to send message. Please try again.')
+  })
+})
+
+describe('pull cursor', () => {
+  it('starts a little before the stored position, from the first id at that time', () => {
+    expect(lookbackFrom({ updated_at: '2026-11-22T05:00:10.123456+00:00', id: 'abc' })).toEqual({ updated_at: '2026-11-22T05:00:08.123Z', id: '' })
+    expect(lookbackFrom(null)).toBeNull()
+  })
+})

@@ -1,0 +1,118 @@
+/**
+ * Reading and settling the outbox: which entries are ready to send, what the user sees pending or failed, and
+ * the user's retry / discard of a failed entity.
+ */
+import Dexie from 'dexie'
+import type { KreisDatabase } from '@/db/database'
+import type { OutboxEntry, OutboxGroup } from '@/db/rows'
+import { NOT_ON_SERVER } from './local-writes'
+
+/**
+ * The entries that may be sent now: the first entry of each group (a group is sent strictly in order), unless it
+ * failed (the group waits for the user) or is backing off.
+ */
+export function readyHeads(entries: readonly OutboxEntry[], now: number): OutboxEntry[] {
+  const seen = new Set<OutboxGroup>()
+  const heads: OutboxEntry[] = []
+  for (const e of entries) {
+    if (seen.has(e.group)) continue
+    seen.add(e.group)
+    if (e.state === 'queued' && e.not_before <= now) heads.push(e)
+  }
+  return heads
+}
+
+/**
+ * The head entry plus the entries right behind it in the same group that the head makes redundant: consecutive
+ * full-state edits of one listing (or one image set, or one profile) collapse into the last one.
+ */
+export function coalesce(entries: readonly OutboxEntry[], head: OutboxEntry): OutboxEntry[] {
+  if (head.op.kind !== 'listing.upsert' && head.op.kind !== 'images.replace' && head.op.kind !== 'profile.update') return [head]
+  const run: OutboxEntry[] = []
+  for (const e of entries) {
+    if (e.group !== head.group || e.seq! < head.seq!) continue
+    if (e.op.kind !== head.op.kind || e.state !== 'queued') break
+    run.push(e)
+  }
+  return run
+}
+
+export interface PendingSummary {
+  pending: number
+  failed: number
+  /** Device time (ms) of the oldest unsent entry, or null. */
+  oldestQueuedAt: number | null
+  failures: { group: OutboxGroup; message: string }[]
+}
+
+export async function pendingSummary(db: KreisDatabase): Promise<PendingSummary> {
+  const all = await db.outbox.toArray()
+  const failed = all.filter((e) => e.state === 'failed')
+  return {
+    pending: all.length - failed.length,
+    failed: failed.length,
+    oldestQueuedAt: all.length ? Math.min(...all.map((e) => e.queued_at)) : null,
+    failures: failed.map((e) => ({ group: e.group, message: e.error ?? '' })),
+  }
+}
+
+/** Number of writes not yet on the server (asked before signing out). */
+export function unsentCount(db: KreisDatabase): Promise<number> {
+  return db.outbox.count()
+}
+
+/** The user asks to send a failed entity again. */
+export async function retryFailed(db: KreisDatabase, group: OutboxGroup): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.listings, db.conversations, db.messages, db.my_profile], async () => {
+    await db.outbox.where('group').equals(group).modify((e) => {
+      e.state = 'queued'
+      e.attempts = 0
+      e.not_before = 0
+      delete e.error
+    })
+    await setEntityState(db, group, 'pending')
+  })
+}
+
+/**
+ * The user gives up a failed entity: its queued writes are dropped and the mirror goes back to the server's
+ * version. Returns what must be refetched from the server (null when nothing).
+ */
+export async function discardFailed(db: KreisDatabase, group: OutboxGroup): Promise<{ refetchListing?: string; refetchProfile?: boolean }> {
+  const [kind, id] = group.split(':') as ['listing' | 'conversation' | 'profile', string]
+  return db.transaction('rw', [db.outbox, db.listings, db.listing_images, db.photo_blobs, db.conversations, db.messages, db.my_profile], async () => {
+    await db.outbox.where('group').equals(group).delete()
+    if (kind === 'listing') {
+      const row = await db.listings.get(id)
+      await db.photo_blobs.where('listing_id').equals(id).delete()
+      await db.listings.delete(id)
+      await db.listing_images.where('listing_id').equals(id).delete()
+      return row && row.updated_at !== NOT_ON_SERVER ? { refetchListing: id } : {}
+    }
+    if (kind === 'conversation') {
+      const unsent = await messagesOf(db, id).filter((m) => m.sync_state !== 'synced').primaryKeys()
+      await db.messages.bulkDelete(unsent)
+      const conv = await db.conversations.get(id)
+      if (conv && conv.updated_at === NOT_ON_SERVER) await db.conversations.delete(id)
+      return {}
+    }
+    // Dropped so that the refetch puts the server's version back whatever its updated_at.
+    await db.my_profile.delete(id)
+    return { refetchProfile: true }
+  })
+}
+
+/** Sets the sync state of the rows an outbox group writes (call inside a transaction over those tables). */
+export async function setEntityState(db: KreisDatabase, group: OutboxGroup, state: 'pending' | 'failed' | 'synced', error?: string): Promise<void> {
+  const [kind, id] = group.split(':') as ['listing' | 'conversation' | 'profile', string]
+  const patch = { sync_state: state, sync_error: error }
+  if (kind === 'listing') await db.listings.where('id').equals(id).modify(patch)
+  else if (kind === 'profile') await db.my_profile.where('id').equals(id).modify(patch)
+  else {
+    await db.conversations.where('id').equals(id).filter((c) => c.sync_state !== 'synced').modify(patch)
+    await messagesOf(db, id).filter((m) => m.sync_state !== 'synced').modify(patch)
+  }
+}
+
+export const messagesOf = (db: KreisDatabase, conversationId: string) =>
+  db.messages.where('[conversation_id+created_at]').between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])

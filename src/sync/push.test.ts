@@ -1,0 +1,289 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto'
+import { afterEach, describe, expect, it } from 'vitest'
+import { KreisDatabase } from '@/db/database'
+import { BACKOFF_BASE_MS, MAX_TRANSIENT_ATTEMPTS } from './constants'
+import { SYNC_MESSAGES } from './failure-messages'
+import { saveListing, sendMessage, setListingStatus, updateMyProfile, type ListingFields } from './local-writes'
+import { drainOutbox } from './push'
+import { MemoryServer } from './testing/memory-server'
+import { MemoryTransport } from './testing/memory-transport'
+import { createRng } from './testing/prng'
+import { ScriptedTransport } from './testing/scripted-transport'
+import { VirtualClock } from './testing/harness'
+import { SyncEngine } from './engine'
+
+const SELLER = '00000000-0000-4000-8000-000000000001'
+const BUYER = '00000000-0000-4000-8000-000000000004'
+const T0 = Date.parse('2025-06-01T10:00:00.000Z')
+const open: KreisDatabase[] = []
+
+afterEach(async () => {
+  for (const db of open.splice(0)) {
+    db.close()
+    await db.delete()
+  }
+})
+
+function setup(userId = SELLER, server = new MemoryServer()) {
+  if (!server.profiles.has(SELLER)) server.addUser(SELLER, 'Anna', 'Müller')
+  if (!server.profiles.has(BUYER)) server.addUser(BUYER, 'Noah', 'Keller')
+  const rng = createRng(7)
+  const db = new KreisDatabase(`push-${Math.random()}`)
+  open.push(db)
+  const memory = new MemoryTransport(server, userId, rng)
+  const scripted = new ScriptedTransport(memory)
+  const clock = new VirtualClock(T0, rng)
+  const deps = { db, transport: scripted.transport, clock }
+  return { server, db, memory, scripted, clock, deps }
+}
+
+const fields = (over: Partial<ListingFields> = {}): ListingFields => ({
+  title: 'Wool coat', description: 'Warm and barely worn', price: 80, condition: 'very_good', category: 'women',
+  product_type: 'coat', brand: null, size: 'M', fabric: 'wool', location: 'Zurich', tags: null, ...over,
+})
+const photo = () => ({ blob: new Blob(['jpeg-bytes']), content_type: 'image/webp', ext: 'webp' })
+
+describe('local writes', () => {
+  it('a new listing writes the pending mirror rows and its outbox entries in dependency order, in one transaction', async () => {
+    const { db, clock } = setup()
+    const id = await saveListing(db, SELLER, { fields: fields(), images: [photo(), photo()] }, clock.now())
+    expect((await db.listings.get(id))?.sync_state).toBe('pending')
+    expect((await db.listing_images.where('listing_id').equals(id).toArray()).map((i) => i.image_order).sort()).toEqual([1, 2])
+    const kinds = (await db.outbox.orderBy(':id').toArray()).map((e) => e.op.kind)
+    expect(kinds).toEqual(['photo.upload', 'photo.upload', 'listing.upsert', 'images.replace'])
+    const img = (await db.listing_images.toArray())[0]!
+    expect(img.image_url).toBe(`${SELLER}/${id}/${img.id}.webp`)
+  })
+
+  it('a failing write leaves neither the mirror row nor the outbox entry', async () => {
+    const { db, clock } = setup()
+    await expect(setListingStatus(db, 'no-such-listing', 'sold', clock.now())).rejects.toThrow()
+    expect(await db.outbox.count()).toBe(0)
+  })
+})
+
+describe('push', () => {
+  it('drains a new listing in order: photos, then the listing, then its image rows, and marks it synced', async () => {
+    const { db, server, scripted, deps, clock } = setup()
+    const id = await saveListing(db, SELLER, { fields: fields(), images: [photo(), photo()] }, clock.now())
+    const report = await drainOutbox(deps)
+    expect(report).toMatchObject({ outcome: 'drained', acknowledged: 4, failed: 0 })
+    expect(scripted.calls).toEqual(['uploadPhoto', 'uploadPhoto', 'upsertListings', 'replaceListingImages'])
+    expect(server.listings.get(id)?.title).toBe('Wool coat')
+    expect(server.storage.size).toBe(2)
+    const row = await db.listings.get(id)
+    expect(row).toMatchObject({ sync_state: 'synced', title: 'Wool coat' })
+    expect(await db.photo_blobs.count()).toBe(0)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('batches listing upserts of different listings into one call', async () => {
+    const { db, scripted, deps, clock } = setup()
+    for (let i = 0; i < 5; i++) await saveListing(db, SELLER, { fields: fields({ title: `Item ${i}` }), images: [] }, clock.now())
+    await drainOutbox(deps)
+    expect(scripted.count('upsertListings')).toBe(1)
+  })
+
+  it('sends only the last of consecutive edits of one listing (full state, nothing lost)', async () => {
+    const { db, server, scripted, deps, clock } = setup()
+    const id = await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
+    await drainOutbox(deps)
+    for (const title of ['A', 'B', 'C']) {
+      clock.advance(1000)
+      await saveListing(db, SELLER, { id, fields: fields({ title }), images: [] }, clock.now())
+    }
+    await drainOutbox(deps)
+    expect(scripted.count('upsertListings')).toBe(2)
+    expect(server.listings.get(id)?.title).toBe('C')
+  })
+
+  it('server committed, response lost: the retry creates no duplicate', async () => {
+    const { db, server, scripted, deps, clock } = setup(BUYER)
+    const { db: sdb, deps: sdeps } = setup(SELLER, server)
+    const listingId = await saveListing(sdb, SELLER, { fields: fields(), images: [] }, clock.now())
+    await drainOutbox(sdeps)
+    await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Is it still available?' }, clock.now())
+    scripted.loseAnswerNext('createConversation').loseAnswerNext('insertMessages')
+    expect((await drainOutbox(deps)).outcome).toBe('offline')
+    expect(server.conversations.size).toBe(1) // committed although the answer was lost
+    expect((await drainOutbox(deps)).outcome).toBe('offline')
+    expect((await drainOutbox(deps)).outcome).toBe('drained')
+    expect(server.conversations.size).toBe(1)
+    expect([...server.messages.values()].map((m) => m.content)).toEqual(['Is it still available?'])
+    expect((await db.messages.toArray()).map((m) => m.sync_state)).toEqual(['synced'])
+  })
+
+  it('a network error stops the drain without counting against the item; 5xx and 429 back off from 200 ms', async () => {
+    const { db, scripted, deps, clock } = setup()
+    await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
+    scripted.failNext('upsertListings', { ok: false, reason: 'network', message: 'Failed to fetch' })
+    expect((await drainOutbox(deps)).outcome).toBe('offline')
+    expect((await db.outbox.toArray())[0]).toMatchObject({ attempts: 0, not_before: 0 })
+
+    scripted.failNext('upsertListings', { ok: false, reason: 'server', code: '500', message: 'Internal Server Error' })
+    expect((await drainOutbox(deps)).outcome).toBe('drained')
+    const waiting = (await db.outbox.toArray())[0]!
+    expect(waiting.attempts).toBe(1)
+    expect(waiting.not_before - clock.now()).toBeGreaterThanOrEqual(BACKOFF_BASE_MS / 2)
+    expect(waiting.not_before - clock.now()).toBeLessThanOrEqual(BACKOFF_BASE_MS)
+    expect(scripted.count('upsertListings')).toBe(2)
+    await drainOutbox(deps) // still backing off: not sent
+    expect(scripted.count('upsertListings')).toBe(2)
+    clock.advance(BACKOFF_BASE_MS)
+    expect(await drainOutbox(deps)).toMatchObject({ outcome: 'drained', acknowledged: 1 })
+  })
+
+  it(`an item the server answers with 5xx ${MAX_TRANSIENT_ATTEMPTS} times is marked failed`, async () => {
+    const { db, scripted, deps, clock } = setup()
+    const id = await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
+    scripted.failNext('upsertListings', { ok: false, reason: 'server', message: 'boom' }, MAX_TRANSIENT_ATTEMPTS)
+    for (let i = 0; i < MAX_TRANSIENT_ATTEMPTS; i++) {
+      await drainOutbox(deps)
+      clock.advance(60_000)
+    }
+    expect((await db.listings.get(id))?.sync_state).toBe('failed')
+    expect((await db.outbox.toArray())[0]?.state).toBe('failed')
+  })
+
+  it('401 refreshes the session once and retries; a second 401 stops with writes kept', async () => {
+    const { db, memory, scripted, deps, clock } = setup()
+    await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
+    memory.tokenValid = false
+    expect(await drainOutbox(deps)).toMatchObject({ outcome: 'drained', acknowledged: 1 })
+    expect(scripted.count('refreshSession')).toBe(1)
+
+    await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
+    const expired = { ok: false as const, reason: 'unauthorized' as const, message: 'JWT expired' }
+    scripted.failNext('upsertListings', expired, 2)
+    expect((await drainOutbox(deps)).outcome).toBe('unauthorized')
+    expect(await db.outbox.count()).toBe(1)
+  })
+
+  it('a refresh that cannot reach the server leaves writes queued for later (offline)', async () => {
+    const { db, scripted, deps, clock } = setup()
+    await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
+    scripted.failNext('upsertListings', { ok: false, reason: 'unauthorized', message: 'JWT expired' })
+    scripted.failNext('refreshSession', { ok: false, reason: 'network', message: 'Failed to fetch' })
+    expect((await drainOutbox(deps)).outcome).toBe('offline')
+    expect(await db.outbox.count()).toBe(1)
+  })
+
+  it('a poison item (23514) goes to failed with the spec message while the rest of the queue syncs', async () => {
+    const { db, server, deps, clock } = setup()
+    const good1 = await saveListing(db, SELLER, { fields: fields({ title: 'Good one' }), images: [] }, clock.now())
+    const bad = await saveListing(db, SELLER, { fields: fields({ category: 'hats' }), images: [photo()] }, clock.now())
+    const good2 = await saveListing(db, SELLER, { fields: fields({ title: 'Good two' }), images: [photo()] }, clock.now())
+    await updateMyProfile(db, SELLER, { first_name: 'Anna', last_name: 'M.', location: 'Bern' }, clock.now())
+    const report = await drainOutbox(deps)
+    expect(report.failed).toBe(1)
+    expect(server.listings.has(good1) && server.listings.has(good2)).toBe(true)
+    expect(server.listings.has(bad)).toBe(false)
+    expect(server.profiles.get(SELLER)?.location).toBe('Bern')
+    const failed = await db.listings.get(bad)
+    expect(failed).toMatchObject({ sync_state: 'failed', sync_error: 'Invalid category: "hats". Please select a different category.' })
+    // The image rows behind the refused listing wait with it; nothing else is left.
+    const left = await db.outbox.toArray()
+    expect(left.every((e) => e.group === `listing:${bad}`)).toBe(true)
+  })
+
+  it('a refused edit (RLS 42501) reads "Failed to update listing"', async () => {
+    const { db, deps, clock } = setup()
+    const id = await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
+    await drainOutbox(deps)
+    await setListingStatus(db, id, 'sold', clock.now() + 1)
+    const forbiddenDeps = { ...deps, transport: new ScriptedTransport(deps.transport).failNext('upsertListings', { ok: false, reason: 'forbidden', code: '42501', message: 'new row violates row-level security policy' }).transport }
+    await drainOutbox(forbiddenDeps)
+    expect(await db.listings.get(id)).toMatchObject({ sync_state: 'failed', sync_error: SYNC_MESSAGES.updateListingFailed })
+  })
+
+  it('a failed item can be retried by the user and then syncs', async () => {
+    const { db, server, scripted, deps, clock } = setup()
+    const engine = new SyncEngine({ ...deps, locks: null })
+    const id = await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
+    scripted.failNext('upsertListings', { ok: false, reason: 'rejected', code: '400', message: 'bad' })
+    await engine.sync('manual')
+    expect(engine.status.getState().failures).toHaveLength(1)
+    await engine.retry(`listing:${id}`)
+    await engine.idle()
+    expect(server.listings.has(id)).toBe(true)
+    expect((await db.listings.get(id))?.sync_state).toBe('synced')
+    expect(engine.status.getState()).toMatchObject({ failures: [], pendingCount: 0 })
+  })
+
+  it('discarding a failed edit restores the server version; discarding a failed create removes it', async () => {
+    const { db, server, scripted, deps, clock } = setup()
+    const engine = new SyncEngine({ ...deps, locks: null })
+    const id = await saveListing(db, SELLER, { fields: fields({ title: 'Original' }), images: [] }, clock.now())
+    await engine.sync('manual')
+    clock.advance(1000)
+    await saveListing(db, SELLER, { id, fields: fields({ title: 'Edited' }), images: [] }, clock.now())
+    scripted.failNext('upsertListings', { ok: false, reason: 'check_violation', code: '23514', message: 'violates check constraint' })
+    await engine.sync('manual')
+    expect((await db.listings.get(id))?.title).toBe('Edited')
+    await engine.discard(`listing:${id}`)
+    expect(await db.listings.get(id)).toMatchObject({ title: 'Original', sync_state: 'synced' })
+    expect(server.listings.get(id)?.title).toBe('Original')
+
+    const fresh = await saveListing(db, SELLER, { fields: fields({ price: 0 }), images: [photo()] }, clock.now())
+    await engine.sync('manual')
+    await engine.discard(`listing:${fresh}`)
+    expect(await db.listings.get(fresh)).toBeUndefined()
+    expect(await db.photo_blobs.count()).toBe(0)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('a conversation created first on another device is adopted, and the queued message follows it', async () => {
+    const server = new MemoryServer()
+    const phone = setup(BUYER, server)
+    const laptop = setup(BUYER, server)
+    const seller = setup(SELLER, server)
+    const listingId = await saveListing(seller.db, SELLER, { fields: fields(), images: [] }, T0)
+    await drainOutbox(seller.deps)
+    await sendMessage(phone.db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'from phone' }, T0 + 1)
+    await sendMessage(laptop.db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'from laptop' }, T0 + 2)
+    await drainOutbox(phone.deps)
+    await drainOutbox(laptop.deps)
+    expect(server.conversations.size).toBe(1)
+    const [conv] = [...server.conversations.values()]
+    expect([...server.messages.values()].every((m) => m.conversation_id === conv!.id)).toBe(true)
+    expect((await laptop.db.conversations.toArray()).map((c) => c.id)).toEqual([conv!.id])
+    expect((await laptop.db.messages.toArray())[0]).toMatchObject({ conversation_id: conv!.id, sync_state: 'synced' })
+  })
+
+  it('a new engine on the same database after a crash mid-drain finishes the queue exactly once', async () => {
+    const { db, server, memory, deps, clock } = setup()
+    for (let i = 0; i < 3; i++) await saveListing(db, SELLER, { fields: fields({ title: `Item ${i}` }), images: [photo()] }, clock.now())
+    // The first tab dies right after the server committed the photo uploads and the first listing batch.
+    const crashing = new ScriptedTransport(memory).loseAnswerNext('uploadPhoto').loseAnswerNext('uploadPhoto')
+    await drainOutbox({ ...deps, transport: crashing.transport })
+    const commitsBefore = server.commits
+    const restarted = new SyncEngine({ db, transport: new MemoryTransport(server, SELLER, createRng(9)), clock, locks: null })
+    await restarted.sync('start')
+    expect(await db.outbox.count()).toBe(0)
+    expect(server.listings.size).toBe(3)
+    expect(server.images.size).toBe(3)
+    expect(server.commits).toBeGreaterThan(commitsBefore)
+    expect((await db.listings.toArray()).every((l) => l.sync_state === 'synced')).toBe(true)
+  })
+
+  it('the same listing edited on two devices ends with the later edit by edit time, whatever the arrival order', async () => {
+    const server = new MemoryServer()
+    const a = setup(SELLER, server)
+    const b = setup(SELLER, server)
+    const id = await saveListing(a.db, SELLER, { fields: fields({ title: 'v0' }), images: [] }, T0)
+    await drainOutbox(a.deps)
+    const ea = new SyncEngine({ ...a.deps, locks: null })
+    const eb = new SyncEngine({ ...b.deps, locks: null })
+    await eb.sync('start')
+    // Offline edits: device A edits later (T0+20s) but arrives first; device B's older edit (T0+10s) arrives last.
+    await saveListing(b.db, SELLER, { id, fields: fields({ title: 'older edit on B' }), images: [] }, T0 + 10_000)
+    await saveListing(a.db, SELLER, { id, fields: fields({ title: 'newer edit on A' }), images: [] }, T0 + 20_000)
+    await ea.sync('online')
+    await eb.sync('online')
+    await ea.sync('timer')
+    expect(server.listings.get(id)?.title).toBe('newer edit on A')
+    expect((await a.db.listings.get(id))?.title).toBe('newer edit on A')
+    expect(await b.db.listings.get(id)).toMatchObject({ title: 'newer edit on A', sync_state: 'synced' })
+  })
+})

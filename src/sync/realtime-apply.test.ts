@@ -1,0 +1,62 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { KreisDatabase } from '@/db/database'
+import type { ListingRecord, MessageRecord } from '@/db/records'
+import { removeListingsNotIn } from '@/db/repositories/mirror'
+import { applyRealtimeChange } from './realtime-apply'
+
+let db: KreisDatabase
+beforeEach(() => {
+  db = new KreisDatabase(`realtime-${Math.random()}`)
+})
+afterEach(async () => {
+  db.close()
+  await db.delete()
+})
+
+const listing = (over: Partial<ListingRecord> = {}): ListingRecord => ({
+  id: 'l1', user_id: 'u1', title: 'Scarf', description: 'Soft wool scarf', price: 20, condition: 'very_good', category: 'accessories',
+  product_type: null, brand: null, size: null, fabric: null, location: 'Bern', tags: null, status: 'active',
+  created_at: '2026-01-01T00:00:00.000000Z', updated_at: '2026-01-01T00:00:01.000000Z', edited_at: '2026-01-01T00:00:00.000000Z', ...over,
+})
+
+describe('realtime rows in the mirror', () => {
+  it('applies a newer version of a known listing, ignores an older one, and asks for a pull for an unknown one', async () => {
+    await db.listings.put({ ...listing(), sync_state: 'synced' })
+    expect(await applyRealtimeChange(db, { table: 'listings', row: listing({ title: 'Scarf (new)', updated_at: '2026-01-01T00:00:05.000000Z' }) })).toBe('none')
+    expect((await db.listings.get('l1'))?.title).toBe('Scarf (new)')
+    await applyRealtimeChange(db, { table: 'listings', row: listing({ title: 'stale', updated_at: '2026-01-01T00:00:02.000000Z' }) })
+    expect((await db.listings.get('l1'))?.title).toBe('Scarf (new)')
+    expect(await applyRealtimeChange(db, { table: 'listings', row: listing({ id: 'l2' }) })).toBe('pull')
+    expect(await applyRealtimeChange(db, { table: 'listing_images', listingId: 'l1' })).toBe('pull')
+    expect(await applyRealtimeChange(db, { table: 'listings', deletedId: 'l1' })).toBe('reconcile')
+  })
+
+  it('never overwrites a row with unsent local changes', async () => {
+    await db.listings.put({ ...listing({ title: 'my offline edit' }), sync_state: 'pending' })
+    await applyRealtimeChange(db, { table: 'listings', row: listing({ title: 'server', updated_at: '2026-01-02T00:00:00.000000Z' }) })
+    expect((await db.listings.get('l1'))?.title).toBe('my offline edit')
+  })
+
+  it('stores a message from another user', async () => {
+    const m: MessageRecord = {
+      id: 'm1', conversation_id: 'c1', listing_id: 'l1', sender_id: 'u2', receiver_id: 'u1', content: 'Hi!',
+      created_at: '2026-01-01T00:00:03.000000Z', updated_at: '2026-01-01T00:00:03.000000Z',
+    }
+    expect(await applyRealtimeChange(db, { table: 'messages', row: m })).toBe('none')
+    expect(await db.messages.get('m1')).toMatchObject({ content: 'Hi!', sync_state: 'synced' })
+  })
+
+  it('drops vanished listings with their images, but keeps ones with unsent changes', async () => {
+    await db.listings.bulkPut([
+      { ...listing({ id: 'gone' }), sync_state: 'synced' },
+      { ...listing({ id: 'mine-pending' }), sync_state: 'pending' },
+      { ...listing({ id: 'still-there' }), sync_state: 'synced' },
+    ])
+    await db.listing_images.put({ id: 'i1', listing_id: 'gone', image_url: 'x', image_order: 1, created_at: '', updated_at: '', sync_state: 'synced' })
+    expect(await removeListingsNotIn(db, new Set(['still-there']))).toBe(1)
+    expect((await db.listings.toArray()).map((l) => l.id).sort()).toEqual(['mine-pending', 'still-there'])
+    expect(await db.listing_images.count()).toBe(0)
+  })
+})

@@ -1,0 +1,77 @@
+/**
+ * The signed-in user as the app sees it, offline included: read from supabase-js's cached session (no network),
+ * with the user's own profile from the mirror. The device's data belongs to one user: when another user signs in,
+ * the previous user's mirror is cleared first. Signing out with unsent writes needs the user's confirmation.
+ */
+import { useStore } from 'zustand'
+import { createStore } from 'zustand/vanilla'
+import type { KreisDatabase } from '@/db/database'
+import { getDatabase } from '@/db/database'
+import { unsentCount } from './outbox'
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; userId: string; email: string | null }
+
+export const sessionStore = createStore<SessionState>(() => ({ status: 'loading' }))
+
+export function useSession<T>(select: (s: SessionState) => T): T {
+  return useStore(sessionStore, select)
+}
+
+const OWNER_KEY = 'owner'
+
+/** Makes the device's data that of `userId`: another user's mirror, outbox and drafts are removed. */
+export async function adoptOwner(db: KreisDatabase, userId: string): Promise<boolean> {
+  return db.transaction('rw', [...db.mirrorTables, db.outbox, db.photo_blobs, db.drafts, db.draft_photos, db.meta], async () => {
+    const owner = (await db.meta.get(OWNER_KEY))?.value
+    if (owner === userId) return false
+    if (owner !== undefined) await clearUserData(db)
+    await db.meta.put({ key: OWNER_KEY, value: userId })
+    return owner !== undefined
+  })
+}
+
+/** Removes everything of the signed-in user from the device (call inside or outside a transaction). */
+export async function clearUserData(db: KreisDatabase): Promise<void> {
+  const tables = [...db.mirrorTables, db.outbox, db.photo_blobs, db.drafts, db.draft_photos]
+  await db.transaction('rw', [...tables, db.meta], async () => {
+    await Promise.all(tables.map((t) => t.clear()))
+    await db.meta.delete(OWNER_KEY)
+  })
+}
+
+let started: Promise<void> | null = null
+
+/** Reads the cached session (works offline) and follows auth changes. Idempotent. */
+export function initSession(db: KreisDatabase = getDatabase()): Promise<void> {
+  started ??= (async () => {
+    const auth = await import('@/remote/auth')
+    const apply = async (user: Awaited<ReturnType<typeof auth.currentSession>>) => {
+      if (!user) return sessionStore.setState({ status: 'signed-out' }, true)
+      await adoptOwner(db, user.userId)
+      sessionStore.setState({ status: 'signed-in', userId: user.userId, email: user.email }, true)
+    }
+    await apply(await auth.currentSession())
+    auth.onAuthChange((user) => void apply(user))
+  })()
+  return started
+}
+
+export type SignOutResult = { signedOut: true } | { signedOut: false; unsentWrites: number } | { signedOut: false; message: string }
+
+/**
+ * Signs out. With unsent writes and no `confirmed`, nothing happens and the count comes back so the UI can ask
+ * ("N changes are not synced yet and will be lost").
+ */
+export async function signOutUser(opts: { confirmed?: boolean } = {}, db: KreisDatabase = getDatabase()): Promise<SignOutResult> {
+  const unsent = await unsentCount(db)
+  if (unsent > 0 && !opts.confirmed) return { signedOut: false, unsentWrites: unsent }
+  const auth = await import('@/remote/auth')
+  const r = await auth.signOut()
+  if (!r.ok) return { signedOut: false, message: r.message }
+  await clearUserData(db)
+  sessionStore.setState({ status: 'signed-out' }, true)
+  return { signedOut: true }
+}

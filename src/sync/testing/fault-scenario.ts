@@ -1,0 +1,280 @@
+/**
+ * One seeded, model-based scenario: four devices (a seller and a buyer, each on two devices) write while a
+ * fault-injecting network drops requests, loses answers after commit, duplicates and reorders requests, drops and
+ * reorders realtime events, flips devices offline, expires tokens and crashes engines mid-sync. After quiescence
+ * it checks the oracle: no acknowledged write lost or duplicated, the documented winner of concurrent edits, and
+ * every device's mirror equal to what the server shows that user.
+ */
+import type { ListingRecord } from '@/db/records'
+import { SYNC_MESSAGES } from '../failure-messages'
+import { saveListing, sendMessage, setListingStatus, updateMyProfile } from '../local-writes'
+import { CATEGORIES, CONDITIONS, MemoryServer } from './memory-server'
+import { LateDeliveries, NO_FAULTS, type FaultRates } from './memory-transport'
+import { createRng, type Rng } from './prng'
+import { Device, VirtualClock } from './harness'
+
+// Device clocks run behind the server's (which clamps edit times to its own now).
+const START = Date.parse('2025-06-01T00:00:00.000Z')
+const STEP_MS = 1_000
+const QUIESCENCE_ROUNDS = 12
+
+interface Expectation {
+  /** Listing id → every full state written, by its edited_at. */
+  listingWrites: Map<string, { edited_at: string; title: string; status: string }[]>
+  poisonListings: Set<string>
+  /** Message content (unique) → sending device. */
+  messages: Map<string, Device>
+}
+
+function faultRates(rng: Rng): FaultRates {
+  const p = () => rng.pick([0, 0.05, 0.15, 0.3])
+  // 5xx stays rarer: MAX_TRANSIENT_ATTEMPTS in a row would (rightly) fail the item, which the oracle counts as lost.
+  return { dropRequest: p(), dropResponse: p(), delay: p(), duplicate: p(), dropRealtime: p(), serverError: rng.pick([0, 0.05, 0.1]) }
+}
+
+type Action = 'create' | 'edit' | 'message' | 'profile' | 'flip' | 'deliver' | 'crash' | 'sync'
+/** Relative weights of what a device does in one step. */
+const SELLER_ACTIONS: [Action, number][] = [['create', 2], ['edit', 3], ['message', 1], ['profile', 1], ['flip', 1], ['deliver', 1], ['crash', 1], ['sync', 3]]
+const BUYER_ACTIONS: [Action, number][] = [['message', 4], ['profile', 1], ['flip', 1], ['deliver', 1], ['crash', 1], ['sync', 3]]
+
+function pickAction(rng: Rng, table: [Action, number][]): Action {
+  let r = rng.next() * table.reduce((n, [, w]) => n + w, 0)
+  for (const [a, w] of table) if ((r -= w) < 0) return a
+  return table[table.length - 1]![0]
+}
+
+export interface ScenarioOptions {
+  steps?: number
+}
+
+export async function runFaultScenario(seed: number, opts: ScenarioOptions = {}): Promise<void> {
+  const rng = createRng(seed)
+  const server = new MemoryServer()
+  const late = new LateDeliveries()
+  const seller = rng.uuid()
+  const buyer = rng.uuid()
+  server.addUser(seller, 'Sam', 'Seller')
+  server.addUser(buyer, 'Bea', 'Buyer')
+  // Distinct clock offsets per device: two devices never stamp the same edited_at.
+  const devices = [
+    new Device('s1', seller, server, rng, new VirtualClock(START + 1, rng), late),
+    new Device('s2', seller, server, rng, new VirtualClock(START + 2, rng), late),
+    new Device('b1', buyer, server, rng, new VirtualClock(START + 3, rng), late),
+    new Device('b2', buyer, server, rng, new VirtualClock(START + 4, rng), late),
+  ]
+  const expect: Expectation = { listingWrites: new Map(), poisonListings: new Set(), messages: new Map() }
+  // The app has been used before: two listings are on the server and every device starts with a synced mirror.
+  for (let i = 0; i < 2; i++) {
+    const id = rng.uuid()
+    const write = {
+      id, user_id: seller, title: `Seeded ${i}`, description: 'from an earlier session', price: 20 + i, condition: 'very_good',
+      category: 'men', product_type: null, brand: null, size: 'L', fabric: null, location: 'Bern', tags: null, status: 'active' as const,
+      edited_at: new Date(START - 1000).toISOString(),
+    }
+    server.upsertListings(seller, [write])
+    expect.listingWrites.set(id, [{ edited_at: write.edited_at, title: write.title, status: write.status }])
+  }
+  for (const d of devices) await d.engine.sync('start')
+  for (const d of devices) d.transport.faults = faultRates(rng)
+  const background: Promise<unknown>[] = []
+  let n = 0
+
+  const recordListing = async (d: Device, id: string) => {
+    const row = (await d.db.listings.get(id))!
+    const list = expect.listingWrites.get(id) ?? []
+    list.push({ edited_at: row.edited_at, title: row.title, status: row.status })
+    expect.listingWrites.set(id, list)
+  }
+
+  try {
+    const steps = opts.steps ?? 10
+    for (let step = 0; step < steps; step++) {
+      for (const d of devices) d.clock.advance(STEP_MS)
+      const d = rng.pick(devices)
+      const action = pickAction(rng, d.userId === seller ? SELLER_ACTIONS : BUYER_ACTIONS)
+      if (action === 'create') {
+        const poison = rng.chance(0.08)
+        const photos = rng.int(3)
+        const id = await saveListing(d.db, seller, {
+          id: rng.uuid(),
+          fields: {
+            title: `L${seed}-${++n}`, description: 'a lovely thing', price: poison ? 0 : 10 + rng.int(90),
+            condition: rng.pick(CONDITIONS), category: rng.pick(CATEGORIES), product_type: null, brand: null,
+            size: 'M', fabric: 'cotton', location: 'Zurich', tags: null,
+          },
+          images: Array.from({ length: photos }, () => ({ id: rng.uuid(), blob: new Blob([`photo-${n}`]), content_type: 'image/webp', ext: 'webp' })),
+        }, d.clock.now())
+        if (poison) expect.poisonListings.add(id)
+        else await recordListing(d, id)
+      } else if (action === 'edit') {
+        const own = (await d.db.listings.where('user_id').equals(seller).toArray())
+          .filter((l) => !expect.poisonListings.has(l.id))
+          .sort((a, b) => (a.created_at < b.created_at ? -1 : 1))
+        if (own.length) {
+          // Mostly the oldest listing, and often on the other device too, so that concurrent edits meet.
+          const id = (rng.chance(0.6) ? own[0]! : rng.pick(own)).id
+          const editors = rng.chance(0.5) ? devices.filter((x) => x.userId === seller) : [d]
+          for (const e of rng.chance(0.5) ? editors : [...editors].reverse()) {
+            const l = await e.db.listings.get(id)
+            if (!l) continue
+            if (rng.chance(0.3)) await setListingStatus(e.db, id, l.status === 'active' ? 'sold' : 'active', e.clock.now())
+            else {
+              const images = (await e.db.listing_images.where('listing_id').equals(id).sortBy('image_order')).map((i) => ({ id: i.id, image_url: i.image_url }))
+              if (rng.chance(0.5)) images.reverse()
+              const { id: _id, user_id: _u, edited_at: _e, status: _s, created_at: _c, updated_at: _up, sync_state: _st, sync_error: _se, ...fields } = l
+              await saveListing(e.db, seller, { id, fields: { ...fields, title: `E${seed}-${++n}` }, images }, e.clock.now())
+            }
+            await recordListing(e, id)
+          }
+        }
+      } else if (action === 'message') {
+        // A buyer writes about a listing (the oldest ones more often, so both buyer devices open the same
+        // conversation concurrently); a seller answers in a conversation it knows.
+        if (d.userId === buyer) {
+          const active = (await d.db.listings.toArray()).sort((a, b) => (a.created_at < b.created_at ? -1 : 1)).filter((l) => l.status === 'active' && l.user_id === seller && l.sync_state === 'synced')
+          if (active.length) {
+            const l = rng.chance(0.6) ? active[0]! : rng.pick(active)
+            const content = `M${seed}-${++n}`
+            await sendMessage(d.db, { listingId: l.id, sellerId: seller, buyerId: buyer, senderId: buyer, content, messageId: rng.uuid() }, d.clock.now())
+            expect.messages.set(content, d)
+          }
+        } else {
+          const convs = (await d.db.conversations.toArray()).filter((c) => c.sync_state === 'synced')
+          if (convs.length) {
+            const c = rng.pick(convs)
+            const content = `R${seed}-${++n}`
+            await sendMessage(d.db, { listingId: c.listing_id, sellerId: c.seller_id, buyerId: c.buyer_id, senderId: seller, content, messageId: rng.uuid() }, d.clock.now())
+            expect.messages.set(content, d)
+          }
+        }
+      } else if (action === 'profile') {
+        await updateMyProfile(d.db, d.userId, { first_name: `F${++n}`, last_name: 'X', location: rng.pick(['Zurich', 'Bern', '']) }, d.clock.now())
+      } else if (action === 'flip') {
+        d.transport.setOnline(!d.transport.online)
+      } else if (action === 'deliver') {
+        late.deliver(rng)
+        d.transport.flushRealtime()
+      } else if (action === 'crash') {
+        if (rng.chance(0.5)) d.transport.tokenValid = false
+        // Crash mid-sync: the cycle is started and the tab dies before it finishes.
+        if (rng.chance(0.5)) {
+          background.push(d.engine.sync('timer').catch(() => {}))
+          await Promise.resolve()
+          d.restart()
+        }
+      } else {
+        await d.engine.sync(rng.pick(['start', 'online', 'timer', 'visible', 'write'] as const)).catch(() => {})
+      }
+    }
+
+    // ---- quiescence: faults off, everyone online, everything delivered, sync until nothing moves ----
+    await Promise.all(background)
+    for (const d of devices) {
+      d.transport.faults = NO_FAULTS
+      d.transport.setOnline(true)
+      await d.engine.idle()
+    }
+    late.deliver(rng, true)
+    for (let round = 0; ; round++) {
+      if (round >= QUIESCENCE_ROUNDS) {
+        const left = await Promise.all(devices.map(async (d) => `${d.name}: ${JSON.stringify(await d.db.outbox.toArray())}`))
+        throw new Error(`no quiescence: outboxes still hold queued entries\n${left.join('\n')}`)
+      }
+      for (const d of devices) {
+        d.clock.advance(60_000)
+        await d.engine.sync('start')
+        d.transport.flushRealtime(true)
+        await d.engine.idle()
+      }
+      const queued = await Promise.all(devices.map((d) => sendable(d)))
+      if (queued.every((q) => q === 0) && late.size === 0) break
+    }
+    for (const d of devices) {
+      await d.engine.sync('start')
+      await d.engine.idle()
+    }
+    await checkOracle(server, devices, expect, seller)
+  } finally {
+    await Promise.all(devices.map((d) => d.close()))
+  }
+}
+
+/** Queued entries not held back by a failed entry of their group (those wait for the user). */
+async function sendable(d: Device): Promise<number> {
+  const all = await d.db.outbox.toArray()
+  const blocked = new Set(all.filter((e) => e.state === 'failed').map((e) => e.group))
+  return all.filter((e) => e.state === 'queued' && !blocked.has(e.group)).length
+}
+
+function fail(msg: string): never {
+  throw new Error(msg)
+}
+
+const strip = <T extends { sync_state?: unknown; sync_error?: unknown }>(r: T) => {
+  const { sync_state: _s, sync_error: _e, ...rest } = r
+  return rest
+}
+const sortById = <T extends { id: string }>(xs: T[]) => [...xs].sort((a, b) => (a.id < b.id ? -1 : 1))
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+async function checkOracle(server: MemoryServer, devices: Device[], expect: Expectation, seller: string): Promise<void> {
+  // Poison listings never reach the server and stay failed with the spec's message on their device.
+  for (const id of expect.poisonListings) {
+    if (server.listings.has(id)) fail(`poison listing ${id} reached the server`)
+    const rows = await Promise.all(devices.map((d) => d.db.listings.get(id)))
+    const failed = rows.filter((r) => r?.sync_state === 'failed')
+    if (failed.length !== 1 || failed[0]!.sync_error !== SYNC_MESSAGES.checkViolationGeneric) fail(`poison listing ${id} not failed on exactly its device: ${JSON.stringify(failed.map((r) => r?.sync_error))}`)
+  }
+  // Every listing write is on the server; the last edit by edited_at wins.
+  for (const [id, writes] of expect.listingWrites) {
+    const row = server.listings.get(id) ?? fail(`acknowledged listing ${id} lost`)
+    const winner = [...writes].sort((a, b) => (a.edited_at < b.edited_at ? -1 : 1)).at(-1)!
+    if (row.title !== winner.title || row.status !== winner.status || row.edited_at !== winner.edited_at) {
+      fail(`listing ${id}: server has ${row.title}/${row.status}@${row.edited_at}, the last edit was ${winner.title}/${winner.status}@${winner.edited_at}`)
+    }
+  }
+  if (server.listings.size !== expect.listingWrites.size) fail(`server has ${server.listings.size} listings, ${expect.listingWrites.size} were written`)
+  // Messages: each exactly once on the server, unless it failed visibly because the listing was sold (when the
+  // conversation was opened; it may be active again by now).
+  const serverByContent = new Map<string, number>()
+  for (const m of server.messages.values()) serverByContent.set(m.content, (serverByContent.get(m.content) ?? 0) + 1)
+  for (const [content, device] of expect.messages) {
+    const count = serverByContent.get(content) ?? 0
+    if (count > 1) fail(`message ${content} duplicated (${count})`)
+    if (count === 0) {
+      const local = await device.db.messages.filter((m) => m.content === content).first()
+      if (local?.sync_state !== 'failed' || local.sync_error !== SYNC_MESSAGES.sendMessageFailed) fail(`message ${content} lost (local state ${local?.sync_state})`)
+      if (!server.everSold.has(local.listing_id)) fail(`message ${content} failed although its listing was never sold`)
+    }
+  }
+  if (server.messages.size !== [...serverByContent.values()].reduce((a, b) => a + b, 0)) fail('message count mismatch')
+  // Photos referenced by image rows exist in storage.
+  for (const img of server.images.values()) if (!server.storage.has(img.image_url)) fail(`image ${img.id} points to a missing file ${img.image_url}`)
+
+  // Each device's mirror equals the server's view for its user (failed local-only rows aside).
+  for (const d of devices) {
+    const me = d.userId
+    const pending = await sendable(d)
+    if (pending) fail(`${d.name}: ${pending} entries still queued`)
+    const mirror = (await d.db.listings.toArray()).filter((l) => l.sync_state !== 'failed')
+    const visible = [...server.listings.values()].filter((l) => server.canSeeListing(me, l))
+    if (!same(sortById(mirror.map(strip)), sortById(visible as ListingRecord[]))) {
+      fail(`${d.name}: listings differ\nmirror ${JSON.stringify(sortById(mirror.map(strip)))}\nserver ${JSON.stringify(sortById(visible))}`)
+    }
+    for (const l of visible) {
+      const local = sortById((await d.db.listing_images.where('listing_id').equals(l.id).toArray()).map(strip))
+      if (!same(local, sortById(server.imagesOf(l.id)))) fail(`${d.name}: images of ${l.id} differ\n${JSON.stringify(local)}\n${JSON.stringify(sortById(server.imagesOf(l.id)))}`)
+    }
+    const convs = sortById((await d.db.conversations.toArray()).filter((c) => c.sync_state !== 'failed').map(strip))
+    const serverConvs = sortById([...server.conversations.values()].filter((c) => server.canSeeConversation(me, c)))
+    if (!same(convs, serverConvs)) fail(`${d.name}: conversations differ\n${JSON.stringify(convs)}\n${JSON.stringify(serverConvs)}`)
+    const msgs = sortById((await d.db.messages.toArray()).filter((m) => m.sync_state !== 'failed').map(strip))
+    const serverMsgs = sortById([...server.messages.values()].filter((m) => server.canSeeMessage(me, m)))
+    if (!same(msgs, serverMsgs)) fail(`${d.name}: messages differ\n${JSON.stringify(msgs)}\n${JSON.stringify(serverMsgs)}`)
+    const profile = await d.db.my_profile.get(me)
+    if (!same(profile && strip(profile), server.profiles.get(me))) fail(`${d.name}: profile differs`)
+    const blobs = await d.db.photo_blobs.toArray()
+    if (blobs.some((b) => !expect.poisonListings.has(b.listing_id))) fail(`${d.name}: photo blobs left after sync`)
+  }
+  void seller
+}

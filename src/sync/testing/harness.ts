@@ -1,0 +1,96 @@
+/**
+ * Test devices: a fresh Dexie database (fake-indexeddb in node tests), a MemoryTransport to a shared
+ * MemoryServer, and a SyncEngine on a virtual clock.
+ */
+import { KreisDatabase } from '@/db/database'
+import type { Clock } from '../clock'
+import { SyncEngine } from '../engine'
+import type { MemoryServer } from './memory-server'
+import { LateDeliveries, MemoryTransport } from './memory-transport'
+import type { Rng } from './prng'
+
+let dbCounter = 0
+const RUN = Math.random().toString(36).slice(2)
+
+/**
+ * Databases are reused between scenarios (emptied, not deleted): creating the schema costs more than a whole
+ * small scenario's writes in fake-indexeddb.
+ */
+const pool: KreisDatabase[] = []
+
+function acquireDatabase(name: string): KreisDatabase {
+  return pool.pop() ?? new KreisDatabase(`test-${name}-${RUN}-${++dbCounter}`)
+}
+
+async function releaseDatabase(db: KreisDatabase): Promise<void> {
+  await db.transaction('rw', db.tables, () => Promise.all(db.tables.map((t) => t.clear())))
+  pool.push(db)
+}
+
+/** A virtual clock: time moves only when the test says so. */
+export class VirtualClock implements Clock {
+  constructor(
+    public t: number,
+    private readonly rng: Rng,
+  ) {}
+  now(): number {
+    return this.t
+  }
+  random(): number {
+    return this.rng.next()
+  }
+  advance(ms: number): void {
+    this.t += ms
+  }
+}
+
+export class Device {
+  readonly db: KreisDatabase
+  transport: MemoryTransport
+  engine: SyncEngine
+
+  constructor(
+    readonly name: string,
+    readonly userId: string,
+    private readonly server: MemoryServer,
+    private readonly rng: Rng,
+    readonly clock: VirtualClock,
+    private readonly late: LateDeliveries,
+  ) {
+    this.db = acquireDatabase(name)
+    this.transport = new MemoryTransport(server, userId, rng, late)
+    this.engine = this.newEngine()
+  }
+
+  /** Every engine this device ran (a restart leaves the old one behind, possibly mid-cycle). */
+  private readonly engines: SyncEngine[] = []
+
+  private newEngine(): SyncEngine {
+    const engine = new SyncEngine({ db: this.db, transport: this.transport, clock: this.clock, locks: null })
+    this.engines.push(engine)
+    this.transport.subscribe({
+      onChange: (c) => void engine.onRealtimeChange(c).catch(() => {}),
+      onStatus: () => {},
+    })
+    return engine
+  }
+
+  /**
+   * The tab dies (possibly mid-sync) and the app starts again on the same database: the old engine's transport
+   * never answers again, a new engine and connection take over.
+   */
+  restart(): void {
+    const online = this.transport.online
+    const faults = this.transport.faults
+    this.transport.dead = true
+    this.transport = new MemoryTransport(this.server, this.userId, this.rng, this.late)
+    this.transport.online = online
+    this.transport.faults = faults
+    this.engine = this.newEngine()
+  }
+
+  async close(): Promise<void> {
+    for (const e of this.engines) await e.stop()
+    await releaseDatabase(this.db)
+  }
+}

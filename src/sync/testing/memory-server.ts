@@ -1,0 +1,231 @@
+/**
+ * An in-memory model of the server with the rules of supabase/migrations as the sync engine relies on them:
+ * upsert by client id, last edit by edited_at wins (clamped to server time; ties: later arrival), server-set
+ * updated_at from one
+ * monotonic clock (the pull cursor), storage upsert by path, row visibility as RLS grants it (participants keep
+ * seeing a sold listing), and the error codes 23514 (CHECK), 42501 (RLS).
+ */
+import type {
+  ConversationRecord,
+  Cursor,
+  ListingImageRecord,
+  ListingRecord,
+  MessageRecord,
+  MyProfileRecord,
+  PublicProfileRecord,
+} from '@/db/records'
+import type { ListingBundle } from '@/db/repositories/mirror'
+import type { ConversationWrite, ImageWrite, ListingWrite, MessageWrite, ProfileWrite } from '@/db/rows'
+import type { RealtimeChange, Result } from '../protocol'
+
+export const CATEGORIES = ['women', 'men', 'children', 'shoes', 'accessories'] as const
+export const CONDITIONS = ['new_with_tags', 'very_good', 'worn_but_loved', 'acceptable'] as const
+
+const EPOCH = Date.parse('2026-01-01T00:00:00.000Z')
+/** Server time per commit: longer than the pull lookback, so the model does not re-read every row on every pull. */
+const SERVER_TICK_MS = 5_000
+
+const forbidden = (message = 'new row violates row-level security policy'): Result<never> => ({ ok: false, reason: 'forbidden', code: '42501', message })
+const check = (message: string): Result<never> => ({ ok: false, reason: 'check_violation', code: '23514', message })
+
+const after = (r: { updated_at: string; id: string }, c: Cursor | null) =>
+  !c || r.updated_at > c.updated_at || (r.updated_at === c.updated_at && r.id > c.id)
+const byCursor = (a: { updated_at: string; id: string }, b: { updated_at: string; id: string }) =>
+  a.updated_at < b.updated_at ? -1 : a.updated_at > b.updated_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+
+const CONTENT = ['user_id', 'title', 'description', 'price', 'condition', 'category', 'product_type', 'brand', 'size', 'fabric', 'location', 'tags', 'status'] as const
+const sameContent = (a: ListingRecord, b: ListingWrite) => CONTENT.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]))
+
+export interface Subscriber {
+  userId: string
+  deliver(change: RealtimeChange): void
+}
+
+export class MemoryServer {
+  private tick = 0
+  readonly listings = new Map<string, ListingRecord>()
+  readonly images = new Map<string, ListingImageRecord>()
+  readonly profiles = new Map<string, MyProfileRecord>()
+  readonly conversations = new Map<string, ConversationRecord>()
+  readonly messages = new Map<string, MessageRecord>()
+  readonly storage = new Map<string, { size: number; contentType: string }>()
+  readonly subscribers = new Set<Subscriber>()
+  /** Writes applied, in order (for tests that inspect arrivals). */
+  commits = 0
+  /** Listings that were sold at some point (a message refused then is a legitimate failure). */
+  readonly everSold = new Set<string>()
+
+  /** Server time: strictly increasing, one step per commit. */
+  now(): string {
+    return new Date(EPOCH + ++this.tick * SERVER_TICK_MS).toISOString()
+  }
+
+  addUser(id: string, first_name: string, last_name: string): void {
+    const t = this.now()
+    this.profiles.set(id, {
+      id, first_name, last_name, location: null, profile_picture_url: null, created_at: t, updated_at: t,
+      email: `${id}@test`, subscription_status: null, subscription_start_date: null, last_payment_date: null,
+    })
+  }
+
+  // ---- visibility (RLS) ----
+  canSeeListing(me: string | null, l: ListingRecord): boolean {
+    if (l.status === 'active' || l.user_id === me) return true
+    // Participants keep seeing the listing they talk about after it is sold.
+    return me !== null && [...this.conversations.values()].some((c) => c.listing_id === l.id && (c.buyer_id === me || c.seller_id === me))
+  }
+  canSeeConversation(me: string, c: ConversationRecord): boolean {
+    return c.buyer_id === me || c.seller_id === me
+  }
+  canSeeMessage(me: string, m: MessageRecord): boolean {
+    return m.sender_id === me || m.receiver_id === me
+  }
+
+  private publish(change: RealtimeChange): void {
+    for (const s of this.subscribers) {
+      const visible =
+        change.table === 'listings' ? change.deletedId !== undefined || this.canSeeListing(s.userId, change.row)
+        : change.table === 'listing_images' ? (() => { const l = this.listings.get(change.listingId); return !!l && this.canSeeListing(s.userId, l) })()
+        : change.table === 'conversations' ? this.canSeeConversation(s.userId, change.row)
+        : this.canSeeMessage(s.userId, change.row)
+      if (visible) s.deliver(structuredClone(change))
+    }
+  }
+
+  // ---- writes ----
+  uploadPhoto(me: string, path: string, blob: Blob, contentType: string): Result<void> {
+    if (!path.startsWith(`${me}/`)) return forbidden()
+    this.storage.set(path, { size: blob.size, contentType })
+    this.commits++
+    return { ok: true, value: undefined }
+  }
+
+  upsertListings(me: string, rows: ListingWrite[]): Result<ListingRecord[]> {
+    for (const r of rows) {
+      if (r.user_id !== me) return forbidden()
+      const existing = this.listings.get(r.id)
+      if (existing && existing.user_id !== me) return forbidden()
+      if (!(r.price > 0)) return check('new row for relation "listings" violates check constraint "listings_price_check"')
+      if (!(CATEGORIES as readonly string[]).includes(r.category)) return check('new row for relation "listings" violates check constraint "listings_category_check"')
+      if (!(CONDITIONS as readonly string[]).includes(r.condition)) return check('new row for relation "listings" violates check constraint "listings_condition_check"')
+    }
+    // All rows checked first: a batch is one transaction.
+    for (const r of rows) {
+      const existing = this.listings.get(r.id)
+      const t = this.now()
+      // The device's edit time, clamped to server time (a clock running ahead must not win for ever).
+      let edited_at = r.edited_at < t ? r.edited_at : t
+      if (existing && edited_at < existing.edited_at) continue // a stale edit: the later edit stays
+      if (existing && edited_at === existing.edited_at && !sameContent(existing, r)) edited_at = t
+      const row: ListingRecord = { ...structuredClone(r), edited_at, created_at: existing?.created_at ?? t, updated_at: t }
+      this.listings.set(r.id, row)
+      if (row.status === 'sold') this.everSold.add(row.id)
+      this.commits++
+      this.publish({ table: 'listings', row })
+    }
+    return { ok: true, value: rows.map((r) => structuredClone(this.listings.get(r.id)!)) }
+  }
+
+  replaceListingImages(me: string, listingId: string, images: ImageWrite[]): Result<ListingImageRecord[]> {
+    const listing = this.listings.get(listingId)
+    if (!listing || listing.user_id !== me) return forbidden()
+    if (images.some((i) => i.listing_id !== listingId || i.image_order < 1)) return check('listing_images_image_order_check')
+    const keep = new Set(images.map((i) => i.id))
+    for (const [id, img] of this.images) if (img.listing_id === listingId && !keep.has(id)) this.images.delete(id)
+    const t = this.now()
+    for (const i of images) {
+      const old = this.images.get(i.id)
+      if (old && old.listing_id !== listingId) return forbidden()
+      this.images.set(i.id, { ...i, created_at: old?.created_at ?? t, updated_at: t })
+    }
+    // Changes to images touch the listing (so keyset pulls see them).
+    const touched = { ...listing, updated_at: t }
+    this.listings.set(listingId, touched)
+    this.commits++
+    this.publish({ table: 'listing_images', listingId })
+    this.publish({ table: 'listings', row: touched })
+    return { ok: true, value: this.imagesOf(listingId) }
+  }
+
+  createConversation(me: string, c: ConversationWrite): Result<ConversationRecord> {
+    if (c.buyer_id !== me) return forbidden()
+    const same = this.conversations.get(c.id)
+    if (same) return same.buyer_id === me ? { ok: true, value: structuredClone(same) } : forbidden()
+    const listing = this.listings.get(c.listing_id)
+    if (listing && listing.user_id !== c.seller_id) return check('new row for relation "conversations" violates check constraint "conversations_seller_is_listing_owner"')
+    if (!listing || listing.status !== 'active' || c.buyer_id === c.seller_id) return forbidden()
+    const existing = [...this.conversations.values()].find((x) => x.listing_id === c.listing_id && x.buyer_id === c.buyer_id)
+    if (existing) return { ok: true, value: structuredClone(existing) }
+    const t = this.now()
+    const row: ConversationRecord = { ...c, last_message_at: t, created_at: t, updated_at: t }
+    this.conversations.set(c.id, row)
+    this.commits++
+    this.publish({ table: 'conversations', row })
+    return { ok: true, value: structuredClone(row) }
+  }
+
+  insertMessages(me: string, rows: MessageWrite[]): Result<MessageRecord[]> {
+    for (const m of rows) {
+      const conv = this.conversations.get(m.conversation_id)
+      if (m.sender_id !== me || !conv || !this.canSeeConversation(me, conv)) return forbidden()
+      const other = conv.buyer_id === me ? conv.seller_id : conv.buyer_id
+      if (m.receiver_id !== other || m.listing_id !== conv.listing_id) return forbidden()
+    }
+    for (const m of rows) {
+      if (this.messages.has(m.id)) continue // a duplicate id: already there
+      const t = this.now()
+      const row: MessageRecord = { ...m, created_at: t, updated_at: t }
+      this.messages.set(m.id, row)
+      const before = this.conversations.get(m.conversation_id)!
+      const conv = { ...before, last_message_at: before.last_message_at && before.last_message_at > t ? before.last_message_at : t, updated_at: t }
+      this.conversations.set(conv.id, conv)
+      this.commits++
+      this.publish({ table: 'messages', row })
+      this.publish({ table: 'conversations', row: conv })
+    }
+    return { ok: true, value: rows.map((m) => structuredClone(this.messages.get(m.id)!)) }
+  }
+
+  updateProfile(me: string, p: ProfileWrite): Result<MyProfileRecord> {
+    const row = this.profiles.get(p.id)
+    if (p.id !== me || !row) return forbidden()
+    const next = { ...row, ...p, updated_at: this.now() }
+    this.profiles.set(me, next)
+    this.commits++
+    return { ok: true, value: structuredClone(next) }
+  }
+
+  // ---- reads ----
+  imagesOf(listingId: string): ListingImageRecord[] {
+    return [...this.images.values()].filter((i) => i.listing_id === listingId).sort((a, b) => a.image_order - b.image_order).map((i) => structuredClone(i))
+  }
+
+  publicProfile(id: string): PublicProfileRecord | undefined {
+    const p = this.profiles.get(id)
+    if (!p) return undefined
+    const { id: pid, first_name, last_name, location, profile_picture_url, created_at, updated_at } = p
+    return { id: pid, first_name, last_name, location, profile_picture_url, created_at, updated_at }
+  }
+
+  bundle(listings: ListingRecord[]): ListingBundle {
+    const sellers = [...new Set(listings.map((l) => l.user_id))].map((id) => this.publicProfile(id)).filter((p) => p !== undefined)
+    return { listings: listings.map((l) => structuredClone(l)), images: listings.flatMap((l) => this.imagesOf(l.id)), sellers }
+  }
+
+  pullListings(me: string | null, c: Cursor | null, limit: number): ListingBundle {
+    const rows = [...this.listings.values()].filter((l) => this.canSeeListing(me, l) && after(l, c)).sort(byCursor).slice(0, limit)
+    return this.bundle(rows)
+  }
+
+  visibleListingIds(me: string | null): string[] {
+    return [...this.listings.values()].filter((l) => this.canSeeListing(me, l)).map((l) => l.id)
+  }
+
+  pullConversations(me: string, c: Cursor | null, limit: number): ConversationRecord[] {
+    return [...this.conversations.values()].filter((x) => this.canSeeConversation(me, x) && after(x, c)).sort(byCursor).slice(0, limit).map((x) => structuredClone(x))
+  }
+
+  pullMessages(me: string, c: Cursor | null, limit: number): MessageRecord[] {
+    return [...this.messages.values()].filter((x) => this.canSeeMessage(me, x) && after(x, c)).sort(byCursor).slice(0, limit).map((x) => structuredClone(x))
+  }
+}
