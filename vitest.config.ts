@@ -9,6 +9,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'app',
+          // Projects with different worker limits run as separate groups, one after another.
+          sequence: { groupOrder: 0 },
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['src/testing/setup.ts'],
@@ -18,6 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'sync-integration',
+          sequence: { groupOrder: 2 },
           // Not *.test.ts, so that the app project (src/**/*.test.ts) does not also pick these files up.
           include: ['src/**/*.integration.ts'],
           environment: 'node',
@@ -33,6 +36,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'stack',
+          sequence: { groupOrder: 1 },
           include: ['supabase/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['supabase/local/testing/global-setup.ts'],
