@@ -1,39 +1,27 @@
 /**
- * The user-facing message (spec §8) for a write the server rejected for good. Shown on the failed entity and in
- * the sync status.
+ * The user-facing message (spec §8) for a write the server rejected for good, shown on the failed entity and in the
+ * sync status. The rule lives in domain (`syncFailureToast`) and the words in the i18n catalogue; this only adapts
+ * the transport's failure to them and keeps the description, which is what a failed row carries.
  */
 import type { OutboxOp } from '@/db/rows'
+import { PG_CHECK_VIOLATION, syncFailureToast } from '@/domain/errors'
+import { render, t } from '@/i18n'
 import type { Failure } from './protocol'
 
+/** The fixed sentences a failed entity can carry (the others quote the server or the rejected value). */
 export const SYNC_MESSAGES = {
-  createListingFailed: 'Failed to create listing. Please try again.',
-  updateListingFailed: 'Failed to update listing. Please try again.',
-  checkViolationGeneric: "Some listing details don't meet our requirements. Please check your selections.",
-  sendMessageFailed: 'Failed to send message. Please try again.',
-  profileUpdateFailed: 'Something went wrong. Please try again.',
+  createListingFailed: t('toast.createListingFailed'),
+  updateListingFailed: t('toast.editSaveFailed'),
+  checkViolationGeneric: t('toast.listingRequirements'),
+  sendMessageFailed: t('toast.messageSendFailed'),
+  profileUpdateFailed: t('toast.somethingWrong'),
 } as const
-
-function listingCheckMessage(f: Failure, listing: { condition: string; category: string }): string {
-  const m = f.message.toLowerCase()
-  if (m.includes('condition')) return `Invalid condition: "${listing.condition}". Please select a different condition.`
-  if (m.includes('category')) return `Invalid category: "${listing.category}". Please select a different category.`
-  return SYNC_MESSAGES.checkViolationGeneric
-}
 
 /** @param isNew whether the listing was never acknowledged by the server (create vs edit wording). */
 export function failureMessage(op: OutboxOp, f: Failure, isNew: boolean): string {
-  switch (op.kind) {
-    case 'listing.upsert':
-      if (f.reason === 'check_violation') return listingCheckMessage(f, op.listing)
-      return isNew ? SYNC_MESSAGES.createListingFailed : SYNC_MESSAGES.updateListingFailed
-    case 'photo.upload':
-    case 'images.replace':
-      return isNew ? SYNC_MESSAGES.createListingFailed : SYNC_MESSAGES.updateListingFailed
-    case 'conversation.create':
-    case 'message.send':
-      return SYNC_MESSAGES.sendMessageFailed
-    case 'profile.update':
-      // Spec §8: "Error updating profile" with the server message, or the generic sentence.
-      return f.message.trim() ? f.message : SYNC_MESSAGES.profileUpdateFailed
-  }
+  // A transport may classify a CHECK failure without passing its SQLSTATE on.
+  const code = f.code ?? (f.reason === 'check_violation' ? PG_CHECK_VIOLATION : undefined)
+  const sent = op.kind === 'listing.upsert' ? op.listing : undefined
+  const toast = syncFailureToast(op.kind, { code, message: f.message }, { isNew, sent })
+  return render(toast.description ?? toast.title)
 }
