@@ -117,18 +117,37 @@ export class SupabaseTransport implements Transport {
     return set
   }
 
-  async createConversation(c: ConversationWrite): Promise<Result<ConversationRecord>> {
-    const ins = await run(this.client.from('conversations').upsert(c, { onConflict: 'listing_id,buyer_id', ignoreDuplicates: true }))
+  async createConversations(cs: ConversationWrite[]): Promise<Result<ConversationRecord[]>> {
+    // ON CONFLICT (listing_id, buyer_id) DO NOTHING returns only the rows it inserted; the others already existed
+    // (a retry, or the same conversation opened first on another device) and are read back.
+    const ins = await rows(this.client.from('conversations').upsert(cs, { onConflict: 'listing_id,buyer_id', ignoreDuplicates: true }).select(), toConversation)
     if (!ins.ok && ins.code !== '23505') return ins
-    const found = await maybeRow(this.client.from('conversations').select('*').eq('listing_id', c.listing_id).eq('buyer_id', c.buyer_id).maybeSingle(), toConversation)
-    if (!found.ok) return found
-    return found.value ? ok(found.value) : { ok: false, reason: 'forbidden', code: '42501', message: 'conversation not visible' }
+    const key = (c: ConversationWrite) => `${c.listing_id} ${c.buyer_id}`
+    const found = new Map((ins.ok ? ins.value : []).map((c) => [key(c), c]))
+    const missing = cs.filter((c) => !found.has(key(c)))
+    for (const buyer of new Set(missing.map((c) => c.buyer_id))) {
+      const listings = missing.filter((c) => c.buyer_id === buyer).map((c) => c.listing_id)
+      const again = await rows(this.client.from('conversations').select('*').eq('buyer_id', buyer).in('listing_id', listings), toConversation)
+      if (!again.ok) return again
+      for (const c of again.value) found.set(key(c), c)
+    }
+    const result = cs.map((c) => found.get(key(c)))
+    if (result.some((c) => c === undefined)) return { ok: false, reason: 'forbidden', code: '42501', message: 'conversation not visible' }
+    return ok(result as ConversationRecord[])
   }
 
   async insertMessages(messages: MessageWrite[]): Promise<Result<MessageRecord[]>> {
-    const ins = await run(this.client.from('messages').upsert(messages, { onConflict: 'id', ignoreDuplicates: true }))
+    // Inserted rows come back at once; ids already on the server (a retry after a lost answer) are read back.
+    const ins = await rows(this.client.from('messages').upsert(messages, { onConflict: 'id', ignoreDuplicates: true }).select(), toMessage)
     if (!ins.ok) return ins
-    return rows(this.client.from('messages').select('*').in('id', messages.map((m) => m.id)), toMessage)
+    const byId = new Map(ins.value.map((m) => [m.id, m]))
+    const missing = messages.map((m) => m.id).filter((id) => !byId.has(id))
+    if (missing.length) {
+      const again = await rows(this.client.from('messages').select('*').in('id', missing), toMessage)
+      if (!again.ok) return again
+      for (const m of again.value) byId.set(m.id, m)
+    }
+    return ok(messages.map((m) => byId.get(m.id)).filter((m) => m !== undefined))
   }
 
   async updateProfile(p: ProfileWrite): Promise<Result<MyProfileRecord>> {

@@ -10,8 +10,8 @@ export const BACKOFF_CAP_MS = 30_000
  */
 export const MAX_TRANSIENT_ATTEMPTS = 8
 
-/** Rows per upsert/insert call when draining the outbox. */
-export const PUSH_BATCH_SIZE = 50
+/** Outbox entries (rows) per upsert/insert call when draining the outbox. */
+export const PUSH_BATCH_SIZE = 100
 /** Rows per keyset pull request. */
 export const PULL_PAGE_SIZE = 500
 /**

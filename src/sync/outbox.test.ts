@@ -3,7 +3,7 @@ import type { OutboxEntry, OutboxGroup, OutboxOp } from '@/db/rows'
 import { backoffDelayMs } from './backoff'
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS } from './constants'
 import { failureMessage, SYNC_MESSAGES } from './failure-messages'
-import { coalesce, readyHeads } from './outbox'
+import { readyHeads, unitOf } from './outbox'
 import { lookbackFrom } from './pull'
 
 let seq = 0
@@ -33,10 +33,20 @@ describe('outbox order', () => {
 
   it('collapses consecutive full-state edits of one listing, but not across another kind', () => {
     const entries = [e('listing:a', listingOp('1')), e('listing:a', listingOp('2')), e('listing:a', photo), e('listing:a', listingOp('3'))]
-    expect(coalesce(entries, entries[0]!).map((x) => x.seq)).toEqual([entries[0]!.seq, entries[1]!.seq])
-    const messages = [e('conversation:c', { kind: 'message.send', message: { id: 'm1', conversation_id: 'c', listing_id: 'l', sender_id: 's', receiver_id: 'r', content: 'a' } }),
-      e('conversation:c', { kind: 'message.send', message: { id: 'm2', conversation_id: 'c', listing_id: 'l', sender_id: 's', receiver_id: 'r', content: 'b' } })]
-    expect(coalesce(messages, messages[0]!)).toHaveLength(1)
+    expect(unitOf(entries, entries[0]!, 10).map((x) => x.seq)).toEqual([entries[0]!.seq, entries[1]!.seq])
+    expect(unitOf(entries, entries[2]!, 10).map((x) => x.seq)).toEqual([entries[2]!.seq])
+  })
+
+  it('sends a conversation’s consecutive messages together, in order, up to the limit, never past a failed one', () => {
+    const message = (id: string): OutboxOp => ({ kind: 'message.send', message: { id, conversation_id: 'c', listing_id: 'l', sender_id: 's', receiver_id: 'r', content: id } })
+    const entries = [e('conversation:c', message('m1')), e('conversation:d', message('x')), e('conversation:c', message('m2')), e('conversation:c', message('m3')),
+      e('conversation:c', message('m4'), { state: 'failed' }), e('conversation:c', message('m5'))]
+    const ids = (unit: OutboxEntry[]) => unit.map((x) => (x.op as Extract<OutboxOp, { kind: 'message.send' }>).message.id)
+    expect(ids(unitOf(entries, entries[0]!, 10))).toEqual(['m1', 'm2', 'm3'])
+    expect(ids(unitOf(entries, entries[0]!, 2))).toEqual(['m1', 'm2'])
+    const create: OutboxOp = { kind: 'conversation.create', conversation: { id: 'c', listing_id: 'l', buyer_id: 's', seller_id: 'r' } }
+    const opened = [e('conversation:c', create), e('conversation:c', message('m1'))]
+    expect(unitOf(opened, opened[0]!, 10)).toHaveLength(1)
   })
 })
 

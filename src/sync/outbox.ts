@@ -23,15 +23,17 @@ export function readyHeads(entries: readonly OutboxEntry[], now: number): Outbox
 }
 
 /**
- * The head entry plus the entries right behind it in the same group that the head makes redundant: consecutive
- * full-state edits of one listing (or one image set, or one profile) collapse into the last one.
+ * The head entry plus the entries right behind it in the same group that travel with it: consecutive full-state
+ * edits of one listing (or one image set, or one profile) collapse into the last one, and consecutive messages of
+ * one conversation (at most `maxMessages`) go in one insert, in the order they were written.
  */
-export function coalesce(entries: readonly OutboxEntry[], head: OutboxEntry): OutboxEntry[] {
-  if (head.op.kind !== 'listing.upsert' && head.op.kind !== 'images.replace' && head.op.kind !== 'profile.update') return [head]
+export function unitOf(entries: readonly OutboxEntry[], head: OutboxEntry, maxMessages: number): OutboxEntry[] {
+  if (head.op.kind === 'photo.upload' || head.op.kind === 'conversation.create') return [head]
+  const limit = head.op.kind === 'message.send' ? maxMessages : Infinity
   const run: OutboxEntry[] = []
   for (const e of entries) {
     if (e.group !== head.group || e.seq! < head.seq!) continue
-    if (e.op.kind !== head.op.kind || e.state !== 'queued') break
+    if (e.op.kind !== head.op.kind || e.state !== 'queued' || run.length === limit) break
     run.push(e)
   }
   return run

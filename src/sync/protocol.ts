@@ -85,11 +85,12 @@ export interface Transport {
   /** Makes the listing's image rows exactly `images` (upsert by id, delete the rest); returns the server's set. */
   replaceListingImages(listingId: string, images: ImageWrite[]): Promise<Result<ListingImageRecord[]>>
   /**
-   * Creates a conversation, ignoring a duplicate id. When (listing_id, buyer_id) already exists under another
-   * id, returns that existing conversation: the caller adopts its id.
+   * Creates conversations, ignoring duplicates. Returns the server's row for each given one, in the given order;
+   * when (listing_id, buyer_id) already existed under another id, that existing conversation: the caller adopts
+   * its id. All or nothing.
    */
-  createConversation(c: ConversationWrite): Promise<Result<ConversationRecord>>
-  /** Inserts messages, ignoring duplicate ids; returns the server's rows for all given ids. */
+  createConversations(rows: ConversationWrite[]): Promise<Result<ConversationRecord[]>>
+  /** Inserts messages in the given order (the server stamps them in that order), ignoring duplicate ids; returns the server's rows for all given ids. */
   insertMessages(rows: MessageWrite[]): Promise<Result<MessageRecord[]>>
   updateProfile(p: ProfileWrite): Promise<Result<MyProfileRecord>>
 

@@ -104,7 +104,7 @@ describe('push', () => {
     const listingId = await saveListing(sdb, SELLER, { fields: fields(), images: [] }, clock.now())
     await drainOutbox(sdeps)
     await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Is it still available?' }, clock.now())
-    scripted.loseAnswerNext('createConversation').loseAnswerNext('insertMessages')
+    scripted.loseAnswerNext('createConversations').loseAnswerNext('insertMessages')
     expect((await drainOutbox(deps)).outcome).toBe('offline')
     expect(server.conversations.size).toBe(1) // committed although the answer was lost
     expect((await drainOutbox(deps)).outcome).toBe('offline')
@@ -112,6 +112,42 @@ describe('push', () => {
     expect(server.conversations.size).toBe(1)
     expect([...server.messages.values()].map((m) => m.content)).toEqual(['Is it still available?'])
     expect((await db.messages.toArray()).map((m) => m.sync_state)).toEqual(['synced'])
+  })
+
+  it('sends a conversation’s queued messages in one insert, in order, and conversations of several listings in one call', async () => {
+    const { db, server, scripted, deps, clock } = setup(BUYER)
+    const { db: sdb, deps: sdeps } = setup(SELLER, server)
+    const listings = [await saveListing(sdb, SELLER, { fields: fields(), images: [] }, clock.now()), await saveListing(sdb, SELLER, { fields: fields(), images: [] }, clock.now())]
+    await drainOutbox(sdeps)
+    for (const [i, listingId] of listings.entries()) {
+      for (const n of [1, 2, 3]) await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: `L${i} #${n}` }, clock.now())
+    }
+    expect(await drainOutbox(deps)).toMatchObject({ outcome: 'drained', acknowledged: 8 })
+    expect(scripted.count('createConversations')).toBe(1)
+    expect(scripted.count('insertMessages')).toBe(1)
+    const thread = [...server.messages.values()].sort((a, b) => (a.created_at < b.created_at ? -1 : 1)).map((m) => m.content)
+    expect(thread).toEqual(['L0 #1', 'L0 #2', 'L0 #3', 'L1 #1', 'L1 #2', 'L1 #3'])
+  })
+
+  it('a refused message stops its conversation there: earlier ones are sent, later ones wait in order', async () => {
+    const { db, server, scripted, deps, clock } = setup(BUYER)
+    const { db: sdb, deps: sdeps } = setup(SELLER, server)
+    const listingId = await saveListing(sdb, SELLER, { fields: fields(), images: [] }, clock.now())
+    await drainOutbox(sdeps)
+    const ids: string[] = []
+    for (const n of [1, 2, 3]) ids.push(await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: `#${n}` }, clock.now()))
+    const forbidden = { ok: false as const, reason: 'forbidden' as const, code: '42501', message: 'rls' }
+    // The batch of three is refused, then #1 alone goes through, then #2 alone is refused.
+    scripted.failNext('insertMessages', forbidden)
+    scripted.passNext('insertMessages')
+    scripted.failNext('insertMessages', forbidden)
+    expect(await drainOutbox(deps)).toMatchObject({ outcome: 'drained', failed: 1 })
+    expect([...server.messages.values()].map((m) => m.content)).toEqual(['#1'])
+    // The conversation waits for the user: #2 and #3 show as not sent, #3 still queued behind #2.
+    expect((await db.messages.bulkGet(ids)).map((m) => m?.sync_state)).toEqual(['synced', 'failed', 'failed'])
+    const left = await db.outbox.orderBy(':id').toArray()
+    expect(left.map((e) => [e.op.kind === 'message.send' && e.op.message.id, e.state])).toEqual([[ids[1], 'failed'], [ids[2], 'queued']])
+    expect(scripted.count('insertMessages')).toBe(3)
   })
 
   it('a network error stops the drain without counting against the item; 5xx and 429 back off from 200 ms', async () => {

@@ -13,7 +13,7 @@ import type { Clock } from './clock'
 import { MAX_TRANSIENT_ATTEMPTS, PUSH_BATCH_SIZE } from './constants'
 import { failureMessage } from './failure-messages'
 import { NOT_ON_SERVER } from './local-writes'
-import { coalesce, messagesOf, readyHeads, setEntityState } from './outbox'
+import { messagesOf, readyHeads, setEntityState, unitOf } from './outbox'
 import { FailureReason, type Failure, type Result, type Transport } from './protocol'
 
 export interface PushDeps {
@@ -38,11 +38,31 @@ export interface DrainReport {
   failed: number
 }
 
-/** One unit of sending: a head entry with the entries it makes redundant. */
+/** One unit of sending: a head entry with the entries that travel with it (outbox.ts `unitOf`). */
 type Unit = OutboxEntry[]
 
 const ORDER: readonly OutboxKind[] = ['photo.upload', 'listing.upsert', 'images.replace', 'conversation.create', 'message.send', 'profile.update']
-const BATCHED = new Set<OutboxKind>(['listing.upsert', 'message.send'])
+/** Kinds whose units of different groups share one request, up to PUSH_BATCH_SIZE entries. */
+const BATCHED = new Set<OutboxKind>(['listing.upsert', 'conversation.create', 'message.send'])
+
+/** Consecutive units in batches of at most `size` entries (a unit is never split). */
+function batches(units: Unit[], kind: OutboxKind): Unit[][] {
+  if (!BATCHED.has(kind)) return units.map((u) => [u])
+  const out: Unit[][] = []
+  let current: Unit[] = []
+  let entries = 0
+  for (const unit of units) {
+    if (current.length && entries + unit.length > PUSH_BATCH_SIZE) {
+      out.push(current)
+      current = []
+      entries = 0
+    }
+    current.push(unit)
+    entries += unit.length
+  }
+  if (current.length) out.push(current)
+  return out
+}
 
 export async function drainOutbox(deps: PushDeps): Promise<DrainReport> {
   const { db, transport } = deps
@@ -51,14 +71,11 @@ export async function drainOutbox(deps: PushDeps): Promise<DrainReport> {
 
   for (;;) {
     const entries = await db.outbox.orderBy(':id').toArray()
-    const units = readyHeads(entries, deps.clock.now()).map((h) => coalesce(entries, h))
+    const units = readyHeads(entries, deps.clock.now()).map((h) => unitOf(entries, h, PUSH_BATCH_SIZE))
     if (units.length === 0) return report
 
     pass: for (const kind of ORDER) {
-      const ofKind = units.filter((u) => u[0]!.op.kind === kind)
-      const size = BATCHED.has(kind) ? PUSH_BATCH_SIZE : 1
-      for (let i = 0; i < ofKind.length; i += size) {
-        const batch = ofKind.slice(i, i + size)
+      for (const batch of batches(units.filter((u) => u[0]!.op.kind === kind), kind)) {
         const failure = await sendBatch(deps, batch, report)
         if (!failure) {
           refreshedSinceSuccess = false
@@ -106,11 +123,17 @@ async function sendBatch(deps: PushDeps, batch: Unit[], report: DrainReport): Pr
       for (const unit of batch) report.failed += await backOff(deps, unit, result)
       return null
     default:
-      if (batch.length > 1) {
-        // One row of the batch was refused: find it by sending the rows one at a time.
-        for (const unit of batch) {
+      if (batch.length > 1 || (batch[0]![0]!.op.kind === 'message.send' && batch[0]!.length > 1)) {
+        // One row of the batch was refused: find it by sending the rows one at a time. Messages split into single
+        // entries; the refused one stops its conversation (later messages wait behind it, in order).
+        const singles = batch.flatMap((u) => (u[0]!.op.kind === 'message.send' ? u.map((e) => [e]) : [u]))
+        const stopped = new Set<string>()
+        for (const unit of singles) {
+          if (stopped.has(unit[0]!.group)) continue
+          const before = report.acknowledged
           const f = await sendBatch(deps, [unit], report)
           if (f) return f
+          if (report.acknowledged === before) stopped.add(unit[0]!.group)
         }
         return null
       }
@@ -140,9 +163,9 @@ async function send(transport: Transport, db: KreisDatabase, batch: Unit[]): Pro
       return transport.replaceListingImages(final.listing_id, final.images)
     }
     case 'conversation.create':
-      return transport.createConversation(op.conversation)
+      return transport.createConversations(batch.map((u) => (u[0]!.op as typeof op).conversation))
     case 'message.send':
-      return transport.insertMessages(batch.map((u) => (u[0]!.op as typeof op).message))
+      return transport.insertMessages(batch.flat().map((e) => (e.op as typeof op).message))
     case 'profile.update':
       return transport.updateProfile((last(batch[0]!).op as typeof op).profile)
   }
@@ -185,11 +208,14 @@ async function acknowledge(db: KreisDatabase, batch: Unit[], value: unknown): Pr
         return
       }
       case 'conversation.create': {
-        const server = value as ConversationRecord
-        const localId = op.conversation.id
-        if (server.id !== localId) await adoptConversationId(db, localId, server.id)
-        const local = await db.conversations.get(server.id)
-        await db.conversations.put({ ...server, last_message_at: maxIso(server.last_message_at, local?.last_message_at ?? null), sync_state: 'synced' })
+        const servers = value as ConversationRecord[]
+        for (const [i, unit] of batch.entries()) {
+          const server = servers[i]!
+          const localId = (unit[0]!.op as typeof op).conversation.id
+          if (server.id !== localId) await adoptConversationId(db, localId, server.id)
+          const local = await db.conversations.get(server.id)
+          await db.conversations.put({ ...server, last_message_at: maxIso(server.last_message_at, local?.last_message_at ?? null), sync_state: 'synced' })
+        }
         return
       }
       case 'message.send':

@@ -103,4 +103,46 @@ describe('sending a message', () => {
     const listing = await createListing(db, seller)
     expect(await sqlState(db, asUser(buyer), SEND, [listing, buyer, seller, 'Hi'])).toBe('42501')
   })
+  it('keeps the order of several messages sent in one statement (a device draining its queue), strictly', async () => {
+    const listing = await createListing(db, seller)
+    await openConversation(listing)
+    const contents = Array.from({ length: 30 }, (_, i) => `queued ${i}`)
+    await run(
+      db,
+      asUser(buyer),
+      `insert into public.messages (listing_id, sender_id, receiver_id, content, created_at)
+       select $1, $2, $3, c, '2001-01-01' from unnest($4::text[]) with ordinality as u(c, n) order by n`,
+      [listing, buyer, seller, contents],
+    )
+    const rows = await run<{ content: string; created_at: Date; updated_at: Date }>(
+      db,
+      null,
+      `select content, created_at, updated_at from public.messages where listing_id = $1 order by created_at, id`,
+      [listing],
+    )
+    expect(rows.map((r) => r.content)).toEqual(contents)
+    // No two share an instant (microseconds, compared in SQL), none has the client's made-up time, and the sync
+    // cursor moves with them.
+    const [distinct] = await run<{ n: number }>(db, null, `select count(distinct created_at)::int as n from public.messages where listing_id = $1`, [listing])
+    expect(distinct!.n).toBe(contents.length)
+    expect(rows[0]!.created_at.getTime()).toBeGreaterThan(Date.UTC(2020, 0, 1))
+    for (const r of rows) expect(r.updated_at).toEqual(r.created_at)
+  })
+
+  it('stamps a message after the newest one of its conversation even if the clock says otherwise', async () => {
+    const listing = await createListing(db, seller)
+    const conversation = await openConversation(listing)
+    const future = new Date(Date.now() + 60_000)
+    await run(
+      db,
+      null,
+      `insert into public.messages (conversation_id, listing_id, sender_id, receiver_id, content, created_at) values ($1, $2, $3, $4, 'from the future', $5)`,
+      [conversation.id, listing, seller, buyer, future],
+    )
+    await run(db, asUser(buyer), SEND, [listing, buyer, seller, 'after it'])
+    const thread = await run<{ content: string }>(db, null, `select content from public.messages where conversation_id = $1 order by created_at, id`, [
+      conversation.id,
+    ])
+    expect(thread.map((m) => m.content)).toEqual(['from the future', 'after it'])
+  })
 })

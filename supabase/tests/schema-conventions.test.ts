@@ -83,7 +83,7 @@ describe('indexes and sync columns', () => {
          exists (select 1 from pg_indexes where schemaname = 'public' and tablename = $1
                  and indexdef like '%(updated_at, id)') as has_index,
          exists (select 1 from pg_trigger t join pg_proc p on p.oid = t.tgfoid
-                 where t.tgrelid = ('public.' || $1)::regclass and p.proname = 'stamp_times') as has_trigger`,
+                 where t.tgrelid = ('public.' || $1)::regclass and p.proname in ('stamp_times', 'stamp_message_times')) as has_trigger`,
       [table],
     )
     expect(row).toEqual({ has_index: true, has_trigger: true })

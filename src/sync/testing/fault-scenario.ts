@@ -248,6 +248,18 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
     }
   }
   if (server.messages.size !== [...serverByContent.values()].reduce((a, b) => a + b, 0)) fail('message count mismatch')
+  // Each device's messages in a conversation are on the server in the order the device wrote them (the number in
+  // their content grows with every write).
+  const written = (content: string) => Number(content.slice(content.indexOf('-') + 1))
+  const thread = [...server.messages.values()].sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1))
+  for (const d of devices) {
+    const last = new Map<string, number>()
+    for (const m of thread) {
+      if (expect.messages.get(m.content) !== d) continue
+      if ((last.get(m.conversation_id) ?? -1) > written(m.content)) fail(`${d.name}: message ${m.content} is on the server before an earlier one`)
+      last.set(m.conversation_id, written(m.content))
+    }
+  }
   // Photos referenced by image rows exist in storage.
   for (const img of server.images.values()) if (!server.storage.has(img.image_url)) fail(`image ${img.id} points to a missing file ${img.image_url}`)
 

@@ -147,13 +147,36 @@ export class MemoryServer {
     return { ok: true, value: this.imagesOf(listingId) }
   }
 
-  createConversation(me: string, c: ConversationWrite): Result<ConversationRecord> {
+  /** One statement: every row is checked before any is created. */
+  createConversations(me: string, rows: ConversationWrite[]): Result<ConversationRecord[]> {
+    for (const c of rows) {
+      const refused = this.conversationRefusal(me, c)
+      if (refused) return refused
+    }
+    const created: ConversationRecord[] = []
+    for (const c of rows) {
+      const r = this.createConversation(me, c)
+      if (!r.ok) return r
+      created.push(r.value)
+    }
+    return { ok: true, value: created }
+  }
+
+  private conversationRefusal(me: string, c: ConversationWrite): Result<never> | null {
     if (c.buyer_id !== me) return forbidden()
     const same = this.conversations.get(c.id)
-    if (same) return same.buyer_id === me ? { ok: true, value: structuredClone(same) } : forbidden()
+    if (same) return same.buyer_id === me ? null : forbidden()
     const listing = this.listings.get(c.listing_id)
     if (listing && listing.user_id !== c.seller_id) return check('new row for relation "conversations" violates check constraint "conversations_seller_is_listing_owner"')
     if (!listing || listing.status !== 'active' || c.buyer_id === c.seller_id) return forbidden()
+    return null
+  }
+
+  private createConversation(me: string, c: ConversationWrite): Result<ConversationRecord> {
+    const refused = this.conversationRefusal(me, c)
+    if (refused) return refused
+    const same = this.conversations.get(c.id)
+    if (same) return { ok: true, value: structuredClone(same) }
     const existing = [...this.conversations.values()].find((x) => x.listing_id === c.listing_id && x.buyer_id === c.buyer_id)
     if (existing) return { ok: true, value: structuredClone(existing) }
     const t = this.now()

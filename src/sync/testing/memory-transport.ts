@@ -155,9 +155,9 @@ export class MemoryTransport implements Transport {
     const copy = structuredClone(images)
     return this.write(() => this.server.replaceListingImages(this.userId, listingId, copy))
   }
-  createConversation(c: Parameters<Transport['createConversation']>[0]) {
-    const copy = structuredClone(c)
-    return this.write(() => this.server.createConversation(this.userId, copy))
+  createConversations(rows: Parameters<Transport['createConversations']>[0]) {
+    const copy = structuredClone(rows)
+    return this.write(() => this.server.createConversations(this.userId, copy))
   }
   insertMessages(rows: Parameters<Transport['insertMessages']>[0]) {
     const copy = structuredClone(rows)

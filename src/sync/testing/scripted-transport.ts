@@ -6,7 +6,7 @@ import type { Failure, Transport } from '../protocol'
 
 type Method = { [K in keyof Transport]: Transport[K] extends (...a: never[]) => Promise<unknown> ? K : never }[keyof Transport]
 
-type Script = { before: Failure } | { after: Failure }
+type Script = { before: Failure } | { after: Failure } | { pass: true }
 
 export class ScriptedTransport {
   private scripts = new Map<string, Script[]>()
@@ -23,7 +23,7 @@ export class ScriptedTransport {
           const script = this.scripts.get(prop)?.shift()
           if (script && 'before' in script) return script.before
           const result = await (value as (...a: unknown[]) => unknown).apply(target, args)
-          return script ? script.after : result
+          return script && 'after' in script ? script.after : result
         }
       },
     })
@@ -38,6 +38,12 @@ export class ScriptedTransport {
   /** The next call of `method` reaches the server, but its answer is replaced by `f`. */
   loseAnswerNext(method: Method, f: Failure = { ok: false, reason: 'network', message: 'Failed to fetch' }): this {
     this.push(method, { after: f })
+    return this
+  }
+
+  /** The next call of `method` goes through untouched (to script a later call). */
+  passNext(method: Method): this {
+    this.push(method, { pass: true })
     return this
   }
 
