@@ -63,6 +63,8 @@ export default defineConfig(({ mode }) => {
           // png and webmanifest are added by the plugin itself (manifest icons); listing them here would precache
           // them twice (reference/frontend.md F6).
           globPatterns: ['**/*.{js,css,html,svg,ico}'],
+          // The Background Sync listener (wakes the page's sync engine when connectivity returns).
+          importScripts: ['/sw-background-sync.js'],
           navigateFallback: '/index.html',
           navigateFallbackDenylist: [API_PATHS],
           cleanupOutdatedCaches: true,

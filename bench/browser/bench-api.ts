@@ -12,11 +12,14 @@ export interface FeedSample {
 }
 
 /**
- * How the 10k rows are written, each in one rw transaction on a fresh database:
- * - 'mirror': applyListingBundle, the pull's path (reads the existing rows to reconcile, replaces image sets);
- * - 'floor': plain bulkPut of the same listings, images and sellers, the floor under the mirror path.
+ * How the 10k rows are written, each on a fresh database:
+ * - 'listings': bulkPut of the listing rows as the mirror stores them (card fields included) in one rw
+ *   transaction, the design's budget (anchors-perf-rel P5); '-strict' with Chromium's strict durability;
+ * - 'raw': the same rows put with bare IndexedDB into the same object store (Dexie's floor);
+ * - 'bootstrap': the pull's mirror path (applyListingBundle: reconcile, listing rows with card fields, image
+ *   rows, sellers) page by page as a first sync writes them.
  */
-export type BulkWriteMode = 'mirror' | 'floor'
+export type BulkWriteMode = 'listings' | 'listings-strict' | 'raw' | 'bootstrap'
 
 export interface BenchApi {
   /** Builds `count` listings with their first images and sellers, kept for the next bulkWrite calls. */

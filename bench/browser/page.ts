@@ -2,9 +2,13 @@
  * The bench page's entry: the app's own Dexie database and repositories (src/db), driven from bench/dexie.ts
  * through `window.bench`. Each database gets a bench-only name, so the page never touches the app's "kreis".
  */
+import type { DexieOptions } from 'dexie'
+import { cardFields, coversByListing } from '../../src/db/card-fields'
 import { KreisDatabase } from '../../src/db/database'
 import { feedPage } from '../../src/db/repositories/feed'
 import { applyListingBundle } from '../../src/db/repositories/mirror'
+import type { ListingRow } from '../../src/db/rows'
+import { PULL_PAGE_SIZE } from '../../src/sync/constants'
 import type { BenchApi, FeedSample } from './bench-api'
 import { feedCases } from './feed-mix'
 import { makeListingFixtures, type ListingFixtures } from './listing-fixtures'
@@ -13,10 +17,10 @@ import { stackDevice } from './stack-device'
 const opened = new Set<KreisDatabase>()
 let databases = 0
 
-async function freshDatabase(label: string): Promise<KreisDatabase> {
+async function freshDatabase(label: string, options?: DexieOptions): Promise<KreisDatabase> {
   const name = `kreis-bench-${label}-${++databases}`
   await KreisDatabase.delete(name)
-  const db = new KreisDatabase(name)
+  const db = new KreisDatabase(name, options)
   await db.open()
   opened.add(db)
   return db
@@ -28,7 +32,33 @@ async function drop(db: KreisDatabase): Promise<void> {
   await db.delete()
 }
 
-const synced = <T extends object>(r: T) => ({ ...r, sync_state: 'synced' as const })
+/** The listing rows as the mirror stores them: synced, with their card fields. */
+function mirrorRows(f: ListingFixtures): ListingRow[] {
+  const sellers = new Map(f.sellers.map((p) => [p.id, p]))
+  const covers = coversByListing(f.images)
+  return f.listings.map((l) => ({ ...l, sync_state: 'synced', ...cardFields(covers.get(l.id) ?? null, sellers.get(l.user_id)) }))
+}
+
+/** Bare IndexedDB: one readwrite transaction, one put per row, resolved on complete. */
+function rawPut(db: KreisDatabase, rows: ListingRow[]): Promise<void> {
+  const tx = db.backendDB().transaction('listings', 'readwrite')
+  const store = tx.objectStore('listings')
+  for (const r of rows) store.put(r)
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve()
+    tx.onerror = () => reject(tx.error)
+    tx.onabort = () => reject(tx.error)
+  })
+}
+
+async function bootstrap(db: KreisDatabase, f: ListingFixtures): Promise<void> {
+  for (let i = 0; i < f.listings.length; i += PULL_PAGE_SIZE) {
+    const listings = f.listings.slice(i, i + PULL_PAGE_SIZE)
+    const ids = new Set(listings.map((l) => l.id))
+    const sellerIds = new Set(listings.map((l) => l.user_id))
+    await applyListingBundle(db, { listings, images: f.images.filter((img) => ids.has(img.listing_id)), sellers: f.sellers.filter((s) => sellerIds.has(s.id)) })
+  }
+}
 
 let fixtures: ListingFixtures | null = null
 let feedDb: KreisDatabase | null = null
@@ -41,27 +71,22 @@ const api: BenchApi = {
   async bulkWrite(mode) {
     const f = fixtures
     if (!f) throw new Error('makeFixtures first')
-    const db = await freshDatabase(`bulk-${mode}`)
+    const rows = mode === 'bootstrap' ? [] : mirrorRows(f)
+    const db = await freshDatabase(`bulk-${mode}`, mode === 'listings-strict' ? { chromeTransactionDurability: 'strict' } : undefined)
     const t0 = performance.now()
-    if (mode === 'mirror') {
-      await applyListingBundle(db, f)
-    } else {
-      await db.transaction('rw', [db.listings, db.listing_images, db.profiles], async () => {
-        await db.listings.bulkPut(f.listings.map(synced))
-        await db.listing_images.bulkPut(f.images.map(synced))
-        await db.profiles.bulkPut(f.sellers)
-      })
-    }
+    if (mode === 'bootstrap') await bootstrap(db, f)
+    else if (mode === 'raw') await rawPut(db, rows)
+    else await db.transaction('rw', db.listings, () => db.listings.bulkPut(rows))
     const ms = performance.now() - t0
     const [listings, images] = await Promise.all([db.listings.count(), db.listing_images.count()])
-    if (listings !== f.listings.length || images !== f.images.length) throw new Error(`bulk write (${mode}) lost rows`)
+    if (listings !== f.listings.length || (mode === 'bootstrap' && images !== f.images.length)) throw new Error(`bulk write (${mode}) lost rows`)
     await drop(db)
     return ms
   },
 
   async prepareFeed(count) {
     feedDb = await freshDatabase('feed')
-    await applyListingBundle(feedDb, makeListingFixtures(count, 7))
+    await bootstrap(feedDb, makeListingFixtures(count, 7))
   },
 
   async feedRuns(runs, warmUp) {

@@ -3,7 +3,7 @@
  * device-only tables (outbox, drafts, photo blobs, favourites, cursors, meta). Schema versions are declared in
  * order and never edited once shipped; a change is a new `version(n)`.
  */
-import Dexie, { type EntityTable, type Table } from 'dexie'
+import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie'
 import type {
   ConversationRow,
   CursorRow,
@@ -19,6 +19,7 @@ import type {
   PhotoBlobRow,
   ProfileRow,
 } from './rows'
+import { cardFields, coversByListing } from './card-fields'
 
 export const DATABASE_NAME = 'kreis'
 
@@ -39,8 +40,8 @@ export class KreisDatabase extends Dexie {
   cursors!: EntityTable<CursorRow, 'stream'>
   meta!: EntityTable<MetaRow, 'key'>
 
-  constructor(name: string = DATABASE_NAME) {
-    super(name)
+  constructor(name: string = DATABASE_NAME, options?: DexieOptions) {
+    super(name, options)
     this.version(1).stores({
       // The feed reads a page of 12 by walking one compound index in order and filtering the rest in the walk:
       // [status+created_at] (newest first) and [status+price] (by price), each also prefixed by category, so a
@@ -61,6 +62,22 @@ export class KreisDatabase extends Dexie {
       cursors: 'stream',
       meta: 'key',
     })
+    // Version 2: listing rows carry their card fields (rows.ts CardFields), and the feed reads pages in chunks
+    // of plain index ranges (repositories/feed.ts), so the listings keep only the indexes a walk starts from.
+    // Each index costs every mirror write (the 10k bulk write in bench/); sync_state lost its index because
+    // unsynced rows are exactly those with outbox entries.
+    this.version(2)
+      .stores({
+        listings: 'id, [status+created_at], [category+status+created_at], [status+price], [user_id+created_at]',
+        listing_images: 'id, [listing_id+image_order]',
+      })
+      .upgrade(async (tx) => {
+        const covers = coversByListing(await tx.table<ListingImageRow>('listing_images').toArray())
+        const sellers = new Map((await tx.table<ProfileRow>('profiles').toArray()).map((p) => [p.id, p]))
+        await tx.table<ListingRow>('listings').toCollection().modify((l) => {
+          Object.assign(l, cardFields(covers.get(l.id) ?? null, sellers.get(l.user_id)))
+        })
+      })
   }
 
   /** Every table that mirrors the server (cleared on sign-out). */

@@ -21,7 +21,18 @@ export interface SyncFields {
   sync_error?: string
 }
 
-export type ListingRow = ListingRecord & SyncFields
+/**
+ * What a feed card shows besides the listing itself, copied onto the listing row whenever its first image or its
+ * seller's name changes, so a feed page is one index read (no per-card image or seller lookups).
+ */
+export interface CardFields {
+  /** image_url of the image with the lowest image_order, or null without images. */
+  cover_image_url: string | null
+  seller_first_name: string | null
+  seller_last_name: string | null
+}
+
+export type ListingRow = ListingRecord & SyncFields & CardFields
 export type ListingImageRow = ListingImageRecord & SyncFields
 export type ProfileRow = PublicProfileRecord
 export type MyProfileRow = MyProfileRecord & SyncFields
@@ -104,7 +115,7 @@ export interface CursorRow {
   cursor: Cursor | null
 }
 
-export type PullStream = 'listings' | 'conversations' | 'messages'
+export type PullStream = 'listings' | 'profiles' | 'conversations' | 'messages'
 
 export interface MetaRow {
   key: string

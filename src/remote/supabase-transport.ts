@@ -4,7 +4,7 @@
  * deterministic paths, conversations created with ON CONFLICT DO NOTHING on (listing_id, buyer_id).
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { ConversationRecord, Cursor, ListingImageRecord, ListingRecord, MessageRecord, MyProfileRecord } from '@/db/records'
+import type { ConversationRecord, Cursor, ListingImageRecord, ListingRecord, MessageRecord, MyProfileRecord, PublicProfileRecord } from '@/db/records'
 import type { ListingBundle } from '@/db/repositories/mirror'
 import type { ConversationWrite, ImageWrite, ListingWrite, MessageWrite, ProfileWrite } from '@/db/rows'
 import type { RealtimeHandlers, Result, SessionInfo, Transport } from '@/sync/protocol'
@@ -203,6 +203,10 @@ export class SupabaseTransport implements Transport {
 
   pullConversations(after: Cursor | null, limit: number): Promise<Result<ConversationRecord[]>> {
     return rows(afterCursor(this.client.from('conversations').select('*'), after).order('updated_at').order('id').limit(limit), toConversation)
+  }
+
+  pullProfiles(after: Cursor | null, limit: number): Promise<Result<PublicProfileRecord[]>> {
+    return rows(afterCursor(this.client.from('profiles').select(PUBLIC_PROFILE_COLUMNS), after).order('updated_at').order('id').limit(limit), toPublicProfile)
   }
 
   pullMessages(after: Cursor | null, limit: number): Promise<Result<MessageRecord[]>> {

@@ -27,3 +27,5 @@ export const SYNC_INTERVAL_MS = 60_000
 export const LEADER_LOCK_NAME = 'kreis-sync-leader'
 /** Background Sync tag registered with the service worker. */
 export const BACKGROUND_SYNC_TAG = 'kreis-outbox'
+/** The message the service worker posts to every window when a Background Sync fires (public/sw-background-sync.js). */
+export const BACKGROUND_SYNC_MESSAGE = 'kreis:background-sync'

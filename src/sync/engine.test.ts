@@ -1,6 +1,6 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import Dexie from 'dexie'
 import { KreisDatabase } from '@/db/database'
 import { SyncEngine } from './engine'
@@ -12,7 +12,7 @@ import { MemoryTransport } from './testing/memory-transport'
 import { createRng } from './testing/prng'
 import { VirtualClock } from './testing/harness'
 import { ScriptedTransport } from './testing/scripted-transport'
-import { SYNC_INTERVAL_MS } from './constants'
+import { BACKGROUND_SYNC_MESSAGE, BACKGROUND_SYNC_TAG, SYNC_INTERVAL_MS } from './constants'
 
 const SELLER = '00000000-0000-4000-8000-000000000001'
 const BUYER = '00000000-0000-4000-8000-000000000004'
@@ -21,6 +21,7 @@ const dbs: KreisDatabase[] = []
 const engines: SyncEngine[] = []
 
 afterEach(async () => {
+  vi.unstubAllGlobals()
   for (const e of engines.splice(0)) await e.stop()
   for (const db of dbs.splice(0)) {
     db.close()
@@ -166,5 +167,69 @@ describe('engine', () => {
     await engine.sync('start')
     expect(engine.status.getState()).toMatchObject({ needsSignIn: true, pendingCount: 1 })
     expect(server.listings.size).toBe(0)
+  })
+})
+
+/** A stand-in for navigator.serviceWorker: records Background Sync registrations and delivers worker messages. */
+function fakeServiceWorker() {
+  const registered: string[] = []
+  const target = new EventTarget()
+  const sw = Object.assign(target, { ready: Promise.resolve({ sync: { register: async (tag: string) => void registered.push(tag) } }) })
+  vi.stubGlobal('navigator', { serviceWorker: sw })
+  /**
+   * Posts what public/sw-background-sync.js posts. Every engine under test shares this one stand-in, so all of
+   * them hear the message and answer on its port: resolves with the first `n` answers.
+   */
+  const ask = (n: number, data: unknown = { type: BACKGROUND_SYNC_MESSAGE }) =>
+    new Promise<unknown[]>((resolve) => {
+      const channel = new MessageChannel()
+      const answers: unknown[] = []
+      channel.port1.onmessage = (e) => {
+        answers.push(e.data)
+        if (answers.length < n) return
+        channel.port1.close()
+        resolve(answers)
+      }
+      target.dispatchEvent(new MessageEvent('message', { data, ports: [channel.port2] }))
+    })
+  return { registered, ask }
+}
+
+describe('Background Sync', () => {
+  it('a cycle that ends offline with writes queued registers the tag once per offline spell', async () => {
+    const sw = fakeServiceWorker()
+    const { db, transport, engine } = device(world(), SELLER)
+    await engine.sync('start') // nothing queued: nothing to register
+    transport.setOnline(false)
+    await saveListing(db, SELLER, { fields, images: [] }, T0)
+    await engine.sync('write')
+    await engine.sync('retry')
+    await until(() => sw.registered.length > 0)
+    expect(sw.registered).toEqual([BACKGROUND_SYNC_TAG])
+  })
+
+  it('the leader answers the worker after draining; other tabs and other messages are not its business', async () => {
+    const sw = fakeServiceWorker()
+    const server = world()
+    const locks = new MemoryLockManager() as unknown as LockManager
+    const leader = device(server, SELLER, { locks })
+    const follower = device(server, SELLER, { locks })
+    leader.engine.start()
+    await until(() => leader.engine.status.getState().leader)
+    follower.engine.start()
+    leader.transport.setOnline(false)
+    const id = await saveListing(leader.db, SELLER, { fields, images: [] }, T0)
+    await leader.engine.sync('write')
+
+    // Both tabs hear every worker message; the follower answers at once, the leader after its cycle.
+    expect(await sw.ask(2)).toEqual([{ drained: false, reason: 'not the leader tab' }, { drained: false, reason: 'offline' }])
+    leader.transport.setOnline(true)
+    expect(await sw.ask(2)).toEqual([{ drained: false, reason: 'not the leader tab' }, { drained: true }])
+    expect(server.listings.get(id)?.title).toBe('Linen shirt')
+
+    let answered = false
+    void sw.ask(1, { type: 'something-else' }).then(() => (answered = true))
+    await new Promise((r) => setTimeout(r, 20))
+    expect(answered).toBe(false)
   })
 })

@@ -8,13 +8,13 @@ import type { OutboxGroup } from '@/db/rows'
 import { storageProblemOf } from '@/db/storage-errors'
 import { backoffDelayMs } from './backoff'
 import { systemClock, type Clock } from './clock'
-import { BACKGROUND_SYNC_TAG, SYNC_INTERVAL_MS } from './constants'
+import { BACKGROUND_SYNC_MESSAGE, BACKGROUND_SYNC_TAG, SYNC_INTERVAL_MS } from './constants'
 import { electLeader, type Leadership } from './leader'
 import { discardFailed, pendingSummary, retryFailed } from './outbox'
 import { pullAll, refetchListing } from './pull'
 import { drainOutbox, type DrainReport } from './push'
-import type { Failure, Transport } from './protocol'
-import { applyRealtimeChange } from './realtime-apply'
+import type { Failure, RealtimeChange, Transport } from './protocol'
+import { applyRealtimeChanges } from './realtime-apply'
 import { createSyncStatusStore, type SyncStatusStore } from './status-store'
 
 export interface EngineOptions {
@@ -49,6 +49,8 @@ export class SyncEngine {
   private stopFns: (() => void)[] = []
   private leadership: Leadership | null = null
   private stopped = false
+  private realtimeQueue: RealtimeChange[] = []
+  private applyingRealtime: Promise<void> | null = null
 
   constructor(private readonly opts: EngineOptions) {
     this.db = opts.db
@@ -100,6 +102,8 @@ export class SyncEngine {
       const pullFailure = push.outcome === 'offline' ? null : await this.pullWithFreshToken(transport, reconcile)
       const offline = push.outcome === 'offline' || pullFailure?.reason === 'network'
       this.offlineStreak = offline ? this.offlineStreak + 1 : 0
+      // Queued writes and no network: ask the browser to wake the app when it is back (once per offline spell).
+      if (this.offlineStreak === 1 && (await this.db.outbox.count()) > 0) void this.registerBackgroundSync().catch(() => false)
       const ok = !offline && !pullFailure && push.outcome === 'drained'
       this.status.setState({
         online: !offline,
@@ -148,15 +152,28 @@ export class SyncEngine {
     this.status.setState({ pendingCount: s.pending, oldestPendingAt: s.oldestQueuedAt, failures: s.failures })
   }
 
-  /** Handles a realtime row; pulls when the row alone is not enough. */
-  async onRealtimeChange(change: Parameters<typeof applyRealtimeChange>[1]): Promise<void> {
-    try {
-      const followUp = await applyRealtimeChange(this.db, change)
-      if (followUp !== 'none') this.background('realtime', followUp === 'reconcile')
-    } catch (e) {
-      const problem = storageProblemOf(e)
-      if (problem) this.status.setState({ storageProblem: problem })
-      else throw e
+  /**
+   * Handles a realtime row; pulls when the row alone is not enough. Rows that arrive while earlier ones are being
+   * written wait and go in together (realtime-apply.ts). Resolves when the row is in the mirror.
+   */
+  onRealtimeChange(change: RealtimeChange): Promise<void> {
+    this.realtimeQueue.push(change)
+    this.applyingRealtime ??= this.applyRealtimeQueue().finally(() => (this.applyingRealtime = null))
+    return this.applyingRealtime
+  }
+
+  private async applyRealtimeQueue(): Promise<void> {
+    while (this.realtimeQueue.length) {
+      const batch = this.realtimeQueue.splice(0)
+      try {
+        const followUp = await applyRealtimeChanges(this.db, batch)
+        if (followUp !== 'none') this.background('realtime', followUp === 'reconcile')
+      } catch (e) {
+        const problem = storageProblemOf(e)
+        if (problem) this.status.setState({ storageProblem: problem })
+        // Whatever else went wrong, those rows are not in the mirror: a pull brings them.
+        else this.background('realtime')
+      }
     }
   }
 
@@ -182,6 +199,12 @@ export class SyncEngine {
    */
   start(): void {
     this.stopped = false
+    const sw = globalThis.navigator?.serviceWorker
+    if (sw) {
+      const onMessage = (e: MessageEvent) => void this.onServiceWorkerMessage(e)
+      sw.addEventListener('message', onMessage)
+      this.stopFns.push(() => sw.removeEventListener('message', onMessage))
+    }
     this.leadership = electLeader(() => void this.lead(), this.opts.locks === null ? undefined : (this.opts.locks ?? globalThis.navigator?.locks))
   }
 
@@ -202,7 +225,6 @@ export class SyncEngine {
     on(globalThis.document, 'visibilitychange', () => {
       if (globalThis.document?.visibilityState === 'visible') this.background('visible')
     })
-    on(globalThis.navigator?.serviceWorker, 'message', () => this.background('background-sync', false))
     const unsubscribe = transport.subscribe({
       onChange: (change) => void this.onRealtimeChange(change).catch(() => {}),
       onStatus: (s) => {
@@ -221,6 +243,23 @@ export class SyncEngine {
         .catch(() => {})
         .finally(() => this.timer !== null && this.schedule())
     }, this.nextDelayMs())
+  }
+
+  /**
+   * The service worker's Background Sync fired (public/sw-background-sync.js): the leader runs a cycle and answers
+   * whether the outbox is now empty, so the browser retries the sync later if not. Other tabs answer at once.
+   */
+  async onServiceWorkerMessage(e: Pick<MessageEvent, 'data' | 'ports'>): Promise<void> {
+    if ((e.data as { type?: unknown } | null)?.type !== BACKGROUND_SYNC_MESSAGE) return
+    const reply = (answer: { drained: boolean; reason?: string }) => e.ports[0]?.postMessage(answer)
+    if (!this.status.getState().leader) return reply({ drained: false, reason: 'not the leader tab' })
+    try {
+      const report = await this.sync('background-sync', false)
+      const drained = report.push.outcome === 'drained' && (await this.db.outbox.count()) === 0
+      reply(drained ? { drained } : { drained, reason: report.push.outcome })
+    } catch (err) {
+      reply({ drained: false, reason: (err as Error).message })
+    }
   }
 
   /** Asks the service worker to wake us when connectivity returns (Background Sync, where the browser has it). */

@@ -4,6 +4,7 @@
  * UUIDs and photo paths are deterministic, so every entry can be sent again without effect.
  */
 import type { KreisDatabase } from '@/db/database'
+import { cardFields } from '@/db/card-fields'
 import { conversationFor } from '@/db/repositories/inbox'
 import type {
   ConversationRow,
@@ -29,6 +30,20 @@ function entry(group: OutboxGroup, op: OutboxOp, now: number): OutboxEntry {
   return { group, op, queued_at: now, state: 'queued', attempts: 0, not_before: 0 }
 }
 
+/**
+ * The error of a refused entry the group is waiting behind, if any: a new write to that entity queues behind it
+ * and shows the same failure until the user retries or discards it (then it goes or stays with the rest).
+ */
+async function blockedBy(db: KreisDatabase, group: OutboxGroup): Promise<string | undefined> {
+  return (await db.outbox.where('group').equals(group).filter((e) => e.state === 'failed').first())?.error
+}
+
+/** A row's sync fields for a new local write to `group`. */
+async function writeState(db: KreisDatabase, group: OutboxGroup): Promise<{ sync_state: 'pending' | 'failed'; sync_error?: string }> {
+  const error = await blockedBy(db, group)
+  return error === undefined ? { sync_state: 'pending' } : { sync_state: 'failed', sync_error: error }
+}
+
 export type ListingFields = Omit<ListingWrite, 'id' | 'user_id' | 'edited_at' | 'status'>
 
 export type ImageInput =
@@ -52,15 +67,10 @@ export const photoPath = (userId: string, listingId: string, imageId: string, ex
 export async function saveListing(db: KreisDatabase, userId: string, input: SaveListingInput, now: number): Promise<string> {
   const id = input.id ?? newId()
   const group: OutboxGroup = `listing:${id}`
-  await db.transaction('rw', [db.listings, db.listing_images, db.photo_blobs, db.outbox], async () => {
+  await db.transaction('rw', [db.listings, db.listing_images, db.photo_blobs, db.outbox, db.my_profile, db.profiles], async () => {
     const existing = await db.listings.get(id)
-    const write: ListingWrite = { ...input.fields, id, user_id: userId, status: existing?.status ?? 'active', edited_at: iso(now) }
-    const row: ListingRow = {
-      ...write,
-      created_at: existing?.created_at ?? iso(now),
-      updated_at: existing?.updated_at ?? NOT_ON_SERVER,
-      sync_state: 'pending',
-    }
+    // Field by field: the server refuses unknown columns, and callers may pass a whole mirror row as fields.
+    const write = toListingWrite({ ...input.fields, id, user_id: userId, status: existing?.status ?? 'active', edited_at: iso(now) })
     const images: ImageWrite[] = []
     const blobs: PhotoBlobRow[] = []
     input.images.forEach((img, i) => {
@@ -73,6 +83,14 @@ export async function saveListing(db: KreisDatabase, userId: string, input: Save
         images.push({ id: img.id, listing_id: id, image_url: img.image_url, image_order: i + 1 })
       }
     })
+    const seller = (await db.my_profile.get(userId)) ?? (await db.profiles.get(userId))
+    const row: ListingRow = {
+      ...write,
+      created_at: existing?.created_at ?? iso(now),
+      updated_at: existing?.updated_at ?? NOT_ON_SERVER,
+      ...(await writeState(db, group)),
+      ...cardFields(images[0]?.image_url ?? null, seller),
+    }
     const before = await db.listing_images.where('listing_id').equals(id).sortBy('image_order')
     const imagesChanged =
       before.length !== images.length ||
@@ -100,14 +118,14 @@ export async function setListingStatus(db: KreisDatabase, listingId: string, sta
   await db.transaction('rw', [db.listings, db.outbox], async () => {
     const row = await db.listings.get(listingId)
     if (!row) throw new Error(`unknown listing ${listingId}`)
-    const next: ListingRow = { ...row, status, edited_at: iso(now), sync_state: 'pending', sync_error: undefined }
+    const next: ListingRow = { ...row, status, edited_at: iso(now), sync_error: undefined, ...(await writeState(db, `listing:${listingId}`)) }
     await db.listings.put(next)
     await db.outbox.add(entry(`listing:${listingId}`, { kind: 'listing.upsert', listing: toListingWrite(next) }, now))
   })
   void requestPersistenceOnce()
 }
 
-export function toListingWrite(r: ListingRow): ListingWrite {
+export function toListingWrite(r: ListingWrite): ListingWrite {
   return {
     id: r.id, user_id: r.user_id, title: r.title, description: r.description, price: r.price, condition: r.condition,
     category: r.category, product_type: r.product_type, brand: r.brand, size: r.size, fabric: r.fabric,
@@ -144,7 +162,7 @@ export async function sendMessage(db: KreisDatabase, input: SendMessageInput, no
     const receiverId = input.senderId === input.buyerId ? input.sellerId : input.buyerId
     const message: MessageRow = {
       id: messageId, conversation_id: conversation.id, listing_id: input.listingId, sender_id: input.senderId,
-      receiver_id: receiverId, content, created_at: iso(now), updated_at: NOT_ON_SERVER, sync_state: 'pending',
+      receiver_id: receiverId, content, created_at: iso(now), updated_at: NOT_ON_SERVER, ...(await writeState(db, `conversation:${conversation.id}`)),
     }
     // A known conversation is left as the server has it (its last_message_at moves when the message arrives).
     if (conversation.sync_state !== 'synced') await db.conversations.put(conversation)

@@ -11,6 +11,7 @@ import type {
   ListingRecord,
   MessageRecord,
   MyProfileRecord,
+  PublicProfileRecord,
 } from '@/db/records'
 import type { ConversationWrite, ImageWrite, ListingWrite, MessageWrite, ProfileWrite } from '@/db/rows'
 
@@ -100,6 +101,8 @@ export interface Transport {
   visibleListingIds(): Promise<Result<string[]>>
   /** One listing with images and seller, or null when the user may not see it. */
   fetchListing(id: string): Promise<Result<ListingBundle | null>>
+  /** Public profiles after `after` (seller names on cards follow renames). */
+  pullProfiles(after: Cursor | null, limit: number): Promise<Result<PublicProfileRecord[]>>
   pullConversations(after: Cursor | null, limit: number): Promise<Result<ConversationRecord[]>>
   pullMessages(after: Cursor | null, limit: number): Promise<Result<MessageRecord[]>>
   fetchMyProfile(): Promise<Result<MyProfileRecord | null>>

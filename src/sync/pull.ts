@@ -5,7 +5,7 @@
  */
 import type { KreisDatabase } from '@/db/database'
 import type { Cursor } from '@/db/records'
-import { applyConversations, applyListingBundle, applyMessages, applyMyProfile, removeListingsNotIn } from '@/db/repositories/mirror'
+import { applyConversations, applyListingBundle, applyMessages, applyMyProfile, applyProfiles, removeListingsNotIn } from '@/db/repositories/mirror'
 import type { PullStream } from '@/db/rows'
 import { PULL_LOOKBACK_MS, PULL_PAGE_SIZE } from './constants'
 import type { Failure, Result, Transport } from './protocol'
@@ -70,6 +70,13 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
     await pullStream(db, 'listings', async (after) => {
       const r = await transport.pullListings(after, PULL_PAGE_SIZE)
       return r.ok ? { ok: true, value: { rows: r.value.listings, apply: () => applyListingBundle(db, r.value) } } : r
+    }),
+  )
+  // Sellers renamed since: their cards follow (a rename does not touch their listings).
+  failures.push(
+    await pullStream(db, 'profiles', async (after) => {
+      const r = await transport.pullProfiles(after, PULL_PAGE_SIZE)
+      return r.ok ? { ok: true, value: { rows: r.value, apply: () => applyProfiles(db, r.value) } } : r
     }),
   )
   if (opts.reconcile) {

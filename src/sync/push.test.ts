@@ -5,6 +5,7 @@ import { KreisDatabase } from '@/db/database'
 import { BACKOFF_BASE_MS, MAX_TRANSIENT_ATTEMPTS } from './constants'
 import { SYNC_MESSAGES } from './failure-messages'
 import { saveListing, sendMessage, setListingStatus, updateMyProfile, type ListingFields } from './local-writes'
+import { retryFailed } from './outbox'
 import { drainOutbox } from './push'
 import { MemoryServer } from './testing/memory-server'
 import { MemoryTransport } from './testing/memory-transport'
@@ -66,14 +67,18 @@ describe('local writes', () => {
 describe('push', () => {
   it('drains a new listing in order: photos, then the listing, then its image rows, and marks it synced', async () => {
     const { db, server, scripted, deps, clock } = setup()
+    await db.my_profile.put({ ...server.profiles.get(SELLER)!, email: null, subscription_status: null, subscription_start_date: null, last_payment_date: null, sync_state: 'synced' })
     const id = await saveListing(db, SELLER, { fields: fields(), images: [photo(), photo()] }, clock.now())
+    const firstPhoto = (await db.listing_images.where('listing_id').equals(id).sortBy('image_order'))[0]!.image_url
+    // The card shows at once, offline: the first photo (its storage path; the blob is on the device) and the seller.
+    expect(await db.listings.get(id)).toMatchObject({ cover_image_url: firstPhoto, seller_first_name: 'Anna', seller_last_name: 'Müller' })
     const report = await drainOutbox(deps)
     expect(report).toMatchObject({ outcome: 'drained', acknowledged: 4, failed: 0 })
     expect(scripted.calls).toEqual(['uploadPhoto', 'uploadPhoto', 'upsertListings', 'replaceListingImages'])
     expect(server.listings.get(id)?.title).toBe('Wool coat')
     expect(server.storage.size).toBe(2)
     const row = await db.listings.get(id)
-    expect(row).toMatchObject({ sync_state: 'synced', title: 'Wool coat' })
+    expect(row).toMatchObject({ sync_state: 'synced', title: 'Wool coat', cover_image_url: firstPhoto, seller_first_name: 'Anna' })
     expect(await db.photo_blobs.count()).toBe(0)
     expect(await db.outbox.count()).toBe(0)
   })
@@ -148,6 +153,27 @@ describe('push', () => {
     const left = await db.outbox.orderBy(':id').toArray()
     expect(left.map((e) => [e.op.kind === 'message.send' && e.op.message.id, e.state])).toEqual([[ids[1], 'failed'], [ids[2], 'queued']])
     expect(scripted.count('insertMessages')).toBe(3)
+  })
+
+  it('a message written behind a refused conversation shows that failure at once, and goes with it on retry', async () => {
+    const { db, server, scripted, deps, clock } = setup(BUYER)
+    const { db: sdb, deps: sdeps } = setup(SELLER, server)
+    const listingId = await saveListing(sdb, SELLER, { fields: fields(), images: [] }, clock.now())
+    await drainOutbox(sdeps)
+    const input = { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER }
+    const first = await sendMessage(db, { ...input, content: 'Hello' }, clock.now())
+    scripted.failNext('createConversations', { ok: false, reason: 'forbidden', code: '42501', message: 'rls' })
+    expect(await drainOutbox(deps)).toMatchObject({ failed: 1 })
+    const second = await sendMessage(db, { ...input, content: 'Still there?' }, clock.now())
+    expect((await db.messages.bulkGet([first, second])).map((m) => [m?.sync_state, m?.sync_error])).toEqual([
+      ['failed', SYNC_MESSAGES.sendMessageFailed],
+      ['failed', SYNC_MESSAGES.sendMessageFailed],
+    ])
+    const conversationId = (await db.messages.get(first))!.conversation_id
+    await retryFailed(db, `conversation:${conversationId}`)
+    expect(await drainOutbox(deps)).toMatchObject({ outcome: 'drained', failed: 0 })
+    expect([...server.messages.values()].map((m) => m.content)).toEqual(['Hello', 'Still there?'])
+    expect((await db.messages.bulkGet([first, second])).map((m) => m?.sync_state)).toEqual(['synced', 'synced'])
   })
 
   it('a network error stops the drain without counting against the item; 5xx and 429 back off from 200 ms', async () => {

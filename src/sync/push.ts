@@ -4,6 +4,7 @@
  * only in the transaction that applies the server's answer to the mirror, so a crash at any point leaves it to be
  * sent again, which the idempotent operations make harmless.
  */
+import { cardFields } from '@/db/card-fields'
 import type { KreisDatabase } from '@/db/database'
 import type { ConversationRecord, ListingImageRecord, ListingRecord, MessageRecord, MyProfileRecord } from '@/db/records'
 import { replaceImageSets } from '@/db/repositories/mirror'
@@ -191,7 +192,9 @@ async function acknowledge(db: KreisDatabase, batch: Unit[], value: unknown): Pr
         for (const row of value as ListingRecord[]) {
           const rest = await remainingInGroup(db, `listing:${row.id}`)
           if (rest.some((e) => e.op.kind === 'listing.upsert')) continue // a newer local edit is still to be sent
-          await db.listings.put({ ...row, sync_state: rest.length ? 'pending' : 'synced' })
+          const local = await db.listings.get(row.id)
+          const card = local ? { cover_image_url: local.cover_image_url, seller_first_name: local.seller_first_name, seller_last_name: local.seller_last_name } : cardFields(null, undefined)
+          await db.listings.put({ ...row, ...card, sync_state: rest.length ? 'pending' : 'synced' })
           if (!rest.length) await db.photo_blobs.where('listing_id').equals(row.id).delete()
         }
         return

@@ -1,30 +1,49 @@
-/** Realtime rows go into the mirror under the same rule as pulled rows (realtime is a poke, not the truth). */
+/**
+ * Realtime rows go into the mirror under the same rule as pulled rows (realtime is a poke, not the truth). Rows
+ * that arrive while the previous ones are being written are applied together, one transaction per table, so a
+ * burst (another device's queue draining, or the echoes of our own) costs a few transactions, not one per row.
+ */
 import type { KreisDatabase } from '@/db/database'
-import { applyConversations, applyListingBundle, applyMessages } from '@/db/repositories/mirror'
+import type { ConversationRecord, ListingRecord, MessageRecord } from '@/db/records'
+import { applyConversations, applyKnownListings, applyMessages } from '@/db/repositories/mirror'
 import type { RealtimeChange } from './protocol'
 
-/** What else a realtime change needs: nothing, a pull, or a pull that also drops vanished listings. */
+/** What else realtime changes need: nothing, a pull, or a pull that also drops vanished listings. */
 export type FollowUp = 'none' | 'pull' | 'reconcile'
 
-export async function applyRealtimeChange(db: KreisDatabase, change: RealtimeChange): Promise<FollowUp> {
-  switch (change.table) {
-    case 'listings': {
-      if (change.deletedId !== undefined) return 'reconcile'
-      const known = await db.listings.get(change.row.id)
-      if (!known) return 'pull' // a new listing: its images and seller come with a pull
-      await db.transaction('rw', [db.listings, db.listing_images, db.profiles], async () => {
-        const images = await db.listing_images.where('listing_id').equals(change.row.id).toArray()
-        await applyListingBundle(db, { listings: [change.row], images, sellers: [] })
-      })
-      return 'none'
-    }
-    case 'listing_images':
-      return 'pull'
-    case 'conversations':
-      await applyConversations(db, [change.row])
-      return 'none'
-    case 'messages':
-      await applyMessages(db, [change.row])
-      return 'none'
+const RANK: Record<FollowUp, number> = { none: 0, pull: 1, reconcile: 2 }
+const stronger = (a: FollowUp, b: FollowUp): FollowUp => (RANK[a] >= RANK[b] ? a : b)
+
+/** The newest version of each row (a burst may carry several versions of one conversation). */
+function newestById<T extends { id: string; updated_at: string }>(rows: T[]): T[] {
+  const byId = new Map<string, T>()
+  for (const r of rows) {
+    const seen = byId.get(r.id)
+    if (!seen || r.updated_at >= seen.updated_at) byId.set(r.id, r)
   }
+  return [...byId.values()]
+}
+
+export async function applyRealtimeChanges(db: KreisDatabase, changes: readonly RealtimeChange[]): Promise<FollowUp> {
+  let followUp: FollowUp = 'none'
+  const listings: ListingRecord[] = []
+  const conversations: ConversationRecord[] = []
+  const messages: MessageRecord[] = []
+  for (const change of changes) {
+    if (change.table === 'listings') {
+      if (change.deletedId !== undefined) followUp = stronger(followUp, 'reconcile')
+      else listings.push(change.row)
+    } else if (change.table === 'listing_images') followUp = stronger(followUp, 'pull')
+    else if (change.table === 'conversations') conversations.push(change.row)
+    else messages.push(change.row)
+  }
+  if (listings.length) followUp = stronger(followUp, await applyListings(db, newestById(listings)))
+  if (conversations.length) await applyConversations(db, newestById(conversations))
+  if (messages.length) await applyMessages(db, newestById(messages))
+  return followUp
+}
+
+/** Known listings are updated in place; a new one needs a pull for its images and seller. */
+async function applyListings(db: KreisDatabase, rows: ListingRecord[]): Promise<FollowUp> {
+  return (await applyKnownListings(db, rows)) > 0 ? 'pull' : 'none'
 }

@@ -1,9 +1,12 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto'
+import { liveQuery } from 'dexie'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '../database'
 import type { ListingRow } from '../rows'
-import { feedCount, feedListings, feedPage, ownListings } from './feed'
+import { feedCount, feedPage, ownListings } from './feed'
+import { feedProjection } from './feed-projection'
+import { applyListingBundle } from './mirror'
 
 let db: KreisDatabase
 let n = 0
@@ -27,7 +30,7 @@ function listing(i: number, over: Partial<ListingRow> = {}): ListingRow {
     description: 'description', price: (i * 7) % 300 + 1, condition: i % 7 < 4 ? 'very_good' : 'acceptable',
     category: CATS[i % 5]!, product_type: null, brand: null, size: SIZES[Math.floor(i / 3) % 4]!, fabric: null, location: LOCS[i % 4]!,
     tags: null, status: i % 10 === 0 ? 'sold' : 'active', created_at: t, updated_at: t, edited_at: t, sync_state: 'synced',
-    ...over,
+    cover_image_url: null, seller_first_name: null, seller_last_name: null, ...over,
   }
 }
 
@@ -42,8 +45,8 @@ describe('feed page (spec §2.6, §7.2: active listings, newest first, 12 per pa
 
   it('pages active listings newest first, 12 at a time, without sold ones', async () => {
     const expected = reference(() => true)
-    expect((await feedListings(db, {}, 1)).map((l) => l.id)).toEqual(expected.slice(0, 12).map((l) => l.id))
-    expect((await feedListings(db, {}, 3)).map((l) => l.id)).toEqual(expected.slice(24, 36).map((l) => l.id))
+    expect((await feedPage(db, {}, 1)).map((l) => l.id)).toEqual(expected.slice(0, 12).map((l) => l.id))
+    expect((await feedPage(db, {}, 3)).map((l) => l.id)).toEqual(expected.slice(24, 36).map((l) => l.id))
     expect(await feedCount(db, {})).toBe(expected.length)
   })
 
@@ -53,37 +56,23 @@ describe('feed page (spec §2.6, §7.2: active listings, newest first, 12 per pa
       l.category === 'women' && l.price >= 20 && l.price <= 200 && ['Basel', 'Zurich'].includes(l.location!) && ['S', 'L'].includes(l.size!) && l.condition === 'acceptable'
     const expected = reference(keep)
     expect(expected.length).toBeGreaterThan(0)
-    expect((await feedListings(db, f, 1)).map((l) => l.id)).toEqual(expected.slice(0, 12).map((l) => l.id))
+    expect((await feedPage(db, f, 1)).map((l) => l.id)).toEqual(expected.slice(0, 12).map((l) => l.id))
     expect(await feedCount(db, f)).toBe(expected.length)
   })
 
   it('sorts by price both ways', async () => {
-    const asc = await feedListings(db, { category: 'men' }, 1, 'price_asc')
+    const asc = await feedPage(db, { category: 'men' }, 1, 'price_asc')
     expect(asc.map((l) => l.price)).toEqual([...asc.map((l) => l.price)].sort((a, b) => a - b))
     expect(asc[0]!.price).toBe(Math.min(...reference((l) => l.category === 'men').map((l) => l.price)))
-    const desc = await feedListings(db, {}, 1, 'price_desc')
+    const desc = await feedPage(db, {}, 1, 'price_desc')
     expect(desc[0]!.price).toBe(Math.max(...reference(() => true).map((l) => l.price)))
   })
 
   it('shows sold listings only when asked, merged in date order', async () => {
-    const page = await feedListings(db, { includeSold: true }, 1)
+    const page = await feedPage(db, { includeSold: true }, 1)
     const expected = [...rows].sort((a, b) => (a.created_at < b.created_at ? 1 : -1)).slice(0, 12)
     expect(page.map((l) => l.id)).toEqual(expected.map((l) => l.id))
     expect(page.some((l) => l.status === 'sold')).toBe(true)
-  })
-
-  it('returns cards with the first image by image_order and the seller', async () => {
-    const top = reference(() => true)[0]!
-    await db.listing_images.bulkPut([
-      { id: 'img-2', listing_id: top.id, image_url: 'b.webp', image_order: 2, created_at: '', updated_at: '', sync_state: 'synced' },
-      { id: 'img-1', listing_id: top.id, image_url: 'a.webp', image_order: 1, created_at: '', updated_at: '', sync_state: 'synced' },
-    ])
-    await db.profiles.put({ id: top.user_id, first_name: 'Anna', last_name: 'Müller', location: null, profile_picture_url: null, created_at: '', updated_at: '' })
-    const [card, second] = await feedPage(db, {}, 1)
-    expect(card!.listing.id).toBe(top.id)
-    expect(card!.firstImage?.image_url).toBe('a.webp')
-    expect(card!.seller?.first_name).toBe('Anna')
-    expect(second!.firstImage).toBeUndefined()
   })
 
   it('lists the owner\'s listings with sold ones, newest first', async () => {
@@ -93,3 +82,131 @@ describe('feed page (spec §2.6, §7.2: active listings, newest first, 12 per pa
     expect(own[0]!.created_at >= own[own.length - 1]!.created_at).toBe(true)
   })
 })
+
+describe('feed walk over equal keys (chunks end inside runs of equal dates and prices)', () => {
+  // 400 rows on 5 dates and 4 prices: every chunk boundary falls inside a run of equal index keys.
+  const tied = Array.from({ length: 400 }, (_, i) =>
+    listing(i, { created_at: new Date(Date.UTC(2026, 0, 1 + (i % 5))).toISOString(), price: [10, 20, 30, 40][i % 4]!, status: 'active' }),
+  )
+  const byDateDesc = (a: ListingRow, b: ListingRow) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1)
+  const byPrice = (dir: 1 | -1) => (a: ListingRow, b: ListingRow) => (a.price === b.price ? (a.id < b.id ? -dir : dir) : (a.price - b.price) * dir)
+
+  async function allPages(filter: Parameters<typeof feedPage>[1], sort: Parameters<typeof feedPage>[3]): Promise<string[]> {
+    const ids: string[] = []
+    for (let page = 1; ; page++) {
+      const rows = await feedPage(db, filter, page, sort)
+      ids.push(...rows.map((l) => l.id))
+      if (rows.length < 12) return ids
+    }
+  }
+
+  beforeEach(async () => {
+    await db.listings.bulkPut(tied)
+  })
+
+  it.each([
+    ['newest, narrow filters', { locations: ['Zurich'], sizes: ['M', 'L'] }, 'newest' as const, byDateDesc],
+    ['newest, one category', { category: 'shoes' }, 'newest' as const, byDateDesc],
+    ['price ascending, narrow filters', { conditions: ['acceptable'], locations: ['Bern', 'Basel'] }, 'price_asc' as const, byPrice(1)],
+    ['price descending, price range', { priceMin: 20, priceMax: 30, category: 'women' }, 'price_desc' as const, byPrice(-1)],
+    ['newest, no filter', {}, 'newest' as const, byDateDesc],
+  ])('%s: every match exactly once, in order, across all pages', async (_, filter, sort, order) => {
+    const f = filter as Parameters<typeof feedPage>[1]
+    const keep = (l: ListingRow) =>
+      (f.category === undefined || l.category === f.category) &&
+      (!f.locations || f.locations.includes(l.location!)) &&
+      (!f.sizes || f.sizes.includes(l.size!)) &&
+      (!f.conditions || f.conditions.includes(l.condition)) &&
+      (f.priceMin === undefined || l.price >= f.priceMin) &&
+      (f.priceMax === undefined || l.price <= f.priceMax)
+    const expected = tied.filter(keep).sort(order).map((l) => l.id)
+    expect(expected.length).toBeGreaterThan(12)
+    expect(await allPages(f, sort)).toEqual(expected)
+    expect(await feedCount(db, f)).toBe(expected.length)
+  })
+})
+
+
+describe('feed after writes (the filter projection follows every committed change)', () => {
+  beforeEach(async () => {
+    await db.listings.bulkPut(rows)
+  })
+
+  it('shows a new listing, drops one sold or deleted, and moves an edited one, on the very next read', async () => {
+    const f = { locations: ['Zurich'] }
+    const before = await feedPage(db, f, 1)
+    const fresh = listing(1001, { location: 'Zurich', created_at: '2027-01-01T00:00:00.000Z' })
+    await db.listings.put(fresh)
+    expect((await feedPage(db, f, 1))[0]!.id).toBe(fresh.id)
+
+    await db.listings.update(fresh.id, { status: 'sold' })
+    await db.listings.delete(before[0]!.id)
+    await db.listings.update(before[1]!.id, { location: 'Basel' })
+    const after = (await feedPage(db, f, 1)).map((l) => l.id)
+    expect(after).not.toContain(fresh.id)
+    expect(after).not.toContain(before[0]!.id)
+    expect(after).not.toContain(before[1]!.id)
+    expect(after).toEqual(reference((l) => l.location === 'Zurich' && l.id !== before[0]!.id && l.id !== before[1]!.id).slice(0, 12).map((l) => l.id))
+  })
+
+  it('follows a pulled page of hundreds of listings by their keys, without re-reading the table', async () => {
+    await feedCount(db, {})
+    const page = Array.from({ length: 200 }, (_, i) => {
+      const { sync_state: _s, cover_image_url: _c, seller_first_name: _f, seller_last_name: _l, ...record } = listing(5001 + i * 2, { status: 'active', size: 'XS' })
+      return record
+    })
+    await applyListingBundle(db, { listings: page, images: [], sellers: [] })
+    expect(await feedCount(db, { sizes: ['XS'] })).toBe(200)
+    expect(feedProjection(db).fullReads).toBe(1)
+  })
+
+  it('starts over after the table is cleared (a change reported as a key range)', async () => {
+    expect(await feedCount(db, { sizes: ['M'] })).toBeGreaterThan(0)
+    await db.listings.clear()
+    expect(await feedCount(db, { sizes: ['M'] })).toBe(0)
+    await db.listings.bulkPut(rows.slice(0, 30))
+    expect(await feedCount(db, { sizes: ['M'] })).toBe(reference((l) => l.size === 'M' && Number(l.title.slice(5)) < 30).length)
+  })
+
+  it('sees writes made through another connection to the same database (another tab)', async () => {
+    await feedPage(db, { sizes: ['S'] }, 1)
+    const other = new KreisDatabase(db.name)
+    try {
+      await other.listings.put(listing(2001, { size: 'S', created_at: '2027-02-01T00:00:00.000Z' }))
+      await new Promise((r) => setTimeout(r, 50)) // the other connection's change arrives as an event, not in this call
+      expect((await feedPage(db, { sizes: ['S'] }, 1))[0]!.title).toBe('item 2001')
+    } finally {
+      other.close()
+    }
+  })
+
+  it('answers the first page of an index-only filter before the projection is loaded, the same as after', async () => {
+    const cold = new KreisDatabase(db.name)
+    try {
+      const first = await feedPage(cold, { category: 'men' }, 2)
+      const again = await feedPage(cold, { category: 'men' }, 2)
+      expect(first.map((l) => l.id)).toEqual(reference((l) => l.category === 'men').slice(12, 24).map((l) => l.id))
+      expect(again.map((l) => l.id)).toEqual(first.map((l) => l.id))
+    } finally {
+      cold.close()
+    }
+  })
+
+  it('re-runs a live query of a page when any listing changes', async () => {
+    const seen: string[][] = []
+    const sub = liveQuery(() => feedPage(db, { conditions: ['acceptable'] }, 1)).subscribe((page) => seen.push(page.map((l) => l.id)))
+    try {
+      await until(() => seen.length === 1)
+      const fresh = listing(3001, { condition: 'acceptable', created_at: '2027-03-01T00:00:00.000Z' })
+      await db.listings.put(fresh)
+      await until(() => seen.at(-1)?.[0] === fresh.id)
+    } finally {
+      sub.unsubscribe()
+    }
+  })
+})
+
+async function until(cond: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !cond(); i++) await new Promise((r) => setTimeout(r, 10))
+  expect(cond()).toBe(true)
+}

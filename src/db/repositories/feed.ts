@@ -1,10 +1,16 @@
 /**
- * Feed reads over the mirror: a filtered, sorted page of listings with each card's first image and seller, read
- * from IndexedDB in one read-only transaction.
+ * Feed reads over the mirror: a filtered, sorted page of listing rows, each carrying its card fields (cover image,
+ * seller name; rows.ts CardFields), so a page reads just its own rows.
+ *
+ * Which rows: the in-memory filter projection (feed-projection.ts) answers any filter without touching
+ * IndexedDB. Until it is loaded, a page whose filters an index decides alone (all, one category, newest first or
+ * by price) walks that index instead: [status+created_at], [category+status+created_at] or [status+price], read
+ * with one getAll. Filters no index decides wait for the projection.
  */
-import Dexie from 'dexie'
+import Dexie, { type IndexableType } from 'dexie'
 import type { KreisDatabase } from '../database'
-import type { ListingImageRow, ListingRow, ProfileRow } from '../rows'
+import type { ListingRow } from '../rows'
+import { feedProjection, type Facets } from './feed-projection'
 
 export const FEED_PAGE_SIZE = 12
 
@@ -23,20 +29,27 @@ export interface FeedFilter {
   includeSold?: boolean
 }
 
-export interface FeedCard {
-  listing: ListingRow
-  /** The image with the lowest image_order, if any. */
-  firstImage: ListingImageRow | undefined
-  seller: ProfileRow | undefined
+type Keep = (l: Facets) => boolean
+
+/** One ordered index range to walk and what the index does not already decide. */
+interface Walk {
+  index: string
+  lower: IndexableType[]
+  upper: IndexableType[]
+  reverse: boolean
+  keep: Keep | null
 }
 
-function residualFilter(f: FeedFilter): ((l: ListingRow) => boolean) | null {
+function residual(f: FeedFilter, byIndex: { category: boolean; price: boolean }): Keep | null {
   const locations = f.locations?.length ? new Set(f.locations) : null
   const sizes = f.sizes?.length ? new Set(f.sizes) : null
   const conditions = f.conditions?.length ? new Set(f.conditions) : null
-  const { priceMin, priceMax } = f
-  if (!locations && !sizes && !conditions && priceMin === undefined && priceMax === undefined) return null
+  const category = byIndex.category ? undefined : f.category
+  const priceMin = byIndex.price ? undefined : f.priceMin
+  const priceMax = byIndex.price ? undefined : f.priceMax
+  if (!locations && !sizes && !conditions && category === undefined && priceMin === undefined && priceMax === undefined) return null
   return (l) =>
+    (category === undefined || l.category === category) &&
     (!locations || locations.has(l.location ?? '')) &&
     (!sizes || sizes.has(l.size ?? '')) &&
     (!conditions || conditions.has(l.condition)) &&
@@ -44,72 +57,81 @@ function residualFilter(f: FeedFilter): ((l: ListingRow) => boolean) | null {
     (priceMax === undefined || l.price <= priceMax)
 }
 
-/** The ordered index walk for a filter and sort: one range per status shown. */
-function orderedCollections(db: KreisDatabase, f: FeedFilter, sort: FeedSort) {
-  const statuses = f.includeSold ? ['active', 'sold'] : ['active']
-  const key = sort === 'newest' ? 'created_at' : 'price'
-  return statuses.map((status) => {
-    const prefix = f.category === undefined ? [status] : [f.category, status]
-    const index = f.category === undefined ? `[status+${key}]` : `[category+status+${key}]`
-    const c = db.listings.where(index).between([...prefix, Dexie.minKey], [...prefix, Dexie.maxKey])
-    return sort === 'price_asc' ? c : c.reverse()
-  })
-}
-
-/** Listings of one feed page (1-based), newest first unless sorted by price. */
-export async function feedListings(db: KreisDatabase, filter: FeedFilter, page: number, sort: FeedSort = 'newest', pageSize = FEED_PAGE_SIZE): Promise<ListingRow[]> {
-  const offset = Math.max(0, page - 1) * pageSize
-  const keep = residualFilter(filter)
-  const [first, second] = orderedCollections(db, filter, sort)
-  if (!second) {
-    const c = keep ? first!.filter(keep) : first!
-    return c.offset(offset).limit(pageSize).toArray()
+function planWalk(f: FeedFilter, sort: FeedSort, status: ListingRow['status']): Walk {
+  if (sort === 'newest') {
+    const byCategory = f.category !== undefined
+    const prefix: IndexableType[] = byCategory ? [f.category!, status] : [status]
+    return {
+      index: byCategory ? '[category+status+created_at]' : '[status+created_at]',
+      lower: [...prefix, Dexie.minKey],
+      upper: [...prefix, Dexie.maxKey],
+      reverse: true,
+      keep: residual(f, { category: byCategory, price: false }),
+    }
   }
-  // Active and sold together: merge two ordered walks (only when sold cards are shown).
-  const take = offset + pageSize
-  const a = await (keep ? first!.filter(keep) : first!).limit(take).toArray()
-  const b = await (keep ? second.filter(keep) : second).limit(take).toArray()
-  const cmp = sort === 'newest' ? (x: ListingRow, y: ListingRow) => (x.created_at < y.created_at ? 1 : -1)
-    : sort === 'price_asc' ? (x: ListingRow, y: ListingRow) => x.price - y.price
-    : (x: ListingRow, y: ListingRow) => y.price - x.price
-  return [...a, ...b].sort(cmp).slice(offset, take)
+  // By price the price range itself bounds the walk.
+  return {
+    index: '[status+price]',
+    lower: [status, f.priceMin ?? Dexie.minKey],
+    upper: [status, f.priceMax ?? Dexie.maxKey],
+    reverse: sort === 'price_desc',
+    keep: residual(f, { category: false, price: true }),
+  }
 }
 
-/** How many listings match (for the page list). Without residual filters this is an index count. */
-export async function feedCount(db: KreisDatabase, filter: FeedFilter): Promise<number> {
-  const keep = residualFilter(filter)
-  let total = 0
-  for (const c of orderedCollections(db, filter, 'newest')) total += await (keep ? c.filter(keep) : c).count()
-  return total
+/** The first `wanted` rows of an index walk with no residual filter, in walk order. */
+function walkRows(db: KreisDatabase, w: Walk, wanted: number): Promise<ListingRow[]> {
+  const range = db.listings.where(w.index).between(w.lower, w.upper, true, true)
+  return (w.reverse ? range.reverse() : range).limit(wanted).toArray()
 }
 
-/** The first image (lowest image_order) of each listing. */
-export async function firstImages(db: KreisDatabase, listingIds: readonly string[]): Promise<Map<string, ListingImageRow>> {
-  const found = await Promise.all(
-    listingIds.map((id) =>
-      db.listing_images.where('[listing_id+image_order]').between([id, Dexie.minKey], [id, Dexie.maxKey]).first(),
-    ),
-  )
-  const byListing = new Map<string, ListingImageRow>()
-  for (const img of found) if (img) byListing.set(img.listing_id, img)
-  return byListing
+function matches(f: FeedFilter): Keep {
+  const statuses = new Set<string>(f.includeSold ? ['active', 'sold'] : ['active'])
+  const keep = residual(f, { category: false, price: false })
+  return (x) => statuses.has(x.status) && (!keep || keep(x))
 }
 
-/** A feed page as cards: listings, first images and sellers read in one transaction. */
-export async function feedPage(db: KreisDatabase, filter: FeedFilter, page: number, sort: FeedSort = 'newest'): Promise<FeedCard[]> {
-  return db.transaction('r', [db.listings, db.listing_images, db.profiles], async () => {
-    const listings = await feedListings(db, filter, page, sort)
-    const [images, sellers] = await Promise.all([
-      firstImages(db, listings.map((l) => l.id)),
-      db.profiles.bulkGet([...new Set(listings.map((l) => l.user_id))]),
-    ])
-    const sellerById = new Map(sellers.filter((s) => s !== undefined).map((s) => [s.id, s]))
-    return listings.map((listing) => ({ listing, firstImage: images.get(listing.id), seller: sellerById.get(listing.user_id) }))
+/** Ids of the listings on one page, from the projection. */
+async function pageIds(db: KreisDatabase, f: FeedFilter, sort: FeedSort, offset: number, pageSize: number): Promise<string[]> {
+  const keep = matches(f)
+  const ids: string[] = []
+  let skipped = 0
+  for (const x of await feedProjection(db).inOrder(sort)) {
+    if (!keep(x)) continue
+    if (skipped < offset) skipped++
+    else if (ids.push(x.id) === pageSize) break
+  }
+  return ids
+}
+
+/** Listing rows (with their card fields) of one feed page (1-based), newest first unless sorted by price. */
+export async function feedPage(db: KreisDatabase, filter: FeedFilter, page: number, sort: FeedSort = 'newest', pageSize = FEED_PAGE_SIZE): Promise<ListingRow[]> {
+  const offset = Math.max(0, page - 1) * pageSize
+  const projection = feedProjection(db)
+  const walk = planWalk(filter, sort, 'active')
+  if (!projection.ready && !walk.keep && !filter.includeSold) {
+    void projection.inOrder(sort).catch(() => {}) // starts loading it for the next reads
+    return db.transaction('r', db.listings, async () => (await walkRows(db, walk, offset + pageSize)).slice(offset))
+  }
+  const ids = await pageIds(db, filter, sort, offset, pageSize)
+  return db.transaction('r', db.listings, async () => {
+    // The count is what a live query needs to re-run this read when any listing changes (the page itself reads
+    // only its own rows).
+    const [rows] = await Promise.all([db.listings.bulkGet(ids), db.listings.count()])
+    return rows.filter((r) => r !== undefined)
   })
+}
+
+/** How many listings match (for the page list). */
+export async function feedCount(db: KreisDatabase, filter: FeedFilter): Promise<number> {
+  const keep = matches(filter)
+  let n = 0
+  for (const x of await feedProjection(db).inOrder('newest')) if (keep(x)) n++
+  return n
 }
 
 /** All images of a listing in display order. */
-export function listingImages(db: KreisDatabase, listingId: string): Promise<ListingImageRow[]> {
+export function listingImages(db: KreisDatabase, listingId: string) {
   return db.listing_images.where('[listing_id+image_order]').between([listingId, Dexie.minKey], [listingId, Dexie.maxKey]).toArray()
 }
 

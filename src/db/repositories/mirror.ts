@@ -2,6 +2,7 @@
  * Writing server rows into the mirror, in bulk, one rw transaction per batch. Every function applies the rule of
  * ../reconcile.ts, so a row with unsent local edits is never overwritten by a pull or a realtime delivery.
  */
+import Dexie from 'dexie'
 import type { KreisDatabase } from '../database'
 import type {
   ConversationRecord,
@@ -12,7 +13,8 @@ import type {
   PublicProfileRecord,
 } from '../records'
 import { acceptsServerRow } from '../reconcile'
-import type { ListingImageRow } from '../rows'
+import { cardFields, coversByListing } from '../card-fields'
+import type { ListingImageRow, ListingRow } from '../rows'
 
 export interface ListingBundle {
   listings: ListingRecord[]
@@ -23,39 +25,104 @@ export interface ListingBundle {
 
 const synced = <T extends object>(r: T) => ({ ...r, sync_state: 'synced' as const })
 
-/** Puts listings, replaces their image sets and refreshes their sellers. Returns the ids accepted. */
+/**
+ * Dexie tells `storagemutated` listeners (the feed projection, in every tab) which keys a bulk write changed only
+ * for fewer than 50 rows per call; above that it reports the whole table, and the projection re-reads it all. So
+ * listing rows go in calls of 49, all issued at once in the caller's transaction (no wait between them).
+ */
+const KEYED_BULK_ROWS = 49
+
+function putListingRows(db: KreisDatabase, rows: readonly ListingRow[]): Promise<unknown> {
+  const calls: Promise<unknown>[] = []
+  for (let i = 0; i < rows.length; i += KEYED_BULK_ROWS) calls.push(db.listings.bulkPut(rows.slice(i, i + KEYED_BULK_ROWS)))
+  return Promise.all(calls)
+}
+
+/**
+ * Puts listings with their card fields, replaces their image sets and refreshes their sellers. Returns the ids
+ * accepted.
+ *
+ * Image sets are refreshed for every listing the mirror holds at this version or older, not only for listings
+ * whose row is newer: a realtime update can carry a listing's row ahead of its images, and the pull's image set
+ * must still land.
+ */
 export async function applyListingBundle(db: KreisDatabase, bundle: ListingBundle): Promise<string[]> {
   return db.transaction('rw', [db.listings, db.listing_images, db.profiles], async () => {
-    const accepted = await acceptListings(db, bundle.listings)
-    await replaceImageSets(db, accepted, bundle.images)
+    const locals = await db.listings.bulkGet(bundle.listings.map((r) => r.id))
+    const accepted = bundle.listings.filter((r, i) => acceptsServerRow(locals[i], r))
+    const current = bundle.listings.filter((r, i) => !locals[i] || (locals[i].sync_state === 'synced' && r.updated_at >= locals[i].updated_at))
+    await putAccepted(db, accepted, bundle)
+    await replaceImageSets(db, current.map((r) => r.id), bundle.images)
     await applyProfiles(db, bundle.sellers)
-    return accepted
+    return accepted.map((r) => r.id)
   })
 }
 
-async function acceptListings(db: KreisDatabase, rows: ListingRecord[]): Promise<string[]> {
-  const locals = await db.listings.bulkGet(rows.map((r) => r.id))
-  const accepted = rows.filter((r, i) => acceptsServerRow(locals[i], r))
-  await db.listings.bulkPut(accepted.map(synced))
-  return accepted.map((r) => r.id)
+async function putAccepted(db: KreisDatabase, accepted: readonly ListingRecord[], bundle: ListingBundle): Promise<void> {
+  const sellers = new Map<string, PublicProfileRecord>(bundle.sellers.map((p) => [p.id, p]))
+  const unknown = [...new Set(accepted.map((r) => r.user_id))].filter((id) => !sellers.has(id))
+  for (const p of await db.profiles.bulkGet(unknown)) if (p) sellers.set(p.id, p)
+  const covers = coversByListing(bundle.images)
+  await putListingRows(db, accepted.map((r): ListingRow => ({ ...synced(r), ...cardFields(covers.get(r.id) ?? null, sellers.get(r.user_id)) })))
 }
 
-/** Makes the mirror's image sets of `listingIds` exactly the given images (call inside a transaction). */
+/**
+ * Newer versions of listings the mirror already has (realtime): applied in place under the reconcile rule,
+ * keeping their card fields (image changes arrive as their own events). Returns how many were not known.
+ */
+export async function applyKnownListings(db: KreisDatabase, rows: readonly ListingRecord[]): Promise<number> {
+  return db.transaction('rw', db.listings, async () => {
+    const locals = await db.listings.bulkGet(rows.map((r) => r.id))
+    const updates: ListingRow[] = []
+    rows.forEach((r, i) => {
+      const local = locals[i]
+      if (!local || !acceptsServerRow(local, r)) return
+      const { cover_image_url, seller_first_name, seller_last_name } = local
+      updates.push({ ...synced(r), cover_image_url, seller_first_name, seller_last_name })
+    })
+    await putListingRows(db, updates)
+    return locals.filter((l) => l === undefined).length
+  })
+}
+
+/**
+ * Makes the mirror's image rows of `listingIds` exactly the given images, writing only rows that changed, and
+ * moves the listings' cover images along (call inside a transaction).
+ */
 export async function replaceImageSets(db: KreisDatabase, listingIds: readonly string[], images: readonly ListingImageRecord[]): Promise<void> {
   if (listingIds.length === 0) return
   const ids = new Set(listingIds)
   const incoming = images.filter((img) => ids.has(img.listing_id))
+  const existing = await db.listing_images.where('listing_id').anyOf([...ids]).toArray()
+  const byId = new Map(existing.map((img) => [img.id, img]))
   const keep = new Set(incoming.map((img) => img.id))
-  const existing = (await db.listing_images.where('listing_id').anyOf([...ids]).primaryKeys()) as string[]
-  await db.listing_images.bulkDelete(existing.filter((id) => !keep.has(id)))
-  await db.listing_images.bulkPut(incoming.map((img): ListingImageRow => synced(img)))
+  await db.listing_images.bulkDelete(existing.filter((img) => !keep.has(img.id)).map((img) => img.id))
+  await db.listing_images.bulkPut(incoming.filter((img) => !sameImage(byId.get(img.id), img)).map((img): ListingImageRow => synced(img)))
+  const covers = coversByListing(incoming)
+  const stale = (await db.listings.bulkGet([...listingIds])).filter((l) => l && l.cover_image_url !== (covers.get(l.id) ?? null))
+  for (const l of stale) await db.listings.update(l!.id, { cover_image_url: covers.get(l!.id) ?? null })
 }
 
+const sameImage = (local: ListingImageRow | undefined, remote: ListingImageRecord) =>
+  local !== undefined && local.sync_state === 'synced' && local.updated_at === remote.updated_at &&
+  local.image_order === remote.image_order && local.image_url === remote.image_url
+
+/** Stores seller profiles (newer versions only) and renames the cards of a seller whose name changed. */
 export async function applyProfiles(db: KreisDatabase, rows: readonly PublicProfileRecord[]): Promise<void> {
   if (rows.length === 0) return
   const locals = await db.profiles.bulkGet(rows.map((r) => r.id))
-  await db.profiles.bulkPut(rows.filter((r, i) => !locals[i] || r.updated_at > locals[i].updated_at))
+  const newer = rows.filter((r, i) => !locals[i] || r.updated_at > locals[i].updated_at)
+  await db.profiles.bulkPut(newer)
+  for (const [i, r] of rows.entries()) {
+    const was = locals[i]
+    if (!was || !newer.includes(r) || (was.first_name === r.first_name && was.last_name === r.last_name)) continue
+    await sellerListings(db, r.id).modify({ seller_first_name: r.first_name, seller_last_name: r.last_name })
+  }
 }
+
+/** Every mirror row of one seller's listings. */
+export const sellerListings = (db: KreisDatabase, userId: string) =>
+  db.listings.where('[user_id+created_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey])
 
 export async function applyConversations(db: KreisDatabase, rows: readonly ConversationRecord[]): Promise<void> {
   await db.transaction('rw', db.conversations, async () => {
@@ -87,7 +154,9 @@ export async function applyMyProfile(db: KreisDatabase, row: MyProfileRecord): P
  */
 export async function removeListingsNotIn(db: KreisDatabase, visibleIds: ReadonlySet<string>): Promise<number> {
   return db.transaction('rw', [db.listings, db.listing_images], async () => {
-    const gone = (await db.listings.where('sync_state').equals('synced').primaryKeys()).filter((id) => !visibleIds.has(id))
+    // Only the few candidates are read: every key, then the rows of those the server no longer shows.
+    const candidates = (await db.listings.toCollection().primaryKeys()).filter((id) => !visibleIds.has(id))
+    const gone = (await db.listings.bulkGet(candidates)).filter((l) => l?.sync_state === 'synced').map((l) => l!.id)
     await db.listings.bulkDelete(gone)
     const images = (await db.listing_images.where('listing_id').anyOf(gone).primaryKeys()) as string[]
     await db.listing_images.bulkDelete(images)

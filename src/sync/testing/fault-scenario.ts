@@ -5,7 +5,9 @@
  * it checks the oracle: no acknowledged write lost or duplicated, the documented winner of concurrent edits, and
  * every device's mirror equal to what the server shows that user.
  */
+import { cardFields } from '@/db/card-fields'
 import type { ListingRecord } from '@/db/records'
+import type { ListingRow } from '@/db/rows'
 import { SYNC_MESSAGES } from '../failure-messages'
 import { saveListing, sendMessage, setListingStatus, updateMyProfile } from '../local-writes'
 import { CATEGORIES, CONDITIONS, MemoryServer } from './memory-server'
@@ -214,6 +216,11 @@ const strip = <T extends { sync_state?: unknown; sync_error?: unknown }>(r: T) =
   const { sync_state: _s, sync_error: _e, ...rest } = r
   return rest
 }
+/** A mirror listing row without its card fields, which are checked against the server on their own. */
+const stripCard = (r: ListingRow) => {
+  const { cover_image_url: _c, seller_first_name: _f, seller_last_name: _l, ...rest } = strip(r)
+  return rest
+}
 const sortById = <T extends { id: string }>(xs: T[]) => [...xs].sort((a, b) => (a.id < b.id ? -1 : 1))
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
@@ -270,8 +277,15 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
     if (pending) fail(`${d.name}: ${pending} entries still queued`)
     const mirror = (await d.db.listings.toArray()).filter((l) => l.sync_state !== 'failed')
     const visible = [...server.listings.values()].filter((l) => server.canSeeListing(me, l))
-    if (!same(sortById(mirror.map(strip)), sortById(visible as ListingRecord[]))) {
-      fail(`${d.name}: listings differ\nmirror ${JSON.stringify(sortById(mirror.map(strip)))}\nserver ${JSON.stringify(sortById(visible))}`)
+    if (!same(sortById(mirror.map(stripCard)), sortById(visible as ListingRecord[]))) {
+      fail(`${d.name}: listings differ\nmirror ${JSON.stringify(sortById(mirror.map(stripCard)))}\nserver ${JSON.stringify(sortById(visible))}`)
+    }
+    // Each card shows the server's first image and the seller's current name.
+    for (const l of mirror) {
+      const first = [...server.imagesOf(l.id)].sort((a, b) => a.image_order - b.image_order)[0]
+      const expected = cardFields(first?.image_url ?? null, server.profiles.get(l.user_id))
+      const card = { cover_image_url: l.cover_image_url, seller_first_name: l.seller_first_name, seller_last_name: l.seller_last_name }
+      if (!same(card, expected)) fail(`${d.name}: card of ${l.id} is ${JSON.stringify(card)}, the server says ${JSON.stringify(expected)}`)
     }
     for (const l of visible) {
       const local = sortById((await d.db.listing_images.where('listing_id').equals(l.id).toArray()).map(strip))

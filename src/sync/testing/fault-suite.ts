@@ -1,6 +1,7 @@
 /**
  * Registers one shard of the seeded fault scenarios (split over several files so the test runner can spread them
- * over the cores). FAULT_SEED=<n> replays a single seed in every shard file.
+ * over the cores). FAULT_SEED=<n> replays a single seed in every shard file; FAULT_BASE=<n> FAULT_COUNT=<n> soaks
+ * other seeds (e.g. FAULT_BASE=1 FAULT_COUNT=20000 for a long run).
  */
 import { expect, it } from 'vitest'
 import { runFaultScenario } from './fault-scenario'
@@ -13,8 +14,9 @@ const BASE_SEED = 20_261_122
 const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {}
 
 export function registerFaultShard(shard: number): void {
-  const perShard = FAULT_SCENARIOS / FAULT_SHARDS
-  const seeds = env.FAULT_SEED ? [Number(env.FAULT_SEED)] : Array.from({ length: perShard }, (_, i) => BASE_SEED + shard * perShard + i)
+  const perShard = Math.ceil(Number(env.FAULT_COUNT ?? FAULT_SCENARIOS) / FAULT_SHARDS)
+  const base = Number(env.FAULT_BASE ?? BASE_SEED)
+  const seeds = env.FAULT_SEED ? [Number(env.FAULT_SEED)] : Array.from({ length: perShard }, (_, i) => base + shard * perShard + i)
   it(`loses and duplicates no acknowledged write, picks the last edit, and converges every mirror (${seeds.length} seeded scenarios)`, async () => {
     const failures: string[] = []
     for (const seed of seeds) {

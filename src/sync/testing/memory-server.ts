@@ -248,6 +248,10 @@ export class MemoryServer {
     return [...this.conversations.values()].filter((x) => this.canSeeConversation(me, x) && after(x, c)).sort(byCursor).slice(0, limit).map((x) => structuredClone(x))
   }
 
+  pullProfiles(c: Cursor | null, limit: number): PublicProfileRecord[] {
+    return [...this.profiles.values()].filter((x) => after(x, c)).sort(byCursor).slice(0, limit).map((x) => this.publicProfile(x.id)!)
+  }
+
   pullMessages(me: string, c: Cursor | null, limit: number): MessageRecord[] {
     return [...this.messages.values()].filter((x) => this.canSeeMessage(me, x) && after(x, c)).sort(byCursor).slice(0, limit).map((x) => structuredClone(x))
   }

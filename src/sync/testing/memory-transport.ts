@@ -183,6 +183,9 @@ export class MemoryTransport implements Transport {
   pullConversations(after: Parameters<Transport['pullConversations']>[0], limit: number) {
     return this.read(() => this.server.pullConversations(this.userId, after, limit))
   }
+  pullProfiles(after: Parameters<Transport['pullProfiles']>[0], limit: number) {
+    return this.read(() => this.server.pullProfiles(after, limit))
+  }
   pullMessages(after: Parameters<Transport['pullMessages']>[0], limit: number) {
     return this.read(() => this.server.pullMessages(this.userId, after, limit))
   }
