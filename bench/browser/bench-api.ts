@@ -16,18 +16,22 @@ export interface FeedSample {
  * - 'listings': bulkPut of the listing rows as the mirror stores them (card fields included) in one rw
  *   transaction, the design's budget (anchors-perf-rel P5); '-strict' with Chromium's strict durability;
  * - 'raw': the same rows put with bare IndexedDB into the same object store (Dexie's floor);
+ * - 'raw-unindexed': bare IndexedDB into a store with no index (what the listings' indexes cost);
  * - 'bootstrap': the pull's mirror path (applyListingBundle: reconcile, listing rows with card fields, image
  *   rows, sellers) page by page as a first sync writes them.
  */
-export type BulkWriteMode = 'listings' | 'listings-strict' | 'raw' | 'bootstrap'
+export type BulkWriteMode = 'listings' | 'listings-strict' | 'raw' | 'raw-unindexed' | 'bootstrap'
 
 export interface BenchApi {
   /** Builds `count` listings with their first images and sellers, kept for the next bulkWrite calls. */
   makeFixtures(count: number, seed: number): Promise<void>
   /** Writes the fixtures into a fresh database, then deletes it. Returns the write's milliseconds. */
   bulkWrite(mode: BulkWriteMode): Promise<number>
-  /** Fills the feed database with `count` listings (kept open for feedRuns). */
-  prepareFeed(count: number): Promise<void>
+  /**
+   * Fills the feed database with `count` listings (kept open for feedRuns). Returns the first reads on a cold
+   * connection: the home feed (an index walk) and then a category page (which waits for the projection to load).
+   */
+  prepareFeed(count: number): Promise<{ homeMs: number; categoryMs: number }>
   /** `runs` feed-page reads over a fixed mix of filters; the first `warmUp` are not returned. */
   feedRuns(runs: number, warmUp: number): Promise<FeedSample[]>
   /** Closes and deletes every database the page created. */

@@ -51,6 +51,28 @@ function rawPut(db: KreisDatabase, rows: ListingRow[]): Promise<void> {
   })
 }
 
+/** The same put into a store with no index at all, in its own database: what the listings' indexes cost. */
+async function rawUnindexedPut(rows: ListingRow[]): Promise<number> {
+  const name = 'bench-bulk-raw-unindexed'
+  const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+    const req = indexedDB.open(name, 1)
+    req.onupgradeneeded = () => req.result.createObjectStore('listings', { keyPath: 'id' })
+    req.onsuccess = () => resolve(req.result)
+    req.onerror = () => reject(req.error)
+  })
+  const t0 = performance.now()
+  const tx = idb.transaction('listings', 'readwrite')
+  for (const r of rows) tx.objectStore('listings').put(r)
+  await new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve()
+    tx.onerror = tx.onabort = () => reject(tx.error)
+  })
+  const ms = performance.now() - t0
+  idb.close()
+  await new Promise((resolve) => (indexedDB.deleteDatabase(name).onsuccess = resolve))
+  return ms
+}
+
 async function bootstrap(db: KreisDatabase, f: ListingFixtures): Promise<void> {
   for (let i = 0; i < f.listings.length; i += PULL_PAGE_SIZE) {
     const listings = f.listings.slice(i, i + PULL_PAGE_SIZE)
@@ -72,6 +94,7 @@ const api: BenchApi = {
     const f = fixtures
     if (!f) throw new Error('makeFixtures first')
     const rows = mode === 'bootstrap' ? [] : mirrorRows(f)
+    if (mode === 'raw-unindexed') return rawUnindexedPut(rows)
     const db = await freshDatabase(`bulk-${mode}`, mode === 'listings-strict' ? { chromeTransactionDurability: 'strict' } : undefined)
     const t0 = performance.now()
     if (mode === 'bootstrap') await bootstrap(db, f)
@@ -87,6 +110,18 @@ const api: BenchApi = {
   async prepareFeed(count) {
     feedDb = await freshDatabase('feed')
     await bootstrap(feedDb, makeListingFixtures(count, 7))
+    // A second connection has no projection yet: its first home-feed page walks the index, its first
+    // category page waits for the projection to load.
+    const cold = new KreisDatabase(feedDb.name)
+    try {
+      const t0 = performance.now()
+      await feedPage(cold, {}, 1)
+      const t1 = performance.now()
+      await feedPage(cold, { category: 'women' }, 1)
+      return { homeMs: t1 - t0, categoryMs: performance.now() - t1 }
+    } finally {
+      cold.close()
+    }
   },
 
   async feedRuns(runs, warmUp) {

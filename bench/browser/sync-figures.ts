@@ -49,12 +49,19 @@ async function drainFigure(harness: BenchHarness, stack: StackInfo): Promise<Fig
     const page = await openBenchPage(context, harness.origin)
     await page.evaluate((s) => window.bench.signUp(s, 'Drain'), stack)
     const queued = await page.evaluate((w) => window.bench.queueOffline(w), DRAIN_WORKLOAD)
-    const requests: number[] = []
-    const onRequest = (r: Request) => requests.push(r.timing().responseEnd)
+    const requests: { what: string; ms: number }[] = []
+    const onRequest = (r: Request) => requests.push({ what: `${r.method()} ${new URL(r.url()).pathname}`, ms: r.timing().responseEnd })
     page.on('requestfinished', onRequest)
     const { value: drain, cpuMs, nodeCpuMs } = await measured(() => page.evaluate(() => window.bench.drain()))
     page.off('requestfinished', onRequest)
-    const waited = requests.reduce((a, b) => a + b, 0)
+    const waited = requests.reduce((a, r) => a + r.ms, 0)
+    const byEndpoint = new Map<string, { n: number; ms: number }>()
+    for (const r of requests) {
+      const e = byEndpoint.get(r.what) ?? { n: 0, ms: 0 }
+      byEndpoint.set(r.what, { n: e.n + 1, ms: e.ms + r.ms })
+    }
+    const slowest = [...byEndpoint].sort((a, b) => b[1].ms - a[1].ms).slice(0, 4)
+      .map(([what, e]) => `${what} ×${e.n} ${fmt(e.ms)}`).join(', ')
     await page.evaluate(() => window.bench.disconnect())
     const { listings, conversations, messagesPerConversation } = DRAIN_WORKLOAD
     const messages = conversations * messagesPerConversation
@@ -68,7 +75,7 @@ async function drainFigure(harness: BenchHarness, stack: StackInfo): Promise<Fig
         `${drain.entries} outbox entries (${listings} new listings without photos, ${conversations} conversations, ${messages} ` +
         `messages: ${listings + messages} user writes) queued offline with the app's local writes, drained in ${fmt(drain.ms)} ` +
         `from engine start to an empty outbox (live query), with realtime on as in the app. ${requests.length} HTTP requests ` +
-        `(the pull after the push included) spent ${fmt(waited)} waiting on the stack in all. CPU meanwhile: Chromium ${fmt(cpuMs)}, local stack ` +
+        `(the pull after the push included) spent ${fmt(waited)} waiting on the stack in all (most: ${slowest}). CPU meanwhile: Chromium ${fmt(cpuMs)}, local stack ` +
         `(this Node process) ${fmt(nodeCpuMs)}. ${machineLoad()}`,
     }
   } finally {

@@ -62,13 +62,13 @@ export class KreisDatabase extends Dexie {
       cursors: 'stream',
       meta: 'key',
     })
-    // Version 2: listing rows carry their card fields (rows.ts CardFields), and the feed reads pages in chunks
-    // of plain index ranges (repositories/feed.ts), so the listings keep only the indexes a walk starts from.
-    // Each index costs every mirror write (the 10k bulk write in bench/); sync_state lost its index because
-    // unsynced rows are exactly those with outbox entries.
+    // Version 2: listing rows carry their card fields (rows.ts CardFields), and feed filters run on an in-memory
+    // projection (repositories/feed.ts), so the listings keep only the home feed's walk and the owner's list.
+    // Each index costs every mirror write (about 100 ms per index at 10k rows, bench/); sync_state lost its
+    // index because unsynced rows are exactly those with outbox entries.
     this.version(2)
       .stores({
-        listings: 'id, [status+created_at], [category+status+created_at], [status+price], [user_id+created_at]',
+        listings: 'id, [status+created_at], [user_id+created_at]',
         listing_images: 'id, [listing_id+image_order]',
       })
       .upgrade(async (tx) => {

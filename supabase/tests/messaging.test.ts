@@ -2,7 +2,7 @@
  * Conversation and message rules beyond the matrix: who may open a conversation on which listing, when a
  * message may be sent, the server filling in conversation_id for the spec's send payload, and last_message_at.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import type { Database } from '../local/db/database.ts'
 import { startTestStack, type TestStack } from '../local/testing/test-stack.ts'
 import { asUser, createListing, createUser, run, sqlState } from './support/db-actors.ts'
@@ -73,6 +73,40 @@ describe('sending a message', () => {
     ])
     expect(after!.last_message_at).toEqual(reply!.created_at)
     expect(after!.last_message_at.getTime()).toBeGreaterThan(conversation.last_message_at.getTime())
+  })
+
+  it('moves each conversation once per statement, to its newest row, when one insert carries several conversations', async () => {
+    const listing = await createListing(db, seller)
+    const other = await createListing(db, seller)
+    const first = await openConversation(listing)
+    const second = await openConversation(other)
+    await db.pg.exec(`
+      create temp table conversation_updates (conversation_id uuid);
+      create function pg_temp.count_conversation_update() returns trigger language plpgsql as
+        'begin insert into pg_temp.conversation_updates values (new.id); return null; end';
+      create trigger test_count_updates after update on public.conversations
+        for each row execute function pg_temp.count_conversation_update();
+    `)
+    onTestFinished(() => db.pg.exec(`drop trigger test_count_updates on public.conversations; drop table pg_temp.conversation_updates`))
+    const rows = await run<{ conversation_id: string; created_at: Date }>(
+      db,
+      asUser(buyer),
+      `insert into public.messages (conversation_id, listing_id, sender_id, receiver_id, content)
+       select c, l, $3, $4, 'queued ' || i
+       from unnest($1::uuid[], $2::uuid[]) with ordinality as t(c, l, i)
+       returning conversation_id, created_at`,
+      [[first.id, second.id, first.id, first.id], [listing, other, listing, listing], buyer, seller],
+    )
+    const newest = (id: string) => new Date(Math.max(...rows.filter((r) => r.conversation_id === id).map((r) => r.created_at.getTime())))
+    const after = await run<{ id: string; last_message_at: Date }>(db, null, `select id, last_message_at from public.conversations where id = any($1)`, [
+      [first.id, second.id],
+    ])
+    expect(after.find((c) => c.id === first.id)!.last_message_at).toEqual(newest(first.id))
+    expect(after.find((c) => c.id === second.id)!.last_message_at).toEqual(newest(second.id))
+    // Each conversation row was written once (each write is a realtime change for the two participants).
+    expect(await run(db, null, `select conversation_id, count(*)::int as n from conversation_updates group by 1 order by 1`)).toEqual(
+      [{ conversation_id: first.id, n: 1 }, { conversation_id: second.id, n: 1 }].sort((a, b) => (a.conversation_id < b.conversation_id ? -1 : 1)),
+    )
   })
 
   it('is refused once the listing is sold, even inside an existing conversation (42501)', async () => {

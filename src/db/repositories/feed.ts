@@ -3,9 +3,10 @@
  * seller name; rows.ts CardFields), so a page reads just its own rows.
  *
  * Which rows: the in-memory filter projection (feed-projection.ts) answers any filter without touching
- * IndexedDB. Until it is loaded, a page whose filters an index decides alone (all, one category, newest first or
- * by price) walks that index instead: [status+created_at], [category+status+created_at] or [status+price], read
- * with one getAll. Filters no index decides wait for the projection.
+ * IndexedDB. Until it is loaded (it starts loading on the first read), the home feed (all active listings, newest
+ * first) walks [status+created_at] instead, so the first screen never waits for it; every other page does. The
+ * listings carry no index per filter: each costs every mirror write (the 10k bulk write in bench/), and the
+ * projection answers filters faster than an index walk that still has to test the other filters row by row.
  */
 import Dexie, { type IndexableType } from 'dexie'
 import type { KreisDatabase } from '../database'
@@ -31,22 +32,20 @@ export interface FeedFilter {
 
 type Keep = (l: Facets) => boolean
 
-/** One ordered index range to walk and what the index does not already decide. */
+/** One ordered index range to walk. */
 interface Walk {
   index: string
   lower: IndexableType[]
   upper: IndexableType[]
   reverse: boolean
-  keep: Keep | null
 }
 
-function residual(f: FeedFilter, byIndex: { category: boolean; price: boolean }): Keep | null {
+/** The filter's test of everything but status; null when it filters nothing. */
+function narrowing(f: FeedFilter): Keep | null {
   const locations = f.locations?.length ? new Set(f.locations) : null
   const sizes = f.sizes?.length ? new Set(f.sizes) : null
   const conditions = f.conditions?.length ? new Set(f.conditions) : null
-  const category = byIndex.category ? undefined : f.category
-  const priceMin = byIndex.price ? undefined : f.priceMin
-  const priceMax = byIndex.price ? undefined : f.priceMax
+  const { category, priceMin, priceMax } = f
   if (!locations && !sizes && !conditions && category === undefined && priceMin === undefined && priceMax === undefined) return null
   return (l) =>
     (category === undefined || l.category === category) &&
@@ -57,29 +56,13 @@ function residual(f: FeedFilter, byIndex: { category: boolean; price: boolean })
     (priceMax === undefined || l.price <= priceMax)
 }
 
-function planWalk(f: FeedFilter, sort: FeedSort, status: ListingRow['status']): Walk {
-  if (sort === 'newest') {
-    const byCategory = f.category !== undefined
-    const prefix: IndexableType[] = byCategory ? [f.category!, status] : [status]
-    return {
-      index: byCategory ? '[category+status+created_at]' : '[status+created_at]',
-      lower: [...prefix, Dexie.minKey],
-      upper: [...prefix, Dexie.maxKey],
-      reverse: true,
-      keep: residual(f, { category: byCategory, price: false }),
-    }
-  }
-  // By price the price range itself bounds the walk.
-  return {
-    index: '[status+price]',
-    lower: [status, f.priceMin ?? Dexie.minKey],
-    upper: [status, f.priceMax ?? Dexie.maxKey],
-    reverse: sort === 'price_desc',
-    keep: residual(f, { category: false, price: true }),
-  }
+/** The home feed's walk (all active listings, newest first); null for pages the projection answers. */
+function planWalk(f: FeedFilter, sort: FeedSort): Walk | null {
+  if (sort !== 'newest' || f.includeSold || narrowing(f)) return null
+  return { index: '[status+created_at]', lower: ['active', Dexie.minKey], upper: ['active', Dexie.maxKey], reverse: true }
 }
 
-/** The first `wanted` rows of an index walk with no residual filter, in walk order. */
+/** The first `wanted` rows of an index walk, in walk order. */
 function walkRows(db: KreisDatabase, w: Walk, wanted: number): Promise<ListingRow[]> {
   const range = db.listings.where(w.index).between(w.lower, w.upper, true, true)
   return (w.reverse ? range.reverse() : range).limit(wanted).toArray()
@@ -87,7 +70,7 @@ function walkRows(db: KreisDatabase, w: Walk, wanted: number): Promise<ListingRo
 
 function matches(f: FeedFilter): Keep {
   const statuses = new Set<string>(f.includeSold ? ['active', 'sold'] : ['active'])
-  const keep = residual(f, { category: false, price: false })
+  const keep = narrowing(f)
   return (x) => statuses.has(x.status) && (!keep || keep(x))
 }
 
@@ -108,8 +91,8 @@ async function pageIds(db: KreisDatabase, f: FeedFilter, sort: FeedSort, offset:
 export async function feedPage(db: KreisDatabase, filter: FeedFilter, page: number, sort: FeedSort = 'newest', pageSize = FEED_PAGE_SIZE): Promise<ListingRow[]> {
   const offset = Math.max(0, page - 1) * pageSize
   const projection = feedProjection(db)
-  const walk = planWalk(filter, sort, 'active')
-  if (!projection.ready && !walk.keep && !filter.includeSold) {
+  const walk = planWalk(filter, sort)
+  if (!projection.ready && walk) {
     void projection.inOrder(sort).catch(() => {}) // starts loading it for the next reads
     return db.transaction('r', db.listings, async () => (await walkRows(db, walk, offset + pageSize)).slice(offset))
   }

@@ -1,7 +1,7 @@
 /**
  * Changes from Postgres itself: the change-log triggers (change-log.sql) write each row change of a published table
  * to realtime.changes and NOTIFY its id; the feed reads the log in id order (so a lost or merged notification
- * loses nothing), hands each change to the dispatcher one at a time, and prunes what it has read.
+ * loses nothing), hands the dispatcher each read's changes together, in order, and prunes what it has read.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -53,17 +53,17 @@ export class ChangeFeed {
   private constructor(
     private readonly db: Database,
     private readonly log: Logger,
-    private readonly onChange: (change: Change) => Promise<void>,
+    private readonly onChanges: (changes: Change[]) => Promise<void>,
     private readonly hasSubscribers: () => boolean,
   ) {}
 
   static async start(
     db: Database,
     log: Logger,
-    onChange: (change: Change) => Promise<void>,
+    onChanges: (changes: Change[]) => Promise<void>,
     hasSubscribers: () => boolean,
   ): Promise<ChangeFeed> {
-    const feed = new ChangeFeed(db, log, onChange, hasSubscribers)
+    const feed = new ChangeFeed(db, log, onChanges, hasSubscribers)
     await db.pg.exec(fs.readFileSync(CHANGE_LOG_SQL, 'utf8'))
     // Rows left by an earlier run had no subscriber that could still want them.
     const { rows } = await db.pg.query<{ max: number | bigint | null }>(`select max(id) as max from realtime.changes`)
@@ -142,22 +142,24 @@ export class ChangeFeed {
            from realtime.changes where id > $1 order by id limit $2`,
         [this.lastId, DRAIN_BATCH_ROWS],
       )
-      for (const r of rows) {
-        this.lastId = Number(r.id)
-        if (!this.published.has(Number(r.relid))) continue
+      const changes: Change[] = rows
+        .filter((r) => this.published.has(Number(r.relid)))
+        .map((r) => ({
+          id: Number(r.id),
+          relid: Number(r.relid),
+          schema: r.schema_name,
+          table: r.table_name,
+          type: r.type,
+          record: r.record,
+          oldRecord: r.old_record,
+          commitTimestamp: r.commit_timestamp.toISOString(),
+        }))
+      if (rows.length > 0) this.lastId = Number(rows[rows.length - 1]!.id)
+      if (changes.length > 0) {
         try {
-          await this.onChange({
-            id: Number(r.id),
-            relid: Number(r.relid),
-            schema: r.schema_name,
-            table: r.table_name,
-            type: r.type,
-            record: r.record,
-            oldRecord: r.old_record,
-            commitTimestamp: r.commit_timestamp.toISOString(),
-          })
+          await this.onChanges(changes)
         } catch (e) {
-          if (!this.closed) this.log.error(`realtime: dispatching change ${r.id} failed`, e)
+          if (!this.closed) this.log.error(`realtime: dispatching changes ${changes[0]!.id}–${changes.at(-1)!.id} failed`, e)
         }
       }
       if (rows.length < DRAIN_BATCH_ROWS) return

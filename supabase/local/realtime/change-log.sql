@@ -77,48 +77,51 @@ end
 $$;
 revoke all on function realtime.sync_triggers() from public;
 
--- Which of the given subscribers (their JWT claims) may SELECT the row with these primary-key values right now:
--- each check runs as the subscriber's role with its claims, so row-level security decides, as in hosted Realtime
--- (walrus' apply_rls does the same, also with one prepared statement per change: planning it once and switching
--- only role and claims makes 50 checks take a few milliseconds). A failing check (no privilege, a policy error)
--- counts as "not visible". The primary-key values are quoted with %L into the statement, never spliced raw.
-create or replace function realtime.visible_to(entity oid, pk_values jsonb, claims jsonb[]) returns boolean[]
+-- Which rows each subscriber may SELECT right now, for a batch of changes of one table: each check runs as the
+-- subscriber's role with its claims, so row-level security decides, as in hosted Realtime (walrus' apply_rls). One
+-- query per subscriber covers every row of the batch (a device draining its queue commits hundreds of rows in one
+-- statement; one check per row made realtime, not the writes, the local stack's bottleneck). A failing check (no
+-- privilege, a policy error) counts as "not visible". Key values travel as a parameter, never spliced into SQL.
+-- Returns the visible (subscriber, row) pairs, both 1-based positions in the arrays given.
+drop function if exists realtime.visible_to(oid, jsonb, jsonb[]);
+create or replace function realtime.visible_rows(entity oid, pk_values jsonb[], claims jsonb[])
+returns table (claim_index int, row_index int)
 language plpgsql as $$
 declare
   cond text;
+  tbl text;
   c jsonb;
-  ok boolean;
-  result boolean[] := '{}';
+  i int := 0;
+  found int[];
 begin
   select string_agg(
-           format('t.%I = %L::%s', a.attname, pk_values ->> a.attname, format_type(a.atttypid, a.atttypmod)),
+           format('t.%I = (k.v ->> %L)::%s', a.attname, a.attname, format_type(a.atttypid, a.atttypmod)),
            ' and ' order by a.attnum)
     into cond
-    from pg_index i
-    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-   where i.indrelid = entity and i.indisprimary;
+    from pg_index x
+    join pg_attribute a on a.attrelid = x.indrelid and a.attnum = any(x.indkey)
+   where x.indrelid = entity and x.indisprimary;
   if cond is null then
-    return array_fill(false, array[coalesce(array_length(claims, 1), 0)]);
+    return;
   end if;
-  if exists (select 1 from pg_prepared_statements where name = 'realtime_visible') then
-    deallocate realtime_visible;
-  end if;
-  execute (select format('prepare realtime_visible as select exists (select 1 from %I.%I t where %s)', n.nspname, c2.relname, cond)
-    from pg_class c2 join pg_namespace n on n.oid = c2.relnamespace where c2.oid = entity);
-
+  select format('%I.%I', n.nspname, t.relname) into tbl
+    from pg_class t join pg_namespace n on n.oid = t.relnamespace where t.oid = entity;
   foreach c in array claims loop
-    ok := false;
+    i := i + 1;
     begin
       perform set_config('role', c ->> 'role', true), set_config('request.jwt.claims', c::text, true);
-      execute 'execute realtime_visible' into ok;
+      execute format(
+        'select array_agg(k.ord::int) from unnest($1) with ordinality k(v, ord) where exists (select 1 from %s t where %s)',
+        tbl, cond)
+        into found using pk_values;
     exception when others then
-      ok := false;
+      found := null;
     end;
     perform set_config('role', 'none', true);
-    result := result || coalesce(ok, false);
+    if found is not null then
+      return query select i, unnest(found);
+    end if;
   end loop;
-  deallocate realtime_visible;
-  return result;
 end
 $$;
-revoke all on function realtime.visible_to(oid, jsonb, jsonb[]) from public;
+revoke all on function realtime.visible_rows(oid, jsonb[], jsonb[]) from public;

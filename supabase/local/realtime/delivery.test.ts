@@ -166,6 +166,27 @@ describe('postgres_changes delivery through supabase-js', () => {
     expect(unpublished.events).toEqual([])
   })
 
+  it('checks a statement of many rows as one batch: each reader gets exactly its rows, in commit order', async () => {
+    const annaSub = await subscribe(client(anna), [{ event: 'INSERT' }])
+    const carlaSub = await subscribe(client(carla), [{ event: 'INSERT' }])
+    // One statement, rows alternating between the two rooms (a device's queue drained in one request).
+    await ts.stack.ctx.db.pg.query(
+      `insert into public.rt_messages (room_id, sender_id, body)
+       select case when i % 2 = 0 then 1 else 2 end, case when i % 2 = 0 then $1::uuid else $2::uuid end, 'batch ' || i
+       from generate_series(1, 40) as i`,
+      [anna.id, carla.id],
+    )
+    const forAnna = await annaSub.waitFor(20)
+    const forCarla = await carlaSub.waitFor(20)
+    const bodies = (from: number) => Array.from({ length: 20 }, (_, k) => `batch ${from + 2 * k}`)
+    expect(forAnna.map((e) => e.new.body)).toEqual(bodies(2))
+    expect(forCarla.map((e) => e.new.body)).toEqual(bodies(1))
+    // A barrier in Carla's room, sent after the batch: once it arrived, no stray row of Anna's room is in flight.
+    await say(ts.stack, dora, 2, 'barrier')
+    await carlaSub.waitFor(21)
+    expect(carlaSub.events.filter((e) => e.new.room_id !== 2)).toEqual([])
+  })
+
   it('gives each of 100 subscribers exactly the rows they may see', async () => {
     const people = await Promise.all(Array.from({ length: 100 }, () => person(ts.stack)))
     await ts.stack.ctx.db.pg.query(

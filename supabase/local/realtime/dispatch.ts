@@ -1,9 +1,10 @@
 /**
- * One change → the frames its subscribers may see (reference/supabase-wire.md §6.4), following hosted Realtime
+ * Changes → the frames their subscribers may see (reference/supabase-wire.md §6.4), following hosted Realtime
  * (walrus' apply_rls): bindings match by schema, table, event and filter; a row goes only to subscribers whose own
- * role and claims may SELECT it (one batched SQL call per change, see realtime.visible_to); columns and values are
- * limited to what the subscriber's role may read. DELETE cannot be checked against RLS (the row is gone), so it
- * reaches every matching binding on that table with an old_record holding only the primary key.
+ * role and claims may SELECT it (one SQL call per table for a whole batch of changes, see realtime.visible_rows);
+ * columns and values are limited to what the subscriber's role may read. DELETE cannot be checked against RLS (the
+ * row is gone), so it reaches every matching binding on that table with an old_record holding only the primary key.
+ * Frames go out in the order of the changes.
  */
 import type { Database, DbRole } from '../db/database.ts'
 import type { Change, Row } from './change-feed.ts'
@@ -14,6 +15,17 @@ import { loadTableInfo, type TableInfo } from './table-info.ts'
 interface Candidate {
   channel: Channel
   binding: Binding
+}
+
+/** A change with the subscribers it may reach: `check` lists the claims row-level security still has to pass. */
+interface Planned {
+  change: Change
+  info: TableInfo
+  pkNames: string[]
+  wanted: Candidate[]
+  check: string[]
+  visible: Candidate[]
+  noPrimaryKey?: true
 }
 
 const pick = (row: Row | null, names: string[]): Row =>
@@ -48,6 +60,15 @@ function changeData(change: Change, info: TableInfo, role: DbRole): Record<strin
   return data
 }
 
+const noPrimaryKeyData = (change: Change) => ({
+  schema: change.schema,
+  table: change.table,
+  commit_timestamp: change.commitTimestamp,
+  type: change.type,
+  errors: ['Error 400: Bad Request, no primary key'],
+  columns: [],
+})
+
 export class Dispatcher {
   /** Table facts by relid; forgotten whenever a channel joins, which is also when the publication is re-read. */
   private readonly tables = new Map<number, TableInfo>()
@@ -57,28 +78,52 @@ export class Dispatcher {
     private readonly channels: () => ReadonlySet<Channel>,
   ) {}
 
-  async dispatch(change: Change): Promise<void> {
+  /** Sends the frames of a batch of changes, in order. A failed visibility check drops only its table's changes. */
+  async dispatch(changes: readonly Change[]): Promise<void> {
+    const planned: Planned[] = []
+    for (const change of changes) {
+      const p = await this.plan(change)
+      if (p) planned.push(p)
+    }
+    const failures: unknown[] = []
+    const byTable = new Map<number, Planned[]>()
+    for (const p of planned) if (p.check.length > 0) byTable.set(p.change.relid, [...(byTable.get(p.change.relid) ?? []), p])
+    for (const [relid, group] of byTable) {
+      try {
+        await this.checkVisibility(relid, group)
+      } catch (e) {
+        failures.push(e)
+        for (const p of group) p.visible = p.visible.filter(({ channel }) => channel.role === 'service_role')
+      }
+    }
+    for (const p of planned) {
+      if (p.noPrimaryKey) {
+        this.send(p.visible, () => noPrimaryKeyData(p.change))
+        continue
+      }
+      const byRole = new Map<DbRole, Record<string, unknown>>()
+      this.send(p.visible, (role) => {
+        let data = byRole.get(role)
+        if (!data) byRole.set(role, (data = changeData(p.change, p.info, role)))
+        return data
+      })
+    }
+    if (failures.length > 0) throw new AggregateError(failures, 'realtime: checking who may see changes failed')
+  }
+
+  /** Who may get a change before row-level security is asked; null when nobody. */
+  private async plan(change: Change): Promise<Planned | null> {
     const candidates: Candidate[] = []
     for (const channel of this.channels()) {
       for (const binding of channel.bindings) if (bindingWants(binding, change)) candidates.push({ channel, binding })
     }
-    if (candidates.length === 0) return
+    if (candidates.length === 0) return null
 
     const info = await this.tableInfo(change.relid)
-    if (!info) return
+    if (!info) return null
     const pk = info.columns.filter((c) => c.isPk)
-    if (pk.length === 0) {
-      // As hosted: no primary key, no row-level check, so only an error reaches the subscriber.
-      this.send(candidates, () => ({
-        schema: change.schema,
-        table: change.table,
-        commit_timestamp: change.commitTimestamp,
-        type: change.type,
-        errors: ['Error 400: Bad Request, no primary key'],
-        columns: [],
-      }))
-      return
-    }
+    // As hosted: no primary key, no row-level check, so only an error reaches the subscriber.
+    if (pk.length === 0) return { change, info, pkNames: [], wanted: candidates, check: [], visible: candidates, noPrimaryKey: true }
 
     // A DELETE's old row carries only the key unless the table has REPLICA IDENTITY FULL, as in the WAL.
     const filterRow =
@@ -89,27 +134,24 @@ export class Dispatcher {
       ({ channel, binding }) =>
         pk.every((c) => c.readableBy.has(channel.role)) && matches(binding.conditions, filterRow, info.types),
     )
-    if (wanted.length === 0) return
+    if (wanted.length === 0) return null
+    // service_role bypasses RLS; everyone else is checked once per distinct set of claims.
+    const needsCheck = info.rlsEnabled && change.type !== 'DELETE'
+    const check = needsCheck ? [...new Set(wanted.filter(({ channel }) => channel.role !== 'service_role').map(({ channel }) => channel.claimsKey))] : []
+    const visible = needsCheck ? wanted.filter(({ channel }) => channel.role === 'service_role') : wanted
+    return { change, info, pkNames: pk.map((c) => c.name), wanted, check, visible }
+  }
 
-    let visible = wanted
-    if (info.rlsEnabled && change.type !== 'DELETE') {
-      // service_role bypasses RLS; everyone else is checked once per distinct set of claims.
-      const keys = [...new Set(wanted.filter(({ channel }) => channel.role !== 'service_role').map(({ channel }) => channel.claimsKey))]
-      const allowed = new Set<string>()
-      if (keys.length > 0) {
-        const { rows } = await this.db.pg.query<{ visible: boolean[] }>(
-          `select realtime.visible_to($1, $2, $3::jsonb[]) as visible`,
-          [change.relid, pick(change.record, pk.map((c) => c.name)), keys],
-        )
-        rows[0]?.visible.forEach((ok, i) => ok && allowed.add(keys[i]!))
-      }
-      visible = wanted.filter(({ channel }) => channel.role === 'service_role' || allowed.has(channel.claimsKey))
-    }
-    const byRole = new Map<DbRole, Record<string, unknown>>()
-    this.send(visible, (role) => {
-      let data = byRole.get(role)
-      if (!data) byRole.set(role, (data = changeData(change, info, role)))
-      return data
+  /** One query for all changes of one table: adds the candidates whose claims may SELECT the row. */
+  private async checkVisibility(relid: number, group: Planned[]): Promise<void> {
+    const claims = [...new Set(group.flatMap((p) => p.check))]
+    const { rows } = await this.db.pg.query<{ claim_index: number; row_index: number }>(
+      `select claim_index, row_index from realtime.visible_rows($1, $2::jsonb[], $3::jsonb[])`,
+      [relid, group.map((p) => pick(p.change.record, p.pkNames)), claims],
+    )
+    const seen = new Set(rows.map((r) => `${r.row_index - 1}:${claims[r.claim_index - 1]}`))
+    group.forEach((p, i) => {
+      p.visible.push(...p.wanted.filter(({ channel }) => channel.role !== 'service_role' && seen.has(`${i}:${channel.claimsKey}`)))
     })
   }
 

@@ -39,7 +39,7 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
   const feed = await ChangeFeed.start(
     ctx.db,
     ctx.log,
-    (change) => dispatcher.dispatch(change),
+    (changes) => dispatcher.dispatch(changes),
     () => channels.size > 0,
   )
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
