@@ -87,7 +87,9 @@ describe('sending a message', () => {
       create trigger test_count_updates after update on public.conversations
         for each row execute function pg_temp.count_conversation_update();
     `)
-    onTestFinished(() => db.pg.exec(`drop trigger test_count_updates on public.conversations; drop table pg_temp.conversation_updates`))
+    onTestFinished(async () => {
+      await db.pg.exec(`drop trigger test_count_updates on public.conversations; drop table pg_temp.conversation_updates`)
+    })
     const rows = await run<{ conversation_id: string; created_at: Date }>(
       db,
       asUser(buyer),
