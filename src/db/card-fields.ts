@@ -1,8 +1,18 @@
 /** The card fields a listing row carries (rows.ts CardFields), from its first image and its seller. */
 import type { ListingImageRecord, PublicProfileRecord } from './records'
-import type { CardFields } from './rows'
+import type { CardFields, MyProfileRow, ProfileRow } from './rows'
 
-type SellerName = Pick<PublicProfileRecord, 'first_name' | 'last_name'>
+export type SellerName = Pick<PublicProfileRecord, 'first_name' | 'last_name'>
+
+/**
+ * The name this device knows best for a seller: the user's own profile row (pulled on its own stream, or edited
+ * here and not yet sent) when it is unsent or at least as new as the public profile row, else the public one.
+ */
+export function freshestSellerName(mine: MyProfileRow | undefined, pub: ProfileRow | undefined): SellerName | undefined {
+  if (!mine) return pub
+  if (!pub || mine.sync_state !== 'synced' || mine.updated_at >= pub.updated_at) return mine
+  return pub
+}
 
 export function cardFields(coverImageUrl: string | null, seller: SellerName | undefined): CardFields {
   return { cover_image_url: coverImageUrl, seller_first_name: seller?.first_name ?? null, seller_last_name: seller?.last_name ?? null }

@@ -4,8 +4,9 @@
  * UUIDs and photo paths are deterministic, so every entry can be sent again without effect.
  */
 import type { KreisDatabase } from '@/db/database'
-import { cardFields } from '@/db/card-fields'
+import { cardFields, freshestSellerName } from '@/db/card-fields'
 import { conversationFor } from '@/db/repositories/inbox'
+import { refreshSellerCards } from '@/db/repositories/mirror'
 import type {
   ConversationRow,
   ImageWrite,
@@ -83,7 +84,7 @@ export async function saveListing(db: KreisDatabase, userId: string, input: Save
         images.push({ id: img.id, listing_id: id, image_url: img.image_url, image_order: i + 1 })
       }
     })
-    const seller = (await db.my_profile.get(userId)) ?? (await db.profiles.get(userId))
+    const seller = freshestSellerName(await db.my_profile.get(userId), await db.profiles.get(userId))
     const row: ListingRow = {
       ...write,
       created_at: existing?.created_at ?? iso(now),
@@ -185,10 +186,11 @@ export interface ProfileFields {
 export async function updateMyProfile(db: KreisDatabase, userId: string, fields: ProfileFields, now: number): Promise<void> {
   const clean = (v: string | null) => (v?.trim() ? v.trim() : null)
   const write = { id: userId, first_name: clean(fields.first_name), last_name: clean(fields.last_name), location: clean(fields.location) }
-  await db.transaction('rw', [db.my_profile, db.outbox], async () => {
+  await db.transaction('rw', [db.my_profile, db.profiles, db.listings, db.outbox], async () => {
     const row = await db.my_profile.get(userId)
     if (row) await db.my_profile.put({ ...row, ...write, sync_state: 'pending', sync_error: undefined })
     await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.update', profile: write }, now))
+    await refreshSellerCards(db, userId) // the user's own cards show the new name at once
   })
   void requestPersistenceOnce()
 }

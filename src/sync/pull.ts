@@ -47,7 +47,7 @@ async function pullStream<T extends { updated_at: string; id: string }>(
     const { rows, apply } = page.value
     if (rows.length === 0) return null
     const next = cursorOf(last(rows))
-    await db.transaction('rw', [db.listings, db.listing_images, db.profiles, db.conversations, db.messages, db.cursors], async () => {
+    await db.transaction('rw', [db.listings, db.listing_images, db.profiles, db.my_profile, db.conversations, db.messages, db.cursors], async () => {
       await apply()
       const current = await stored(db, stream)
       // Never move backwards (the lookback re-reads rows before the stored cursor).

@@ -7,7 +7,7 @@
 import { cardFields } from '@/db/card-fields'
 import type { KreisDatabase } from '@/db/database'
 import type { ConversationRecord, ListingImageRecord, ListingRecord, MessageRecord, MyProfileRecord } from '@/db/records'
-import { replaceImageSets } from '@/db/repositories/mirror'
+import { refreshSellerCards, replaceImageSets } from '@/db/repositories/mirror'
 import type { OutboxEntry, OutboxKind } from '@/db/rows'
 import { backoffDelayMs } from './backoff'
 import type { Clock } from './clock'
@@ -181,7 +181,7 @@ async function remainingInGroup(db: KreisDatabase, group: OutboxEntry['group']):
 /** Applies the server's answer and removes the acknowledged entries, in one transaction. */
 async function acknowledge(db: KreisDatabase, batch: Unit[], value: unknown): Promise<void> {
   const op = batch[0]![0]!.op
-  const tables = [db.outbox, db.listings, db.listing_images, db.photo_blobs, db.conversations, db.messages, db.my_profile]
+  const tables = [db.outbox, db.listings, db.listing_images, db.photo_blobs, db.conversations, db.messages, db.my_profile, db.profiles]
   await db.transaction('rw', tables, async () => {
     await db.outbox.bulkDelete(seqs(batch))
     switch (op.kind) {
@@ -229,6 +229,7 @@ async function acknowledge(db: KreisDatabase, batch: Unit[], value: unknown): Pr
         if (rest.length) return
         await db.my_profile.clear()
         await db.my_profile.put({ ...(value as MyProfileRecord), sync_state: 'synced' })
+        await refreshSellerCards(db, op.profile.id)
         return
       }
     }

@@ -8,7 +8,7 @@
  * listings carry no index per filter: each costs every mirror write (the 10k bulk write in bench/), and the
  * projection answers filters faster than an index walk that still has to test the other filters row by row.
  */
-import Dexie, { type IndexableType } from 'dexie'
+import Dexie from 'dexie'
 import type { KreisDatabase } from '../database'
 import type { ListingRow } from '../rows'
 import { feedProjection, type Facets } from './feed-projection'
@@ -32,14 +32,6 @@ export interface FeedFilter {
 
 type Keep = (l: Facets) => boolean
 
-/** One ordered index range to walk. */
-interface Walk {
-  index: string
-  lower: IndexableType[]
-  upper: IndexableType[]
-  reverse: boolean
-}
-
 /** The filter's test of everything but status; null when it filters nothing. */
 function narrowing(f: FeedFilter): Keep | null {
   const locations = f.locations?.length ? new Set(f.locations) : null
@@ -56,16 +48,12 @@ function narrowing(f: FeedFilter): Keep | null {
     (priceMax === undefined || l.price <= priceMax)
 }
 
-/** The home feed's walk (all active listings, newest first); null for pages the projection answers. */
-function planWalk(f: FeedFilter, sort: FeedSort): Walk | null {
-  if (sort !== 'newest' || f.includeSold || narrowing(f)) return null
-  return { index: '[status+created_at]', lower: ['active', Dexie.minKey], upper: ['active', Dexie.maxKey], reverse: true }
-}
+/** The home feed: all active listings, newest first (the one page an index answers without the projection). */
+const isHomeFeed = (f: FeedFilter, sort: FeedSort) => sort === 'newest' && !f.includeSold && !narrowing(f)
 
-/** The first `wanted` rows of an index walk, in walk order. */
-function walkRows(db: KreisDatabase, w: Walk, wanted: number): Promise<ListingRow[]> {
-  const range = db.listings.where(w.index).between(w.lower, w.upper, true, true)
-  return (w.reverse ? range.reverse() : range).limit(wanted).toArray()
+/** The first `wanted` rows of the home feed, walking [status+created_at] backwards. */
+function homeFeedRows(db: KreisDatabase, wanted: number): Promise<ListingRow[]> {
+  return db.listings.where('[status+created_at]').between(['active', Dexie.minKey], ['active', Dexie.maxKey], true, true).reverse().limit(wanted).toArray()
 }
 
 function matches(f: FeedFilter): Keep {
@@ -91,10 +79,9 @@ async function pageIds(db: KreisDatabase, f: FeedFilter, sort: FeedSort, offset:
 export async function feedPage(db: KreisDatabase, filter: FeedFilter, page: number, sort: FeedSort = 'newest', pageSize = FEED_PAGE_SIZE): Promise<ListingRow[]> {
   const offset = Math.max(0, page - 1) * pageSize
   const projection = feedProjection(db)
-  const walk = planWalk(filter, sort)
-  if (!projection.ready && walk) {
+  if (!projection.ready && isHomeFeed(filter, sort)) {
     void projection.inOrder(sort).catch(() => {}) // starts loading it for the next reads
-    return db.transaction('r', db.listings, async () => (await walkRows(db, walk, offset + pageSize)).slice(offset))
+    return db.transaction('r', db.listings, async () => (await homeFeedRows(db, offset + pageSize)).slice(offset))
   }
   const ids = await pageIds(db, filter, sort, offset, pageSize)
   return db.transaction('r', db.listings, async () => {

@@ -3,8 +3,8 @@ import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '../database'
-import type { ListingImageRecord, ListingRecord, PublicProfileRecord } from '../records'
-import { applyListingBundle, applyProfiles, replaceImageSets } from './mirror'
+import type { ListingImageRecord, ListingRecord, MyProfileRecord, PublicProfileRecord } from '../records'
+import { applyListingBundle, applyMyProfile, applyProfiles, replaceImageSets } from './mirror'
 
 let db: KreisDatabase
 beforeEach(() => {
@@ -50,6 +50,28 @@ describe('card fields on listing rows (the feed reads one row per card)', () => 
     expect((await db.listings.get('l1'))?.seller_first_name).toBe('Léa')
     await applyProfiles(db, [seller({ first_name: 'stale', updated_at: '2025-12-31T00:00:00.000000Z' })])
     expect((await db.listings.get('l1'))?.seller_first_name).toBe('Léa')
+  })
+})
+
+describe('the user’s own cards (two streams carry the user’s name: my_profile and the public profiles)', () => {
+  const me = (first_name: string, updated_at: string): MyProfileRecord => ({
+    ...seller({ first_name, updated_at }), email: null, subscription_status: null, subscription_start_date: null, last_payment_date: null,
+  })
+
+  it('follow the public profile when it arrives first, and stay when the own profile catches up', async () => {
+    await applyMyProfile(db, me('Sam', T))
+    await applyListingBundle(db, { listings: [listing('l1')], images: [], sellers: [] })
+    expect((await db.listings.get('l1'))?.seller_first_name).toBe('Sam')
+    await applyProfiles(db, [seller({ first_name: 'F4', updated_at: '2026-01-02T00:00:00.000000Z' })])
+    expect((await db.listings.get('l1'))?.seller_first_name).toBe('F4')
+    await applyMyProfile(db, me('F4', '2026-01-02T00:00:00.000000Z'))
+    expect((await db.listings.get('l1'))?.seller_first_name).toBe('F4')
+  })
+
+  it('follow the own profile when it is the newer one', async () => {
+    await applyListingBundle(db, { listings: [listing('l1')], images: [], sellers: [seller({ first_name: 'Old' })] })
+    await applyMyProfile(db, me('New', '2026-01-02T00:00:00.000000Z'))
+    expect((await db.listings.get('l1'))?.seller_first_name).toBe('New')
   })
 })
 

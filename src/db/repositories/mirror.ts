@@ -13,7 +13,7 @@ import type {
   PublicProfileRecord,
 } from '../records'
 import { acceptsServerRow } from '../reconcile'
-import { cardFields, coversByListing } from '../card-fields'
+import { cardFields, coversByListing, freshestSellerName, type SellerName } from '../card-fields'
 import type { ListingImageRow, ListingRow } from '../rows'
 
 export interface ListingBundle {
@@ -47,7 +47,7 @@ function putListingRows(db: KreisDatabase, rows: readonly ListingRow[]): Promise
  * must still land.
  */
 export async function applyListingBundle(db: KreisDatabase, bundle: ListingBundle): Promise<string[]> {
-  return db.transaction('rw', [db.listings, db.listing_images, db.profiles], async () => {
+  return db.transaction('rw', [db.listings, db.listing_images, db.profiles, db.my_profile], async () => {
     const locals = await db.listings.bulkGet(bundle.listings.map((r) => r.id))
     const accepted = bundle.listings.filter((r, i) => acceptsServerRow(locals[i], r))
     const current = bundle.listings.filter((r, i) => !locals[i] || (locals[i].sync_state === 'synced' && r.updated_at >= locals[i].updated_at))
@@ -59,9 +59,15 @@ export async function applyListingBundle(db: KreisDatabase, bundle: ListingBundl
 }
 
 async function putAccepted(db: KreisDatabase, accepted: readonly ListingRecord[], bundle: ListingBundle): Promise<void> {
-  const sellers = new Map<string, PublicProfileRecord>(bundle.sellers.map((p) => [p.id, p]))
+  const sellers = new Map<string, SellerName | undefined>(bundle.sellers.map((p) => [p.id, p]))
   const unknown = [...new Set(accepted.map((r) => r.user_id))].filter((id) => !sellers.has(id))
   for (const p of await db.profiles.bulkGet(unknown)) if (p) sellers.set(p.id, p)
+  // The user's own listings: the own profile row may know a newer name than the public one.
+  const mine = (await db.my_profile.toArray())[0]
+  if (mine && accepted.some((r) => r.user_id === mine.id)) {
+    const pub = bundle.sellers.find((p) => p.id === mine.id) ?? (await db.profiles.get(mine.id))
+    sellers.set(mine.id, freshestSellerName(mine, pub))
+  }
   const covers = coversByListing(bundle.images)
   await putListingRows(db, accepted.map((r): ListingRow => ({ ...synced(r), ...cardFields(covers.get(r.id) ?? null, sellers.get(r.user_id)) })))
 }
@@ -107,17 +113,34 @@ const sameImage = (local: ListingImageRow | undefined, remote: ListingImageRecor
   local !== undefined && local.sync_state === 'synced' && local.updated_at === remote.updated_at &&
   local.image_order === remote.image_order && local.image_url === remote.image_url
 
-/** Stores seller profiles (newer versions only) and renames the cards of a seller whose name changed. */
+/**
+ * Stores seller profiles (newer versions only) and renames the cards of a seller whose name changed, or of the
+ * user when the public row first arrives (call inside a transaction over listings, profiles and my_profile).
+ */
 export async function applyProfiles(db: KreisDatabase, rows: readonly PublicProfileRecord[]): Promise<void> {
   if (rows.length === 0) return
   const locals = await db.profiles.bulkGet(rows.map((r) => r.id))
   const newer = rows.filter((r, i) => !locals[i] || r.updated_at > locals[i].updated_at)
   await db.profiles.bulkPut(newer)
+  const me = (await db.my_profile.toCollection().primaryKeys())[0]
   for (const [i, r] of rows.entries()) {
     const was = locals[i]
-    if (!was || !newer.includes(r) || (was.first_name === r.first_name && was.last_name === r.last_name)) continue
-    await sellerListings(db, r.id).modify({ seller_first_name: r.first_name, seller_last_name: r.last_name })
+    if (!newer.includes(r)) continue
+    if (was ? was.first_name !== r.first_name || was.last_name !== r.last_name : r.id === me) await refreshSellerCards(db, r.id)
   }
+}
+
+/**
+ * Puts the seller name this device knows best (card-fields.ts freshestSellerName) on every card of `userId` that
+ * shows another (call inside a transaction over listings, profiles and my_profile).
+ */
+export async function refreshSellerCards(db: KreisDatabase, userId: string): Promise<void> {
+  const [mine, pub] = await Promise.all([db.my_profile.get(userId), db.profiles.get(userId)])
+  const name = freshestSellerName(mine, pub)
+  if (!name) return
+  await sellerListings(db, userId)
+    .filter((l) => l.seller_first_name !== name.first_name || l.seller_last_name !== name.last_name)
+    .modify({ seller_first_name: name.first_name, seller_last_name: name.last_name })
 }
 
 /** Every mirror row of one seller's listings. */
@@ -139,11 +162,12 @@ export async function applyMessages(db: KreisDatabase, rows: readonly MessageRec
 }
 
 export async function applyMyProfile(db: KreisDatabase, row: MyProfileRecord): Promise<void> {
-  await db.transaction('rw', db.my_profile, async () => {
+  await db.transaction('rw', [db.my_profile, db.profiles, db.listings], async () => {
     const local = await db.my_profile.get(row.id)
     if (acceptsServerRow(local, row)) {
       await db.my_profile.clear()
       await db.my_profile.put(synced(row))
+      await refreshSellerCards(db, row.id)
     }
   })
 }
