@@ -227,6 +227,11 @@ describe('Background Sync', () => {
     expect(await sw.ask(2)).toEqual([{ drained: false, reason: 'not the leader tab' }, { drained: true }])
     expect(server.listings.get(id)?.title).toBe('Linen shirt')
 
+    // A write the server refused waits for the user, not for the network: the worker need not retry for it.
+    const refused = await saveListing(leader.db, SELLER, { fields: { ...fields, price: 0 }, images: [] }, T0)
+    expect(await sw.ask(2)).toEqual([{ drained: false, reason: 'not the leader tab' }, { drained: true }])
+    expect((await leader.db.listings.get(refused))?.sync_state).toBe('failed')
+
     let answered = false
     void sw.ask(1, { type: 'something-else' }).then(() => (answered = true))
     await new Promise((r) => setTimeout(r, 20))

@@ -103,7 +103,7 @@ export class SyncEngine {
       const offline = push.outcome === 'offline' || pullFailure?.reason === 'network'
       this.offlineStreak = offline ? this.offlineStreak + 1 : 0
       // Queued writes and no network: ask the browser to wake the app when it is back (once per offline spell).
-      if (this.offlineStreak === 1 && (await this.db.outbox.count()) > 0) void this.registerBackgroundSync().catch(() => false)
+      if (this.offlineStreak === 1 && (await this.queuedCount()) > 0) void this.registerBackgroundSync().catch(() => false)
       const ok = !offline && !pullFailure && push.outcome === 'drained'
       this.status.setState({
         online: !offline,
@@ -255,11 +255,16 @@ export class SyncEngine {
     if (!this.status.getState().leader) return reply({ drained: false, reason: 'not the leader tab' })
     try {
       const report = await this.sync('background-sync', false)
-      const drained = report.push.outcome === 'drained' && (await this.db.outbox.count()) === 0
+      // Failed entries wait for the user (retry or discard), not for the network: they do not keep the sync open.
+      const drained = report.push.outcome === 'drained' && (await this.queuedCount()) === 0
       reply(drained ? { drained } : { drained, reason: report.push.outcome })
     } catch (err) {
       reply({ drained: false, reason: (err as Error).message })
     }
+  }
+
+  private queuedCount(): Promise<number> {
+    return this.db.outbox.where('state').equals('queued').count()
   }
 
   /** Asks the service worker to wake us when connectivity returns (Background Sync, where the browser has it). */
