@@ -41,7 +41,10 @@ export class KreisDatabase extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>
 
   constructor(name: string = DATABASE_NAME, options?: DexieOptions) {
-    super(name, options)
+    // No live-query cache: with it, Dexie re-runs live queries optimistically while a write is still in flight and
+    // may skip the run after the commit; the feed's reads also consult the in-memory filter projection, which
+    // follows commits only (repositories/feed-projection.ts), so such a run would keep a stale page.
+    super(name, { cache: 'disabled', ...options })
     this.version(1).stores({
       // The feed reads a page of 12 by walking one compound index in order and filtering the rest in the walk:
       // [status+created_at] (newest first) and [status+price] (by price), each also prefixed by category, so a

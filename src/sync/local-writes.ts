@@ -142,6 +142,8 @@ export interface SendMessageInput {
   senderId: string
   content: string
   messageId?: string
+  /** The id of the conversation, if this message has to create it (default: a new UUID). */
+  newConversationId?: string
 }
 
 /** Queues a message, creating the conversation first when the device knows none. Returns the message id. */
@@ -154,7 +156,7 @@ export async function sendMessage(db: KreisDatabase, input: SendMessageInput, no
     const entries: OutboxEntry[] = []
     if (!conversation) {
       conversation = {
-        id: newId(), listing_id: input.listingId, buyer_id: input.buyerId, seller_id: input.sellerId,
+        id: input.newConversationId ?? newId(), listing_id: input.listingId, buyer_id: input.buyerId, seller_id: input.sellerId,
         last_message_at: iso(now), created_at: iso(now), updated_at: NOT_ON_SERVER, sync_state: 'pending',
       } satisfies ConversationRow
       const { id, listing_id, buyer_id, seller_id } = conversation

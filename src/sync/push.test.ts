@@ -6,6 +6,7 @@ import { BACKOFF_BASE_MS, MAX_TRANSIENT_ATTEMPTS } from './constants'
 import { SYNC_MESSAGES } from './failure-messages'
 import { saveListing, sendMessage, setListingStatus, updateMyProfile, type ListingFields } from './local-writes'
 import { retryFailed } from './outbox'
+import { pullAll } from './pull'
 import { drainOutbox } from './push'
 import { MemoryServer } from './testing/memory-server'
 import { MemoryTransport } from './testing/memory-transport'
@@ -311,6 +312,30 @@ describe('push', () => {
     expect([...server.messages.values()].every((m) => m.conversation_id === conv!.id)).toBe(true)
     expect((await laptop.db.conversations.toArray()).map((c) => c.id)).toEqual([conv!.id])
     expect((await laptop.db.messages.toArray())[0]).toMatchObject({ conversation_id: conv!.id, sync_state: 'synced' })
+  })
+
+  it('messages written after the other device’s conversation arrived stay behind the ones queued before it', async () => {
+    const server = new MemoryServer()
+    const phone = setup(BUYER, server)
+    const laptop = setup(BUYER, server)
+    const seller = setup(SELLER, server)
+    const listingId = await saveListing(seller.db, SELLER, { fields: fields(), images: [] }, T0)
+    await drainOutbox(seller.deps)
+    // The phone opens the conversation first (its id sorts first); the laptop, offline, opens its own.
+    const send = (d: typeof phone, content: string, at: number, newConversationId?: string) =>
+      sendMessage(d.db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content, newConversationId }, at)
+    await send(phone, 'from phone', T0 + 1, '00000000-0000-4000-8000-00000000000a')
+    await drainOutbox(phone.deps)
+    laptop.memory.setOnline(false)
+    await send(laptop, 'laptop 1', T0 + 2, 'ffffffff-0000-4000-8000-00000000000b')
+    // A pull brings the phone's conversation to the laptop (the laptop's push still has no network).
+    laptop.memory.setOnline(true)
+    await pullAll({ db: laptop.db, transport: laptop.memory }, { reconcile: false })
+    await send(laptop, 'laptop 2', T0 + 3)
+    await drainOutbox(laptop.deps)
+    const thread = [...server.messages.values()].sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))
+    expect(thread.map((m) => m.content)).toEqual(['from phone', 'laptop 1', 'laptop 2'])
+    expect(new Set(thread.map((m) => m.conversation_id)).size).toBe(1)
   })
 
   it('a new engine on the same database after a crash mid-drain finishes the queue exactly once', async () => {

@@ -21,6 +21,13 @@ export function thread(db: KreisDatabase, conversationId: string): Promise<Messa
 }
 
 /** The conversation of a buyer about a listing, if the device knows it. */
-export function conversationFor(db: KreisDatabase, listingId: string, buyerId: string): Promise<ConversationRow | undefined> {
-  return db.conversations.where('[listing_id+buyer_id]').equals([listingId, buyerId]).first()
+/**
+ * The conversation a new message about this listing joins. The device may briefly hold two: one it opened itself
+ * that the server has not acknowledged yet, and the server's own, opened first by another device of the buyer
+ * and pulled since. The message joins the unacknowledged one, behind the messages already queued there, so the
+ * buyer's messages reach the server in the order written; acknowledging it moves them all to the server's id.
+ */
+export async function conversationFor(db: KreisDatabase, listingId: string, buyerId: string): Promise<ConversationRow | undefined> {
+  const both = await db.conversations.where('[listing_id+buyer_id]').equals([listingId, buyerId]).toArray()
+  return both.find((c) => c.sync_state !== 'synced') ?? both[0]
 }

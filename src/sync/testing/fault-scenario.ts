@@ -137,7 +137,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
           if (active.length) {
             const l = rng.chance(0.6) ? active[0]! : rng.pick(active)
             const content = `M${seed}-${++n}`
-            await sendMessage(d.db, { listingId: l.id, sellerId: seller, buyerId: buyer, senderId: buyer, content, messageId: rng.uuid() }, d.clock.now())
+            await sendMessage(d.db, { listingId: l.id, sellerId: seller, buyerId: buyer, senderId: buyer, content, messageId: rng.uuid(), newConversationId: rng.uuid() }, d.clock.now())
             expect.messages.set(content, d)
           }
         } else {
@@ -145,7 +145,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
           if (convs.length) {
             const c = rng.pick(convs)
             const content = `R${seed}-${++n}`
-            await sendMessage(d.db, { listingId: c.listing_id, sellerId: c.seller_id, buyerId: c.buyer_id, senderId: seller, content, messageId: rng.uuid() }, d.clock.now())
+            await sendMessage(d.db, { listingId: c.listing_id, sellerId: c.seller_id, buyerId: c.buyer_id, senderId: seller, content, messageId: rng.uuid(), newConversationId: rng.uuid() }, d.clock.now())
             expect.messages.set(content, d)
           }
         }
