@@ -87,7 +87,12 @@ export class Dispatcher {
     }
     const failures: unknown[] = []
     const byTable = new Map<number, Planned[]>()
-    for (const p of planned) if (p.check.length > 0) byTable.set(p.change.relid, [...(byTable.get(p.change.relid) ?? []), p])
+    for (const p of planned) {
+      if (p.check.length === 0) continue
+      const group = byTable.get(p.change.relid)
+      if (group) group.push(p)
+      else byTable.set(p.change.relid, [p])
+    }
     for (const [relid, group] of byTable) {
       try {
         await this.checkVisibility(relid, group)
