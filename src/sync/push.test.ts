@@ -296,15 +296,23 @@ describe('push', () => {
     expect(await db.outbox.count()).toBe(0)
   })
 
-  it('a conversation created first on another device is adopted, and the queued message follows it', async () => {
+  /** A buyer with two devices and a listing on the server; `send` writes a message about it on one device. */
+  async function buyerOnTwoDevices() {
     const server = new MemoryServer()
     const phone = setup(BUYER, server)
     const laptop = setup(BUYER, server)
     const seller = setup(SELLER, server)
     const listingId = await saveListing(seller.db, SELLER, { fields: fields(), images: [] }, T0)
     await drainOutbox(seller.deps)
-    await sendMessage(phone.db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'from phone' }, T0 + 1)
-    await sendMessage(laptop.db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'from laptop' }, T0 + 2)
+    const send = (d: typeof phone, content: string, at: number, newConversationId?: string) =>
+      sendMessage(d.db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content, newConversationId }, at)
+    return { server, phone, laptop, send }
+  }
+
+  it('a conversation created first on another device is adopted, and the queued message follows it', async () => {
+    const { server, phone, laptop, send } = await buyerOnTwoDevices()
+    await send(phone, 'from phone', T0 + 1)
+    await send(laptop, 'from laptop', T0 + 2)
     await drainOutbox(phone.deps)
     await drainOutbox(laptop.deps)
     expect(server.conversations.size).toBe(1)
@@ -315,15 +323,8 @@ describe('push', () => {
   })
 
   it('messages written after the other device’s conversation arrived stay behind the ones queued before it', async () => {
-    const server = new MemoryServer()
-    const phone = setup(BUYER, server)
-    const laptop = setup(BUYER, server)
-    const seller = setup(SELLER, server)
-    const listingId = await saveListing(seller.db, SELLER, { fields: fields(), images: [] }, T0)
-    await drainOutbox(seller.deps)
+    const { server, phone, laptop, send } = await buyerOnTwoDevices()
     // The phone opens the conversation first (its id sorts first); the laptop, offline, opens its own.
-    const send = (d: typeof phone, content: string, at: number, newConversationId?: string) =>
-      sendMessage(d.db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content, newConversationId }, at)
     await send(phone, 'from phone', T0 + 1, '00000000-0000-4000-8000-00000000000a')
     await drainOutbox(phone.deps)
     laptop.memory.setOnline(false)
