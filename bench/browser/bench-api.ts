@@ -29,7 +29,7 @@ export interface BenchApi {
   bulkWrite(mode: BulkWriteMode): Promise<number>
   /**
    * Fills the feed database with `count` listings (kept open for feedRuns). Returns the first reads on a cold
-   * connection: the home feed (an index walk) and then a category page (which waits for the projection to load).
+   * connection: the home feed and then a category page (index walks while the projection loads).
    */
   prepareFeed(count: number): Promise<{ homeMs: number; categoryMs: number }>
   /** `runs` feed-page reads over a fixed mix of filters; the first `warmUp` are not returned. */

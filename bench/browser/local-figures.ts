@@ -101,7 +101,7 @@ async function measure(page: Page): Promise<Figure[]> {
         `(rows chosen by the in-memory filter projection, then the 12 rows with their card fields read by key in one read transaction; ${FEED_WARM_UP} warm-up reads not counted; ` +
         `${Math.min(...cards)}–${Math.max(...cards)} cards; Chromium CPU ${fmt(feedCpuMs / (FEED_RUNS + FEED_WARM_UP))} ` +
         `per read on average). By filter: ${shapes.join('; ')}. First reads of a new connection: home feed ` +
-        `${fmt(cold.homeMs)}, then a category page ${fmt(cold.categoryMs)} (loads the projection). ${feedLoad}`,
+        `${fmt(cold.homeMs)}, then a category page ${fmt(cold.categoryMs)} (both walk the index while the projection loads). ${feedLoad}`,
     },
   ]
 }

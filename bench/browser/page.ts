@@ -110,8 +110,7 @@ const api: BenchApi = {
   async prepareFeed(count) {
     feedDb = await freshDatabase('feed')
     await bootstrap(feedDb, makeListingFixtures(count, 7))
-    // A second connection has no projection yet: its first home-feed page walks the index, its first
-    // category page waits for the projection to load.
+    // A second connection has no projection yet: its first pages walk the newest-first index while it loads.
     const cold = new KreisDatabase(feedDb.name)
     try {
       const t0 = performance.now()

@@ -3,8 +3,9 @@
  * seller name; rows.ts CardFields), so a page reads just its own rows.
  *
  * Which rows: the in-memory filter projection (feed-projection.ts) answers any filter without touching
- * IndexedDB. Until it is loaded (it starts loading on the first read), the home feed (all active listings, newest
- * first) walks [status+created_at] instead, so the first screen never waits for it; every other page does. The
+ * IndexedDB. Until it is loaded (it starts loading on the first read), a newest-first page walks [status+created_at]
+ * instead, testing the filter, as long as a few hundred rows fill it (the home feed, broad filters), so the first
+ * screens do not wait for it; pages by price and narrow filters do. The
  * listings carry no index per filter: each costs every mirror write (the 10k bulk write in bench/), and the
  * projection answers filters faster than an index walk that still has to test the other filters row by row.
  */
@@ -48,12 +49,24 @@ function narrowing(f: FeedFilter): Keep | null {
     (priceMax === undefined || l.price <= priceMax)
 }
 
-/** The home feed: all active listings, newest first (the one page an index answers without the projection). */
-const isHomeFeed = (f: FeedFilter, sort: FeedSort) => sort === 'newest' && !f.includeSold && !narrowing(f)
+/** Rows a page may walk before the projection is loaded; a narrower filter waits for the projection instead. */
+export const COLD_WALK_MAX_ROWS = 600
+const COLD_WALK_CHUNK_ROWS = 100
 
-/** The first `wanted` rows of the home feed, walking [status+created_at] backwards. */
-function homeFeedRows(db: KreisDatabase, wanted: number): Promise<ListingRow[]> {
-  return db.listings.where('[status+created_at]').between(['active', Dexie.minKey], ['active', Dexie.maxKey], true, true).reverse().limit(wanted).toArray()
+/**
+ * A newest-first page of active listings before the projection is loaded: walks [status+created_at] from the
+ * newest, testing the filter, in chunks. The home feed and broad filters fill a page within a chunk or two; null
+ * when COLD_WALK_MAX_ROWS did not (call inside a read transaction).
+ */
+export async function walkNewest(db: KreisDatabase, keep: Keep | null, offset: number, pageSize: number): Promise<ListingRow[] | null> {
+  const newest = db.listings.where('[status+created_at]').between(['active', Dexie.minKey], ['active', Dexie.maxKey], true, true).reverse()
+  const hits: ListingRow[] = []
+  for (let scanned = 0; scanned < COLD_WALK_MAX_ROWS; scanned += COLD_WALK_CHUNK_ROWS) {
+    const chunk = await newest.clone().offset(scanned).limit(COLD_WALK_CHUNK_ROWS).toArray()
+    for (const row of chunk) if (!keep || keep(row)) hits.push(row)
+    if (hits.length >= offset + pageSize || chunk.length < COLD_WALK_CHUNK_ROWS) return hits.slice(offset, offset + pageSize)
+  }
+  return null
 }
 
 function matches(f: FeedFilter): Keep {
@@ -79,9 +92,13 @@ async function pageIds(db: KreisDatabase, f: FeedFilter, sort: FeedSort, offset:
 export async function feedPage(db: KreisDatabase, filter: FeedFilter, page: number, sort: FeedSort = 'newest', pageSize = FEED_PAGE_SIZE): Promise<ListingRow[]> {
   const offset = Math.max(0, page - 1) * pageSize
   const projection = feedProjection(db)
-  if (!projection.ready && isHomeFeed(filter, sort)) {
+  if (!projection.ready && sort === 'newest' && !filter.includeSold && offset + pageSize <= COLD_WALK_MAX_ROWS) {
     void projection.inOrder(sort).catch(() => {}) // starts loading it for the next reads
-    return db.transaction('r', db.listings, async () => (await homeFeedRows(db, offset + pageSize)).slice(offset))
+    const cold = await db.transaction('r', db.listings, async () => {
+      const [rows] = await Promise.all([walkNewest(db, narrowing(filter), offset, pageSize), db.listings.count()])
+      return rows
+    })
+    if (cold) return cold
   }
   const ids = await pageIds(db, filter, sort, offset, pageSize)
   return db.transaction('r', db.listings, async () => {
