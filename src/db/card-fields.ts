@@ -18,6 +18,11 @@ export function cardFields(coverImageUrl: string | null, seller: SellerName | un
   return { cover_image_url: coverImageUrl, seller_first_name: seller?.first_name ?? null, seller_last_name: seller?.last_name ?? null }
 }
 
+/** The card fields a row already carries (kept when a newer version of the listing itself arrives). */
+export function cardOf({ cover_image_url, seller_first_name, seller_last_name }: CardFields): CardFields {
+  return { cover_image_url, seller_first_name, seller_last_name }
+}
+
 /** The image_url of each listing's lowest-ordered image. */
 export function coversByListing(images: readonly Pick<ListingImageRecord, 'listing_id' | 'image_url' | 'image_order'>[]): Map<string, string> {
   const best = new Map<string, { order: number; url: string }>()

@@ -4,10 +4,10 @@
  * only in the transaction that applies the server's answer to the mirror, so a crash at any point leaves it to be
  * sent again, which the idempotent operations make harmless.
  */
-import { cardFields } from '@/db/card-fields'
+import { cardFields, cardOf } from '@/db/card-fields'
 import type { KreisDatabase } from '@/db/database'
 import type { ConversationRecord, ListingImageRecord, ListingRecord, MessageRecord, MyProfileRecord } from '@/db/records'
-import { refreshSellerCards, replaceImageSets } from '@/db/repositories/mirror'
+import { replaceImageSets, storeMyProfile } from '@/db/repositories/mirror'
 import type { OutboxEntry, OutboxKind } from '@/db/rows'
 import { backoffDelayMs } from './backoff'
 import type { Clock } from './clock'
@@ -193,8 +193,7 @@ async function acknowledge(db: KreisDatabase, batch: Unit[], value: unknown): Pr
           const rest = await remainingInGroup(db, `listing:${row.id}`)
           if (rest.some((e) => e.op.kind === 'listing.upsert')) continue // a newer local edit is still to be sent
           const local = await db.listings.get(row.id)
-          const card = local ? { cover_image_url: local.cover_image_url, seller_first_name: local.seller_first_name, seller_last_name: local.seller_last_name } : cardFields(null, undefined)
-          await db.listings.put({ ...row, ...card, sync_state: rest.length ? 'pending' : 'synced' })
+          await db.listings.put({ ...row, ...(local ? cardOf(local) : cardFields(null, undefined)), sync_state: rest.length ? 'pending' : 'synced' })
           if (!rest.length) await db.photo_blobs.where('listing_id').equals(row.id).delete()
         }
         return
@@ -227,9 +226,7 @@ async function acknowledge(db: KreisDatabase, batch: Unit[], value: unknown): Pr
       case 'profile.update': {
         const rest = await remainingInGroup(db, `profile:${op.profile.id}`)
         if (rest.length) return
-        await db.my_profile.clear()
-        await db.my_profile.put({ ...(value as MyProfileRecord), sync_state: 'synced' })
-        await refreshSellerCards(db, op.profile.id)
+        await storeMyProfile(db, value as MyProfileRecord)
         return
       }
     }

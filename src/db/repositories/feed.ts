@@ -5,13 +5,13 @@
  * Which rows: the in-memory filter projection (feed-projection.ts) answers any filter without touching
  * IndexedDB. Until it is loaded (it starts loading on the first read), a newest-first page walks [status+created_at]
  * instead, testing the filter, as long as a few hundred rows fill it (the home feed, broad filters), so the first
- * screens do not wait for it; pages by price and narrow filters do. The
- * listings carry no index per filter: each costs every mirror write (the 10k bulk write in bench/), and the
- * projection answers filters faster than an index walk that still has to test the other filters row by row.
+ * screens do not wait for it; pages by price and narrow filters do. The listings carry no index per filter: each
+ * costs every mirror write (the 10k bulk write in bench/), and the projection answers filters faster than an
+ * index walk that still has to test the other filters row by row.
  */
 import Dexie from 'dexie'
 import type { KreisDatabase } from '../database'
-import type { ListingRow } from '../rows'
+import type { ListingImageRow, ListingRow } from '../rows'
 import { feedProjection, type Facets } from './feed-projection'
 
 export const FEED_PAGE_SIZE = 12
@@ -118,7 +118,7 @@ export async function feedCount(db: KreisDatabase, filter: FeedFilter): Promise<
 }
 
 /** All images of a listing in display order. */
-export function listingImages(db: KreisDatabase, listingId: string) {
+export function listingImages(db: KreisDatabase, listingId: string): Promise<ListingImageRow[]> {
   return db.listing_images.where('[listing_id+image_order]').between([listingId, Dexie.minKey], [listingId, Dexie.maxKey]).toArray()
 }
 

@@ -20,7 +20,6 @@ export function thread(db: KreisDatabase, conversationId: string): Promise<Messa
     .toArray()
 }
 
-/** The conversation of a buyer about a listing, if the device knows it. */
 /**
  * The conversation a new message about this listing joins. The device may briefly hold two: one it opened itself
  * that the server has not acknowledged yet, and the server's own, opened first by another device of the buyer

@@ -13,7 +13,7 @@ import type {
   PublicProfileRecord,
 } from '../records'
 import { acceptsServerRow } from '../reconcile'
-import { cardFields, coversByListing, freshestSellerName, type SellerName } from '../card-fields'
+import { cardFields, cardOf, coversByListing, freshestSellerName, type SellerName } from '../card-fields'
 import type { ListingImageRow, ListingRow } from '../rows'
 
 export interface ListingBundle {
@@ -83,8 +83,7 @@ export async function applyKnownListings(db: KreisDatabase, rows: readonly Listi
     rows.forEach((r, i) => {
       const local = locals[i]
       if (!local || !acceptsServerRow(local, r)) return
-      const { cover_image_url, seller_first_name, seller_last_name } = local
-      updates.push({ ...synced(r), cover_image_url, seller_first_name, seller_last_name })
+      updates.push({ ...synced(r), ...cardOf(local) })
     })
     await putListingRows(db, updates)
     return locals.filter((l) => l === undefined).length
@@ -163,13 +162,18 @@ export async function applyMessages(db: KreisDatabase, rows: readonly MessageRec
 
 export async function applyMyProfile(db: KreisDatabase, row: MyProfileRecord): Promise<void> {
   await db.transaction('rw', [db.my_profile, db.profiles, db.listings], async () => {
-    const local = await db.my_profile.get(row.id)
-    if (acceptsServerRow(local, row)) {
-      await db.my_profile.clear()
-      await db.my_profile.put(synced(row))
-      await refreshSellerCards(db, row.id)
-    }
+    if (acceptsServerRow(await db.my_profile.get(row.id), row)) await storeMyProfile(db, row)
   })
+}
+
+/**
+ * Makes `row` the device's own profile, synced, and the user's cards follow its name (call inside a transaction
+ * over my_profile, profiles and listings).
+ */
+export async function storeMyProfile(db: KreisDatabase, row: MyProfileRecord): Promise<void> {
+  await db.my_profile.clear()
+  await db.my_profile.put(synced(row))
+  await refreshSellerCards(db, row.id)
 }
 
 /**

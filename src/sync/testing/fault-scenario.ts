@@ -5,7 +5,7 @@
  * it checks the oracle: no acknowledged write lost or duplicated, the documented winner of concurrent edits, and
  * every device's mirror equal to what the server shows that user.
  */
-import { cardFields } from '@/db/card-fields'
+import { cardFields, cardOf } from '@/db/card-fields'
 import type { ListingRecord } from '@/db/records'
 import type { ListingRow } from '@/db/rows'
 import { SYNC_MESSAGES } from '../failure-messages'
@@ -284,7 +284,7 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
     for (const l of mirror) {
       const first = [...server.imagesOf(l.id)].sort((a, b) => a.image_order - b.image_order)[0]
       const expected = cardFields(first?.image_url ?? null, server.profiles.get(l.user_id))
-      const card = { cover_image_url: l.cover_image_url, seller_first_name: l.seller_first_name, seller_last_name: l.seller_last_name }
+      const card = cardOf(l)
       if (!same(card, expected)) fail(`${d.name}: card of ${l.id} is ${JSON.stringify(card)}, the server says ${JSON.stringify(expected)}`)
     }
     for (const l of visible) {
