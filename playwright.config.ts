@@ -22,6 +22,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: process.env.CI ? 'line' : 'list',
+  outputDir: process.env.KREIS_E2E_APP_PORT ? `test-results-${process.env.KREIS_E2E_APP_PORT}` : 'test-results',
   globalTeardown: './e2e/global-teardown.ts',
   use: {
     baseURL: APP_URL,

@@ -95,6 +95,8 @@ export default defineConfig(({ mode }) => {
       // Vite 8 bundles with rolldown: chunking would go in build.rolldownOptions (manualChunks is deprecated).
       // The defaults suit us: each lazy route is its own chunk, the first route stays in index-*.js.
       chunkSizeWarningLimit: 350,
+      // Another directory lets a second end-to-end run build beside the first (e2e/env.ts).
+      outDir: process.env.KREIS_BUILD_DIR || 'dist',
     },
     preview: { port: 4173, strictPort: true },
     server: { port: 5173, strictPort: true },

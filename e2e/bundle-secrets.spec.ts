@@ -7,7 +7,7 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { DEFAULT_JWT_SECRET, DEFAULT_SERVICE_ROLE_KEY } from '../supabase/local/config.ts'
 
-const DIST = path.resolve(import.meta.dirname, '..', 'dist')
+const DIST = path.resolve(import.meta.dirname, '..', process.env.KREIS_BUILD_DIR || 'dist')
 const JWT = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/g
 
 function distFiles(dir = DIST): string[] {

@@ -30,3 +30,11 @@ export function startAppSync(): SyncEngine {
 export function useSyncStatus<T>(select: (s: SyncStatus) => T): T {
   return useStore(getAppSync().status, select)
 }
+
+/**
+ * Tells the engine that the device just wrote something to send (action hooks call it after a local write).
+ * Does nothing before `startAppSync()` (component tests, static pages).
+ */
+export function pokeSync(): void {
+  if (started && engine) void engine.sync('write').catch(() => {})
+}

@@ -1,0 +1,32 @@
+/**
+ * Every route of spec §2.1 in one place: screens and links build paths here instead of writing string literals,
+ * so a route moves in one edit. Query-string details (the shop's filters) belong to the feature that reads them.
+ */
+export type AuthMode = 'signin' | 'signup' | 'reset'
+
+export const paths = {
+  home: '/',
+  shop: '/shop',
+  auth: (mode?: AuthMode): string => (mode ? `/auth?mode=${mode}` : '/auth'),
+  resetPassword: '/auth/reset-password',
+  messages: '/messages',
+  conversation: (conversationId: string): string => `/messages?c=${encodeURIComponent(conversationId)}`,
+  favorites: '/favorites',
+  profile: '/profile',
+  sell: '/sell',
+  sellUpload: '/sell/upload',
+  sellDetails: '/sell/details',
+  sellPreview: '/sell/preview',
+  sellSuccess: (listingId: string): string => `/sell/success/${encodeURIComponent(listingId)}`,
+  sellEdit: (listingId: string): string => `/sell/edit/${encodeURIComponent(listingId)}`,
+  item: (id: string): string => `/item/${encodeURIComponent(id)}`,
+  subscription: '/subscription',
+  subscriptionSuccess: '/subscription-success',
+  paymentSuccess: '/payment-success',
+  paymentFailed: '/payment-failed',
+  ourStory: '/our-story',
+  joinMovement: '/join-movement',
+  contact: '/contact',
+  terms: '/terms',
+  privacyPolicy: '/privacy-policy',
+} as const
