@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canMessage, canSend, composerKeyAction, counterpartId, involves, messagePreview, messageText, messagingBlock, messagingBlockToast, newMessageToast, showMessageSeller } from './messaging'
+import { canMessage, canSend, composerKeyAction, counterpartId, involves, messagePreview, messageSellerRefusal, messageSellerRefusalToast, messageText, messagingBlock, messagingBlockToast, newMessageToast, showMessageSeller } from './messaging'
 import { TOASTS } from './toasts'
 
 describe('spec §5 messaging: text is trimmed, empty is not sent', () => {
@@ -78,5 +78,21 @@ describe('spec §6 who may message a seller', () => {
     const m = { sender_id: 'a', receiver_id: 'b' }
     expect([involves(m, 'a'), involves(m, 'b'), involves(m, 'c')]).toEqual([true, true, false])
     expect([counterpartId({ buyer_id: 'a', seller_id: 'b' }, 'a'), counterpartId({ buyer_id: 'a', seller_id: 'b' }, 'b')]).toEqual(['b', 'a'])
+  })
+})
+
+describe('spec §6/§8 the Message Seller dialog refuses with the catalogue texts', () => {
+  const listing = { user_id: 'seller', status: 'active' }
+  it.each([
+    [null, listing, 'login', TOASTS.messageLoginRequired],
+    [null, undefined, 'login', TOASTS.messageLoginRequired],
+    ['buyer', undefined, 'missing', TOASTS.listingUnavailable],
+    ['buyer', null, 'missing', TOASTS.listingUnavailable],
+    ['seller', listing, 'own', null],
+    ['buyer', { ...listing, status: 'sold' }, 'sold', TOASTS.itemSold],
+    ['buyer', listing, null, undefined],
+  ] as const)('user %s, listing %j → %s', (user, l, refusal, toast) => {
+    expect(messageSellerRefusal(user, l)).toBe(refusal)
+    if (refusal) expect(messageSellerRefusalToast(refusal)).toBe(toast)
   })
 })

@@ -48,6 +48,18 @@ export function messagingBlockToast(block: MessagingBlock): Toast<ToastMessageKe
   return block === 'sold' ? TOASTS.itemSold : null
 }
 
+/** Why the Message Seller dialog refuses to send: a messaging block, or a listing the device cannot load. */
+export type MessageSellerRefusal = MessagingBlock | 'missing'
+export function messageSellerRefusal(userId: string | null | undefined, listing: MessageableListing | null | undefined): MessageSellerRefusal | null {
+  if (!userId) return 'login'
+  return listing ? messagingBlock(userId, listing) : 'missing'
+}
+
+/** The §8 toast of a refusal ("Item sold", "Unable to load listing details.", "Please log in"); none for one's own. */
+export function messageSellerRefusalToast(refusal: MessageSellerRefusal): Toast<ToastMessageKey> | null {
+  return refusal === 'missing' ? TOASTS.listingUnavailable : messagingBlockToast(refusal)
+}
+
 /** The item page's "Message Seller" button: only for a logged-in user who does not own the listing. */
 export const showMessageSeller = (userId: string | null | undefined, sellerId: string): boolean => !!userId && userId !== sellerId
 
