@@ -42,3 +42,99 @@ export function movePhoto<T>(photos: readonly T[], from: number, to: number | nu
  */
 export const photoStoragePath = (p: { userId: string; listingId: string; imageId: string; extension: PhotoExtension }): string =>
   `${p.userId}/${p.listingId}/${p.imageId}${p.extension}`
+
+// ——— The photo pipeline (issue 12 §2, design.md §6 photo budget, reference/photo.md) ———
+
+/** Every stored photo is re-encoded to WebP: about 30 % smaller than JPEG at the same size, and canvas
+ * re-encoding drops every EXIF/GPS field (a photo taken at home must not say where the seller lives). */
+export const PHOTO_OUTPUT_TYPE = 'image/webp'
+export const PHOTO_OUTPUT_EXTENSION = '.webp'
+/** The full photo: long edge ≤ 1600 px, ≤ 300 KB. */
+export const PHOTO_MAX_EDGE_PX = 1600
+export const PHOTO_MAX_BYTES = 300_000
+export const PHOTO_INITIAL_QUALITY = 0.8
+/** The feed/grid card image beside it: long edge about 480 px, ≤ 40 KB. */
+export const CARD_MAX_EDGE_PX = 480
+export const CARD_MAX_BYTES = 40_000
+export const CARD_INITIAL_QUALITY = 0.75
+/** Where the compressor's worker loads the library from: our own origin (its default CDN is unreachable offline). */
+export const COMPRESSOR_LIB_PATH = '/vendor/browser-image-compression.js'
+
+/** Why a chosen file cannot become a listing photo (shown beside the grid; nothing else is affected). */
+export type PhotoProblem = 'heic' | 'unreadable'
+
+const HEIC = /\.(heic|heif)$/i
+
+/** A HEIC/HEIF photo (iPhone default) that the browser cannot decode; other unaccepted types are ignored (spec §5). */
+export const isHeic = (file: { readonly name: string; readonly type?: string }): boolean =>
+  HEIC.test(file.name) || /^image\/hei[cf]/i.test(file.type ?? '')
+
+/**
+ * Sorts a drop or pick (spec §5 capacity rule, issue 12 HEIC message): accepted photos up to the remaining
+ * capacity, and the HEIC files that get a message. Other types are ignored silently, as the spec says.
+ */
+export function sortPickedFiles<F extends { readonly name: string; readonly type?: string }>(
+  currentCount: number,
+  files: readonly F[],
+): { accepted: F[]; heic: F[] } {
+  return { accepted: acceptPhotos(currentCount, files), heic: files.filter(isHeic) }
+}
+
+/** Storage path of a photo's card image: beside it, `{path-without-extension}.card.webp`. Null for http URLs. */
+export function cardImagePath(imageUrl: string): string | null {
+  if (/^https?:\/\//i.test(imageUrl)) return null
+  const slash = imageUrl.lastIndexOf('/')
+  const dot = imageUrl.lastIndexOf('.')
+  const stem = dot > slash ? imageUrl.slice(0, dot) : imageUrl
+  return `${stem}.card${PHOTO_OUTPUT_EXTENSION}`
+}
+
+/** A photo's upload state as the seller sees it. */
+export type PhotoState = 'device' | 'uploading' | 'uploaded' | 'failed'
+
+/**
+ * `blobUploaded` is the device copy's flag (undefined when the device holds no copy: the file is on the server);
+ * a refused listing shows its unsent photos as failed (retry from the listing).
+ */
+export function photoState(p: { blobUploaded: boolean | undefined; listingFailed: boolean; online: boolean }): PhotoState {
+  if (p.blobUploaded === undefined || p.blobUploaded) return 'uploaded'
+  if (p.listingFailed) return 'failed'
+  return p.online ? 'uploading' : 'device'
+}
+
+/**
+ * Metadata blocks left in an encoded image: JPEG APP1 (Exif/XMP) segments, WebP EXIF/XMP chunks, PNG eXIf/tEXt/
+ * iTXt/zTXt chunks. An empty list means no EXIF, GPS or XMP can be in the file.
+ */
+export function imageMetadataBlocks(bytes: Uint8Array): string[] {
+  const found: string[] = []
+  const ascii = (at: number, n: number) => String.fromCharCode(...bytes.subarray(at, at + n))
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) {
+    let i = 2
+    while (i + 4 <= bytes.length && bytes[i] === 0xff) {
+      const marker = bytes[i + 1]!
+      if (marker === 0xda || marker === 0xd9) break // start of scan: no more headers
+      const length = (bytes[i + 2]! << 8) | bytes[i + 3]!
+      if (marker === 0xe1) found.push(`APP1:${ascii(i + 4, 4)}`)
+      i += 2 + length
+    }
+  } else if (ascii(0, 4) === 'RIFF' && ascii(8, 4) === 'WEBP') {
+    let i = 12
+    while (i + 8 <= bytes.length) {
+      const id = ascii(i, 4)
+      const size = bytes[i + 4]! | (bytes[i + 5]! << 8) | (bytes[i + 6]! << 16) | (bytes[i + 7]! << 24)
+      if (id === 'EXIF' || id === 'XMP ') found.push(id.trim())
+      i += 8 + size + (size & 1)
+    }
+  } else if (bytes[0] === 0x89 && ascii(1, 3) === 'PNG') {
+    let i = 8
+    while (i + 8 <= bytes.length) {
+      const size = ((bytes[i]! << 24) | (bytes[i + 1]! << 16) | (bytes[i + 2]! << 8) | bytes[i + 3]!) >>> 0
+      const id = ascii(i + 4, 4)
+      if (['eXIf', 'tEXt', 'iTXt', 'zTXt'].includes(id)) found.push(id)
+      i += 12 + size
+    }
+  }
+  return found
+}
+

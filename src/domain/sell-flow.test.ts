@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import { detailsFormDefaults } from './listing-form'
+import { draftValues, isDraftEmpty, isEditDraftStale, prepareListing, stepProgressPercent } from './sell-flow'
+
+const filled = {
+  ...detailsFormDefaults(null),
+  title: '  Wool coat ',
+  description: ' Warm and soft, barely worn. ',
+  price: 45.5,
+  productType: 'Coat',
+  size: ' M ',
+  fabric: 'Wool',
+  location: ' Zurich ',
+  tags: 'winter, , wool ',
+}
+
+describe('spec §2.10 three-step header', () => {
+  it.each([
+    ['upload', 33],
+    ['details', 67],
+    ['preview', 100],
+  ] as const)('%s fills %i %% of the bar', (step, pct) => {
+    expect(stepProgressPercent(step)).toBe(pct)
+  })
+})
+
+describe('spec §4 the in-progress form', () => {
+  it('is empty with no photo and only defaults; a photo or one typed field makes it worth keeping', () => {
+    const blank = detailsFormDefaults(null)
+    expect(isDraftEmpty(blank, 0)).toBe(true)
+    expect(isDraftEmpty({ ...blank, price: '' }, 0)).toBe(true)
+    expect(isDraftEmpty(blank, 1)).toBe(false)
+    expect(isDraftEmpty({ ...blank, title: 'C' }, 0)).toBe(false)
+    expect(isDraftEmpty({ ...blank, category: 'men' }, 0)).toBe(false)
+    expect(isDraftEmpty({ ...blank, price: 3 }, 0)).toBe(false)
+  })
+
+  it('reads stored values with the defaults of §4 for missing or invalid ones, keeping an emptied price empty', () => {
+    expect(draftValues({ category: 'hats', condition: 'mint', price: '' })).toMatchObject({
+      category: 'women',
+      condition: 'new_with_tags',
+      price: '',
+    })
+    expect(draftValues(undefined).price).toBe(0)
+  })
+})
+
+describe('spec §5 publish: check, then normalise', () => {
+  it('normalises a listing that passes', () => {
+    const r = prepareListing(filled, 3)
+    expect(r).toEqual({
+      ok: true,
+      fields: {
+        title: 'Wool coat',
+        description: 'Warm and soft, barely worn.',
+        price: 45.5,
+        condition: 'new_with_tags',
+        category: 'women',
+        product_type: 'coat',
+        brand: null,
+        size: 'M',
+        fabric: 'Wool',
+        location: 'Zurich',
+        tags: ['winter', 'wool'],
+      },
+    })
+  })
+
+  it('returns every failed rule in order (no image, no title, empty price)', () => {
+    const r = prepareListing({ ...filled, title: '  ', price: '' }, 0)
+    expect(r).toEqual({ ok: false, messages: ['publish.titleRequired', 'publish.priceRequired', 'publish.imageRequired'] })
+  })
+})
+
+describe('edit drafts', () => {
+  it('are stale when the listing was edited since (another device)', () => {
+    expect(isEditDraftStale('2026-11-23T10:00:00.000Z', '2026-11-23T10:00:00.000Z')).toBe(false)
+    expect(isEditDraftStale('2026-11-23T10:00:00.000Z', '2026-11-23T11:00:00.000Z')).toBe(true)
+    expect(isEditDraftStale(undefined, '2026-11-23T11:00:00.000Z')).toBe(true)
+  })
+})

@@ -1,0 +1,42 @@
+// The sell flow's steps and its in-progress form (spec §2.1 reset rules, §2.10, §4 sell flow).
+import { detailsFormDefaults, type DetailsFormValues } from './listing-form'
+import { checkBeforePublish } from './listing-publish'
+import { normaliseListing, type ListingFields } from './listing-fields'
+import type { Message } from './message'
+import type { PublishMessageKey } from './listing-publish'
+
+export const SELL_STEPS = ['upload', 'details', 'preview'] as const
+export type SellStep = (typeof SELL_STEPS)[number]
+
+/** The progress bar: 1/3 on upload, 2/3 on details, full on preview. */
+export const stepProgressPercent = (step: SellStep): number => Math.round(((SELL_STEPS.indexOf(step) + 1) / SELL_STEPS.length) * 100)
+
+/** A draft with no photo and nothing typed is not worth keeping or offering to continue. */
+export function isDraftEmpty(values: DetailsFormValues, photoCount: number): boolean {
+  if (photoCount > 0) return false
+  const blank = detailsFormDefaults(null)
+  return (Object.keys(blank) as (keyof DetailsFormValues)[]).every((k) =>
+    k === 'price' ? values.price === '' || values.price === 0 : values[k] === blank[k],
+  )
+}
+
+/**
+ * The form values from what a draft stored (spec §4 defaults for what is missing or invalid). `price` may be
+ * stored as '' (an emptied input stays empty).
+ */
+export const draftValues = (stored: Record<string, unknown> | null | undefined): DetailsFormValues =>
+  detailsFormDefaults((stored ?? {}) as Partial<Record<keyof DetailsFormValues, unknown>>)
+
+export type PublishCheck =
+  | { readonly ok: true; readonly fields: ListingFields }
+  | { readonly ok: false; readonly messages: Message<PublishMessageKey>[] }
+
+/** Publish and edit save: the pre-submission check, then normalisation (spec §5). */
+export function prepareListing(values: DetailsFormValues, imageCount: number): PublishCheck {
+  const messages = checkBeforePublish({ ...values, imageCount })
+  if (messages.length > 0) return { ok: false, messages }
+  return { ok: true, fields: normaliseListing({ ...values, price: Number(values.price) }) }
+}
+
+/** An edit draft was started from one version of the listing; a newer edit (another device) makes it stale. */
+export const isEditDraftStale = (draftBaseEditedAt: unknown, listingEditedAt: string): boolean => draftBaseEditedAt !== listingEditedAt
