@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_FEED_FILTERS, isDefaultFilters, matchesFilters, parsePriceFrom, parsePriceTo, type FeedFilters, type FilterableListing } from './feed-filters'
+import {
+  compileFilters,
+  filterFacets,
+  hasPriceBound,
+  isDefaultFilters,
+  matchesFilters,
+  narrowsFeed,
+  parsePriceFrom,
+  parsePriceTo,
+  type FeedFilters,
+  type FilterableListing,
+} from './feed-filters'
 
 describe('spec §5 filter price inputs', () => {
   it.each([
@@ -15,40 +26,70 @@ describe('spec §5 filter price inputs', () => {
     expect([parsePriceFrom(text), parsePriceTo(text)]).toEqual([from, to])
   })
 
-  it('defaults to the range 0–500 with no lists', () => {
-    expect(DEFAULT_FEED_FILTERS).toEqual({ priceRange: [0, 500], locations: [], sizes: [], conditions: [], categories: [] })
-    expect(isDefaultFilters(DEFAULT_FEED_FILTERS)).toBe(true)
-    expect(isDefaultFilters({ ...DEFAULT_FEED_FILTERS, sizes: ['M'] })).toBe(false)
+  it.each<[FeedFilters, boolean, boolean]>([
+    [{}, true, false],
+    [{ priceMin: 0, priceMax: 500 }, true, false],
+    [{ priceMax: 499 }, false, true],
+    [{ priceMin: 1 }, false, true],
+    [{ sizes: ['M'] }, false, true],
+    [{ category: 'men' }, true, true],
+    [{ query: 'pull' }, true, true],
+    [{ query: '  ' }, true, false],
+  ])('%j: panel untouched %s, narrows the feed %s', (filters, untouched, narrows) => {
+    expect(isDefaultFilters(filters)).toBe(untouched)
+    expect(narrowsFeed(filters)).toBe(narrows)
+    expect(compileFilters(filters) !== null).toBe(narrows)
+  })
+
+  it('knows when the price bounds narrow', () => {
+    expect([hasPriceBound({}), hasPriceBound({ priceMin: 0, priceMax: 500 }), hasPriceBound({ priceMax: 600 })]).toEqual([false, false, true])
   })
 })
 
-const listing: FilterableListing = { price: 45, location: '8001 Zürich', size: '38 EU', condition: 'very_good', category: 'women' }
-const f = (change: Partial<FeedFilters>): FeedFilters => ({ ...DEFAULT_FEED_FILTERS, ...change })
+const listing: FilterableListing = {
+  price: 45, location: '8001 Zürich', size: '38 EU', condition: 'very_good', category: 'women',
+  title: 'Wool coat', brand: 'Akris', tags: ['winter'], product_type: 'coat',
+}
 
 describe('spec §2.6 filter panel: how the filters narrow the feed (our reading)', () => {
-  it.each<[string, Partial<FeedFilters>, Partial<FilterableListing>, boolean]>([
-    ['defaults keep everything', {}, {}, true],
-    ['defaults keep a price above 500', {}, { price: 800 }, true],
-    ['a lowered max excludes above it', { priceRange: [0, 40] }, {}, false],
-    ['max is inclusive', { priceRange: [0, 45] }, {}, true],
-    ['min is inclusive', { priceRange: [45, 500] }, {}, true],
-    ['min excludes below it', { priceRange: [45.01, 500] }, {}, false],
-    ['a price stored as text compares as a number', { priceRange: [0, 100] }, { price: '99.90' }, true],
-    ['location ignores accents and case', { locations: ['Zurich'] }, {}, true],
+  it.each<[string, FeedFilters, Partial<FilterableListing>, boolean]>([
+    ['no filters keep everything', {}, {}, true],
+    ['defaults keep a price above 500', { priceMin: 0, priceMax: 500 }, { price: 800 }, true],
+    ['a lowered max excludes above it', { priceMax: 40 }, {}, false],
+    ['max is inclusive', { priceMax: 45 }, {}, true],
+    ['a max above 500 is a real bound', { priceMax: 600 }, { price: 800 }, false],
+    ['min is inclusive', { priceMin: 45 }, {}, true],
+    ['min excludes below it', { priceMin: 45.01 }, {}, false],
+    ['a price stored as text compares as a number', { priceMax: 100 }, { price: '99.90' }, true],
+    ['location ignores accents, case and the postcode: "8001 Zürich" is Zurich', { locations: ['Zurich'] }, {}, true],
     ['location needs one of the cities', { locations: ['Bern', 'Basel'] }, {}, false],
+    ['one of several cities is enough', { locations: ['Bern', 'Zurich'] }, {}, true],
     ['a multi-word city matches', { locations: ['St. Gallen'] }, { location: 'St.Gallen' }, true],
     ['a city in another national language matches', { locations: ['Geneva'] }, { location: '1201 Genève' }, true],
     ['Luzern is Lucerne', { locations: ['Lucerne'] }, { location: 'Luzern' }, true],
+    ['Zuerich is Zurich', { locations: ['Zurich'] }, { location: 'Zuerich' }, true],
     ['a city inside another word does not match', { locations: ['Bern'] }, { location: 'Bernstrasse 4, Thun' }, false],
     ['a missing location matches no city', { locations: ['Zurich'] }, { location: null }, false],
     ['size matches a word of the size', { sizes: ['38'] }, {}, true],
     ['size "S" is not found in "One Size"', { sizes: ['S'] }, { size: 'One Size' }, false],
     ['size is case-insensitive', { sizes: ['m'] }, { size: 'M' }, true],
+    ['a missing size matches no size', { sizes: ['M'] }, { size: null }, false],
     ['condition by stored value', { conditions: ['very_good'] }, {}, true],
     ['other condition excluded', { conditions: ['acceptable'] }, {}, false],
-    ['category by stored value', { categories: ['men', 'women'] }, {}, true],
-    ['other category excluded', { categories: ['shoes'] }, {}, false],
+    ['category by stored value', { category: 'women' }, {}, true],
+    ['other category excluded', { category: 'shoes' }, {}, false],
+    ['search narrows with the other filters', { query: 'akris', locations: ['Zurich'] }, {}, true],
+    ['search excludes what it does not find', { query: 'pullover' }, {}, false],
+    ['all filters together', { category: 'women', priceMin: 40, priceMax: 50, locations: ['Zurich'], sizes: ['38'], conditions: ['very_good'], query: 'wool' }, {}, true],
   ])('%s', (_name, filters, change, expected) => {
-    expect(matchesFilters({ ...listing, ...change }, f(filters))).toBe(expected)
+    expect(matchesFilters({ ...listing, ...change }, filters)).toBe(expected)
+  })
+
+  it('normalises a listing once into the facets the rule compares', () => {
+    expect(filterFacets(listing)).toEqual({
+      price: 45, category: 'women', condition: 'very_good', locationWords: ' 8001 zurich ', sizeWords: ['38', 'eu'],
+      searchText: 'wool coat akris winter women coat',
+    })
+    expect(filterFacets({ ...listing, price: 'abc' }).price).toBe(0)
   })
 })

@@ -4,23 +4,27 @@
  * from IndexedDB they cost a full row read per candidate (about 24 µs per 1 KB row in Chromium here), in memory
  * a comparison. A page then reads just its 12 rows.
  *
+ * Each listing is kept in the normal form the feed rule compares (src/domain/feed-filters.ts FilterFacets: folded
+ * location words, size words, search text), computed once per row change, so a filter or search is string and
+ * number comparisons per row.
+ *
  * It is loaded once per database (in chunks, off the critical path of broad filters, see feed.ts) and kept
  * exact from Dexie's `storagemutated` event, which reports the keys every committed transaction changed, in this
  * tab and (via BroadcastChannel) in the others. Reads wait for the changes reported so far to be applied.
  */
 import Dexie, { cmp, type IntervalTree, type ObservabilitySet } from 'dexie'
+import { filterFacets, type FilterFacets } from '../../domain/feed-filters'
+import type { FeedSort } from '../../domain/feed-query'
 import type { KreisDatabase } from '../database'
 import type { ListingRow } from '../rows'
 
 /** Rows per getAll while loading: small enough that no single read blocks the main thread for long. */
 const LOAD_CHUNK_ROWS = 1000
 
-export type Facets = Pick<ListingRow, 'id' | 'status' | 'category' | 'created_at' | 'price' | 'location' | 'size' | 'condition'>
-export type FacetOrder = 'newest' | 'price_asc' | 'price_desc'
+export type Facets = Pick<ListingRow, 'id' | 'status' | 'created_at'> & FilterFacets
+export type FacetOrder = FeedSort
 
-const facetsOf = ({ id, status, category, created_at, price, location, size, condition }: ListingRow): Facets => ({
-  id, status, category, created_at, price, location, size, condition,
-})
+export const facetsOf = (row: ListingRow): Facets => ({ id: row.id, status: row.status, created_at: row.created_at, ...filterFacets(row) })
 
 /** Orders with their tie-breaks (the id), so equal dates and prices page deterministically. */
 export const FACET_ORDER: Record<FacetOrder, (a: Facets, b: Facets) => number> = {

@@ -4,7 +4,8 @@ import { liveQuery } from 'dexie'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '../database'
 import type { ListingRow } from '../rows'
-import { COLD_WALK_MAX_ROWS, feedCount, feedPage, ownListings, walkNewest } from './feed'
+import { compileFilters } from '../../domain/feed-filters'
+import { COLD_WALK_MAX_ROWS, favouriteListings, feedCount, feedPage, ownListings, walkNewest, type FeedFilter } from './feed'
 import { feedProjection } from './feed-projection'
 import { applyListingBundle } from './mirror'
 
@@ -51,7 +52,7 @@ describe('feed page (spec §2.6, §7.2: active listings, newest first, 12 per pa
   })
 
   it('narrows by category, price range, locations, sizes and conditions together', async () => {
-    const f = { category: 'women', priceMin: 20, priceMax: 200, locations: ['Basel', 'Zurich'], sizes: ['S', 'L'], conditions: ['acceptable'] }
+    const f: FeedFilter = { category: 'women', priceMin: 20, priceMax: 200, locations: ['Basel', 'Zurich'], sizes: ['S', 'L'], conditions: ['acceptable'] }
     const keep = (l: ListingRow) =>
       l.category === 'women' && l.price >= 20 && l.price <= 200 && ['Basel', 'Zurich'].includes(l.location!) && ['S', 'L'].includes(l.size!) && l.condition === 'acceptable'
     const expected = reference(keep)
@@ -80,6 +81,70 @@ describe('feed page (spec §2.6, §7.2: active listings, newest first, 12 per pa
     expect(own.length).toBe(rows.filter((l) => l.user_id === 'seller-1').length)
     expect(own.some((l) => l.status === 'sold')).toBe(true)
     expect(own[0]!.created_at >= own[own.length - 1]!.created_at).toBe(true)
+  })
+})
+
+describe('the one filter model (src/domain/feed-filters.ts) is what the feed applies', () => {
+  const world = [
+    listing(1, { location: '8001 Zürich', size: '38 EU', title: 'Hermès silk scarf', brand: 'Hermès', category: 'accessories' }),
+    listing(2, { location: 'Zurich', size: 'M', title: 'Striped Pullover', brand: null, category: 'children' }),
+    listing(3, { location: '1201 Genève', size: 'One Size', title: 'Wool coat', brand: 'Akris', price: 650, category: 'women' }),
+    listing(4, { location: 'Bernstrasse 4, Thun', size: 'S', title: 'Pullunder', brand: 'COS', tags: ['vintage'], category: 'men' }),
+    listing(5, { location: 'Zurich', size: 'M', title: 'Sold pullover', status: 'sold', category: 'men' }),
+  ]
+  const ids = async (f: FeedFilter, sort: Parameters<typeof feedPage>[3] = 'newest') => (await feedPage(db, f, 1, sort)).map((l) => Number(l.id.slice(-3)))
+
+  beforeEach(async () => {
+    await db.listings.bulkPut(world)
+  })
+
+  it.each<[string, FeedFilter, number[]]>([
+    ['"8001 Zürich" is in Zurich', { locations: ['Zurich'] }, [2, 1]],
+    ['"Genève" is in Geneva', { locations: ['Geneva'] }, [3]],
+    ['"Bernstrasse" is not Bern', { locations: ['Bern'] }, []],
+    ['size 38 matches "38 EU"; S is not in "One Size"', { sizes: ['38', 's'] }, [4, 1]],
+    ['the untouched max of 500 keeps dearer items', { priceMax: 500 }, [4, 3, 2, 1]],
+    ['search ignores accents and case', { query: 'HERMES' }, [1]],
+    ['search finds a part of a word, sold listings left out', { query: 'pull' }, [4, 2]],
+    ['search finds tags and the "kids" category', { query: 'kids' }, [2]],
+    ['search and filters narrow together', { query: 'pull', locations: ['Zurich'] }, [2]],
+    ['sold ones only when asked', { query: 'pull', includeSold: true }, [5, 4, 2]],
+  ])('%s', async (_name, filter, expected) => {
+    expect(await ids(filter)).toEqual(expected)
+    expect(await feedCount(db, filter)).toBe(expected.length)
+  })
+
+  it('a new connection answers a search the same before its projection has loaded (the cold walk)', async () => {
+    const coldDb = new KreisDatabase(db.name)
+    try {
+      expect((await feedPage(coldDb, { query: 'zürich pull' }, 1)).map((l) => l.id)).toEqual([])
+      expect((await feedPage(coldDb, { query: 'pull', locations: ['Zurich'] }, 1)).map((l) => l.title)).toEqual(['Striped Pullover'])
+    } finally {
+      coldDb.close()
+    }
+  })
+
+  it('follows an edit of the title into the search', async () => {
+    expect(await feedCount(db, { query: 'hermes' })).toBe(1)
+    await db.listings.update(world[0]!.id, { title: 'Silk scarf', brand: null })
+    expect(await feedCount(db, { query: 'hermes' })).toBe(0)
+  })
+})
+
+describe('favourites with their listings', () => {
+  it('lists the most recent first, sold ones as they are, and one no longer on the device as null', async () => {
+    await db.listings.bulkPut([listing(1), listing(2, { status: 'sold' })])
+    await db.favourites.bulkPut([
+      { listing_id: listing(1).id, created_at: 1 },
+      { listing_id: listing(2).id, created_at: 3 },
+      { listing_id: 'gone', created_at: 2 },
+    ])
+    const favs = await favouriteListings(db)
+    expect(favs.map((f) => [f.favourite.listing_id, f.listing?.status ?? null])).toEqual([
+      [listing(2).id, 'sold'],
+      ['gone', null],
+      [listing(1).id, 'active'],
+    ])
   })
 })
 
@@ -116,7 +181,7 @@ describe('feed walk over equal keys (chunks end inside runs of equal dates and p
       (f.category === undefined || l.category === f.category) &&
       (!f.locations || f.locations.includes(l.location!)) &&
       (!f.sizes || f.sizes.includes(l.size!)) &&
-      (!f.conditions || f.conditions.includes(l.condition)) &&
+      (!f.conditions || (f.conditions as readonly string[]).includes(l.condition)) &&
       (f.priceMin === undefined || l.price >= f.priceMin) &&
       (f.priceMax === undefined || l.price <= f.priceMax)
     const expected = tied.filter(keep).sort(order).map((l) => l.id)
@@ -130,7 +195,7 @@ describe('feed walk over equal keys (chunks end inside runs of equal dates and p
 describe('feed on a new connection, before the projection is loaded', () => {
   // 1,000 rows: enough that a narrow filter outlasts the walk a cold page may do, and a deep page lies beyond it.
   const many = Array.from({ length: 1000 }, (_, i) => listing(i))
-  type ColdFilter = { category?: string; locations?: string[]; sizes?: string[] }
+  type ColdFilter = Pick<FeedFilter, 'category' | 'locations' | 'sizes'>
   const matching = (f: ColdFilter) =>
     many
       .filter((l) => l.status === 'active' && (f.category === undefined || l.category === f.category) &&
@@ -162,8 +227,7 @@ describe('feed on a new connection, before the projection is loaded', () => {
   })
 
   it(`walks at most ${COLD_WALK_MAX_ROWS} rows: broad filters fill their page, a narrow one is left to the projection`, async () => {
-    const keep = (f: ColdFilter) => (l: Pick<ListingRow, 'category' | 'location' | 'size'>) =>
-      (f.category === undefined || l.category === f.category) && (!f.locations || f.locations.includes(l.location!)) && (!f.sizes || f.sizes.includes(l.size!))
+    const keep = (f: ColdFilter) => compileFilters(f)
     const broad = await db.transaction('r', db.listings, () => walkNewest(db, keep({ category: 'men' }), 12, 12))
     expect(broad?.map((l) => l.id)).toEqual(matching({ category: 'men' }).slice(12, 24).map((l) => l.id))
     // About 1 row in 80 matches: the 12th lies deeper than the walk may go.

@@ -10,44 +10,30 @@
  * index walk that still has to test the other filters row by row.
  */
 import Dexie from 'dexie'
+import { PAGE_SIZE } from '../../domain/constants'
+import { compileFilters, filterFacets, type FeedFilters, type FilterFacets } from '../../domain/feed-filters'
+import type { FeedSort } from '../../domain/feed-query'
 import type { KreisDatabase } from '../database'
-import type { ListingImageRow, ListingRow } from '../rows'
+import type { FavouriteRow, ListingImageRow, ListingRow } from '../rows'
 import { feedProjection, type Facets } from './feed-projection'
 
-export const FEED_PAGE_SIZE = 12
+export const FEED_PAGE_SIZE = PAGE_SIZE
 
-export type FeedSort = 'newest' | 'price_asc' | 'price_desc'
+export type { FeedSort }
 
-export interface FeedFilter {
-  /** A stored category value; absent means all. */
-  category?: string
-  priceMin?: number
-  priceMax?: number
-  /** Empty or absent lists do not filter. */
-  locations?: readonly string[]
-  sizes?: readonly string[]
-  conditions?: readonly string[]
+/**
+ * What a feed read shows: the one filter model of the app (src/domain/feed-filters.ts: category, price, cities in
+ * any spelling, size words, conditions, search), plus whether sold listings count.
+ */
+export interface FeedFilter extends FeedFilters {
   /** Show sold listings as well (the cards show them with a SOLD overlay). */
   includeSold?: boolean
 }
 
-type Keep = (l: Facets) => boolean
+type Keep = (l: FilterFacets) => boolean
 
 /** The filter's test of everything but status; null when it filters nothing. */
-function narrowing(f: FeedFilter): Keep | null {
-  const locations = f.locations?.length ? new Set(f.locations) : null
-  const sizes = f.sizes?.length ? new Set(f.sizes) : null
-  const conditions = f.conditions?.length ? new Set(f.conditions) : null
-  const { category, priceMin, priceMax } = f
-  if (!locations && !sizes && !conditions && category === undefined && priceMin === undefined && priceMax === undefined) return null
-  return (l) =>
-    (category === undefined || l.category === category) &&
-    (!locations || locations.has(l.location ?? '')) &&
-    (!sizes || sizes.has(l.size ?? '')) &&
-    (!conditions || conditions.has(l.condition)) &&
-    (priceMin === undefined || l.price >= priceMin) &&
-    (priceMax === undefined || l.price <= priceMax)
-}
+const narrowing = (f: FeedFilter): Keep | null => compileFilters(f)
 
 /** Rows a page may walk before the projection is loaded; a narrower filter waits for the projection instead. */
 export const COLD_WALK_MAX_ROWS = 600
@@ -63,13 +49,13 @@ export async function walkNewest(db: KreisDatabase, keep: Keep | null, offset: n
   const hits: ListingRow[] = []
   for (let scanned = 0; scanned < COLD_WALK_MAX_ROWS; scanned += COLD_WALK_CHUNK_ROWS) {
     const chunk = await newest.clone().offset(scanned).limit(COLD_WALK_CHUNK_ROWS).toArray()
-    for (const row of chunk) if (!keep || keep(row)) hits.push(row)
+    for (const row of chunk) if (!keep || keep(filterFacets(row))) hits.push(row)
     if (hits.length >= offset + pageSize || chunk.length < COLD_WALK_CHUNK_ROWS) return hits.slice(offset, offset + pageSize)
   }
   return null
 }
 
-function matches(f: FeedFilter): Keep {
+function matches(f: FeedFilter): (x: Facets) => boolean {
   const statuses = new Set<string>(f.includeSold ? ['active', 'sold'] : ['active'])
   const keep = narrowing(f)
   return (x) => statuses.has(x.status) && (!keep || keep(x))
@@ -125,4 +111,24 @@ export function listingImages(db: KreisDatabase, listingId: string): Promise<Lis
 /** The user's own listings (sold included), newest first. */
 export function ownListings(db: KreisDatabase, userId: string): Promise<ListingRow[]> {
   return db.listings.where('[user_id+created_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).reverse().toArray()
+}
+
+/** A favourite with its listing as the mirror holds it now (null: no longer on this device, sold or deleted). */
+export interface FavouriteListing {
+  favourite: FavouriteRow
+  listing: ListingRow | null
+}
+
+/** The device's favourites, the most recent first, each with its listing row (sold ones too). */
+export async function favouriteListings(db: KreisDatabase): Promise<FavouriteListing[]> {
+  return db.transaction('r', db.favourites, db.listings, async () => {
+    const favourites = await db.favourites.orderBy('created_at').reverse().toArray()
+    const rows = await db.listings.bulkGet(favourites.map((f) => f.listing_id))
+    return favourites.map((favourite, i) => ({ favourite, listing: rows[i] ?? null }))
+  })
+}
+
+/** The ids of the device's favourites (for the hearts on cards). */
+export async function favouriteIdSet(db: KreisDatabase): Promise<ReadonlySet<string>> {
+  return new Set((await db.favourites.toCollection().primaryKeys()) as string[])
 }

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { fold, matchesTerms, normalizeQuery, searchTerms, searchText, type SearchableListing } from './search'
+
+const listing: SearchableListing = {
+  title: 'Hermès silk carré',
+  brand: 'Hermès',
+  tags: ['vintage', 'Made in France'],
+  category: 'accessories',
+  product_type: 'scarf',
+}
+const finds = (query: string, over: Partial<SearchableListing> = {}): boolean =>
+  matchesTerms(searchText({ ...listing, ...over }), searchTerms(query))
+
+describe('search (issue 11 item 5): case- and accent-insensitive, partial words, every word must match', () => {
+  it.each<[string, string, Partial<SearchableListing>, boolean]>([
+    ['a plain query without accents finds an accented brand', 'hermes', {}, true],
+    ['case is ignored', 'HERMES', {}, true],
+    ['an accented query finds an unaccented title', 'écharpe', { title: 'Echarpe', brand: null }, true],
+    ['a word prefix is enough', 'pull', { title: 'Striped Pullover', brand: null }, true],
+    ['a part inside a compound word is found', 'jacke', { title: 'Lederjacke', brand: null }, true],
+    ['every query word must be found', 'hermes wool', {}, false],
+    ['query words may come from different fields', 'hermes vintage scarf', {}, true],
+    ['tags are searched', 'france', {}, true],
+    ['the stored category is searched', 'accessories', {}, true],
+    ['the product type is searched', 'scarf', { title: 'Carré' }, true],
+    ['"kids" finds the children category', 'kids', { category: 'children' }, true],
+    ['"kids" does not find other categories', 'kids', {}, false],
+    ['ß and ss are the same', 'strasse', { title: 'Straße Jeans' }, true],
+    ['umlauts may be spelled out', 'mueller', { title: 'Müller Mantel', brand: null }, true],
+    ['umlauts may be dropped', 'muller', { title: 'Müller Mantel', brand: null }, true],
+    ['punctuation in the query separates words', 't-shirt', { title: 'Basic T-Shirt' }, true],
+    ['a missing brand, tags and product type are fine', 'silk', { brand: null, tags: null, product_type: null }, true],
+    ['the description is not searched', 'france', { tags: null }, false],
+    ['a word that is not there is not found', 'boots', {}, false],
+    ['a blank query finds everything', '   ', {}, true],
+  ])('%s: %j', (_name, query, over, expected) => {
+    expect(finds(query, over)).toBe(expected)
+  })
+
+  it.each([
+    ['Hermès', 'hermes'],
+    ['ÉCHARPE', 'echarpe'],
+    ['Straße', 'strasse'],
+  ])('folds %j to %j', (input, folded) => {
+    expect(fold(input)).toBe(folded)
+  })
+
+  it('splits a query into distinct folded words', () => {
+    expect(searchTerms('  Pull  pull, Hermès ')).toEqual(['pull', 'hermes'])
+    expect(searchTerms(null)).toEqual([])
+  })
+
+  it('keeps the query as typed, trimmed and with single spaces', () => {
+    expect(normalizeQuery('  red   Pullover ')).toBe('red Pullover')
+    expect(normalizeQuery(undefined)).toBe('')
+  })
+})
