@@ -20,6 +20,7 @@ import type {
   PhotoBlobRow,
 } from '@/db/rows'
 import { requestPersistenceOnce } from '@/db/storage-errors'
+import { cardImagePath } from '@/domain/photos'
 
 const newId = (): string => crypto.randomUUID()
 const iso = (ms: number): string => new Date(ms).toISOString()
@@ -50,8 +51,8 @@ export type ListingFields = Omit<ListingWrite, 'id' | 'user_id' | 'edited_at' | 
 export type ImageInput =
   /** A photo already on the server (kept in an edit) or an http URL. */
   | { id: string; image_url: string }
-  /** A new compressed photo awaiting upload. */
-  | { id?: string; blob: Blob; content_type: string; ext: string }
+  /** A new compressed photo awaiting upload, with its card image (uploaded beside it: domain/photos.ts cardImagePath). */
+  | { id?: string; blob: Blob; content_type: string; ext: string; card?: Blob }
 
 export interface SaveListingInput {
   /** Absent for a new listing. */
@@ -79,6 +80,8 @@ export async function saveListing(db: KreisDatabase, userId: string, input: Save
         const imageId = img.id ?? newId()
         const path = photoPath(userId, id, imageId, img.ext)
         blobs.push({ id: imageId, listing_id: id, blob: img.blob, content_type: img.content_type, path, uploaded: false })
+        const cardPath = img.card ? cardImagePath(path) : null
+        if (img.card && cardPath) blobs.push({ id: `${imageId}.card`, listing_id: id, blob: img.card, content_type: img.card.type || img.content_type, path: cardPath, uploaded: false })
         images.push({ id: imageId, listing_id: id, image_url: path, image_order: i + 1 })
       } else {
         images.push({ id: img.id, listing_id: id, image_url: img.image_url, image_order: i + 1 })
@@ -97,6 +100,13 @@ export async function saveListing(db: KreisDatabase, userId: string, input: Save
       before.length !== images.length ||
       before.some((b, i) => b.id !== images[i]!.id || b.image_url !== images[i]!.image_url || b.image_order !== images[i]!.image_order)
 
+    // The seller fixes a listing the server refused: its queued full-state upserts carry the fix (they would be
+    // collapsed into it anyway), so that a retry sends the fix instead of the refused version.
+    if (row.sync_state === 'failed') {
+      await db.outbox.where('group').equals(group).modify((e) => {
+        if (e.op.kind === 'listing.upsert') e.op = { kind: 'listing.upsert', listing: write }
+      })
+    }
     await db.listings.put(row)
     const ops: OutboxOp[] = blobs.map((b) => ({ kind: 'photo.upload', photo_id: b.id, path: b.path, content_type: b.content_type }))
     ops.push({ kind: 'listing.upsert', listing: write })
