@@ -63,4 +63,15 @@ export class ServiceRest {
   update<T>(table: string, query: string, patch: Record<string, unknown>): Promise<T[]> {
     return this.call<T>('PATCH', table, query, patch)
   }
+
+  /** Calls a database function (POST rest/v1/rpc/name) and returns its result. */
+  async rpc<T>(fn: string, args: Record<string, unknown>): Promise<T> {
+    const res = await fetch(`${this.base}/rpc/${fn}`, {
+      method: 'POST',
+      headers: { apikey: this.key, Authorization: `Bearer ${this.key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(args),
+    })
+    if (!res.ok) throw new Error(`POST rest/v1/rpc/${fn} answered ${res.status}: ${await res.text()}`)
+    return (await res.json()) as T
+  }
 }

@@ -1,7 +1,9 @@
 /**
- * create-payment (spec §7.4): body `{userId, amount}` → `{paymentUrl}`. The caller must be the user being charged
- * and the amount one of the plan prices in hundredths of CHF. A gateway is created at the provider with the app's
- * return pages as redirects, and the payment is recorded as pending.
+ * create-payment (spec §7.4): body `{userId, amount}` → `{paymentUrl}`. The caller must be the user being charged,
+ * and the server decides what is owed (public.plan_amount_due: CHF 2 for the welcome month while the account is
+ * under 60 days old and has never paid, CHF 5 otherwise); an amount that differs is refused with 409, so a client
+ * cannot pick the cheaper price. A gateway is created at the provider with the app's return pages as redirects,
+ * and the payment is recorded as pending.
  */
 import type { Env } from '../_shared/env.ts'
 import { required } from '../_shared/env.ts'
@@ -21,6 +23,10 @@ export function createHandler(env: Env): Handler {
     }
     const caller = await getCaller(env, req)
     if (caller.id !== userId) throw new FunctionError(403, 'userId must be the signed-in user')
+    const rest = new ServiceRest(env)
+    const due = await rest.rpc<number | null>('plan_amount_due', { p_user: userId })
+    if (due === null) throw new FunctionError(404, 'no profile for the signed-in user')
+    if (amount !== due) throw new FunctionError(409, `your plan's payment is ${due} (hundredths of CHF), not ${amount}`)
 
     const site = required(env, 'KREIS_SITE_URL').replace(/\/$/, '')
     const paymentId = crypto.randomUUID()
@@ -35,7 +41,7 @@ export function createHandler(env: Env): Handler {
       failedRedirectUrl: `${site}/payment-failed`,
       cancelRedirectUrl: `${site}/payment-failed`,
     })
-    await new ServiceRest(env).insert('payments', {
+    await rest.insert('payments', {
       id: paymentId,
       user_id: userId,
       provider: provider.name,

@@ -1,9 +1,11 @@
 /**
  * handle-payment-success (spec §7.4): body `{userId, gatewayId}` from the return URL. The payment must be the
  * caller's; its gateway is looked up at the provider, never taken on the caller's word, and must be confirmed for
- * exactly the recorded amount and reference. Then the payment becomes paid and the profile's subscription active
- * (start date on the first payment only, last payment date each time). Idempotent: a payment already paid changes
- * nothing, and two calls racing cannot both apply it (the pending → paid update matches once).
+ * exactly the recorded amount and reference. Then public.apply_paid_payment, in one transaction, marks the payment
+ * paid and makes the subscription active: start date on the first payment only, last payment date each time, and
+ * the paid period extended by one month from the payment or from the end of the period already paid, whichever is
+ * later. Idempotent: a payment already paid changes nothing, and two calls racing cannot both apply it (the
+ * pending → paid update matches once).
  */
 import type { Env } from '../_shared/env.ts'
 import { FunctionError, json, postHandler, readJsonObject, uuidField, type Handler } from '../_shared/http.ts'
@@ -43,16 +45,8 @@ export function createHandler(env: Env): Handler {
       throw new FunctionError(409, 'the amount paid does not match the payment')
     }
 
-    const paidAt = new Date().toISOString()
-    const updated = await rest.update<PaymentRow>('payments', `id=eq.${payment.id}&status=eq.pending`, {
-      status: 'paid',
-      paid_at: paidAt,
-    })
-    if (updated.length === 0) return json({ status: 'active', alreadyProcessed: true })
-
-    const profile = `id=eq.${userId}`
-    await rest.update('profiles', `${profile}&subscription_start_date=is.null`, { subscription_start_date: paidAt })
-    await rest.update('profiles', profile, { subscription_status: 'active', last_payment_date: paidAt })
+    const applied = await rest.rpc<boolean>('apply_paid_payment', { p_payment: payment.id })
+    if (!applied) return json({ status: 'active', alreadyProcessed: true })
     return json({ status: 'active', alreadyProcessed: false })
   })
 }
