@@ -21,6 +21,13 @@ const TermsPage = lazy(() => import('@/features/static/terms-page').then((m) => 
 const PrivacyPolicyPage = lazy(() =>
   import('@/features/static/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
 )
+const SellIndexPage = lazy(() => import('@/features/sell/sell-index-page').then((m) => ({ default: m.SellIndexPage })))
+const SellUploadPage = lazy(() => import('@/features/sell/upload-page').then((m) => ({ default: m.UploadPage })))
+const SellDetailsPage = lazy(() => import('@/features/sell/details-page').then((m) => ({ default: m.DetailsPage })))
+const SellPreviewPage = lazy(() => import('@/features/sell/preview-page').then((m) => ({ default: m.PreviewPage })))
+const SellSuccessPage = lazy(() => import('@/features/sell/success-page').then((m) => ({ default: m.SuccessPage })))
+const SellEditPage = lazy(() => import('@/features/sell/edit-page').then((m) => ({ default: m.EditPage })))
+const ItemPage = lazy(() => import('@/features/item/item-page').then((m) => ({ default: m.ItemPage })))
 
 function Home() {
   const session = useHeaderSession()
@@ -43,15 +50,14 @@ const routes: RouteObject[] = [
       { path: '/favorites', element: <PendingScreen title="My Favorites" /> },
       // later: features/profile
       { path: '/profile', element: <PendingScreen title="Profile" /> },
-      // later: features/sell (the sell flow; /sell resets the form and redirects to /sell/upload)
-      { path: '/sell', element: <PendingScreen title="Sell an item" /> },
-      { path: '/sell/upload', element: <PendingScreen title="Upload Photos" /> },
-      { path: '/sell/details', element: <PendingScreen title="Item Details" /> },
-      { path: '/sell/preview', element: <PendingScreen title="Preview" /> },
-      { path: '/sell/success/:listingId', element: <PendingScreen title="Your item has been listed successfully!" /> },
-      { path: '/sell/edit/:listingId', element: <PendingScreen title="Edit Listing" /> },
-      // later: features/item
-      { path: '/item/:id', element: <PendingScreen title="Item" /> },
+      // features/sell (the sell flow; /sell resets the form and redirects to /sell/upload)
+      { path: '/sell', element: <SellIndexPage /> },
+      { path: '/sell/upload', element: <SellUploadPage /> },
+      { path: '/sell/details', element: <SellDetailsPage /> },
+      { path: '/sell/preview', element: <SellPreviewPage /> },
+      { path: '/sell/success/:listingId', element: <SellSuccessPage /> },
+      { path: '/sell/edit/:listingId', element: <SellEditPage /> },
+      { path: '/item/:id', element: <ItemPage /> },
       // later: features/subscription
       { path: '/subscription', element: <PendingScreen title="Your Kreis Plan" /> },
       { path: '/subscription-success', element: <PendingScreen title="Subscription Activated!" /> },

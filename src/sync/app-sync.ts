@@ -3,18 +3,21 @@
  * engine first needs it (design.md §1 rule 8). `startAppSync()` once at start-up; screens read `useSyncStatus`.
  */
 import { useStore } from 'zustand'
-import { getDatabase } from '@/db/database'
+import { getDatabase, type KreisDatabase } from '@/db/database'
+import { applyListingBundle } from '@/db/repositories/mirror'
 import { SyncEngine } from './engine'
+import type { Transport } from './protocol'
 import type { SyncStatus } from './status-store'
 
 let engine: SyncEngine | null = null
 let started = false
+let transport: Promise<Transport> | null = null
+
+/** The one transport of the app (the engine's), imported on first use. */
+const appTransport = (): Promise<Transport> => (transport ??= import('@/remote/client').then((m) => m.createTransport()))
 
 export function getAppSync(): SyncEngine {
-  engine ??= new SyncEngine({
-    db: getDatabase(),
-    transport: async () => (await import('@/remote/client')).createTransport(),
-  })
+  engine ??= new SyncEngine({ db: getDatabase(), transport: appTransport })
   return engine
 }
 
@@ -37,4 +40,23 @@ export function useSyncStatus<T>(select: (s: SyncStatus) => T): T {
  */
 export function pokeSync(): void {
   if (started && engine) void engine.sync('write').catch(() => {})
+}
+
+/** What asking the server for one listing gave: stored in the mirror, not visible to this user, or no answer. */
+export type ListingRequestResult = 'found' | 'missing' | 'failed'
+
+/**
+ * Pulls one listing (with its images and seller) into the mirror: the item page asks for it when the device does
+ * not hold it yet (a shared link opened before the first pull finished). Screens then read it from Dexie as usual.
+ */
+export async function requestListing(id: string, db: KreisDatabase = getDatabase()): Promise<ListingRequestResult> {
+  try {
+    const r = await (await appTransport()).fetchListing(id)
+    if (!r.ok) return 'failed'
+    if (!r.value) return 'missing'
+    await applyListingBundle(db, r.value)
+    return 'found'
+  } catch {
+    return 'failed'
+  }
 }

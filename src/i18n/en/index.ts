@@ -3,15 +3,20 @@
 import type { ProductType } from '@/domain/categories'
 import type { DomainMessageKey } from '@/domain/messages'
 import { account } from './account'
+import { accountsArea } from './accounts-area'
 import { auth } from './auth'
+import { itemArea } from './item'
+import { feed } from './feed'
 import { landing } from './landing'
+import { messagesArea } from './messages'
 import { pages } from './pages'
 import { productTypes, shop } from './shop'
 import { sell } from './sell'
+import { sellFlow } from './sell-flow'
 import { shell } from './shell'
 import { toasts } from './toasts'
 
-export const en = { ...shell, ...landing, ...auth, ...shop, ...productTypes, ...sell, ...account, ...pages, ...toasts }
+export const en = { ...feed, ...shell, ...landing, ...auth, ...shop, ...productTypes, ...sell, ...sellFlow, ...account, ...pages, ...toasts, ...itemArea, ...messagesArea, ...accountsArea }
 
 export type CatalogueKey = keyof typeof en
 export type Catalogue = Readonly<Record<CatalogueKey, string>>

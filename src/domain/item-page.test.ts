@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { isOwner, itemScreen, stepImage, swipeStep, type ItemScreenInput } from './item-page'
+
+const OWNER = 'u-owner'
+const active = { status: 'active', user_id: OWNER }
+const sold = { status: 'sold', user_id: OWNER }
+
+describe('spec §2.11 item page state', () => {
+  it.each<[string, ItemScreenInput, string]>([
+    ['the mirror is still being read', { row: undefined, request: 'idle', online: true, viewerId: null }, 'skeleton'],
+    ['an active listing, visitor', { row: active, request: 'idle', online: false, viewerId: null }, 'item'],
+    ['an active listing, session resolving', { row: active, request: 'idle', online: true, viewerId: undefined }, 'item'],
+    ['not on the device, online, not asked yet', { row: null, request: 'idle', online: true, viewerId: null }, 'skeleton'],
+    ['not on the device, being fetched', { row: null, request: 'pending', online: true, viewerId: null }, 'skeleton'],
+    ['fetched, the live query not caught up yet', { row: null, request: 'found', online: true, viewerId: null }, 'skeleton'],
+    ['the server does not know it', { row: null, request: 'missing', online: true, viewerId: null }, 'not-found'],
+    ['the fetch failed', { row: null, request: 'failed', online: true, viewerId: null }, 'not-found'],
+    ['offline and not on the device', { row: null, request: 'idle', online: false, viewerId: null }, 'not-found'],
+    ['sold, visitor', { row: sold, request: 'idle', online: true, viewerId: null }, 'not-found'],
+    ['sold, another user', { row: sold, request: 'idle', online: true, viewerId: 'u-other' }, 'not-found'],
+    ['sold, the owner', { row: sold, request: 'idle', online: true, viewerId: OWNER }, 'item'],
+    ['sold, session resolving', { row: sold, request: 'idle', online: true, viewerId: undefined }, 'skeleton'],
+  ])('%s → %s', (_name, input, expected) => {
+    expect(itemScreen(input)).toBe(expected)
+  })
+
+  it.each([
+    [OWNER, true],
+    ['u-other', false],
+    [null, false],
+    [undefined, false],
+  ])('viewer %s owns the listing: %s', (viewer, expected) => {
+    expect(isOwner(active, viewer)).toBe(expected)
+  })
+})
+
+describe('spec §2.11 gallery', () => {
+  it.each([
+    [0, 1, 3, 1],
+    [2, 1, 3, 0],
+    [0, -1, 3, 2],
+    [1, -1, 3, 0],
+    [0, 1, 1, 0],
+    [0, 1, 0, 0],
+  ])('at %i, step %i of %i → %i', (index, delta, total, expected) => {
+    expect(stepImage(index, delta, total)).toBe(expected)
+  })
+
+  it.each([
+    [-60, 5, 1],
+    [60, -5, -1],
+    [-39, 0, 0],
+    [40, 0, -1],
+    [-50, 80, 0],
+    [0, 0, 0],
+  ])('a drag of dx %i, dy %i → step %i', (dx, dy, expected) => {
+    expect(swipeStep(dx, dy)).toBe(expected)
+  })
+})

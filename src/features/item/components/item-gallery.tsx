@@ -1,0 +1,127 @@
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { stepImage, swipeStep } from '@/domain/item-page'
+import { t } from '@/i18n'
+import { cx } from '@/ui/cx'
+import { ImageWithFallback } from '@/ui/image-with-fallback'
+
+const ARROW =
+  'absolute top-1/2 z-10 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow ' +
+  'hover:bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700'
+
+function Chevron({ flip }: { flip?: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" className={cx('h-5 w-5', flip && 'rotate-180')} fill="none" stroke="currentColor" strokeWidth={2.5} aria-hidden="true">
+      <path d="M15 18l-6-6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  )
+}
+
+/**
+ * The item's photos (spec §2.11): one at a time, with arrows, dots and "n / total"; swipe (pointer events, so
+ * touch, pen and mouse) and the ← / → keys turn it, wrapping at both ends. Every photo is requested at once (the
+ * first with high priority), so a visit keeps them all in the service worker's image cache for offline use.
+ * A photo that fails to load shows "No image available".
+ */
+export function ItemGallery({ title, sources, className }: { title: string; sources: readonly string[]; className?: string }) {
+  const [index, setIndex] = useState(0)
+  const drag = useRef<{ id: number; x: number; y: number } | null>(null)
+  const total = sources.length
+  const current = Math.min(index, Math.max(0, total - 1))
+  const go = (delta: number) => setIndex(stepImage(current, delta, total))
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (total < 2) return
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      e.preventDefault()
+      go(e.key === 'ArrowLeft' ? -1 : 1)
+    }
+  }
+  const onPointerDown = (e: PointerEvent) => {
+    drag.current = { id: e.pointerId, x: e.clientX, y: e.clientY }
+  }
+  const onPointerUp = (e: PointerEvent) => {
+    const start = drag.current
+    drag.current = null
+    if (!start || start.id !== e.pointerId || total < 2) return
+    const step = swipeStep(e.clientX - start.x, e.clientY - start.y)
+    if (step !== 0) go(step)
+  }
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={t('item.gallery', { title })}
+      tabIndex={total > 1 ? 0 : undefined}
+      onKeyDown={onKeyDown}
+      className={cx(
+        'relative overflow-hidden bg-stone-100 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-green-700',
+        className,
+      )}
+    >
+      {total > 1 && <p className="sr-only">{t('item.galleryHint')}</p>}
+      <div
+        className="flex h-full touch-pan-y select-none motion-safe:transition-transform motion-safe:duration-300"
+        style={{ transform: `translateX(-${current * 100}%)` }}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (drag.current = null)}
+      >
+        {total === 0 ? (
+          <ImageWithFallback src={null} alt={title} fallbackLabel={t('item.noImage')} className="h-full w-full shrink-0" />
+        ) : (
+          sources.map((src, i) => (
+            <div
+              key={`${i}:${src}`}
+              role="group"
+              aria-roledescription="slide"
+              aria-hidden={i !== current}
+              aria-label={t('item.imageCounter', { current: i + 1, total })}
+              className="h-full w-full shrink-0"
+            >
+              <ImageWithFallback
+                src={src}
+                alt={t('item.imageAlt', { title, index: i + 1, total })}
+                fallbackLabel={t('item.noImage')}
+                loading="eager"
+                fetchPriority={i === 0 ? 'high' : 'low'}
+                decoding={i === 0 ? 'sync' : 'async'}
+                draggable={false}
+                className="h-full w-full object-cover"
+              />
+            </div>
+          ))
+        )}
+      </div>
+      {total > 1 && (
+        <>
+          <button type="button" onClick={() => go(-1)} aria-label={t('item.previousImage')} className={cx(ARROW, 'left-3')}>
+            <Chevron />
+          </button>
+          <button type="button" onClick={() => go(1)} aria-label={t('item.nextImage')} className={cx(ARROW, 'right-3')}>
+            <Chevron flip />
+          </button>
+          <p aria-live="polite" className="absolute top-3 right-3 rounded-full bg-stone-900/75 px-2.5 py-1 text-xs font-semibold text-white">
+            {t('item.imageCounter', { current: current + 1, total })}
+          </p>
+          <div className="absolute inset-x-0 bottom-1 flex justify-center">
+            {sources.map((src, i) => (
+              <button
+                key={`${i}:${src}`}
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-label={t('item.showImage', { index: i + 1 })}
+                aria-current={i === current ? 'true' : undefined}
+                className="group flex h-11 w-6 items-center justify-center focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-green-700"
+              >
+                <span
+                  aria-hidden="true"
+                  className={cx('h-2.5 w-2.5 rounded-full border border-stone-900/40', i === current ? 'bg-white' : 'bg-white/50 group-hover:bg-white/80')}
+                />
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,227 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DatabaseProvider } from '@/db/database-context'
+import { KreisDatabase } from '@/db/database'
+import { applyListingBundle } from '@/db/repositories/mirror'
+import type { ListingImageRecord, ListingRecord, PublicProfileRecord } from '@/db/records'
+import { sessionStore } from '@/sync/session'
+import { useToastStore } from '@/ui/toast/toast-store'
+import { Toaster } from '@/ui/toast/toaster'
+import { ItemPage } from './item-page'
+
+const request = vi.hoisted(() => ({ answer: vi.fn<(id: string) => Promise<'found' | 'missing' | 'failed'>>() }))
+vi.mock('@/sync/app-sync', () => ({
+  requestListing: (id: string) => request.answer(id),
+  pokeSync: () => {},
+}))
+
+const T = '2026-11-20T10:00:00.000000Z'
+const SELLER = 'u-seller'
+const listing = (over: Partial<ListingRecord> = {}): ListingRecord => ({
+  id: 'l1', user_id: SELLER, title: 'Arket sage midi skirt', description: 'Pleated, barely worn.', price: 69.9,
+  condition: 'new_with_tags', category: 'women', product_type: 'skirt', brand: 'Arket', size: 'M', fabric: null,
+  location: null, tags: null, status: 'active', created_at: T, updated_at: T, edited_at: T, ...over,
+})
+const image = (id: string, order: number): ListingImageRecord => ({
+  id, listing_id: 'l1', image_url: `${SELLER}/l1/${id}.webp`, image_order: order, created_at: T, updated_at: T,
+})
+const seller: PublicProfileRecord = {
+  id: SELLER, first_name: 'Anna', last_name: 'Müller', location: 'Zurich', profile_picture_url: null, created_at: T, updated_at: T,
+}
+
+let db: KreisDatabase
+beforeEach(() => {
+  db = new KreisDatabase(`t-${crypto.randomUUID()}`)
+  request.answer.mockReset().mockResolvedValue('missing')
+  sessionStore.setState({ status: 'signed-out' }, true)
+  setOnline(true)
+})
+afterEach(async () => {
+  cleanup()
+  useToastStore.getState().dismiss()
+  db.close()
+  await db.delete()
+})
+
+function setOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { value: online, configurable: true })
+}
+
+function renderItem(id = 'l1') {
+  return render(
+    <DatabaseProvider db={db}>
+      <MemoryRouter initialEntries={[`/item/${id}`]}>
+        <Routes>
+          <Route path="/item/:id" element={<ItemPage />} />
+          <Route path="/sell/edit/:id" element={<p>edit screen</p>} />
+        </Routes>
+      </MemoryRouter>
+      <Toaster />
+    </DatabaseProvider>,
+  )
+}
+
+const store = (over: Partial<ListingRecord> = {}, images = [image('a', 1), image('b', 2), image('c', 3)]) =>
+  applyListingBundle(db, { listings: [listing(over)], images, sellers: [seller] })
+
+describe('item page (spec §2.11)', () => {
+  it('shows the skeleton while a listing the device lacks is fetched, then the item once it lands in the mirror', async () => {
+    let answer!: (a: 'found') => void
+    request.answer.mockReturnValue(new Promise((r) => (answer = r)))
+    renderItem()
+    await waitFor(() => expect(request.answer).toHaveBeenCalledWith('l1'))
+    expect(screen.getByText('Loading item').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true')
+    await act(async () => {
+      await store()
+      answer('found')
+    })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Arket sage midi skirt' })).toBeVisible()
+    expect(request.answer).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows a mirrored listing without asking the server: badge, price with 2 decimals, default location, size, details, seller', async () => {
+    await store()
+    renderItem()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Arket sage midi skirt' })).toBeVisible()
+    expect(screen.getByText('CHF 69.90')).toBeVisible()
+    expect(screen.getByText('Switzerland')).toBeVisible()
+    expect(screen.getByText('Size M')).toBeVisible()
+    expect(screen.getAllByText('New with Tags')).toHaveLength(2) // the badge and the details row
+    const details = screen.getByRole('region', { name: 'Product details' })
+    expect(within(details).getByText('Arket')).toBeVisible()
+    const sellerCard = screen.getByRole('region', { name: 'Seller' })
+    expect(within(sellerCard).getByText('Anna Müller')).toBeVisible()
+    expect(within(sellerCard).getByText('Active seller')).toBeVisible()
+    expect(screen.getByText('Pleated, barely worn.')).toBeVisible()
+    expect(request.answer).not.toHaveBeenCalled()
+  })
+
+  it('generates a sentence when the description is empty, and says "Anonymous" for a seller without a name', async () => {
+    await applyListingBundle(db, { listings: [listing({ description: '  ' })], images: [], sellers: [{ ...seller, first_name: null, last_name: null }] })
+    renderItem()
+    expect(await screen.findByText('A pre-loved Arket sage midi skirt in new with tags condition, looking for its next story.')).toBeVisible()
+    expect(screen.getByText('Anonymous')).toBeVisible()
+    expect(screen.getByRole('img', { name: 'Arket sage midi skirt: No image available' })).toBeInTheDocument()
+  })
+
+  it.each([
+    ['an id the server does not know', 'missing'],
+    ['a failed load', 'failed'],
+  ] as const)('says "Item not found" for %s', async (_name, answer) => {
+    request.answer.mockResolvedValue(answer)
+    renderItem('nope')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Item not found' })).toBeVisible()
+    expect(screen.getByText("The item you're looking for doesn't exist.")).toBeVisible()
+    expect(screen.queryByText(/You are offline/)).toBeNull()
+  })
+
+  it('offline, opens a mirrored listing, and says "Item not found" (with why) for one the device lacks', async () => {
+    setOnline(false)
+    await store({ location: 'Zurich' })
+    renderItem()
+    expect(await screen.findByText('Zurich')).toBeVisible()
+    cleanup()
+    renderItem('other')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Item not found' })).toBeVisible()
+    expect(screen.getByText('You are offline, and this item is not saved on this device yet.')).toBeVisible()
+    expect(request.answer).not.toHaveBeenCalled()
+  })
+
+  it('hides a sold listing from everyone but its owner', async () => {
+    await store({ status: 'sold' })
+    sessionStore.setState({ status: 'signed-in', userId: 'u-buyer', email: 'b@x.ch' }, true)
+    renderItem()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Item not found' })).toBeVisible()
+    cleanup()
+    sessionStore.setState({ status: 'signed-in', userId: SELLER, email: 'anna@x.ch' }, true)
+    renderItem()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Arket sage midi skirt' })).toBeVisible()
+    expect(screen.getByText('This item is sold. Only you can still see it.')).toBeVisible()
+  })
+
+  it('gives the owner "Edit listing" instead of "Message Seller"', async () => {
+    await store()
+    sessionStore.setState({ status: 'signed-in', userId: SELLER, email: 'anna@x.ch' }, true)
+    renderItem()
+    const edit = await screen.findByRole('link', { name: 'Edit listing' })
+    expect(edit).toHaveAttribute('href', '/sell/edit/l1')
+    expect(screen.queryByRole('button', { name: 'Message Seller' })).toBeNull()
+  })
+
+  it('asks a visitor to log in before messaging; tells a signed-in buyer that messaging is coming', async () => {
+    await store()
+    renderItem()
+    fireEvent.click(await screen.findByRole('button', { name: 'Message Seller' }))
+    expect(await screen.findByText('You need to be logged in to message sellers.')).toBeVisible()
+    expect(screen.getByText('Please log in')).toBeVisible()
+    act(() => sessionStore.setState({ status: 'signed-in', userId: 'u-buyer', email: 'b@x.ch' }, true))
+    fireEvent.click(screen.getByRole('button', { name: 'Message Seller' }))
+    expect(await screen.findByText('Messaging is coming soon')).toBeVisible()
+  })
+
+  it('toggles the heart with the §8 toasts, and the favourite stays on the device', async () => {
+    await store()
+    renderItem()
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to favorites' }))
+    expect(await screen.findByText('Added to favorites')).toBeVisible()
+    expect(await screen.findByRole('button', { name: 'Remove from favorites' })).toHaveAttribute('aria-pressed', 'true')
+    expect(await db.favourites.get('l1')).toBeDefined()
+    fireEvent.click(screen.getByRole('button', { name: 'Remove from favorites' }))
+    expect(await screen.findByText('Removed from favorites')).toBeVisible()
+    expect(await db.favourites.get('l1')).toBeUndefined()
+  })
+})
+
+describe('item gallery (spec §2.11)', () => {
+  const counter = () => screen.getByText(/^\d+ \/ 3$/)
+
+  it('turns with the arrows, the dots and the ← / → keys, wrapping at both ends', async () => {
+    await store()
+    renderItem()
+    const gallery = await screen.findByRole('region', { name: 'Photos of Arket sage midi skirt' })
+    expect(counter()).toHaveTextContent('1 / 3')
+    fireEvent.click(screen.getByRole('button', { name: 'Next image' }))
+    expect(counter()).toHaveTextContent('2 / 3')
+    fireEvent.keyDown(gallery, { key: 'ArrowRight' })
+    expect(counter()).toHaveTextContent('3 / 3')
+    fireEvent.keyDown(gallery, { key: 'ArrowRight' })
+    expect(counter()).toHaveTextContent('1 / 3')
+    fireEvent.keyDown(gallery, { key: 'ArrowLeft' })
+    expect(counter()).toHaveTextContent('3 / 3')
+    fireEvent.click(screen.getByRole('button', { name: 'Previous image' }))
+    expect(counter()).toHaveTextContent('2 / 3')
+    fireEvent.click(screen.getByRole('button', { name: 'Show image 1' }))
+    expect(counter()).toHaveTextContent('1 / 3')
+    expect(screen.getByRole('button', { name: 'Show image 1' })).toHaveAttribute('aria-current', 'true')
+  })
+
+  it('turns on a horizontal swipe, not on a tap or a vertical scroll', async () => {
+    await store()
+    renderItem()
+    await screen.findByRole('region', { name: 'Photos of Arket sage midi skirt' })
+    const track = screen.getByAltText('Arket sage midi skirt, photo 1 of 3').closest('[role=group]')!.parentElement!
+    const drag = (x0: number, y0: number, x1: number, y1: number) => {
+      fireEvent.pointerDown(track, { pointerId: 1, clientX: x0, clientY: y0 })
+      fireEvent.pointerUp(track, { pointerId: 1, clientX: x1, clientY: y1 })
+    }
+    drag(300, 100, 200, 110)
+    expect(counter()).toHaveTextContent('2 / 3')
+    drag(200, 100, 205, 100)
+    drag(200, 100, 150, 300)
+    expect(counter()).toHaveTextContent('2 / 3')
+    drag(100, 100, 250, 100)
+    expect(counter()).toHaveTextContent('1 / 3')
+  })
+
+  it('shows "No image available" for a photo that fails to load', async () => {
+    await store()
+    renderItem()
+    const img = await screen.findByAltText('Arket sage midi skirt, photo 2 of 3')
+    expect(img).toHaveAttribute('crossorigin', 'anonymous')
+    fireEvent.error(img)
+    expect(screen.getByRole('img', { name: 'Arket sage midi skirt, photo 2 of 3: No image available', hidden: true })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,56 @@
+import { useEffect } from 'react'
+import { useParams } from 'react-router-dom'
+import { env } from '@/config/env'
+import { isOwner, itemScreen } from '@/domain/item-page'
+import { resolveImageUrl } from '@/domain/listing-view'
+import { t } from '@/i18n'
+import { useUserId } from '@/sync/use-session-user'
+import { ItemActions } from './components/item-actions'
+import { ItemDescription, ItemDetails, SellerCard } from './components/item-details'
+import { ItemGallery } from './components/item-gallery'
+import { GALLERY_BOX, PAGE_GRID, PAGE_WRAP } from './components/item-layout'
+import { ItemNotFound, ItemSkeleton } from './components/item-states'
+import { ItemSummary } from './components/item-summary'
+import { useItem, type ItemData } from './hooks/use-item'
+
+/** /item/:id (spec §2.11), from the device's mirror: online and offline alike. */
+export function ItemPage() {
+  const { id = '' } = useParams()
+  const { data, request, online } = useItem(id)
+  const viewerId = useUserId()
+  const screen = itemScreen({ row: data === undefined ? undefined : (data?.listing ?? null), request, online, viewerId })
+  useDocumentTitle(screen === 'item' && data ? data.listing.title : screen === 'not-found' ? t('item.notFound') : null)
+
+  if (screen === 'skeleton') return <ItemSkeleton />
+  if (screen === 'not-found' || !data) return <ItemNotFound offline={!online && data === null} />
+  return <ItemView data={data} owner={isOwner(data.listing, viewerId)} />
+}
+
+function ItemView({ data, owner }: { data: ItemData; owner: boolean }) {
+  const { listing, images } = data
+  // TODO(H1a): useImageSrc (src/db/image-url.ts) once it lands, so unsent photos show from the device.
+  const sources = images.map((img) => resolveImageUrl(img.image_url, env.supabaseUrl))
+  return (
+    <article className={PAGE_WRAP}>
+      <div className={PAGE_GRID}>
+        <ItemGallery key={listing.id} title={listing.title} sources={sources} className={GALLERY_BOX} />
+        <div className="flex flex-col gap-6 px-4 pt-4 md:px-0 md:pt-0">
+          <ItemSummary listing={listing} />
+          <ItemActions listing={listing} owner={owner} />
+          <ItemDetails listing={listing} />
+          <ItemDescription listing={listing} />
+          <SellerCard listing={listing} />
+        </div>
+      </div>
+    </article>
+  )
+}
+
+function useDocumentTitle(title: string | null) {
+  useEffect(() => {
+    if (!title) return
+    const previous = document.title
+    document.title = `${title} · ${t('app.name')}`
+    return () => void (document.title = previous)
+  }, [title])
+}
