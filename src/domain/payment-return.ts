@@ -1,8 +1,11 @@
 // Payment calls and the payment return page (spec §2.13, §7.4).
-import { paymentAmountRappen, type SubscriptionPhase } from './subscription'
+import { amountDueRappen, type PlanProfile } from './subscription'
 
-/** The create-payment function's payload: the user and the amount in Rappen (200 or 500). */
-export const createPaymentPayload = (userId: string, phase: SubscriptionPhase) => ({ userId, amount: paymentAmountRappen(phase) })
+/** The create-payment function's payload: the user and the amount due in Rappen (200 or 500). */
+export const createPaymentPayload = (userId: string, profile: PlanProfile, now: Date) => ({
+  userId,
+  amount: amountDueRappen(profile, now),
+})
 
 /**
  * /payment-success reads userId and gatewayId from its query. Both present: confirm with handle-payment-success

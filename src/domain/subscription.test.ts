@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { DAY_MS } from './constants'
 import { chfToRappen, priceForMonthChf, PRICE_TIERS } from './pricing'
 import {
+  amountDueRappen,
   cancelSubscriptionUpdate,
+  hasActivePlan,
+  isPlanLapsed,
   isTrialActive,
+  profilePlanSummary,
+  subscriptionPlanView,
+  timestampMs,
   paymentAmountRappen,
   planBadge,
   planTimeline,
@@ -14,6 +20,7 @@ import {
 
 const now = new Date('2026-11-22T12:00:00.000Z')
 const createdDaysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString()
+const inDays = (days: number) => new Date(now.getTime() + days * DAY_MS).toISOString()
 
 describe('spec §4 subscription phase', () => {
   it.each([
@@ -52,7 +59,15 @@ describe('spec §2.9/§2.12 plan badge', () => {
     ['cancelled', 'freeTrial'],
     [null, 'freeTrial'],
   ] as const)('subscription_status %s → %s', (status, badge) => {
-    expect(planBadge({ subscription_status: status })).toBe(badge)
+    expect(planBadge({ subscription_status: status }, now)).toBe(badge)
+  })
+
+  it.each([
+    [inDays(1), 'active'],
+    [inDays(-0.001), 'freeTrial'],
+    [now.toISOString(), 'freeTrial'],
+  ] as const)('active, paid until %s → %s', (until, badge) => {
+    expect(planBadge({ subscription_status: 'active', paid_until: until }, now)).toBe(badge)
   })
 })
 
@@ -120,5 +135,105 @@ describe('spec §1/§7.4/§9 pricing and payment amounts', () => {
 
   it('cancelling writes subscription_status cancelled', () => {
     expect(cancelSubscriptionUpdate()).toEqual({ subscription_status: 'cancelled' })
+  })
+})
+
+describe('issue 14 paid period: active until paid_until, then the phase asks to pay again', () => {
+  it.each([
+    ['active, paid until tomorrow', { subscription_status: 'active', paid_until: inDays(1), created_at: createdDaysAgo(45) }, true, false, 'active'],
+    ['active, no period recorded (older rows)', { subscription_status: 'active', created_at: createdDaysAgo(45) }, true, false, 'active'],
+    ['active, period ended yesterday, 45 days old', { subscription_status: 'active', paid_until: inDays(-1), created_at: createdDaysAgo(45) }, false, true, 'welcome'],
+    ['active, period ends exactly now, 90 days old', { subscription_status: 'active', paid_until: now.toISOString(), created_at: createdDaysAgo(90) }, false, true, 'subscription'],
+    ['cancelled with days left: the status decides', { subscription_status: 'cancelled', paid_until: inDays(10), created_at: createdDaysAgo(70) }, false, false, 'subscription'],
+    ['cancelled, 29 days old', { subscription_status: 'cancelled', created_at: createdDaysAgo(29) }, false, false, 'trial'],
+    ['never paid, no created_at', {}, false, false, 'trial'],
+  ] as const)('%s', (_, profile, active, lapsed, phase) => {
+    expect(hasActivePlan(profile, now)).toBe(active)
+    expect(isPlanLapsed(profile, now)).toBe(lapsed)
+    expect(subscriptionPhase(profile, now)).toBe(phase)
+  })
+
+  it.each([
+    ['2026-12-23T10:00:00.123456+00:00', Date.UTC(2026, 11, 23, 10, 0, 0, 123)],
+    ['2026-12-23 10:00:00.123+00', Date.UTC(2026, 11, 23, 10, 0, 0, 123)],
+    ['2026-12-23T10:00:00Z', Date.UTC(2026, 11, 23, 10)],
+    ['2026-12-23 12:00:00+02', Date.UTC(2026, 11, 23, 10)],
+    ['', null],
+    [null, null],
+    ['soon', null],
+  ])('timestamp %j → %j ms', (text, ms) => {
+    expect(timestampMs(text)).toBe(ms)
+  })
+})
+
+describe('issue 14 amount due: the CHF 2 welcome price once, while under 60 days old; CHF 5 otherwise', () => {
+  it.each([
+    ['trial, 0 days, never paid', { created_at: createdDaysAgo(0) }, 200],
+    ['trial, 29 days', { created_at: createdDaysAgo(29) }, 200],
+    ['welcome, 30 days', { created_at: createdDaysAgo(30) }, 200],
+    ['welcome, 59 days', { created_at: createdDaysAgo(59) }, 200],
+    ['welcome, 59.99 days', { created_at: createdDaysAgo(59.99) }, 200],
+    ['subscription, 60 days', { created_at: createdDaysAgo(60) }, 500],
+    ['missing created_at (trial)', {}, 200],
+    ['welcome but paid before (start date set)', { created_at: createdDaysAgo(45), subscription_start_date: createdDaysAgo(10) }, 500],
+    ['active renewal', { subscription_status: 'active', created_at: createdDaysAgo(90), subscription_start_date: createdDaysAgo(50), paid_until: inDays(3) }, 500],
+    ['lapsed in the welcome phase', { subscription_status: 'active', created_at: createdDaysAgo(50), subscription_start_date: createdDaysAgo(40), paid_until: inDays(-5) }, 500],
+    ['cancelled at 40 days, never paid', { subscription_status: 'cancelled', created_at: createdDaysAgo(40) }, 200],
+  ] as const)('%s → %i Rappen', (_, profile, amount) => {
+    expect(amountDueRappen(profile, now)).toBe(amount)
+  })
+})
+
+describe('issue 14 /subscription view at the day boundaries', () => {
+  it.each([
+    ['29 days', { created_at: createdDaysAgo(29) }, 'trial', ['active', 'inactive', 'inactive'], 200],
+    ['30 days', { created_at: createdDaysAgo(30) }, 'welcome', ['active', 'pending', 'inactive'], 200],
+    ['59 days', { created_at: createdDaysAgo(59) }, 'welcome', ['active', 'pending', 'inactive'], 200],
+    ['60 days', { created_at: createdDaysAgo(60) }, 'subscription', ['active', 'inactive', 'pending'], 500],
+    ['missing date', { created_at: null }, 'trial', ['active', 'inactive', 'inactive'], 200],
+    ['active', { subscription_status: 'active', created_at: createdDaysAgo(45), subscription_start_date: createdDaysAgo(5), paid_until: inDays(25) }, 'active', ['active', 'active', 'active'], 500],
+    ['cancelled at 45 days', { subscription_status: 'cancelled', created_at: createdDaysAgo(45) }, 'welcome', ['active', 'pending', 'inactive'], 200],
+    ['paid-until passed at 75 days', { subscription_status: 'active', created_at: createdDaysAgo(75), subscription_start_date: createdDaysAgo(40), paid_until: inDays(-10) }, 'subscription', ['active', 'inactive', 'pending'], 500],
+  ] as const)('%s → %s, timeline %j, pays %i', (_, profile, phase, states, amount) => {
+    const view = subscriptionPlanView(profile, now)
+    expect(view.phase).toBe(phase)
+    expect(view.timeline.map((r) => r.state)).toEqual(states)
+    expect(view.amountDueRappen).toBe(amount)
+  })
+
+  it('an active plan shows its end date and can be cancelled', () => {
+    const view = subscriptionPlanView({ subscription_status: 'active', created_at: createdDaysAgo(45), paid_until: inDays(25) }, now)
+    expect(view.activeUntil?.toISOString()).toBe(inDays(25))
+    expect([view.canCancel, view.lapsed, view.cancelled]).toEqual([true, false, false])
+  })
+
+  it('a lapsed plan says when it ended, shows no end date ahead and cannot be cancelled', () => {
+    const view = subscriptionPlanView({ subscription_status: 'active', created_at: createdDaysAgo(75), paid_until: inDays(-10) }, now)
+    expect([view.activeUntil, view.lapsedOn?.toISOString(), view.canCancel]).toEqual([null, inDays(-10), false])
+  })
+
+  it('a cancelled plan is marked cancelled and offers no cancel', () => {
+    const view = subscriptionPlanView({ subscription_status: 'cancelled', created_at: createdDaysAgo(70), paid_until: inDays(10) }, now)
+    expect([view.phase, view.cancelled, view.canCancel, view.activeUntil]).toEqual(['subscription', true, false, null])
+  })
+})
+
+describe('issue 14 profilePlanSummary (the profile page badge and trial days)', () => {
+  it.each([
+    ['new account', { created_at: createdDaysAgo(0) }, 'freeTrial', 30, true],
+    ['29 days', { created_at: createdDaysAgo(29) }, 'freeTrial', 1, true],
+    ['30 days', { created_at: createdDaysAgo(30) }, 'freeTrial', 0, false],
+    ['missing date', {}, 'freeTrial', 30, true],
+    ['active at 10 days: trial not counted', { subscription_status: 'active', created_at: createdDaysAgo(10), paid_until: inDays(20) }, 'active', 20, false],
+    ['active, period ended, 10 days old', { subscription_status: 'active', created_at: createdDaysAgo(10), paid_until: inDays(-1) }, 'freeTrial', 20, true],
+    ['cancelled at 5 days', { subscription_status: 'cancelled', created_at: createdDaysAgo(5) }, 'freeTrial', 25, true],
+  ] as const)('%s → %s, %i days left, trial active %s', (_, profile, badge, days, trialActive) => {
+    const s = profilePlanSummary(profile, now)
+    expect([s.badge, s.trialDaysLeft, s.trialActive]).toEqual([badge, days, trialActive])
+  })
+
+  it('carries the end of the paid period while active', () => {
+    expect(profilePlanSummary({ subscription_status: 'active', paid_until: inDays(3) }, now).activeUntil?.toISOString()).toBe(inDays(3))
+    expect(profilePlanSummary({ subscription_status: 'cancelled', paid_until: inDays(3) }, now).activeUntil).toBeNull()
   })
 })

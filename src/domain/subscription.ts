@@ -8,10 +8,16 @@ import {
   WELCOME_PHASE_END_DAYS,
 } from './constants'
 
-/** The profile columns the plan is derived from (spec §7.2 Plan info). */
+/**
+ * The profile columns the plan is derived from (spec §7.2 Plan info), plus paid_until: the end of the period paid
+ * for, written by the server when a payment is confirmed (one month from the payment or from the end of the
+ * period already paid).
+ */
 export interface PlanProfile {
   readonly subscription_status?: string | null
   readonly created_at?: string | null
+  readonly subscription_start_date?: string | null
+  readonly paid_until?: string | null
 }
 
 export type SubscriptionPhase = 'active' | 'trial' | 'welcome' | 'subscription'
@@ -19,13 +25,41 @@ export type SubscriptionPhase = 'active' | 'trial' | 'welcome' | 'subscription'
 export const SUBSCRIPTION_STATUS_ACTIVE = 'active'
 export const SUBSCRIPTION_STATUS_CANCELLED = 'cancelled'
 
-const isSubscribed = (p: PlanProfile): boolean => p.subscription_status === SUBSCRIPTION_STATUS_ACTIVE
-
-// An unparseable created_at is treated like a missing one.
-function createdAtMs(p: PlanProfile): number | null {
-  const ms = p.created_at ? Date.parse(p.created_at) : NaN
+/**
+ * A timestamptz as the API sends it ("2026-12-23T10:00:00.123456+00:00", or Postgres' text form
+ * "2026-12-23 10:00:00.123+00"), in ms; null when missing or unreadable.
+ */
+export function timestampMs(value: string | null | undefined): number | null {
+  if (!value) return null
+  const iso = value.trim().replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')
+  const ms = Date.parse(iso)
   return Number.isFinite(ms) ? ms : null
 }
+
+/** The end of the paid period, when the server recorded one. */
+export function paidUntil(p: PlanProfile): Date | null {
+  const ms = timestampMs(p.paid_until)
+  return ms === null ? null : new Date(ms)
+}
+
+/**
+ * subscription_status is active and the paid period has not ended. A subscription without a recorded period
+ * (rows written before paid periods existed) counts as active, as the spec reads it.
+ */
+export function hasActivePlan(p: PlanProfile, now: Date): boolean {
+  if (p.subscription_status !== SUBSCRIPTION_STATUS_ACTIVE) return false
+  const until = timestampMs(p.paid_until)
+  return until === null || until > now.getTime()
+}
+
+/** Subscribed, but the paid period is over: the plan asks to pay again (spec §9 auto-renewing). */
+export const isPlanLapsed = (p: PlanProfile, now: Date): boolean =>
+  p.subscription_status === SUBSCRIPTION_STATUS_ACTIVE && !hasActivePlan(p, now)
+
+export const isCancelled = (p: PlanProfile): boolean => p.subscription_status === SUBSCRIPTION_STATUS_CANCELLED
+
+// An unparseable created_at is treated like a missing one.
+const createdAtMs = (p: PlanProfile): number | null => timestampMs(p.created_at)
 
 /** Account age in (fractional) days; null without created_at. */
 export function accountAgeDays(p: PlanProfile, now: Date): number | null {
@@ -33,9 +67,12 @@ export function accountAgeDays(p: PlanProfile, now: Date): number | null {
   return created === null ? null : (now.getTime() - created) / DAY_MS
 }
 
-/** active if subscribed; else by age: < 30 days trial, 30 to < 60 welcome, ≥ 60 subscription; no created_at: trial. */
+/**
+ * active if subscribed (and the paid period has not ended); else by age: < 30 days trial, 30 to < 60 welcome,
+ * ≥ 60 subscription; no created_at: trial.
+ */
 export function subscriptionPhase(p: PlanProfile, now: Date): SubscriptionPhase {
-  if (isSubscribed(p)) return 'active'
+  if (hasActivePlan(p, now)) return 'active'
   const age = accountAgeDays(p, now)
   if (age === null || age < TRIAL_LENGTH_DAYS) return 'trial'
   return age < WELCOME_PHASE_END_DAYS ? 'welcome' : 'subscription'
@@ -58,9 +95,9 @@ export function planTimeline(phase: SubscriptionPhase): TimelineEntry[] {
   ]
 }
 
-/** The profile page's plan badge: "Active (CHF 5/month)" when subscribed, else "Free Trial". */
+/** The profile page's plan badge: "Active (CHF 5/month)" when subscribed (period not ended), else "Free Trial". */
 export type PlanBadge = 'active' | 'freeTrial'
-export const planBadge = (p: PlanProfile): PlanBadge => (isSubscribed(p) ? 'active' : 'freeTrial')
+export const planBadge = (p: PlanProfile, now: Date): PlanBadge => (hasActivePlan(p, now) ? 'active' : 'freeTrial')
 
 /**
  * Whole days left of the 30-day trial, rounded up, never below 0. Without a usable created_at the account is
@@ -72,7 +109,7 @@ export function trialDaysLeft(p: PlanProfile, now: Date): number {
   return Math.max(0, Math.ceil(leftMs / DAY_MS))
 }
 
-export const isTrialActive = (p: PlanProfile, now: Date): boolean => trialDaysLeft(p, now) > 0 && !isSubscribed(p)
+export const isTrialActive = (p: PlanProfile, now: Date): boolean => trialDaysLeft(p, now) > 0 && !hasActivePlan(p, now)
 
 /**
  * What the payment link charges (spec §7.4: 200 or 500 Rappen). The next unpaid month decides: while in the
@@ -80,6 +117,69 @@ export const isTrialActive = (p: PlanProfile, now: Date): boolean => trialDaysLe
  */
 export const paymentAmountRappen = (phase: SubscriptionPhase): number =>
   phase === 'trial' || phase === 'welcome' ? WELCOME_PAYMENT_AMOUNT_RAPPEN : MONTHLY_PAYMENT_AMOUNT_RAPPEN
+
+/**
+ * What the server charges this profile now (create-payment refuses any other amount; the same rule is
+ * public.plan_amount_due in supabase/migrations): the CHF 2 welcome price while nothing was ever paid and the
+ * phase is trial or welcome (under 60 days), CHF 5 for every other payment, renewals included.
+ */
+export function amountDueRappen(p: PlanProfile, now: Date): number {
+  if (timestampMs(p.subscription_start_date) !== null) return MONTHLY_PAYMENT_AMOUNT_RAPPEN
+  const age = accountAgeDays(p, now)
+  return age === null || age < WELCOME_PHASE_END_DAYS ? WELCOME_PAYMENT_AMOUNT_RAPPEN : MONTHLY_PAYMENT_AMOUNT_RAPPEN
+}
+
+/**
+ * The profile page's plan (spec §2.9, §4 trial): the badge, the trial's days left and whether the trial counts as
+ * active, and the end of the paid period. One call for the profile screen.
+ */
+export interface ProfilePlanSummary {
+  readonly badge: PlanBadge
+  readonly trialDaysLeft: number
+  readonly trialActive: boolean
+  /** Set while the subscription is active and its paid period is known. */
+  readonly activeUntil: Date | null
+}
+
+export function profilePlanSummary(p: PlanProfile, now: Date): ProfilePlanSummary {
+  const active = hasActivePlan(p, now)
+  return {
+    badge: active ? 'active' : 'freeTrial',
+    trialDaysLeft: trialDaysLeft(p, now),
+    trialActive: isTrialActive(p, now),
+    activeUntil: active ? paidUntil(p) : null,
+  }
+}
+
+/** Everything /subscription shows about the plan, derived from the profile at `now`. */
+export interface SubscriptionPlanView {
+  readonly phase: SubscriptionPhase
+  readonly timeline: TimelineEntry[]
+  /** What the pay button charges, in Rappen. */
+  readonly amountDueRappen: number
+  readonly activeUntil: Date | null
+  /** Paid before, the period has ended: pay again. */
+  readonly lapsed: boolean
+  readonly lapsedOn: Date | null
+  readonly cancelled: boolean
+  /** Cancel is offered only to an active subscription. */
+  readonly canCancel: boolean
+}
+
+export function subscriptionPlanView(p: PlanProfile, now: Date): SubscriptionPlanView {
+  const phase = subscriptionPhase(p, now)
+  const lapsed = isPlanLapsed(p, now)
+  return {
+    phase,
+    timeline: planTimeline(phase),
+    amountDueRappen: amountDueRappen(p, now),
+    activeUntil: phase === 'active' ? paidUntil(p) : null,
+    lapsed,
+    lapsedOn: lapsed ? paidUntil(p) : null,
+    cancelled: isCancelled(p),
+    canCancel: phase === 'active',
+  }
+}
 
 /** The update a cancel writes (spec §7.2 Cancel subscription). */
 export const cancelSubscriptionUpdate = () => ({ subscription_status: SUBSCRIPTION_STATUS_CANCELLED }) as const
