@@ -39,11 +39,15 @@ export default defineConfig(({ mode }) => {
       react(),
       tailwindcss(),
       VitePWA({
-        registerType: 'autoUpdate',
+        // 'prompt': a new version installs and waits until the user chooses "Reload" (src/app/pwa); code never
+        // changes under a user mid-flow. The app registers the worker itself (workbox-window, loaded lazily).
+        registerType: 'prompt',
         strategies: 'generateSW',
-        injectRegister: 'auto',
+        injectRegister: false,
         includeAssets: ['favicon.svg', 'icons/favicon-32.png', 'icons/apple-touch-icon-180.png'],
         manifest: {
+          // A stable identity for the installed app, whatever start_url becomes.
+          id: '/',
           name: APP_NAME,
           short_name: APP_NAME,
           description: APP_DESCRIPTION,
@@ -58,6 +62,15 @@ export default defineConfig(({ mode }) => {
             { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
             { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
           ],
+          // The richer install dialog (scripts/make-screenshots.ts makes them from real screenshots).
+          screenshots: [
+            { src: '/screenshots/narrow.png', sizes: '375x812', type: 'image/png', form_factor: 'narrow', label: 'An item on Kreis' },
+            { src: '/screenshots/wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Kreis on a large screen' },
+          ],
+          shortcuts: [
+            { name: 'Sell an item', short_name: 'Sell', url: '/sell', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+            { name: 'Messages', short_name: 'Messages', url: '/messages', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          ],
         },
         workbox: {
           // png and webmanifest are added by the plugin itself (manifest icons); listing them here would precache
@@ -68,8 +81,11 @@ export default defineConfig(({ mode }) => {
           navigateFallback: '/index.html',
           navigateFallbackDenylist: [API_PATHS],
           cleanupOutdatedCaches: true,
+          // The first worker takes control of the page that installed it (same code, so nothing changes for the
+          // user, and the page works offline at once). A later version waits: no skipWaiting here; the app sends
+          // SKIP_WAITING only when the user clicks "Reload" (workbox adds that message listener).
           clientsClaim: true,
-          skipWaiting: true,
+          skipWaiting: false,
           runtimeCaching: [
             {
               urlPattern: publicImages,
@@ -81,8 +97,9 @@ export default defineConfig(({ mode }) => {
                   maxAgeSeconds: IMAGE_CACHE_MAX_AGE_SECONDS,
                   purgeOnQuotaError: true,
                 },
-                // 0: an opaque response, for an <img> that was not loaded with crossorigin.
-                cacheableResponse: { statuses: [0, 200] },
+                // 200 only: images load with crossorigin="anonymous", so responses are CORS, not opaque. Chrome pads
+                // every opaque response to about 7 MB of quota; 500 of them could exhaust a phone's storage.
+                cacheableResponse: { statuses: [200] },
               },
             },
           ],

@@ -1,5 +1,6 @@
 import { BrowserRouter } from 'react-router-dom'
 import { AppProvider } from './provider'
+import { PwaPrompts } from './pwa/pwa-prompts'
 import { AppRoutes } from './routes'
 
 export function App() {
@@ -8,6 +9,7 @@ export function App() {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
+      <PwaPrompts />
     </AppProvider>
   )
 }
