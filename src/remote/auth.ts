@@ -13,6 +13,12 @@ export interface AuthUser {
 
 export type AuthResult = { ok: true; user: AuthUser | null } | { ok: false; message: string; code?: string }
 
+/**
+ * The address the page was opened at, read before supabase-js first runs (it consumes a reset link's session in
+ * the URL and then clears the fragment): the reset screen needs to know whether it came from such a link.
+ */
+const URL_AT_LOAD = { hash: globalThis.location?.hash ?? '', search: globalThis.location?.search ?? '' }
+
 const userOf = (s: Session | null): AuthUser | null => (s ? { userId: s.user.id, email: s.user.email ?? null } : null)
 
 export async function currentSession(): Promise<AuthUser | null> {
@@ -54,4 +60,24 @@ export async function signOut(): Promise<AuthResult> {
     if (error.name !== 'AuthRetryableFetchError') return { ok: false, message: error.message, code: error.code }
   }
   return { ok: true, user: null }
+}
+
+/** The URL's fragment and query as they were when the app loaded (see URL_AT_LOAD). */
+export const urlAtLoad = (): { hash: string; search: string } => URL_AT_LOAD
+
+/**
+ * The signed-in user once supabase-js has read the URL (a reset link's session in the fragment, or a PKCE code
+ * it exchanges), or null. Answers from the cache, so it works offline.
+ */
+export async function sessionAfterUrl(): Promise<AuthUser | null> {
+  const { data } = await getSupabaseClient().auth.getSession()
+  return userOf(data.session)
+}
+
+/** Sets the signed-in user's password (the reset link signs the user in first). */
+export async function updatePassword(password: string): Promise<AuthResult> {
+  const auth = getSupabaseClient().auth
+  const { data, error } = await auth.updateUser({ password })
+  if (error) return { ok: false, message: error.message, code: error.code }
+  return { ok: true, user: data.user ? { userId: data.user.id, email: data.user.email ?? null } : null }
 }

@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react'
+import { useDatabase } from '@/db/database-context'
+import { recoveryState, type RecoveryState } from '@/sync/auth-actions'
+
+/** What /auth/reset-password can do (undefined while the link in the URL is read). */
+export function useRecoveryState(): RecoveryState | undefined {
+  const db = useDatabase()
+  const [state, setState] = useState<RecoveryState>()
+  useEffect(() => {
+    let live = true
+    recoveryState(db).then(
+      (s) => live && setState(s),
+      () => live && setState({ kind: 'invalid' }),
+    )
+    return () => {
+      live = false
+    }
+  }, [db])
+  return state
+}

@@ -1,0 +1,14 @@
+import { useEffect, useRef } from 'react'
+import type { SyncState } from '@/db/rows'
+import { profileUpdateFailureToast } from '@/domain/errors'
+import { renderToast } from '@/i18n'
+import { toast } from '@/ui/toast/toast-store'
+
+/** The §8 "Error updating profile" toast when the server refuses a sent edit (pending → failed while on screen). */
+export function useFailureToast(state: SyncState | undefined, message: string | undefined): void {
+  const previous = useRef(state)
+  useEffect(() => {
+    if (previous.current === 'pending' && state === 'failed') toast(renderToast(profileUpdateFailureToast({ message })))
+    previous.current = state
+  }, [state, message])
+}
