@@ -12,6 +12,9 @@ import { NotFound } from './not-found'
 import { PendingScreen } from './pending-screen'
 import { useHeaderSession } from './session'
 
+const AuthPage = lazy(() => import('@/features/auth/auth-page').then((m) => ({ default: m.AuthPage })))
+const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })))
+const ProfilePage = lazy(() => import('@/features/profile/profile-page').then((m) => ({ default: m.ProfilePage })))
 const OurStoryPage = lazy(() => import('@/features/static/our-story-page').then((m) => ({ default: m.OurStoryPage })))
 const JoinMovementPage = lazy(() =>
   import('@/features/static/join-movement-page').then((m) => ({ default: m.JoinMovementPage })),
@@ -41,15 +44,13 @@ const routes: RouteObject[] = [
       { path: '/', element: <Home /> },
       // later: features/shop (the Marketplace Feed)
       { path: '/shop', element: <PendingScreen title="Marketplace Feed" /> },
-      // later: features/auth (sign-in, sign-up, password reset)
-      { path: '/auth', element: <PendingScreen title="Sign In or Create Account" /> },
-      { path: '/auth/reset-password', element: <PendingScreen title="Reset Password" /> },
+      { path: '/auth', element: <AuthPage /> },
+      { path: '/auth/reset-password', element: <ResetPasswordPage /> },
       // later: features/messages
       { path: '/messages', element: <PendingScreen title="Messages" /> },
       // later: features/favorites
       { path: '/favorites', element: <PendingScreen title="My Favorites" /> },
-      // later: features/profile
-      { path: '/profile', element: <PendingScreen title="Profile" /> },
+      { path: '/profile', element: <ProfilePage /> },
       // features/sell (the sell flow; /sell resets the form and redirects to /sell/upload)
       { path: '/sell', element: <SellIndexPage /> },
       { path: '/sell/upload', element: <SellUploadPage /> },
