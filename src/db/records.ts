@@ -64,6 +64,9 @@ export interface ConversationRecord {
   buyer_id: string
   seller_id: string
   last_message_at: string | null
+  /** Server-kept read marks (migration 20261123001200): the participant's own column only, never moving back. */
+  buyer_last_read_at?: string | null
+  seller_last_read_at?: string | null
   created_at: string
   updated_at: string
 }
@@ -77,6 +80,13 @@ export interface MessageRecord {
   content: string
   created_at: string
   updated_at: string
+}
+
+/** A signed-in user's favourite (table favorites, own rows only). */
+export interface FavoriteRecord {
+  user_id: string
+  listing_id: string
+  created_at: string
 }
 
 /** A keyset position in a server table ordered by (updated_at, id). */

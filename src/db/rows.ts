@@ -40,7 +40,7 @@ export type ConversationRow = ConversationRecord & SyncFields
 export type MessageRow = MessageRecord & SyncFields
 
 /** The entity an outbox entry belongs to; entries of one group are sent strictly in order. */
-export type OutboxGroup = `listing:${string}` | `conversation:${string}` | `profile:${string}`
+export type OutboxGroup = `listing:${string}` | `conversation:${string}` | `profile:${string}` | `favourite:${string}`
 
 export type OutboxOp =
   | { kind: 'photo.upload'; photo_id: string; path: string; content_type: string }
@@ -49,6 +49,21 @@ export type OutboxOp =
   | { kind: 'conversation.create'; conversation: ConversationWrite }
   | { kind: 'message.send'; message: MessageWrite }
   | { kind: 'profile.update'; profile: ProfileWrite }
+  | ScreenOp
+
+/**
+ * The operations the screens added (sync/screen-ops.ts keeps their request, acknowledgement and failure wording):
+ * a favourite set or cleared, an own listing deleted with its files, a new profile picture, a conversation read.
+ */
+export type ScreenOp =
+  /** Group `favourite:{listing_id}`. Sets (favourite true) or clears the signed-in user's favourite. */
+  | { kind: 'favourite.set'; user_id: string; listing_id: string; favourite: boolean; created_at: string }
+  /** Group `listing:{listing_id}`. `paths`: storage files the device knows of (the server's image rows add theirs). */
+  | { kind: 'listing.delete'; listing_id: string; paths: string[] }
+  /** Group `profile:{user_id}`. Uploads photo_blobs[photo_id] to `path`, then sets profiles.profile_picture_url. */
+  | { kind: 'profile.picture'; user_id: string; photo_id: string; path: string; content_type: string }
+  /** Group `conversation:{id}` (the group names the conversation: it follows an adopted server id). */
+  | { kind: 'conversation.read'; read_at: string }
 
 export type OutboxKind = OutboxOp['kind']
 
@@ -107,6 +122,22 @@ export interface DraftPhotoRow {
 export interface FavouriteRow {
   listing_id: string
   created_at: number
+  /**
+   * The signed-in user whose account holds (or will hold) this favourite on the server; absent for a visitor's
+   * device-only favourite.
+   */
+  user_id?: string
+  /** The card as it was when favourited, so the favourites page can still show a sold or deleted listing. */
+  card?: FavouriteCard
+}
+
+export interface FavouriteCard {
+  title: string
+  price: number
+  brand: string | null
+  size: string | null
+  cover_image_url: string | null
+  status: ListingRecord['status']
 }
 
 /** The pull position per server stream. */

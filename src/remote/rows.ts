@@ -4,7 +4,7 @@
  * (`…+00:00`, trailing zeros trimmed) or a realtime payload. The mirror compares updated_at as strings and the pull
  * cursor is sent back verbatim, so both need one exact, ordered form with the server's microseconds.
  */
-import type { ConversationRecord, ListingImageRecord, ListingRecord, MessageRecord, MyProfileRecord, PublicProfileRecord } from '@/db/records'
+import type { ConversationRecord, FavoriteRecord, ListingImageRecord, ListingRecord, MessageRecord, MyProfileRecord, PublicProfileRecord } from '@/db/records'
 
 type Json = Record<string, unknown>
 
@@ -23,7 +23,9 @@ export function canonicalTimestamp(value: string): string {
   return `${new Date(ms).toISOString().slice(0, 19)}.${micros}Z`
 }
 
-const TIME_FIELDS = ['created_at', 'updated_at', 'edited_at', 'last_message_at', 'subscription_start_date', 'last_payment_date'] as const
+const TIME_FIELDS = [
+  'created_at', 'updated_at', 'edited_at', 'last_message_at', 'subscription_start_date', 'last_payment_date', 'buyer_last_read_at', 'seller_last_read_at',
+] as const
 
 function withCanonicalTimes<T>(r: Json): T {
   const out: Json = { ...r }
@@ -39,6 +41,7 @@ export const toImage = (r: Json): ListingImageRecord => withCanonicalTimes<Listi
 export const toConversation = (r: Json): ConversationRecord => withCanonicalTimes<ConversationRecord>(r)
 export const toMessage = (r: Json): MessageRecord => withCanonicalTimes<MessageRecord>(r)
 export const toMyProfile = (r: Json): MyProfileRecord => withCanonicalTimes<MyProfileRecord>(r)
+export const toFavorite = (r: Json): FavoriteRecord => withCanonicalTimes<FavoriteRecord>(r)
 export const toPublicProfile = (r: Json): PublicProfileRecord => withCanonicalTimes<PublicProfileRecord>(r)
 
 export const PUBLIC_PROFILE_COLUMNS = 'id, first_name, last_name, location, profile_picture_url, created_at, updated_at'

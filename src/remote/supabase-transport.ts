@@ -4,12 +4,12 @@
  * deterministic paths, conversations created with ON CONFLICT DO NOTHING on (listing_id, buyer_id).
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { ConversationRecord, Cursor, ListingImageRecord, ListingRecord, MessageRecord, MyProfileRecord, PublicProfileRecord } from '@/db/records'
+import type { ConversationRecord, Cursor, FavoriteRecord, ListingImageRecord, ListingRecord, MessageRecord, MyProfileRecord, PublicProfileRecord } from '@/db/records'
 import type { ListingBundle } from '@/db/repositories/mirror'
 import type { ConversationWrite, ImageWrite, ListingWrite, MessageWrite, ProfileWrite } from '@/db/rows'
-import type { RealtimeHandlers, Result, SessionInfo, Transport } from '@/sync/protocol'
+import type { ListingSave, ListingSaved, RealtimeHandlers, Result, SessionInfo, Transport } from '@/sync/protocol'
 import { fromAuth, fromPostgrest, fromStorage } from './errors'
-import { PUBLIC_PROFILE_COLUMNS, toConversation, toImage, toListing, toMessage, toMyProfile, toPublicProfile } from './rows'
+import { PUBLIC_PROFILE_COLUMNS, toConversation, toFavorite, toImage, toListing, toMessage, toMyProfile, toPublicProfile } from './rows'
 
 export const LISTING_IMAGES_BUCKET = 'listing-images'
 /** Ids per `in.(…)` filter: keeps request URLs well under common 8 KB limits. */
@@ -59,8 +59,53 @@ function afterCursor<Q extends { gte(c: string, v: string): Q; or(f: string): Q 
   return q.or(`updated_at.gt.${after.updated_at},and(updated_at.eq.${after.updated_at},id.gt.${after.id})`)
 }
 
+/** One element of the RPC save_listings' answer (migration 20261123002100). */
+interface SavedRow {
+  listing: Row
+  images: Row[]
+  removed?: string[]
+}
+
+/** Seconds or an HTTP date (RFC 9110 §10.2.3) → ms from `now`; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  if (!value) return undefined
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
+
+/**
+ * supabase-js does not hand response headers to its callers: this fetch (the client's `global.fetch`) keeps the
+ * `Retry-After` of the last 429/5xx answer for the transport, which attaches it to the failure it maps.
+ */
+export class RetryAfterLog {
+  private last: number | undefined
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const res = await globalThis.fetch(input, init)
+    if (res.status === 429 || res.status >= 500) this.last = parseRetryAfter(res.headers.get('retry-after'), Date.now())
+    return res
+  }
+  /** The last Retry-After seen, once. */
+  take(): number | undefined {
+    const v = this.last
+    this.last = undefined
+    return v
+  }
+}
+
 export class SupabaseTransport implements Transport {
-  constructor(private readonly client: SupabaseClient) {}
+  constructor(
+    private readonly client: SupabaseClient,
+    private readonly retryAfter?: RetryAfterLog,
+  ) {}
+
+  /** A write's result, with the server's Retry-After on a 429/5xx failure. */
+  private async write<T>(pending: Promise<Result<T>>): Promise<Result<T>> {
+    const r = await pending
+    if (r.ok || (r.reason !== 'server' && r.reason !== 'rate_limited')) return r
+    const retryAfterMs = this.retryAfter?.take()
+    return retryAfterMs === undefined ? r : { ...r, retryAfterMs }
+  }
 
   async session(): Promise<SessionInfo | null> {
     const { data } = await this.client.auth.getSession()
@@ -87,34 +132,14 @@ export class SupabaseTransport implements Transport {
     }
   }
 
-  async upsertListings(rows: ListingWrite[]): Promise<Result<ListingRecord[]>> {
-    const r = await run<Row[]>(this.client.from('listings').upsert(rows, { onConflict: 'id' }).select())
+  async saveListings(saves: ListingSave[]): Promise<Result<ListingSaved[]>> {
+    const r = await this.write(run<SavedRow[]>(this.client.rpc('save_listings', { saves })))
     if (!r.ok) return r
-    const byId = new Map(r.value.map((x) => [x.id as string, toListing(x)]))
-    const missing = rows.map((x) => x.id).filter((id) => !byId.has(id))
-    if (missing.length) {
-      const again = await run<Row[]>(this.client.from('listings').select('*').in('id', missing))
-      if (!again.ok) return again
-      for (const x of again.value) byId.set(x.id as string, toListing(x))
-    }
-    return ok(rows.map((x) => byId.get(x.id)).filter((x) => x !== undefined))
-  }
-
-  async replaceListingImages(listingId: string, images: ImageWrite[]): Promise<Result<ListingImageRecord[]>> {
-    let del = this.client.from('listing_images').delete().eq('listing_id', listingId)
-    if (images.length) del = del.not('id', 'in', `(${images.map((i) => i.id).join(',')})`)
-    const removed = await run<Row[]>(del.select('image_url'))
-    if (!removed.ok) return removed
-    if (images.length) {
-      const up = await run(this.client.from('listing_images').upsert(images, { onConflict: 'id' }))
-      if (!up.ok) return up
-    }
-    const set = await rows(this.client.from('listing_images').select('*').eq('listing_id', listingId).order('image_order').order('id'), toImage)
-    if (!set.ok) return set
-    // Files of dropped images are removed best-effort: an orphan file costs storage, never correctness.
-    const paths = removed.value.map((x) => String(x.image_url)).filter((p) => !/^https?:\/\//.test(p))
-    if (paths.length) await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(paths).catch(() => undefined)
-    return set
+    // The files of images the saves dropped, and nothing uses any more, go only now that the sets are committed
+    // (best-effort: a lost delete leaves an orphan file, never a broken image).
+    const removed = r.value.flatMap((x) => x.removed ?? [])
+    if (removed.length) await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(removed).catch(() => undefined)
+    return ok(r.value.map((x) => ({ listing: toListing(x.listing), images: x.images.map(toImage) })))
   }
 
   async createConversations(cs: ConversationWrite[]): Promise<Result<ConversationRecord[]>> {
@@ -215,6 +240,60 @@ export class SupabaseTransport implements Transport {
 
   fetchMyProfile(): Promise<Result<MyProfileRecord | null>> {
     return maybeRow(this.client.from('my_profile').select('*').maybeSingle(), toMyProfile)
+  }
+
+  // ---- the screens' operations (sync/screen-ops.ts) ----
+
+  async setFavorite(userId: string, listingId: string, favourite: boolean, createdAt: string): Promise<Result<void>> {
+    const q = favourite
+      ? this.client.from('favorites').upsert({ user_id: userId, listing_id: listingId, created_at: createdAt }, { onConflict: 'user_id,listing_id', ignoreDuplicates: true })
+      : this.client.from('favorites').delete().eq('user_id', userId).eq('listing_id', listingId)
+    const r = await run(q)
+    return r.ok ? ok(undefined) : r
+  }
+
+  pullFavorites(): Promise<Result<FavoriteRecord[]>> {
+    return rows(this.client.from('favorites').select('user_id, listing_id, created_at').order('created_at'), toFavorite)
+  }
+
+  async deleteListing(listingId: string, paths: string[]): Promise<Result<void>> {
+    const images = await run<Row[]>(this.client.from('listing_images').select('image_url').eq('listing_id', listingId))
+    if (!images.ok) return images
+    // The row first (its image rows, conversations and messages go with it): a file is never removed while a
+    // visible listing still shows it. A retry after a lost answer finds no image rows, so the device's paths count.
+    const del = await run(this.client.from('listings').delete().eq('id', listingId))
+    if (!del.ok) return del
+    const files = [...new Set([...images.value.map((x) => String(x.image_url)), ...paths])].filter((p) => p && !/^https?:\/\//i.test(p))
+    if (!files.length) return ok(undefined)
+    try {
+      const { error } = await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(files)
+      return error ? fromStorage(error as never) : ok(undefined)
+    } catch (e) {
+      return { ok: false, reason: 'network', message: (e as Error).message }
+    }
+  }
+
+  async setProfilePicture(userId: string, url: string): Promise<Result<MyProfileRecord>> {
+    const before = await run<Row | null>(this.client.from('profiles').select('profile_picture_url').eq('id', userId).maybeSingle())
+    if (!before.ok) return before
+    const up = await run<Row[]>(this.client.from('profiles').update({ profile_picture_url: url }).eq('id', userId).select('id'))
+    if (!up.ok) return up
+    if (up.value.length === 0) return { ok: false, reason: 'forbidden', code: '42501', message: 'profile not updatable' }
+    const old = before.value?.profile_picture_url
+    // The previous picture's file, best-effort (an orphan costs storage, never correctness).
+    if (typeof old === 'string' && old !== url && old.startsWith(`${userId}/`)) {
+      await this.client.storage.from(LISTING_IMAGES_BUCKET).remove([old]).catch(() => undefined)
+    }
+    const me = await this.fetchMyProfile()
+    if (!me.ok) return me
+    return me.value ? ok(me.value) : { ok: false, reason: 'forbidden', code: '42501', message: 'profile not visible' }
+  }
+
+  async markConversationRead(conversationId: string, readAt: string): Promise<Result<ConversationRecord | null>> {
+    const r = await run<Row[]>(this.client.rpc('mark_conversation_read', { p_conversation_id: conversationId, p_read_at: readAt }))
+    if (!r.ok) return r
+    const row = Array.isArray(r.value) ? r.value[0] : (r.value as Row | null)
+    return ok(row ? toConversation(row) : null)
   }
 
   subscribe(handlers: RealtimeHandlers): () => void {

@@ -7,6 +7,7 @@ import type { OutboxOp } from '@/db/rows'
 import { PG_CHECK_VIOLATION, syncFailureToast } from '@/domain/errors'
 import { render, t } from '@/i18n'
 import type { Failure } from './protocol'
+import { isScreenOp } from './screen-ops'
 
 /** The fixed sentences a failed entity can carry (the others quote the server or the rejected value). */
 export const SYNC_MESSAGES = {
@@ -19,6 +20,8 @@ export const SYNC_MESSAGES = {
 
 /** @param isNew whether the listing was never acknowledged by the server (create vs edit wording). */
 export function failureMessage(op: OutboxOp, f: Failure, isNew: boolean): string {
+  // The screens' operations (favourite, delete, picture, read mark) have no wording of their own in spec §8.
+  if (isScreenOp(op)) return SYNC_MESSAGES.profileUpdateFailed
   // A transport may classify a CHECK failure without passing its SQLSTATE on.
   const code = f.code ?? (f.reason === 'check_violation' ? PG_CHECK_VIOLATION : undefined)
   const sent = op.kind === 'listing.upsert' ? op.listing : undefined

@@ -3,12 +3,14 @@
  * rows (marked pending) and appends the outbox entries that will carry the change to the server. Ids are client
  * UUIDs and photo paths are deterministic, so every entry can be sent again without effect.
  */
+import Dexie from 'dexie'
 import type { KreisDatabase } from '@/db/database'
 import { cardFields, freshestSellerName } from '@/db/card-fields'
 import { conversationFor } from '@/db/repositories/inbox'
 import { refreshSellerCards } from '@/db/repositories/mirror'
 import type {
   ConversationRow,
+  FavouriteCard,
   ImageWrite,
   ListingImageRow,
   ListingRow,
@@ -205,4 +207,117 @@ export async function updateMyProfile(db: KreisDatabase, userId: string, fields:
     await refreshSellerCards(db, userId) // the user's own cards show the new name at once
   })
   void requestPersistenceOnce()
+}
+
+// ---- The screens' writes: favourites, deleting a listing, the profile picture, read marks (sync/screen-ops.ts sends them) ----
+
+/** The card a favourite keeps of its listing (shown when the listing is sold or gone). */
+export function favouriteCardOf(l: ListingRow): FavouriteCard {
+  return { title: l.title, price: l.price, brand: l.brand, size: l.size, cover_image_url: l.cover_image_url, status: l.status }
+}
+
+/**
+ * Toggles a favourite on the device; signed in (`userId`), the change also goes to the user's account, so it
+ * follows them to their other devices. Returns whether the listing is now a favourite.
+ */
+export async function toggleFavourite(db: KreisDatabase, userId: string | null, listingId: string, now: number): Promise<boolean> {
+  return db.transaction('rw', [db.favourites, db.listings, db.outbox], async () => {
+    const existing = await db.favourites.get(listingId)
+    if (existing) await db.favourites.delete(listingId)
+    else {
+      const listing = await db.listings.get(listingId)
+      await db.favourites.put({
+        listing_id: listingId, created_at: now, ...(userId ? { user_id: userId } : {}), ...(listing ? { card: favouriteCardOf(listing) } : {}),
+      })
+    }
+    if (userId) {
+      const op: OutboxOp = { kind: 'favourite.set', user_id: userId, listing_id: listingId, favourite: !existing, created_at: iso(existing?.created_at ?? now) }
+      await db.outbox.add(entry(`favourite:${listingId}`, op, now))
+    }
+    return !existing
+  })
+}
+
+const isStoragePath = (url: string): boolean => url !== '' && !/^https?:\/\//i.test(url)
+
+/**
+ * Deletes an own listing: gone from the device at once (with its photos, unsent edits, conversations and their
+ * unsent messages), and queued for the server, which deletes the row, its image rows and its files. Favourites of
+ * it stay (the favourites page shows it as no longer available).
+ */
+export async function deleteListing(db: KreisDatabase, listingId: string, now: number): Promise<void> {
+  const group: OutboxGroup = `listing:${listingId}`
+  const tables = [db.listings, db.listing_images, db.photo_blobs, db.outbox, db.conversations, db.messages]
+  await db.transaction('rw', tables, async () => {
+    const images = await db.listing_images.where('listing_id').equals(listingId).toArray()
+    const blobs = await db.photo_blobs.where('listing_id').equals(listingId).toArray()
+    const queued = await db.outbox.where('group').equals(group).toArray()
+    const paths = new Set([...images.map((i) => i.image_url), ...blobs.map((b) => b.path)])
+    for (const e of queued) {
+      if (e.op.kind === 'photo.upload') paths.add(e.op.path)
+      if (e.op.kind === 'images.replace') for (const i of e.op.images) paths.add(i.image_url)
+      if (e.op.kind === 'listing.delete') for (const p of e.op.paths) paths.add(p)
+    }
+    await db.outbox.where('group').equals(group).delete()
+    await db.photo_blobs.where('listing_id').equals(listingId).delete()
+    await db.listing_images.bulkDelete(images.map((i) => i.id))
+    await db.listings.delete(listingId)
+    // The server deletes the listing's conversations and messages with it (foreign keys on delete cascade).
+    const conversations = await db.conversations.where('[listing_id+buyer_id]').between([listingId, Dexie.minKey], [listingId, Dexie.maxKey]).primaryKeys()
+    for (const id of conversations) await db.outbox.where('group').equals(`conversation:${id}`).delete()
+    await db.conversations.bulkDelete(conversations)
+    await db.messages.where('listing_id').equals(listingId).delete()
+    await db.outbox.add(entry(group, { kind: 'listing.delete', listing_id: listingId, paths: [...paths].filter(isStoragePath).sort() }, now))
+  })
+  void requestPersistenceOnce()
+}
+
+const PICTURE_EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }
+
+/** Where a profile picture is stored in bucket listing-images (the user's own folder, as storage RLS requires). */
+export const profilePicturePath = (userId: string, photoId: string, contentType: string): string =>
+  `${userId}/profile/${photoId}.${PICTURE_EXT[contentType] ?? 'jpg'}`
+
+/** The photo_blobs `listing_id` under which a user's unsent profile pictures wait. */
+export const profilePictureOwner = (userId: string): string => `profile:${userId}`
+
+/**
+ * Sets the own profile picture: kept on the device until uploaded (image-url.ts shows it meanwhile), then
+ * uploaded and set on the profile through the outbox. Returns the storage path now on the own profile row.
+ */
+export async function setProfilePicture(db: KreisDatabase, userId: string, blob: Blob, contentType: string, now: number): Promise<string> {
+  const photoId = newId()
+  const path = profilePicturePath(userId, photoId, contentType)
+  await db.transaction('rw', [db.my_profile, db.photo_blobs, db.outbox], async () => {
+    await db.photo_blobs.put({ id: photoId, listing_id: profilePictureOwner(userId), blob, content_type: contentType, path, uploaded: false })
+    const row = await db.my_profile.get(userId)
+    if (row) await db.my_profile.put({ ...row, profile_picture_url: path, sync_state: 'pending', sync_error: undefined })
+    await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.picture', user_id: userId, photo_id: photoId, path, content_type: contentType }, now))
+  })
+  void requestPersistenceOnce()
+  return path
+}
+
+/**
+ * Marks a conversation read by `userId` up to its newest message received (server time, so device clocks do not
+ * matter). The mark is kept on the server, so it follows the user to other devices. Does nothing when there is
+ * nothing new to mark.
+ */
+export async function markConversationRead(db: KreisDatabase, userId: string, conversationId: string, now: number): Promise<void> {
+  await db.transaction('rw', [db.conversations, db.messages, db.outbox], async () => {
+    const c = await db.conversations.get(conversationId)
+    if (!c) return
+    const column = c.buyer_id === userId ? 'buyer_last_read_at' : c.seller_id === userId ? 'seller_last_read_at' : null
+    if (!column) return
+    const received = await db.messages
+      .where('[conversation_id+created_at]')
+      .between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])
+      .filter((m) => m.receiver_id === userId && m.sync_state === 'synced')
+      .last()
+    if (!received) return
+    const current = c[column] ?? null
+    if (current !== null && current >= received.created_at) return
+    await db.conversations.update(conversationId, { [column]: received.created_at })
+    await db.outbox.add(entry(`conversation:${conversationId}`, { kind: 'conversation.read', read_at: received.created_at }, now))
+  })
 }

@@ -81,9 +81,11 @@ export async function retryFailed(db: KreisDatabase, group: OutboxGroup): Promis
  * version. Returns what must be refetched from the server (null when nothing).
  */
 export async function discardFailed(db: KreisDatabase, group: OutboxGroup): Promise<{ refetchListing?: string; refetchProfile?: boolean }> {
-  const [kind, id] = group.split(':') as ['listing' | 'conversation' | 'profile', string]
+  const [kind, id] = group.split(':') as ['listing' | 'conversation' | 'profile' | 'favourite', string]
   return db.transaction('rw', [db.outbox, db.listings, db.listing_images, db.photo_blobs, db.conversations, db.messages, db.my_profile], async () => {
     await db.outbox.where('group').equals(group).delete()
+    // The next pull puts the account's favourites back as the server has them.
+    if (kind === 'favourite') return {}
     if (kind === 'listing') {
       const row = await db.listings.get(id)
       await db.photo_blobs.where('listing_id').equals(id).delete()
@@ -106,8 +108,9 @@ export async function discardFailed(db: KreisDatabase, group: OutboxGroup): Prom
 
 /** Sets the sync state of the rows an outbox group writes (call inside a transaction over those tables). */
 export async function setEntityState(db: KreisDatabase, group: OutboxGroup, state: 'pending' | 'failed' | 'synced', error?: string): Promise<void> {
-  const [kind, id] = group.split(':') as ['listing' | 'conversation' | 'profile', string]
+  const [kind, id] = group.split(':') as ['listing' | 'conversation' | 'profile' | 'favourite', string]
   const patch = { sync_state: state, sync_error: error }
+  if (kind === 'favourite') return // favourites carry no sync state (the outbox entry shows it)
   if (kind === 'listing') await db.listings.where('id').equals(id).modify(patch)
   else if (kind === 'profile') await db.my_profile.where('id').equals(id).modify(patch)
   else {

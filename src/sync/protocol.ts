@@ -7,6 +7,7 @@ import type { ListingBundle } from '@/db/repositories/mirror'
 import type {
   ConversationRecord,
   Cursor,
+  FavoriteRecord,
   ListingImageRecord,
   ListingRecord,
   MessageRecord,
@@ -106,6 +107,24 @@ export interface Transport {
   pullConversations(after: Cursor | null, limit: number): Promise<Result<ConversationRecord[]>>
   pullMessages(after: Cursor | null, limit: number): Promise<Result<MessageRecord[]>>
   fetchMyProfile(): Promise<Result<MyProfileRecord | null>>
+
+  // ---- the screens' operations (sync/screen-ops.ts) ----
+  /** Sets (insert, ignoring a duplicate) or clears (delete, a missing row is fine) the user's favourite. */
+  setFavorite(userId: string, listingId: string, favourite: boolean, createdAt: string): Promise<Result<void>>
+  /** Every favourite of the signed-in user. */
+  pullFavorites(): Promise<Result<FavoriteRecord[]>>
+  /**
+   * Deletes an own listing: its storage files (the server's image rows' paths plus `paths`), then the row (image
+   * rows, conversations and messages go with it). A listing already gone is success.
+   */
+  deleteListing(listingId: string, paths: string[]): Promise<Result<void>>
+  /** Sets profiles.profile_picture_url (a storage path or URL); removes the previous own file best-effort. */
+  setProfilePicture(userId: string, url: string): Promise<Result<MyProfileRecord>>
+  /**
+   * Moves the caller's own read mark of a conversation forward to `readAt` (server-clamped to now, never back).
+   * Returns the conversation, or null when it is not visible.
+   */
+  markConversationRead(conversationId: string, readAt: string): Promise<Result<ConversationRecord | null>>
 
   /** Subscribes to feed listings and to the user's conversations and messages. Returns the unsubscribe. */
   subscribe(handlers: RealtimeHandlers): () => void

@@ -16,6 +16,7 @@ import { failureMessage } from './failure-messages'
 import { NOT_ON_SERVER } from './local-writes'
 import { messagesOf, readyHeads, setEntityState, unitOf } from './outbox'
 import { FailureReason, type Failure, type Result, type Transport } from './protocol'
+import { acknowledgeScreenOp, isScreenOp, SCREEN_KINDS, sendScreenOp } from './screen-ops'
 
 export interface PushDeps {
   db: KreisDatabase
@@ -42,7 +43,7 @@ export interface DrainReport {
 /** One unit of sending: a head entry with the entries that travel with it (outbox.ts `unitOf`). */
 type Unit = OutboxEntry[]
 
-const ORDER: readonly OutboxKind[] = ['photo.upload', 'listing.upsert', 'images.replace', 'conversation.create', 'message.send', 'profile.update']
+const ORDER: readonly OutboxKind[] = ['photo.upload', 'listing.upsert', 'images.replace', 'conversation.create', 'message.send', 'profile.update', ...SCREEN_KINDS]
 /** Kinds whose units of different groups share one request, up to PUSH_BATCH_SIZE entries. */
 const BATCHED = new Set<OutboxKind>(['listing.upsert', 'conversation.create', 'message.send'])
 
@@ -150,6 +151,7 @@ function last<T>(xs: readonly T[]): T {
 
 async function send(transport: Transport, db: KreisDatabase, batch: Unit[]): Promise<Result<unknown>> {
   const op = batch[0]![0]!.op
+  if (isScreenOp(op)) return sendScreenOp(transport, db, batch[0]!)
   switch (op.kind) {
     case 'photo.upload': {
       const blob = await db.photo_blobs.get(op.photo_id)
@@ -181,6 +183,7 @@ async function remainingInGroup(db: KreisDatabase, group: OutboxEntry['group']):
 /** Applies the server's answer and removes the acknowledged entries, in one transaction. */
 async function acknowledge(db: KreisDatabase, batch: Unit[], value: unknown): Promise<void> {
   const op = batch[0]![0]!.op
+  if (isScreenOp(op)) return acknowledgeScreenOp(db, batch[0]!, value)
   const tables = [db.outbox, db.listings, db.listing_images, db.photo_blobs, db.conversations, db.messages, db.my_profile, db.profiles]
   await db.transaction('rw', tables, async () => {
     await db.outbox.bulkDelete(seqs(batch))

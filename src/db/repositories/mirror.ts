@@ -14,7 +14,7 @@ import type {
 } from '../records'
 import { acceptsServerRow } from '../reconcile'
 import { cardFields, cardOf, coversByListing, freshestSellerName, type SellerName } from '../card-fields'
-import type { ListingImageRow, ListingRow } from '../rows'
+import type { ConversationRow, ListingImageRow, ListingRow } from '../rows'
 
 export interface ListingBundle {
   listings: ListingRecord[]
@@ -146,11 +146,38 @@ export async function refreshSellerCards(db: KreisDatabase, userId: string): Pro
 export const sellerListings = (db: KreisDatabase, userId: string) =>
   db.listings.where('[user_id+created_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey])
 
+/**
+ * Stores conversations under the reconcile rule. Read marks only move forward, whichever side knows the later one:
+ * a mark set here and not yet acknowledged survives a pull, and a mark from another device reaches a row that
+ * waits for its own acknowledgement.
+ */
 export async function applyConversations(db: KreisDatabase, rows: readonly ConversationRecord[]): Promise<void> {
   await db.transaction('rw', db.conversations, async () => {
     const locals = await db.conversations.bulkGet(rows.map((r) => r.id))
-    await db.conversations.bulkPut(rows.filter((r, i) => acceptsServerRow(locals[i], r)).map(synced))
+    const puts: ConversationRow[] = []
+    for (const [i, r] of rows.entries()) {
+      const local = locals[i]
+      const marks = laterReadMarks(local, r)
+      if (acceptsServerRow(local, r)) puts.push({ ...synced(r), ...marks })
+      else if (local && (marks.buyer_last_read_at !== (local.buyer_last_read_at ?? null) || marks.seller_last_read_at !== (local.seller_last_read_at ?? null))) {
+        puts.push({ ...local, ...marks })
+      }
+    }
+    await db.conversations.bulkPut(puts)
   })
+}
+
+type ReadMarks = Required<Pick<ConversationRecord, 'buyer_last_read_at' | 'seller_last_read_at'>>
+
+const laterIso = (a: string | null | undefined, b: string | null | undefined): string | null =>
+  (a ?? null) === null ? (b ?? null) : (b ?? null) === null ? a! : a! > b! ? a! : b!
+
+/** Each participant's later read mark of the two rows. */
+export function laterReadMarks(local: Partial<ReadMarks> | undefined, remote: Partial<ReadMarks>): ReadMarks {
+  return {
+    buyer_last_read_at: laterIso(local?.buyer_last_read_at, remote.buyer_last_read_at),
+    seller_last_read_at: laterIso(local?.seller_last_read_at, remote.seller_last_read_at),
+  }
 }
 
 export async function applyMessages(db: KreisDatabase, rows: readonly MessageRecord[]): Promise<void> {

@@ -19,6 +19,7 @@ import type {
   Transport,
 } from '../protocol'
 import type { MemoryServer } from './memory-server'
+import * as screenOps from './memory-screen-ops'
 import type { Rng } from './prng'
 
 export interface FaultRates {
@@ -191,6 +192,24 @@ export class MemoryTransport implements Transport {
   }
   fetchMyProfile() {
     return this.read(() => structuredClone(this.server.profiles.get(this.userId) ?? null))
+  }
+
+  // ---- the screens' operations (memory-screen-ops.ts) ----
+  setFavorite(userId: string, listingId: string, favourite: boolean, createdAt: string) {
+    return this.write(() => screenOps.setFavorite(this.server, this.userId, userId, listingId, favourite, createdAt))
+  }
+  pullFavorites() {
+    return this.read(() => screenOps.pullFavorites(this.server, this.userId))
+  }
+  deleteListing(listingId: string, paths: string[]) {
+    const copy = [...paths]
+    return this.write(() => screenOps.deleteListing(this.server, this.userId, listingId, copy))
+  }
+  setProfilePicture(userId: string, url: string) {
+    return this.write(() => screenOps.setProfilePicture(this.server, this.userId, userId, url))
+  }
+  markConversationRead(conversationId: string, readAt: string) {
+    return this.write(() => screenOps.markConversationRead(this.server, this.userId, conversationId, readAt))
   }
 
   subscribe(handlers: RealtimeHandlers): () => void {
