@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { ConversationRecord, Cursor, FavoriteRecord, ListingImageRecord, ListingRecord, MessageRecord, MyProfileRecord, PublicProfileRecord } from '@/db/records'
 import type { ListingBundle } from '@/db/repositories/mirror'
 import type { ConversationWrite, ImageWrite, ListingWrite, MessageWrite, ProfileWrite } from '@/db/rows'
-import type { ListingSave, ListingSaved, RealtimeHandlers, Result, SessionInfo, Transport } from '@/sync/protocol'
+import type { RealtimeHandlers, Result, SessionInfo, Transport } from '@/sync/protocol'
 import { fromAuth, fromPostgrest, fromStorage } from './errors'
 import { PUBLIC_PROFILE_COLUMNS, toConversation, toFavorite, toImage, toListing, toMessage, toMyProfile, toPublicProfile } from './rows'
 
@@ -59,53 +59,8 @@ function afterCursor<Q extends { gte(c: string, v: string): Q; or(f: string): Q 
   return q.or(`updated_at.gt.${after.updated_at},and(updated_at.eq.${after.updated_at},id.gt.${after.id})`)
 }
 
-/** One element of the RPC save_listings' answer (migration 20261123002100). */
-interface SavedRow {
-  listing: Row
-  images: Row[]
-  removed?: string[]
-}
-
-/** Seconds or an HTTP date (RFC 9110 §10.2.3) → ms from `now`; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now: number): number | undefined {
-  if (!value) return undefined
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000
-  const at = Date.parse(value)
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
-}
-
-/**
- * supabase-js does not hand response headers to its callers: this fetch (the client's `global.fetch`) keeps the
- * `Retry-After` of the last 429/5xx answer for the transport, which attaches it to the failure it maps.
- */
-export class RetryAfterLog {
-  private last: number | undefined
-  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const res = await globalThis.fetch(input, init)
-    if (res.status === 429 || res.status >= 500) this.last = parseRetryAfter(res.headers.get('retry-after'), Date.now())
-    return res
-  }
-  /** The last Retry-After seen, once. */
-  take(): number | undefined {
-    const v = this.last
-    this.last = undefined
-    return v
-  }
-}
-
 export class SupabaseTransport implements Transport {
-  constructor(
-    private readonly client: SupabaseClient,
-    private readonly retryAfter?: RetryAfterLog,
-  ) {}
-
-  /** A write's result, with the server's Retry-After on a 429/5xx failure. */
-  private async write<T>(pending: Promise<Result<T>>): Promise<Result<T>> {
-    const r = await pending
-    if (r.ok || (r.reason !== 'server' && r.reason !== 'rate_limited')) return r
-    const retryAfterMs = this.retryAfter?.take()
-    return retryAfterMs === undefined ? r : { ...r, retryAfterMs }
-  }
+  constructor(private readonly client: SupabaseClient) {}
 
   async session(): Promise<SessionInfo | null> {
     const { data } = await this.client.auth.getSession()
@@ -132,14 +87,34 @@ export class SupabaseTransport implements Transport {
     }
   }
 
-  async saveListings(saves: ListingSave[]): Promise<Result<ListingSaved[]>> {
-    const r = await this.write(run<SavedRow[]>(this.client.rpc('save_listings', { saves })))
+  async upsertListings(rows: ListingWrite[]): Promise<Result<ListingRecord[]>> {
+    const r = await run<Row[]>(this.client.from('listings').upsert(rows, { onConflict: 'id' }).select())
     if (!r.ok) return r
-    // The files of images the saves dropped, and nothing uses any more, go only now that the sets are committed
-    // (best-effort: a lost delete leaves an orphan file, never a broken image).
-    const removed = r.value.flatMap((x) => x.removed ?? [])
-    if (removed.length) await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(removed).catch(() => undefined)
-    return ok(r.value.map((x) => ({ listing: toListing(x.listing), images: x.images.map(toImage) })))
+    const byId = new Map(r.value.map((x) => [x.id as string, toListing(x)]))
+    const missing = rows.map((x) => x.id).filter((id) => !byId.has(id))
+    if (missing.length) {
+      const again = await run<Row[]>(this.client.from('listings').select('*').in('id', missing))
+      if (!again.ok) return again
+      for (const x of again.value) byId.set(x.id as string, toListing(x))
+    }
+    return ok(rows.map((x) => byId.get(x.id)).filter((x) => x !== undefined))
+  }
+
+  async replaceListingImages(listingId: string, images: ImageWrite[]): Promise<Result<ListingImageRecord[]>> {
+    let del = this.client.from('listing_images').delete().eq('listing_id', listingId)
+    if (images.length) del = del.not('id', 'in', `(${images.map((i) => i.id).join(',')})`)
+    const removed = await run<Row[]>(del.select('image_url'))
+    if (!removed.ok) return removed
+    if (images.length) {
+      const up = await run(this.client.from('listing_images').upsert(images, { onConflict: 'id' }))
+      if (!up.ok) return up
+    }
+    const set = await rows(this.client.from('listing_images').select('*').eq('listing_id', listingId).order('image_order').order('id'), toImage)
+    if (!set.ok) return set
+    // Files of dropped images are removed best-effort: an orphan file costs storage, never correctness.
+    const paths = removed.value.map((x) => String(x.image_url)).filter((p) => !/^https?:\/\//.test(p))
+    if (paths.length) await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(paths).catch(() => undefined)
+    return set
   }
 
   async createConversations(cs: ConversationWrite[]): Promise<Result<ConversationRecord[]>> {
