@@ -15,6 +15,7 @@ import { useHeaderSession } from './session'
 const AuthPage = lazy(() => import('@/features/auth/auth-page').then((m) => ({ default: m.AuthPage })))
 const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })))
 const ProfilePage = lazy(() => import('@/features/profile/profile-page').then((m) => ({ default: m.ProfilePage })))
+const MessagesPage = lazy(() => import('@/features/messages/messages-page').then((m) => ({ default: m.MessagesPage })))
 const OurStoryPage = lazy(() => import('@/features/static/our-story-page').then((m) => ({ default: m.OurStoryPage })))
 const JoinMovementPage = lazy(() =>
   import('@/features/static/join-movement-page').then((m) => ({ default: m.JoinMovementPage })),
@@ -46,8 +47,7 @@ const routes: RouteObject[] = [
       { path: '/shop', element: <PendingScreen title="Marketplace Feed" /> },
       { path: '/auth', element: <AuthPage /> },
       { path: '/auth/reset-password', element: <ResetPasswordPage /> },
-      // later: features/messages
-      { path: '/messages', element: <PendingScreen title="Messages" /> },
+      { path: '/messages', element: <MessagesPage /> },
       // later: features/favorites
       { path: '/favorites', element: <PendingScreen title="My Favorites" /> },
       { path: '/profile', element: <ProfilePage /> },

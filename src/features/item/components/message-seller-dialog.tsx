@@ -1,0 +1,159 @@
+import { useId, useState, type KeyboardEvent } from 'react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { Link } from 'react-router-dom'
+import { env } from '@/config/env'
+import { paths } from '@/config/paths'
+import { conversationFor } from '@/db/repositories/inbox'
+import { formatPrice, resolveImageUrl } from '@/domain/listing-view'
+import { canSend, composerKeyAction, messageSellerRefusal, messageSellerRefusalToast, messageText, type MessageSellerRefusal } from '@/domain/messaging'
+import { TOASTS } from '@/domain/toasts'
+import { renderToast, t } from '@/i18n'
+import { sendMessage } from '@/sync/local-writes'
+import { useWriteContext } from '@/sync/use-session-user'
+import { Button, buttonClasses } from '@/ui/button'
+import { Dialog } from '@/ui/dialog'
+import { ImageWithFallback } from '@/ui/image-with-fallback'
+import { toast } from '@/ui/toast/toast-store'
+import { useOnlineStatus } from '@/ui/use-online-status'
+
+/** Why the dialog cannot send, in the words of spec §8 ("own" has no catalogue text; the owner never sees the button). */
+function Refusal({ refusal }: { refusal: MessageSellerRefusal }) {
+  const text =
+    refusal === 'sold' ? [t('toast.itemSold'), t('toast.itemSoldDescription')]
+    : refusal === 'missing' ? [t('toast.listingUnavailable')]
+    : refusal === 'login' ? [t('toast.loginRequired'), t('toast.messageLoginRequiredDescription')]
+    : [t('messages.ownListing')]
+  return (
+    <div role="alert" className="rounded-xl bg-stone-100 px-4 py-3 text-stone-900">
+      <p className="font-semibold">{text[0]}</p>
+      {text[1] && <p className="text-stone-700">{text[1]}</p>}
+      {refusal === 'login' && (
+        <Link to={paths.auth('signin')} className={`${buttonClasses({ size: 'sm' })} mt-3`}>
+          {t('messages.signIn')}
+        </Link>
+      )}
+    </div>
+  )
+}
+
+export interface MessageSellerDialogProps {
+  listingId: string
+  open: boolean
+  onClose(): void
+}
+
+/**
+ * Message Seller (spec §2.11, §4, §6, §8): the listing's picture, title and price, a message and Send. Sending is
+ * one local write (the conversation is found or opened, then the message queued), so it works offline; the
+ * sync engine delivers it exactly once. Refusals use the §8 texts; afterwards a link opens the thread.
+ */
+export function MessageSellerDialog({ listingId, open, onClose }: MessageSellerDialogProps) {
+  const { db, userId, now, poke } = useWriteContext()
+  const online = useOnlineStatus()
+  const fieldId = useId()
+  const [text, setText] = useState('')
+  const [sending, setSending] = useState(false)
+  const [sentIn, setSentIn] = useState<string | null>(null)
+  const data = useLiveQuery(async () => {
+    const listing = (await db.listings.get(listingId)) ?? null
+    const existing = listing && userId ? await conversationFor(db, listingId, userId) : undefined
+    return { listing, existing: existing?.id ?? null }
+  }, [db, listingId, userId])
+  const listing = data?.listing
+  const refusal = data && userId !== undefined ? messageSellerRefusal(userId, listing) : null
+
+  function close() {
+    setSentIn(null)
+    onClose()
+  }
+
+  async function send() {
+    const content = messageText(text)
+    if (!content || sending || !userId) return
+    setSending(true)
+    try {
+      // Read again at the moment of sending: the listing may have been sold since the dialog opened.
+      const fresh = await db.listings.get(listingId)
+      const refused = messageSellerRefusal(userId, fresh)
+      if (refused || !fresh) {
+        const refusalToast = refused && messageSellerRefusalToast(refused)
+        if (refusalToast) toast(renderToast(refusalToast))
+        return
+      }
+      const messageId = await sendMessage(db, { listingId, sellerId: fresh.user_id, buyerId: userId, senderId: userId, content }, now())
+      poke()
+      setSentIn((await db.messages.get(messageId))?.conversation_id ?? null)
+      setText('')
+      toast(renderToast(TOASTS.messageSent))
+    } catch {
+      toast(renderToast(TOASTS.messageSendFailed))
+    } finally {
+      setSending(false)
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (composerKeyAction({ key: e.key, shiftKey: e.shiftKey, isComposing: e.nativeEvent.isComposing }) !== 'send') return
+    e.preventDefault()
+    void send()
+  }
+
+  const thread = sentIn ?? data?.existing ?? null
+  return (
+    <Dialog open={open} onClose={close} title={t('item.messageSeller')}>
+      {listing && (
+        <div className="mb-4 flex items-center gap-3">
+          <ImageWithFallback
+            src={listing.cover_image_url ? resolveImageUrl(listing.cover_image_url, env.supabaseUrl) : null}
+            alt=""
+            fallbackLabel={t('item.noImage')}
+            className="h-16 w-16 shrink-0 rounded-xl object-cover text-[0.6rem]"
+          />
+          <div className="min-w-0">
+            <p className="truncate font-semibold text-stone-900">{listing.title}</p>
+            <p className="text-stone-800">{formatPrice(listing.price)}</p>
+          </div>
+        </div>
+      )}
+      {sentIn ? (
+        <div role="status" className="flex flex-col gap-3">
+          <p className="text-lg font-semibold text-stone-900">{t('toast.messageSent')}</p>
+          <p className="text-stone-700">{online ? t('toast.messageSentDescription') : t('messages.dialogQueued')}</p>
+        </div>
+      ) : refusal ? (
+        <Refusal refusal={refusal} />
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault()
+            void send()
+          }}
+          className="flex flex-col gap-3"
+        >
+          <label htmlFor={fieldId} className="font-semibold text-stone-900">
+            {t('messages.dialogLabel')}
+          </label>
+          <textarea
+            id={fieldId}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onKeyDown}
+            rows={4}
+            maxLength={2000}
+            placeholder={t('messages.dialogPlaceholder')}
+            className="w-full resize-y rounded-xl border border-stone-300 px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus-visible:border-green-700 focus-visible:outline-2 focus-visible:outline-green-700"
+          />
+          <p className="text-sm text-stone-600">{t('messages.composerHint')}</p>
+          <Button type="submit" size="lg" disabled={!canSend(text, sending) || !data}>
+            {sending ? t('inbox.sending') : t('inbox.send')}
+          </Button>
+        </form>
+      )}
+      {thread && (
+        <Link to={paths.conversation(thread)} className={`${buttonClasses({ variant: 'outline' })} mt-3 w-full`}>
+          {t('messages.openThread')}
+        </Link>
+      )}
+    </Dialog>
+  )
+}

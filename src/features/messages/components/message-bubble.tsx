@@ -1,0 +1,64 @@
+import type { MessageRow } from '@/db/rows'
+import { messageState } from '@/domain/inbox-view'
+import { t } from '@/i18n'
+import { cx } from '@/ui/cx'
+import { LinkifiedText } from './linkified-text'
+
+const timeOf = (iso: string): string => {
+  const d = new Date(iso)
+  return Number.isFinite(d.getTime()) ? d.toLocaleTimeString('de-CH', { hour: '2-digit', minute: '2-digit' }) : ''
+}
+
+export interface MessageBubbleProps {
+  message: MessageRow
+  mine: boolean
+  onRetry?: () => void
+}
+
+/** One message: mine on the right with its state (queued, sent, not sent + Retry), theirs on the left. */
+export function MessageBubble({ message, mine, onRetry }: MessageBubbleProps) {
+  const state = messageState(message.sync_state)
+  return (
+    <div className={cx('flex flex-col', mine ? 'items-end' : 'items-start')} data-message-id={message.id} data-state={mine ? state : undefined}>
+      <div
+        className={cx(
+          'max-w-[85%] rounded-2xl px-4 py-2 text-base break-words whitespace-pre-wrap sm:max-w-[70%]',
+          mine ? 'rounded-br-md bg-green-800 text-white' : 'rounded-bl-md bg-stone-100 text-stone-900',
+          state === 'failed' && mine && 'bg-red-50 text-stone-900 ring-1 ring-red-300',
+        )}
+      >
+        <LinkifiedText text={message.content} />
+      </div>
+      <p className="mt-1 flex items-center gap-2 px-1 text-xs text-stone-600">
+        <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>
+        {mine && state === 'sent' && <span>{t('messages.state.sent')}</span>}
+        {mine && state === 'queued' && (
+          <span className="inline-flex items-center gap-1 text-amber-800" title={t('messages.state.queuedHint')}>
+            <svg viewBox="0 0 16 16" className="h-3.5 w-3.5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6">
+              <circle cx="8" cy="8" r="6.5" />
+              <path d="M8 4.5V8l2.5 1.5" strokeLinecap="round" />
+            </svg>
+            {t('messages.state.queued')}
+          </span>
+        )}
+        {mine && state === 'failed' && (
+          <>
+            <span className="font-semibold text-red-700" role="status">
+              {t('messages.state.failed')}
+              {message.sync_error ? `: ${message.sync_error}` : ''}
+            </span>
+            {onRetry && (
+              <button
+                type="button"
+                onClick={onRetry}
+                className="-my-2 min-h-11 rounded-full px-3 font-semibold text-green-800 underline underline-offset-2 hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-green-700"
+              >
+                {t('messages.retry')}
+              </button>
+            )}
+          </>
+        )}
+      </p>
+    </div>
+  )
+}

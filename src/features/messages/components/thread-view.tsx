@@ -1,0 +1,57 @@
+import { Link } from 'react-router-dom'
+import { paths } from '@/config/paths'
+import { joinName } from '@/domain/listing-view'
+import { t } from '@/i18n'
+import { buttonClasses } from '@/ui/button'
+import { Skeleton } from '@/ui/skeleton'
+import { useMarkRead } from '../hooks/use-mark-read'
+import { useRetryConversation, useSendMessage } from '../hooks/use-send-message'
+import { useThread } from '../hooks/use-thread'
+import { Composer } from './composer'
+import { ThreadHeader } from './thread-header'
+import { ThreadMessages } from './thread-messages'
+
+/** The right pane: one conversation with its listing, its messages and the composer (or why it is closed). */
+export function ThreadView({ conversationId, userId }: { conversationId: string; userId: string }) {
+  const data = useThread(conversationId, userId)
+  const { send, sending } = useSendMessage()
+  const retry = useRetryConversation()
+  useMarkRead(data?.conversation, data?.messages)
+
+  if (data === undefined) {
+    return (
+      <div className="flex flex-1 flex-col gap-3 p-4" aria-busy="true">
+        <Skeleton className="h-12 w-2/3" />
+        <Skeleton className="h-10 w-1/2" />
+        <Skeleton className="ml-auto h-10 w-1/2" />
+      </div>
+    )
+  }
+  if (data === null) {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
+        <p className="text-stone-700">{t('messages.conversationMissing')}</p>
+        <Link to={paths.messages} className={buttonClasses({ variant: 'outline' })}>
+          {t('messages.backToList')}
+        </Link>
+      </div>
+    )
+  }
+
+  const { conversation, listing, counterpart, messages } = data
+  const name = joinName(counterpart) ?? t('common.anonymous')
+  const sold = listing?.status === 'sold'
+  return (
+    <section aria-label={t('messages.threadWith', { name, title: listing?.title ?? t('messages.unknownListing') })} className="flex min-h-0 flex-1 flex-col">
+      <ThreadHeader listing={listing} counterpartName={name} />
+      <ThreadMessages messages={messages} userId={userId} onRetry={() => void retry(conversation.id)} />
+      {sold ? (
+        <p role="note" className="border-t border-stone-200 bg-stone-100 px-4 py-3 text-center text-sm text-stone-800">
+          {t('messages.closedSold')}
+        </p>
+      ) : (
+        <Composer sending={sending} onSend={(text) => send(conversation, text)} />
+      )}
+    </section>
+  )
+}

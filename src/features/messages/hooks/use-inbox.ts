@@ -1,0 +1,30 @@
+import { useMemo } from 'react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useDatabase } from '@/db/database-context'
+import { inboxEntries, type InboxEntry } from '@/db/repositories/inbox'
+import { activityAt, byNewestActivity } from '@/domain/inbox-view'
+
+export interface InboxItem extends InboxEntry {
+  readonly id: string
+  /** When the conversation last moved (ms), for the newest-first order. */
+  readonly activity: number
+}
+
+/**
+ * The user's conversations from the mirror, newest activity first (spec §7.2 inbox): undefined while reading,
+ * [] when there are none, 'error' when the device could not read them (spec §8 "Failed to load conversations"). Follows new messages live (realtime apply writes the mirror).
+ */
+export function useInbox(userId: string | null | undefined): InboxItem[] | 'error' | undefined {
+  const db = useDatabase()
+  const entries = useLiveQuery(
+    () => (userId ? inboxEntries(db, userId).catch((): 'error' => 'error') : []),
+    [db, userId],
+  )
+  return useMemo(
+    () =>
+      entries === 'error' || entries === undefined
+        ? entries
+        : byNewestActivity(entries.map((e) => ({ ...e, id: e.conversation.id, activity: activityAt(e.conversation, e.latest) }))),
+    [entries],
+  )
+}

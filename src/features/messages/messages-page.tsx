@@ -1,0 +1,112 @@
+import { useEffect } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import { paths } from '@/config/paths'
+import { TOASTS } from '@/domain/toasts'
+import { renderToast, t } from '@/i18n'
+import { useUserId } from '@/sync/use-session-user'
+import { buttonClasses } from '@/ui/button'
+import { cx } from '@/ui/cx'
+import { Skeleton } from '@/ui/skeleton'
+import { toast } from '@/ui/toast/toast-store'
+import { useOnlineStatus } from '@/ui/use-online-status'
+import { ConversationList } from './components/conversation-list'
+import { ThreadView } from './components/thread-view'
+import { useInbox } from './hooks/use-inbox'
+
+/** Conversation query parameter: paths.conversation(id) = /messages?c=<id>. */
+const CONVERSATION_PARAM = 'c'
+
+function LoggedOut() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold text-stone-900">{t('inbox.loggedOutTitle')}</h1>
+      <p className="text-lg text-stone-700">{t('inbox.loggedOutText')}</p>
+      <Link to={paths.auth('signin')} className={buttonClasses()}>
+        {t('messages.signIn')}
+      </Link>
+    </div>
+  )
+}
+
+function ListSkeleton() {
+  return (
+    <div className="flex flex-col gap-4 p-4" aria-busy="true">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="flex items-center gap-3">
+          <Skeleton className="h-14 w-14 shrink-0" />
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-3 w-1/2" />
+          </div>
+        </div>
+      ))}
+    </div>
+  )
+}
+
+function EmptyInbox() {
+  return (
+    <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+      <p className="text-lg font-semibold text-stone-900">{t('inbox.empty')}</p>
+      <p className="text-stone-700">{t('messages.emptyText')}</p>
+      <Link to={paths.shop} className={buttonClasses({ variant: 'outline' })}>
+        {t('messages.browse')}
+      </Link>
+    </div>
+  )
+}
+
+/**
+ * /messages (spec §2.7): the conversation list and the open thread side by side on wide screens; on phones the
+ * list, then the thread with Back. The open conversation lives in the URL (?c=<id>), so Back and reloads keep it.
+ */
+export function MessagesPage() {
+  const userId = useUserId()
+  const [params] = useSearchParams()
+  const selected = params.get(CONVERSATION_PARAM)
+  const inbox = useInbox(userId)
+  const online = useOnlineStatus()
+
+  useEffect(() => {
+    if (inbox === 'error') toast(renderToast(TOASTS.inboxFailed))
+  }, [inbox])
+
+  if (userId === null) return <LoggedOut />
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col md:px-4 md:py-4">
+      <h1 className={cx('px-4 pt-4 pb-2 text-2xl font-bold text-stone-900 md:px-0 md:pt-0', selected && 'sr-only md:not-sr-only')}>{t('inbox.title')}</h1>
+      {!online && (
+        <p role="status" className="mx-4 mb-2 rounded-xl bg-amber-100 px-3 py-2 text-sm text-stone-900 md:mx-0">
+          {t('messages.offline')}
+        </p>
+      )}
+      <div className="flex h-[calc(100dvh-11.5rem)] min-h-[26rem] overflow-hidden border-stone-200 bg-white md:h-[calc(100dvh-13rem)] md:rounded-2xl md:border">
+        <nav
+          aria-label={t('messages.listLabel')}
+          className={cx('min-h-0 w-full overflow-y-auto md:block md:w-80 md:shrink-0 md:border-r md:border-stone-200 lg:w-96', selected ? 'hidden' : 'block')}
+        >
+          {userId === undefined || inbox === undefined ? (
+            <ListSkeleton />
+          ) : inbox === 'error' ? (
+            <p className="p-6 text-center text-stone-700">{t('toast.inboxFailed')}</p>
+          ) : inbox.length === 0 ? (
+            <EmptyInbox />
+          ) : (
+            <ConversationList items={inbox} userId={userId} selectedId={selected} />
+          )}
+        </nav>
+        <div className={cx('min-w-0 flex-1 flex-col', selected ? 'flex' : 'hidden md:flex')}>
+          {selected && userId ? (
+            <ThreadView key={selected} conversationId={selected} userId={userId} />
+          ) : (
+            <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
+              <p className="text-lg font-semibold text-stone-900">{t('inbox.selectConversation')}</p>
+              <p className="text-stone-700">{t('messages.selectHint')}</p>
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useLocation } from 'react-router-dom'
+import { paths } from '@/config/paths'
+import { useDatabase } from '@/db/database-context'
+import { latestPerConversation } from '@/db/repositories/inbox'
+import { liveArrivals } from '@/domain/inbox-view'
+import { newMessageToast } from '@/domain/messaging'
+import { renderToast } from '@/i18n'
+import { useUserId } from '@/sync/use-session-user'
+import { toast } from '@/ui/toast/toast-store'
+
+/** The conversation open on screen (/messages?c=<id>), if any. */
+function useOpenConversation(): string | null {
+  const { pathname, search } = useLocation()
+  return pathname === paths.messages ? new URLSearchParams(search).get('c') : null
+}
+
+/**
+ * The live toast of spec §4/§8: "New message received" with the first 50 characters, when a message from someone
+ * else arrives (realtime → mirror) and its thread is not open. Renders nothing; mount it once in the app layout.
+ */
+export function NewMessageToaster() {
+  const db = useDatabase()
+  const userId = useUserId()
+  const open = useOpenConversation()
+  const latest = useLiveQuery(() => (userId ? latestPerConversation(db) : undefined), [db, userId])
+  const seen = useRef<{ user: string; ids: Map<string, string> } | null>(null)
+  const openRef = useRef(open)
+
+  useEffect(() => {
+    openRef.current = open
+  }, [open])
+
+  useEffect(() => {
+    if (!userId || !latest) return
+    const previous = seen.current?.user === userId ? seen.current.ids : null
+    const arrivals = liveArrivals(previous, latest, userId, openRef.current, Date.now())
+    seen.current = { user: userId, ids: new Map(latest.map((m) => [m.conversation_id, m.id])) }
+    const newest = arrivals.reduce<(typeof arrivals)[number] | null>((a, m) => (!a || m.created_at > a.created_at ? m : a), null)
+    if (newest) toast(renderToast(newMessageToast(newest.content)))
+  }, [latest, userId])
+
+  return null
+}
