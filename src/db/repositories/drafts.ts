@@ -160,3 +160,20 @@ export async function startEditDraft(
   })
   return id
 }
+
+export interface SellDraft {
+  draft: DraftRow
+  photos: SellDraftPhoto[]
+}
+
+/** A draft with its photos in order, or null when there is none. */
+export async function sellDraft(db: KreisDatabase, draftId: string): Promise<SellDraft | null> {
+  const draft = await db.drafts.get(draftId)
+  return draft ? { draft, photos: await sellDraftPhotos(db, draftId) } : null
+}
+
+/** The new-listing form in progress with its photos, or null when there is none. */
+export async function currentSellDraft(db: KreisDatabase): Promise<SellDraft | null> {
+  const draft = await currentNewDraft(db)
+  return draft ? { draft, photos: await sellDraftPhotos(db, draft.id) } : null
+}

@@ -1,0 +1,37 @@
+/**
+ * Publishing a draft (spec §2.10, §5, §7.2; design.md §1 rule 2): the pre-submission check and normalisation, then
+ * the listing, its image rows, its photo blobs (full and card) and its outbox entries written in one Dexie
+ * transaction that also removes the draft — so a crash leaves either the draft or the queued listing, never both
+ * or neither. The sync engine uploads at once when online, later when not.
+ */
+import type { KreisDatabase } from '@/db/database'
+import { deleteDraft, sellDraft, type SellDraftPhoto } from '@/db/repositories/drafts'
+import type { Message } from '@/domain/message'
+import type { PublishMessageKey } from '@/domain/listing-publish'
+import { PHOTO_OUTPUT_EXTENSION } from '@/domain/photos'
+import { draftValues, prepareListing } from '@/domain/sell-flow'
+import { saveListing, type ImageInput } from '@/sync/local-writes'
+
+export type PublishResult = { ok: true; listingId: string } | { ok: false; messages: Message<PublishMessageKey>[] }
+
+export const imageInputs = (photos: readonly SellDraftPhoto[]): ImageInput[] =>
+  photos.map((p) =>
+    p.blob
+      ? { id: p.id, blob: p.blob, content_type: p.content_type, ext: PHOTO_OUTPUT_EXTENSION, ...(p.card_blob ? { card: p.card_blob } : {}) }
+      : { id: p.id, image_url: p.image_url ?? '' },
+  )
+
+const TABLES = (db: KreisDatabase) => [db.drafts, db.draft_photos, db.listings, db.listing_images, db.photo_blobs, db.outbox, db.my_profile, db.profiles]
+
+/** Publishes a new listing, or (edit drafts) saves the listing the draft edits. */
+export async function publishDraft(db: KreisDatabase, userId: string, draftId: string, now: number): Promise<PublishResult> {
+  return db.transaction('rw', TABLES(db), async () => {
+    const sd = await sellDraft(db, draftId)
+    if (!sd) throw new Error(`no draft ${draftId}`)
+    const check = prepareListing(draftValues(sd.draft.fields), sd.photos.length)
+    if (!check.ok) return check
+    const listingId = await saveListing(db, userId, { id: sd.draft.listing_id ?? undefined, fields: check.fields, images: imageInputs(sd.photos) }, now)
+    await deleteDraft(db, draftId)
+    return { ok: true as const, listingId }
+  })
+}

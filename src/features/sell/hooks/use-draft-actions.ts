@@ -1,0 +1,25 @@
+/** The sell form's writes to its draft (device only; nothing here reaches the network). */
+import { useMemo } from 'react'
+import { useDatabase } from '@/db/database-context'
+import { deleteDraft, resumeDraft, setDraftPhotoOrder, startNewDraft, updateDraftFields } from '@/db/repositories/drafts'
+import type { DetailsFormValues } from '@/domain/listing-form'
+import { forgetBlobUrl } from '../photos/photo-src'
+
+export function useDraftActions() {
+  const db = useDatabase()
+  return useMemo(
+    () => ({
+      start: () => startNewDraft(db, Date.now()),
+      resume: (draftId: string) => resumeDraft(db, draftId, Date.now()),
+      discard: (draftId: string) => deleteDraft(db, draftId),
+      saveValues: (draftId: string, values: DetailsFormValues) => updateDraftFields(db, draftId, { ...values }, Date.now()),
+      reorder: (draftId: string, ids: string[]) => setDraftPhotoOrder(db, draftId, ids),
+      remove: async (draftId: string, ids: string[], removed: string) => {
+        await setDraftPhotoOrder(db, draftId, ids.filter((id) => id !== removed))
+        forgetBlobUrl(removed)
+        forgetBlobUrl(`${removed}.card`)
+      },
+    }),
+    [db],
+  )
+}

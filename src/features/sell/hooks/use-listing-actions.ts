@@ -1,0 +1,39 @@
+/** An own listing's actions beyond editing (issue 12 §4, §6): retry after a refusal, mark sold, delete. */
+import { useCallback } from 'react'
+import type { ListingRow } from '@/db/rows'
+import { deleteListing, setListingStatus } from '@/sync/local-writes'
+import { retryFailed } from '@/sync/outbox'
+import { useWriteContext } from '@/sync/use-session-user'
+
+export function useRetryListing() {
+  const { db, poke } = useWriteContext()
+  return useCallback(
+    async (listingId: string) => {
+      await retryFailed(db, `listing:${listingId}`)
+      poke()
+    },
+    [db, poke],
+  )
+}
+
+export function useListingStatus() {
+  const { db, now, poke } = useWriteContext()
+  return useCallback(
+    async (listingId: string, status: ListingRow['status']) => {
+      await setListingStatus(db, listingId, status, now())
+      poke()
+    },
+    [db, now, poke],
+  )
+}
+
+export function useDeleteListing() {
+  const { db, now, poke } = useWriteContext()
+  return useCallback(
+    async (listingId: string) => {
+      await deleteListing(db, listingId, now())
+      poke()
+    },
+    [db, now, poke],
+  )
+}
