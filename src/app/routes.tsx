@@ -4,9 +4,11 @@
  * later feature renders <PendingScreen>, marked below with the feature that replaces it: swap the element for a
  * lazy import of that feature's page.
  */
-import { lazy } from 'react'
+import { lazy, Suspense } from 'react'
 import { useRoutes, type RouteObject } from 'react-router-dom'
+import { FavoritesFallback } from '@/features/favorites/favorites-fallback'
 import { LandingPage } from '@/features/landing/landing-page'
+import { ShopFallback } from '@/features/shop/shop-fallback'
 import { AppLayout } from './layout/app-layout'
 import { NotFound } from './not-found'
 import { PendingScreen } from './pending-screen'
@@ -16,6 +18,9 @@ const AuthPage = lazy(() => import('@/features/auth/auth-page').then((m) => ({ d
 const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })))
 const ProfilePage = lazy(() => import('@/features/profile/profile-page').then((m) => ({ default: m.ProfilePage })))
 const MessagesPage = lazy(() => import('@/features/messages/messages-page').then((m) => ({ default: m.MessagesPage })))
+// The shop and favourites hold their page's space while their chunk loads (their own fallback: no footer jump).
+const ShopPage = lazy(() => import('@/features/shop/shop-page').then((m) => ({ default: m.ShopPage })))
+const FavoritesPage = lazy(() => import('@/features/favorites/favorites-page').then((m) => ({ default: m.FavoritesPage })))
 const OurStoryPage = lazy(() => import('@/features/static/our-story-page').then((m) => ({ default: m.OurStoryPage })))
 const JoinMovementPage = lazy(() =>
   import('@/features/static/join-movement-page').then((m) => ({ default: m.JoinMovementPage })),
@@ -43,13 +48,25 @@ const routes: RouteObject[] = [
     element: <AppLayout />,
     children: [
       { path: '/', element: <Home /> },
-      // later: features/shop (the Marketplace Feed)
-      { path: '/shop', element: <PendingScreen title="Marketplace Feed" /> },
+      {
+        path: '/shop',
+        element: (
+          <Suspense fallback={<ShopFallback />}>
+            <ShopPage />
+          </Suspense>
+        ),
+      },
       { path: '/auth', element: <AuthPage /> },
       { path: '/auth/reset-password', element: <ResetPasswordPage /> },
       { path: '/messages', element: <MessagesPage /> },
-      // later: features/favorites
-      { path: '/favorites', element: <PendingScreen title="My Favorites" /> },
+      {
+        path: '/favorites',
+        element: (
+          <Suspense fallback={<FavoritesFallback />}>
+            <FavoritesPage />
+          </Suspense>
+        ),
+      },
       { path: '/profile', element: <ProfilePage /> },
       // features/sell (the sell flow; /sell resets the form and redirects to /sell/upload)
       { path: '/sell', element: <SellIndexPage /> },

@@ -132,3 +132,8 @@ export async function favouriteListings(db: KreisDatabase): Promise<FavouriteLis
 export async function favouriteIdSet(db: KreisDatabase): Promise<ReadonlySet<string>> {
   return new Set((await db.favourites.toCollection().primaryKeys()) as string[])
 }
+
+/** Whether the device holds any active listing yet (the shop's skeletons are for a device without data). */
+export async function hasActiveListings(db: KreisDatabase): Promise<boolean> {
+  return (await db.listings.where('[status+created_at]').between(['active', Dexie.minKey], ['active', Dexie.maxKey]).limit(1).count()) > 0
+}

@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test'
+
+test.describe('favourites', () => {
+  test('a heart keeps the item in My Favorites across reloads, and a second tap removes it', async ({ page }) => {
+    await page.goto('/favorites')
+    await expect(page.getByRole('heading', { level: 1, name: 'My Favorites' })).toBeVisible()
+    await expect(page.getByText('No favorites yet')).toBeVisible()
+    await expect(page.getByText('Mark items with ♡ to collect them here')).toBeVisible()
+
+    await page.goto('/shop')
+    const first = page.getByRole('main').getByRole('article').first()
+    await expect(first).toBeVisible({ timeout: 15_000 })
+    const title = (await first.locator('h2').textContent())!
+    await first.getByRole('button', { name: `Add ${title} to favorites` }).click()
+    await expect(page.getByText('Added to favorites')).toBeVisible()
+    await expect(first.getByRole('button', { name: `Remove ${title} from favorites` })).toHaveAttribute('aria-pressed', 'true')
+
+    await page.goto('/favorites')
+    await expect(page.getByRole('main').getByRole('article')).toHaveCount(1)
+    await page.reload()
+    const card = page.getByRole('main').getByRole('article')
+    await expect(card).toHaveCount(1)
+    await expect(card.locator('h2')).toHaveText(title)
+
+    await card.getByRole('button', { name: `Remove ${title} from favorites` }).click()
+    await expect(page.getByText('Removed from favorites')).toBeVisible()
+    await expect(page.getByText('No favorites yet')).toBeVisible()
+  })
+})

@@ -1,0 +1,124 @@
+import { useId, useState, type ReactNode } from 'react'
+import { CATEGORIES, FILTER_LOCATIONS, FILTER_SIZES } from '@/domain/categories'
+import { CONDITIONS } from '@/domain/conditions'
+import type { FeedFilters } from '@/domain/feed-filters'
+import { categoryLabel, conditionFilterLabel, t } from '@/i18n'
+import { Button } from '@/ui/button'
+import { Sheet } from '@/ui/sheet'
+import { draftOf, EMPTY_DRAFT, filtersOf, toggled, type FilterDraft } from '../filter-draft'
+import { useFeedCount } from '../hooks/use-feed-count'
+import { ToggleChip } from './toggle-chip'
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="border-t border-stone-200 py-4 first:border-t-0 first:pt-0">
+      <legend className="float-left mb-3 w-full font-semibold text-stone-900">{title}</legend>
+      <div className="clear-left flex flex-wrap gap-2">{children}</div>
+    </fieldset>
+  )
+}
+
+function PriceInput({ label, value, placeholder, onChange }: { label: string; value: string; placeholder: string; onChange: (v: string) => void }) {
+  const id = useId()
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-1">
+      <label htmlFor={id} className="text-sm text-stone-700">
+        {label}
+      </label>
+      <div className="flex items-center rounded-xl border border-stone-300 bg-white focus-within:outline-3 focus-within:outline-green-700">
+        <span className="pl-3 text-sm text-stone-600" aria-hidden="true">
+          CHF
+        </span>
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          value={value}
+          placeholder={placeholder}
+          onChange={(e) => onChange(e.target.value)}
+          className="h-11 w-full min-w-0 rounded-xl bg-transparent px-2 text-base text-stone-900 outline-none placeholder:text-stone-500"
+        />
+      </div>
+    </div>
+  )
+}
+
+export interface FilterSheetProps {
+  open: boolean
+  filters: FeedFilters
+  onClose: () => void
+  onApply: (filters: FeedFilters) => void
+}
+
+/**
+ * The filter panel (spec §2.6): a bottom sheet titled "Filter" with Category, Price (CHF), Location, Size and
+ * Condition; Reset restores the defaults in the panel, Apply passes the filters and closes. The count of matches
+ * comes from the in-memory projection, so it follows every change at no cost.
+ */
+export function FilterSheet({ open, filters, onClose, onApply }: FilterSheetProps) {
+  const [draft, setDraft] = useState<FilterDraft>(() => draftOf(filters))
+  // Every opening starts from the filters shown now (a closed sheet's edits are dropped).
+  const [seen, setSeen] = useState({ open, filters })
+  if (seen.open !== open || seen.filters !== filters) {
+    setSeen({ open, filters })
+    if (open) setDraft(draftOf(filters))
+  }
+  const next = filtersOf(draft, filters.query)
+  const count = useFeedCount(next)
+  const edit = (change: Partial<FilterDraft>) => setDraft((d) => ({ ...d, ...change }))
+
+  const footer = (
+    <div className="flex w-full items-center justify-between gap-3">
+      <Button variant="ghost" onClick={() => setDraft(EMPTY_DRAFT)}>
+        {t('filter.reset')}
+      </Button>
+      <div className="flex items-center gap-3">
+        <span role="status" className="text-sm text-stone-700">
+          {count === undefined ? '' : count === 1 ? t('feed.filterMatchesOne') : t('feed.filterMatches', { count })}
+        </span>
+        <Button onClick={() => onApply(next)}>{t('filter.apply')}</Button>
+      </div>
+    </div>
+  )
+
+  return (
+    <Sheet open={open} onClose={onClose} title={t('filter.title')} footer={footer}>
+      <Section title={t('filter.category')}>
+        {[null, ...CATEGORIES].map((c) => (
+          <ToggleChip key={c ?? 'all'} pressed={draft.category === c} onToggle={() => edit({ category: c })}>
+            {categoryLabel(c ?? 'all')}
+          </ToggleChip>
+        ))}
+      </Section>
+      <Section title={t('filter.price')}>
+        <div className="flex w-full gap-3">
+          <PriceInput label={t('filter.priceFrom')} value={draft.priceFrom} placeholder="0" onChange={(priceFrom) => edit({ priceFrom })} />
+          <PriceInput label={t('filter.priceTo')} value={draft.priceTo} placeholder="500+" onChange={(priceTo) => edit({ priceTo })} />
+        </div>
+      </Section>
+      <Section title={t('filter.location')}>
+        {FILTER_LOCATIONS.map((city) => (
+          <ToggleChip key={city} pressed={draft.locations.includes(city)} onToggle={() => edit({ locations: toggled(draft.locations, city) })}>
+            {city}
+          </ToggleChip>
+        ))}
+      </Section>
+      <Section title={t('filter.size')}>
+        {FILTER_SIZES.map((size) => (
+          <ToggleChip key={size} pressed={draft.sizes.includes(size)} onToggle={() => edit({ sizes: toggled(draft.sizes, size) })}>
+            {size}
+          </ToggleChip>
+        ))}
+      </Section>
+      <Section title={t('filter.condition')}>
+        {CONDITIONS.map((c) => (
+          <ToggleChip key={c} pressed={draft.conditions.includes(c)} onToggle={() => edit({ conditions: toggled(draft.conditions, c) })}>
+            {conditionFilterLabel(c)}
+          </ToggleChip>
+        ))}
+      </Section>
+    </Sheet>
+  )
+}

@@ -1,0 +1,11 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useDatabase } from '@/db/database-context'
+import { favouriteIdSet } from '@/db/repositories/feed'
+
+const NONE: ReadonlySet<string> = new Set()
+
+/** The listings this device holds as favourites (the hearts on the cards). */
+export function useFavouriteIds(): ReadonlySet<string> {
+  const db = useDatabase()
+  return useLiveQuery(() => favouriteIdSet(db), [db]) ?? NONE
+}

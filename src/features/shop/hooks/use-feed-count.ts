@@ -1,0 +1,11 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useDatabase } from '@/db/database-context'
+import { feedCount } from '@/db/repositories/feed'
+import type { FeedFilters } from '@/domain/feed-filters'
+
+/** How many listings the filters match (the item count, the page list, the filter sheet's count). */
+export function useFeedCount(filters: FeedFilters): number | undefined {
+  const db = useDatabase()
+  const key = JSON.stringify(filters)
+  return useLiveQuery(() => feedCount(db, filters), [db, key])
+}

@@ -1,0 +1,165 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto'
+import { act, cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react'
+import { MemoryRouter, useLocation } from 'react-router-dom'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DatabaseProvider } from '@/db/database-context'
+import { KreisDatabase } from '@/db/database'
+import type { ListingRow } from '@/db/rows'
+import { getAppSync } from '@/sync/app-sync'
+import { initialSyncStatus } from '@/sync/status-store'
+import { sessionStore } from '@/sync/session'
+import { dismissToast } from '@/ui/toast/toast-store'
+import { Toaster } from '@/ui/toast/toaster'
+import { ShopPage } from './shop-page'
+
+// Each screen reads a fresh IndexedDB (fake) on a shared 2-core machine: give reads time, not a race.
+configure({ asyncUtilTimeout: 4000 })
+
+let db: KreisDatabase
+beforeEach(async () => {
+  db = new KreisDatabase(`t-${crypto.randomUUID()}`)
+  await db.open()
+  getAppSync().status.setState(initialSyncStatus(true))
+})
+afterEach(async () => {
+  cleanup()
+  dismissToast()
+  vi.useRealTimers()
+  db.close()
+  await db.delete()
+})
+
+const day = 24 * 60 * 60 * 1000
+function listing(i: number, over: Partial<ListingRow> = {}): ListingRow {
+  const t = new Date(Date.now() - (i + 1) * day).toISOString()
+  return {
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, user_id: 'seller', title: `Item ${i}`, description: 'A fine item.',
+    price: 10 + i, condition: 'very_good', category: i % 2 ? 'men' : 'women', product_type: null, brand: 'COS', size: 'M', fabric: null,
+    location: '8001 Zürich', tags: null, status: 'active', created_at: t, updated_at: t, edited_at: t, sync_state: 'synced',
+    cover_image_url: null, seller_first_name: 'Anna', seller_last_name: 'Müller', ...over,
+  }
+}
+
+function Where() {
+  const l = useLocation()
+  return <output data-testid="url">{l.pathname + l.search}</output>
+}
+
+function renderShop(url = '/shop') {
+  return render(
+    <DatabaseProvider db={db}>
+      <MemoryRouter initialEntries={[url]}>
+        <ShopPage />
+        <Where />
+        <Toaster />
+      </MemoryRouter>
+    </DatabaseProvider>,
+  )
+}
+const url = () => screen.getByTestId('url').textContent
+const cards = () => screen.queryAllByRole('article')
+
+describe('<ShopPage /> (spec §2.6)', () => {
+  it('shows 12 cards a page with the count, and pages through the query string', async () => {
+    await db.listings.bulkPut(Array.from({ length: 30 }, (_, i) => listing(i)))
+    renderShop()
+    expect(await screen.findByText('30 items')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Marketplace Feed' })).toBeInTheDocument()
+    await vi.waitFor(() => expect(cards()).toHaveLength(12))
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled()
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }))
+    await vi.waitFor(() => expect(cards()).toHaveLength(6))
+    expect(url()).toBe('/shop?page=3')
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
+  })
+
+  it('shows active listings only (spec §4), and the owner\'s card has Edit instead of a message button', async () => {
+    sessionStore.setState({ status: 'signed-in', userId: 'seller', email: 'a@b.ch' } as never, true)
+    await db.listings.bulkPut([listing(1), listing(2, { status: 'sold', user_id: 'other', title: 'Gone coat' }), listing(3, { user_id: 'other' })])
+    renderShop('/shop')
+    await vi.waitFor(() => expect(cards()).toHaveLength(2))
+    expect(screen.queryByText('Gone coat')).toBeNull()
+    expect(within(cards()[1]!).queryByRole('link', { name: /^Edit/ })).toBeNull()
+    const card = cards()[0]!
+    expect(within(card).getByRole('link', { name: 'Edit Item 1' })).toHaveAttribute('href', '/sell/edit/00000000-0000-4000-8000-000000000001')
+    expect(within(card).getByRole('link', { name: 'Item 1' })).toHaveAttribute('href', '/item/00000000-0000-4000-8000-000000000001')
+    sessionStore.setState({ status: 'signed-out' } as never, true)
+  })
+
+  it('the heart toggles a favourite with the spec toasts', async () => {
+    await db.listings.bulkPut([listing(1)])
+    renderShop()
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Item 1 to favorites' }))
+    expect(await screen.findByText('Added to favorites')).toBeInTheDocument()
+    expect(screen.getAllByText('Item 1').length).toBeGreaterThan(1) // the card and the toast's description
+    expect(await db.favourites.get(listing(1).id)).toBeDefined()
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Item 1 from favorites' }))
+    expect(await screen.findByText('Removed from favorites')).toBeInTheDocument()
+    expect(await db.favourites.get(listing(1).id)).toBeUndefined()
+  })
+
+  it('the filter sheet narrows the feed, puts the filters in the query string, and confirms with a toast', async () => {
+    await db.listings.bulkPut([listing(1, { location: 'Basel', price: 30 }), listing(2, { price: 80 }), listing(3, { price: 20 })])
+    renderShop()
+    await screen.findByText('3 items')
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }))
+    const sheet = screen.getByRole('dialog', { name: 'Filter', hidden: true })
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Zurich', hidden: true }))
+    fireEvent.change(within(sheet).getByLabelText('To'), { target: { value: '50' } })
+    expect(await within(sheet).findByText('1 matching item')).toBeInTheDocument()
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Apply', hidden: true }))
+    expect(await screen.findByText('Filters applied')).toBeInTheDocument()
+    expect(screen.getByText('Results have been updated')).toBeInTheDocument()
+    expect(url()).toBe('/shop?max=50&loc=Zurich')
+    expect(await screen.findByText('1 item')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Remove filter: Zurich' }))
+    expect(url()).toBe('/shop?max=50')
+  })
+
+  it('an empty filtered result says so and Reset clears the filters but keeps the search', async () => {
+    await db.listings.bulkPut([listing(1)])
+    renderShop('/shop?q=item&loc=Bern&page=2')
+    expect(await screen.findByRole('heading', { name: 'No items match these filters' })).toBeInTheDocument()
+    fireEvent.click(screen.getAllByRole('button', { name: 'Reset filters' })[0]!)
+    expect(url()).toBe('/shop?q=item')
+    await vi.waitFor(() => expect(cards()).toHaveLength(1))
+  })
+
+  it('a search that finds nothing says what was searched and offers to clear it', async () => {
+    await db.listings.bulkPut([listing(1)])
+    renderShop('/shop?q=hermes')
+    expect(await screen.findByRole('heading', { name: 'Nothing found for “hermes”' })).toBeInTheDocument()
+    expect(screen.getByText('Results for “hermes”')).toBeInTheDocument()
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear search' })[0]!)
+    expect(url()).toBe('/shop')
+  })
+
+  it('with no data yet and online, shows 12 skeleton cards until the first sync (at least 200 ms)', async () => {
+    renderShop()
+    const loading = await screen.findByRole('status', { name: 'Loading items…' })
+    expect(loading.querySelectorAll('.aspect-\\[4\\/5\\]')).toHaveLength(12)
+    act(() => getAppSync().status.setState({ lastSyncAt: Date.now() }))
+    expect(await screen.findByRole('heading', { name: 'No items yet' }, { timeout: 2000 })).toBeInTheDocument()
+  })
+
+  it('with data on the device shows it at once, never skeletons', async () => {
+    await db.listings.bulkPut([listing(1)])
+    renderShop()
+    await vi.waitFor(() => expect(cards()).toHaveLength(1))
+    expect(screen.queryByRole('status', { name: 'Loading items…' })).toBeNull()
+  })
+
+  it('offline shows the cached feed with a note, and says so when the device has nothing', async () => {
+    act(() => getAppSync().status.setState({ online: false }))
+    await db.listings.bulkPut([listing(1)])
+    const { unmount } = renderShop()
+    expect(await screen.findByText('Offline — showing what this device has')).toBeInTheDocument()
+    await vi.waitFor(() => expect(cards()).toHaveLength(1))
+    unmount()
+    await db.listings.clear()
+    renderShop()
+    expect(await screen.findByRole('heading', { name: 'Offline — showing what this device has' })).toBeInTheDocument()
+    expect(screen.queryByRole('status', { name: 'Loading items…' })).toBeNull()
+  })
+})

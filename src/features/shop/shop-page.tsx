@@ -1,0 +1,112 @@
+import { useState } from 'react'
+import type { Category } from '@/domain/categories'
+import { isDefaultFilters, narrowsFeed, type FeedFilters } from '@/domain/feed-filters'
+import { withFilters } from '@/domain/feed-query'
+import { paginate } from '@/domain/pagination'
+import { t } from '@/i18n'
+import { useSyncStatus } from '@/sync/app-sync'
+import { useUserId } from '@/sync/use-session-user'
+import { Button } from '@/ui/button'
+import { toast } from '@/ui/toast/toast-store'
+import { AppliedFilters } from './components/applied-filters'
+import { CategoryBar } from './components/category-bar'
+import { FeedGrid, FeedSkeletonGrid } from './components/feed-grid'
+import { FeedMessage, OfflineNote } from './components/feed-message'
+import { FilterSheet } from './components/filter-sheet'
+import { PaginationNav } from './components/pagination-nav'
+import { SortSelect } from './components/sort-select'
+import { useFavouriteIds } from './hooks/use-favourite-ids'
+import { useFeedCount } from './hooks/use-feed-count'
+import { useFeedPage } from './hooks/use-feed-page'
+import { useFeedView } from './hooks/use-feed-view'
+import { useFirstLoadSkeleton } from './hooks/use-first-load-skeleton'
+import { useHasListings } from './hooks/use-has-listings'
+import { useToggleFavourite } from './hooks/use-toggle-favourite'
+import { ShopHeading } from './shop-fallback'
+
+const panelFilterCount = (f: FeedFilters): number =>
+  (f.locations?.length ?? 0) + (f.sizes?.length ?? 0) + (f.conditions?.length ?? 0) + (f.priceMin !== undefined || f.priceMax !== undefined ? 1 : 0)
+
+/** /shop, the Marketplace Feed (spec §2.6): the mirror's listings, filtered, searched, sorted and paged. */
+export function ShopPage() {
+  const [view, setView] = useFeedView()
+  const { filters, sort } = view
+  const [sheetOpen, setSheetOpen] = useState(false)
+  const [now] = useState(() => new Date())
+  const total = useFeedCount(filters)
+  const pagination = paginate(view.page, total ?? view.page * 12)
+  const page = total === undefined ? view.page : pagination.page
+  const rows = useFeedPage(filters, sort, page)
+  const hasListings = useHasListings()
+  const skeleton = useFirstLoadSkeleton(hasListings)
+  const online = useSyncStatus((s) => s.online)
+  const viewerId = useUserId()
+  const favourites = useFavouriteIds()
+  const toggleFavourite = useToggleFavourite()
+
+  const change = (next: FeedFilters) => setView(withFilters(view, next))
+  const resetFilters = () => change(filters.query ? { query: filters.query } : {})
+  const goToPage = (p: number) => {
+    setView({ ...view, page: p })
+    window.scrollTo({ top: 0 })
+  }
+  const apply = (next: FeedFilters) => {
+    setSheetOpen(false)
+    change(next)
+    toast({ title: t('toast.filtersApplied'), description: t('toast.filtersAppliedDescription') })
+  }
+  const activeCount = panelFilterCount(filters)
+
+  let content
+  if (skeleton) content = <FeedSkeletonGrid />
+  else if (rows === undefined) content = <div className="min-h-[60vh]" aria-busy="true" />
+  else if (rows.length > 0) content = <FeedGrid rows={rows} now={now} viewerId={viewerId} favourites={favourites} onToggleLike={(id, title) => void toggleFavourite(id, title)} />
+  else if (!online && !hasListings) content = <FeedMessage title={t('feed.offline')} hint={t('feed.offlineEmpty')} />
+  else if (filters.query && isDefaultFilters(filters) && !filters.category)
+    content = (
+      <FeedMessage title={t('feed.emptySearch', { query: filters.query })} hint={t('feed.emptySearchHint')}>
+        <Button variant="outline" onClick={() => change({})}>{t('feed.clearSearch')}</Button>
+      </FeedMessage>
+    )
+  else if (narrowsFeed(filters))
+    content = (
+      <FeedMessage title={t('feed.emptyFiltered')} hint={t('feed.emptyFilteredHint')}>
+        <Button onClick={resetFilters}>{t('feed.resetFilters')}</Button>
+      </FeedMessage>
+    )
+  else content = <FeedMessage title={t('feed.emptyNone')} hint={t('feed.emptyNoneHint')} />
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-8">
+      <ShopHeading />
+      <CategoryBar value={filters.category} onChange={(category: Category | undefined) => change({ ...filters, category })} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <Button variant="outline" onClick={() => setSheetOpen(true)} aria-haspopup="dialog">
+            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M4 6h16M7 12h10M10 18h4" strokeLinecap="round" />
+            </svg>
+            {activeCount > 0 ? t('feed.filterButtonCount', { count: activeCount }) : t('shop.filterButton')}
+          </Button>
+          <p className="text-sm text-stone-700" aria-live="polite">
+            {total === undefined ? '' : total === 1 ? t('feed.itemCountOne') : t('feed.itemCountMany', { count: total })}
+          </p>
+        </div>
+        <SortSelect value={sort} onChange={(s) => setView({ ...view, sort: s, page: 1 })} />
+      </div>
+      {filters.query && (
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="text-lg font-semibold text-stone-900">{t('feed.searchResults', { query: filters.query })}</p>
+          <Button variant="ghost" size="sm" className="h-11 underline underline-offset-4" onClick={() => change({ ...filters, query: undefined })}>
+            {t('feed.clearSearch')}
+          </Button>
+        </div>
+      )}
+      <AppliedFilters filters={{ ...filters, category: undefined }} onChange={(f) => change({ ...f, category: filters.category })} onReset={resetFilters} />
+      {!online && hasListings && <OfflineNote text={t('feed.offline')} />}
+      {content}
+      {rows && rows.length > 0 && total !== undefined && <PaginationNav pagination={pagination} onPage={goToPage} />}
+      <FilterSheet open={sheetOpen} filters={filters} onClose={() => setSheetOpen(false)} onApply={apply} />
+    </div>
+  )
+}

@@ -1,0 +1,151 @@
+/**
+ * The one listing card of the shop feed, the favourites and the landing grid (spec §2.2, §2.6, §3 UI listing
+ * model): a 4:5 photo with the New badge and the heart, the price, title, brand · size, and location · seller.
+ * Plain props, no data access: the screens map their rows and supply the actions.
+ *
+ * Sold (spec §2.6): no link, no heart, a SOLD overlay on a greyed photo and a struck price. The whole card is one
+ * link (the title's, stretched), so keyboard users meet one stop per card plus its buttons.
+ */
+import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import { env } from '@/config/env'
+import { formatPrice, resolveImageUrl } from '@/domain/listing-view'
+import { t } from '@/i18n'
+import { cx } from './cx'
+import { ImageWithFallback } from './image-with-fallback'
+
+export interface ListingCardProps {
+  title: string
+  /** Omitted when unknown (a favourite whose listing is gone). */
+  price?: number
+  /** Resolved URL of the card photo; null shows the placeholder. */
+  imageUrl: string | null
+  /** Optional `srcset` of the card photo (a smaller card image, when the listing has one). */
+  imageSrcSet?: string
+  brand?: string | null
+  size?: string | null
+  /** Shown as given (the screen applies the "Switzerland" fallback); omitted when undefined. */
+  location?: string
+  seller?: string
+  isSold: boolean
+  isNew: boolean
+  /** Where the card leads (ignored when sold). */
+  href: string
+  /** The heart; omitted when there is no handler (and always for sold listings). */
+  liked?: boolean
+  onToggleLike?: () => void
+  /** Extra actions under the card (the owner's Edit, Remove from favourites). */
+  actions?: ReactNode
+  /** A note above the title, e.g. "No longer available". */
+  note?: ReactNode
+  /** The first row of a grid: load the photo at once (it is likely the largest paint). */
+  eager?: boolean
+  /** The visually hidden heading level that names the card (h3 in grids under an h2). */
+  headingLevel?: 2 | 3
+}
+
+function Heart({ filled }: { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" className="h-5 w-5" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2} aria-hidden="true">
+      <path d="M12 20s-7-4.4-7-10a4 4 0 017-2.6A4 4 0 0119 10c0 5.6-7 10-7 10z" strokeLinejoin="round" />
+    </svg>
+  )
+}
+
+export function ListingCard(props: ListingCardProps) {
+  const { title, price, imageUrl, imageSrcSet, brand, size, location, seller, isSold, isNew, href, liked = false, onToggleLike, actions, note, eager } = props
+  const Heading = props.headingLevel === 2 ? 'h2' : 'h3'
+  const details = [brand, size ? t('feed.cardSize', { size }) : null].filter(Boolean).join(' · ')
+  const place = [location, seller].filter(Boolean).join(' · ')
+  return (
+    <article className={cx('group relative flex flex-col', isSold && 'text-stone-600')}>
+      <div className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-stone-100">
+        <ImageWithFallback
+          src={imageUrl}
+          srcSet={imageSrcSet}
+          sizes="(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw"
+          alt={title}
+          fallbackLabel={t('item.noImage')}
+          width={400}
+          height={500}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
+          className={cx(
+            'h-full w-full object-cover transition-transform',
+            isSold ? 'opacity-60 grayscale' : 'motion-safe:group-hover:scale-[1.03]',
+          )}
+        />
+        {isNew && !isSold && (
+          <span className="absolute top-2 left-2 rounded-full bg-amber-200 px-2.5 py-0.5 text-xs font-semibold text-stone-900">
+            {t('landing.newBadge')}
+          </span>
+        )}
+        {isSold && (
+          <span className="absolute inset-0 flex items-center justify-center">
+            <span className="rounded-md bg-stone-900/85 px-3 py-1 text-sm font-bold tracking-widest text-white">{t('shop.sold')}</span>
+          </span>
+        )}
+        {onToggleLike && !isSold && (
+          <button
+            type="button"
+            onClick={onToggleLike}
+            aria-pressed={liked}
+            aria-label={t(liked ? 'feed.cardUnlike' : 'feed.cardLike', { title })}
+            className={cx(
+              'absolute top-1 right-1 z-10 flex h-11 w-11 items-center justify-center rounded-full',
+              'focus-visible:outline-3 focus-visible:outline-offset-[-4px] focus-visible:outline-green-700',
+            )}
+          >
+            <span className={cx('flex h-9 w-9 items-center justify-center rounded-full bg-white/90 shadow-sm', liked ? 'text-red-700' : 'text-stone-800')}>
+              <Heart filled={liked} />
+            </span>
+          </button>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-0.5 pt-2">
+        {note}
+        {price !== undefined && (
+          <p className={cx('font-semibold', isSold ? 'line-through' : 'text-stone-900')}>
+            {isSold && <span className="sr-only">{t('feed.cardSoldPrice')} </span>}
+            {formatPrice(price)}
+          </p>
+        )}
+        <Heading className="line-clamp-2 text-sm leading-snug text-stone-800">
+          {isSold ? (
+            title
+          ) : (
+            <Link
+              to={href}
+              className="rounded-sm after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700"
+            >
+              {title}
+            </Link>
+          )}
+        </Heading>
+        {details && <p className="truncate text-sm text-stone-600">{details}</p>}
+        {place && <p className="truncate text-xs text-stone-600">{place}</p>}
+        {actions && <div className="relative z-10 mt-2 flex flex-wrap gap-2">{actions}</div>}
+      </div>
+    </article>
+  )
+}
+
+/** The card's outline while the feed loads (spec §9: 12 skeleton cards), the same size as a card. */
+export function ListingCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex flex-col">
+      <div className="aspect-[4/5] rounded-2xl bg-stone-200 motion-safe:animate-pulse" />
+      <div className="mt-3 h-4 w-1/3 rounded bg-stone-200 motion-safe:animate-pulse" />
+      <div className="mt-2 h-4 w-4/5 rounded bg-stone-200 motion-safe:animate-pulse" />
+      <div className="mt-2 h-3 w-1/2 rounded bg-stone-200 motion-safe:animate-pulse" />
+    </div>
+  )
+}
+
+/**
+ * The URL of a card photo from its image_url (a storage path or a full URL).
+ * TODO(H1a): switch to useImageSrc (src/db/image-url.ts) once it lands, so unsent photos show from the device.
+ */
+export function useListingImageUrl(imagePath: string | null): string | null {
+  return imagePath ? resolveImageUrl(imagePath, env.supabaseUrl) : null
+}
