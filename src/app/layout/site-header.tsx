@@ -1,9 +1,13 @@
 import { Link } from 'react-router-dom'
 import { buttonClasses } from '@/ui/button'
 import { KreisMark } from '@/ui/kreis-logo'
+import { paths } from '@/config/paths'
 import type { HeaderSession } from '../session'
-import { OfflineBadge } from './offline-badge'
+import { OfflineNotice, StorageAlert } from './offline-notice'
 import { SearchBox } from './search-box'
+import { SignOutButton } from './sign-out-button'
+import { SyncIndicator } from './sync-indicator'
+import { useShellSync } from './use-shell-sync'
 import { t } from '@/i18n'
 
 function AccountActions({ session }: { session: HeaderSession }) {
@@ -11,25 +15,24 @@ function AccountActions({ session }: { session: HeaderSession }) {
   if (session.status === 'signed-in') {
     return (
       <div className="flex items-center gap-2">
-        <span
-          aria-label={`Signed in as ${session.displayName}`}
-          role="img"
-          className="flex h-9 w-9 items-center justify-center rounded-full bg-amber-200 font-semibold text-stone-900"
+        <Link
+          to={paths.profile}
+          aria-label={t('shellSession.signedInAs', { name: session.displayName })}
+          title={t('shellSession.signedInAs', { name: session.displayName })}
+          className="flex h-9 w-9 items-center justify-center rounded-full bg-amber-200 font-semibold text-stone-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700"
         >
-          {session.displayName.charAt(0).toUpperCase() || '?'}
-        </span>
-        <button type="button" onClick={session.signOut} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-          {t('header.signOut')}
-        </button>
+          <span aria-hidden="true">{session.initial}</span>
+        </Link>
+        <SignOutButton signOut={session.signOut} />
       </div>
     )
   }
   return (
     <div className="flex items-center gap-1">
-      <Link to="/auth?mode=signin" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+      <Link to={paths.auth('signin')} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
         {t('header.signIn')}
       </Link>
-      <Link to="/auth?mode=signup" className={buttonClasses({ variant: 'primary', size: 'sm' })}>
+      <Link to={paths.auth('signup')} className={buttonClasses({ variant: 'primary', size: 'sm' })}>
         {t('header.signUp')}
       </Link>
     </div>
@@ -41,6 +44,7 @@ function AccountActions({ session }: { session: HeaderSession }) {
  * page scrolls sections to just below its measured height.
  */
 export function SiteHeader({ session }: { session: HeaderSession }) {
+  const sync = useShellSync()
   return (
     <header id="site-header" className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       {/* Small screens: logo and account on the first row, search on the second. From md: one 64 px row. */}
@@ -54,10 +58,12 @@ export function SiteHeader({ session }: { session: HeaderSession }) {
         </Link>
         <SearchBox className="order-last col-span-2 md:order-none md:col-span-1" />
         <div className="flex items-center justify-end gap-2">
-          <OfflineBadge />
+          <SyncIndicator sync={sync} />
           <AccountActions session={session} />
         </div>
       </div>
+      <OfflineNotice sync={sync} />
+      <StorageAlert sync={sync} />
     </header>
   )
 }

@@ -34,6 +34,7 @@ export const accountsArea = {
   'shellSession.staySignedIn': 'Stay signed in',
   'shellSession.signOutAnyway': 'Sign out and delete them',
   'shellSession.signingOut': 'Signing out...',
+  'syncState.offline': 'Offline',
   'syncState.offlineSince': 'Offline. Showing what this device has, updated {ago}.',
   'syncState.offlineNever': 'Offline. Showing what this device has.',
   'syncState.justNow': 'just now',

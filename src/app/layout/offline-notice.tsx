@@ -1,0 +1,29 @@
+import { t } from '@/i18n'
+import { ageText } from './age-text'
+import { useNow, type ShellSync } from './use-shell-sync'
+
+/** Under the header while offline: the screens show the device's copy, and how old it is ("updated 5 min ago"). */
+export function OfflineNotice({ sync }: { sync: ShellSync }) {
+  const now = useNow()
+  if (sync.online) return null
+  return (
+    <p className="border-t border-amber-300 bg-amber-100 px-4 py-1.5 text-center text-sm text-stone-900">
+      {sync.lastSyncAt ? t('syncState.offlineSince', { ago: ageText(sync.lastSyncAt, now) }) : t('syncState.offlineNever')}
+    </p>
+  )
+}
+
+/** A storage problem stays in view until it is solved (full disk, or the database closed under the app). */
+export function StorageAlert({ sync }: { sync: ShellSync }) {
+  if (!sync.storageProblem) return null
+  return (
+    <div role="alert" className="flex flex-wrap items-center justify-center gap-3 border-t border-red-300 bg-red-50 px-4 py-2 text-center text-sm font-medium text-red-900">
+      <span>{t(sync.storageProblem === 'quota-exceeded' ? 'syncState.quotaExceeded' : 'syncState.connectionLost')}</span>
+      {sync.storageProblem === 'connection-lost' && (
+        <button type="button" onClick={() => location.reload()} className="min-h-9 rounded-full bg-red-700 px-3 font-semibold text-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700">
+          {t('syncState.reload')}
+        </button>
+      )}
+    </div>
+  )
+}
