@@ -177,3 +177,11 @@ export async function currentSellDraft(db: KreisDatabase): Promise<SellDraft | n
   const draft = await currentNewDraft(db)
   return draft ? { draft, photos: await sellDraftPhotos(db, draft.id) } : null
 }
+
+/** Puts the draft's photos in this order (ids not listed are removed) and marks the draft changed. */
+export async function orderSellDraftPhotos(db: KreisDatabase, draftId: string, orderedIds: readonly string[], now: number): Promise<void> {
+  await db.transaction('rw', [db.draft_photos, db.drafts], async () => {
+    await setDraftPhotoOrder(db, draftId, orderedIds)
+    await db.drafts.update(draftId, { updated_at: now })
+  })
+}

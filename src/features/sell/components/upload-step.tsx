@@ -1,4 +1,3 @@
-import { PHOTOS_MAX } from '@/domain/constants'
 import { canLeaveUploadStep, isBelowUploadMinimum, isDropZoneVisible } from '@/domain/photos'
 import { t } from '@/i18n'
 import { Button } from '@/ui/button'
@@ -50,7 +49,6 @@ export function UploadStep({ draftId, photos, onReorder, onRemove, mode, onPrima
       <p className="text-sm text-stone-800" aria-live="polite">
         {t('upload.counter', { count })}
         {isBelowUploadMinimum(count) && <span className="ml-1 font-medium text-red-700">{t('upload.minimumWarning')}</span>}
-        <span className="sr-only"> (max {PHOTOS_MAX})</span>
       </p>
       {mode === 'create' && <p className="text-sm text-stone-600">{t('sellFlow.savedOnDevice')}</p>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">

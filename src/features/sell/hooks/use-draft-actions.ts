@@ -1,7 +1,7 @@
 /** The sell form's writes to its draft (device only; nothing here reaches the network). */
 import { useMemo } from 'react'
 import { useDatabase } from '@/db/database-context'
-import { deleteDraft, resumeDraft, setDraftPhotoOrder, startNewDraft, updateDraftFields } from '@/db/repositories/drafts'
+import { deleteDraft, orderSellDraftPhotos, resumeDraft, startNewDraft, updateDraftFields } from '@/db/repositories/drafts'
 import type { DetailsFormValues } from '@/domain/listing-form'
 import { forgetBlobUrl } from '../photos/photo-src'
 
@@ -13,9 +13,9 @@ export function useDraftActions() {
       resume: (draftId: string) => resumeDraft(db, draftId, Date.now()),
       discard: (draftId: string) => deleteDraft(db, draftId),
       saveValues: (draftId: string, values: DetailsFormValues) => updateDraftFields(db, draftId, { ...values }, Date.now()),
-      reorder: (draftId: string, ids: string[]) => setDraftPhotoOrder(db, draftId, ids),
+      reorder: (draftId: string, ids: string[]) => orderSellDraftPhotos(db, draftId, ids, Date.now()),
       remove: async (draftId: string, ids: string[], removed: string) => {
-        await setDraftPhotoOrder(db, draftId, ids.filter((id) => id !== removed))
+        await orderSellDraftPhotos(db, draftId, ids.filter((id) => id !== removed), Date.now())
         forgetBlobUrl(removed)
         forgetBlobUrl(`${removed}.card`)
       },
