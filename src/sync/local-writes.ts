@@ -7,10 +7,10 @@ import Dexie from 'dexie'
 import type { KreisDatabase } from '@/db/database'
 import { cardFields, freshestSellerName } from '@/db/card-fields'
 import { conversationFor } from '@/db/repositories/inbox'
+import { favouriteCardOf } from '@/db/repositories/favourites'
 import { refreshSellerCards } from '@/db/repositories/mirror'
 import type {
   ConversationRow,
-  FavouriteCard,
   ImageWrite,
   ListingImageRow,
   ListingRow,
@@ -210,11 +210,6 @@ export async function updateMyProfile(db: KreisDatabase, userId: string, fields:
 }
 
 // ---- The screens' writes: favourites, deleting a listing, the profile picture, read marks (sync/screen-ops.ts sends them) ----
-
-/** The card a favourite keeps of its listing (shown when the listing is sold or gone). */
-export function favouriteCardOf(l: ListingRow): FavouriteCard {
-  return { title: l.title, price: l.price, brand: l.brand, size: l.size, cover_image_url: l.cover_image_url, status: l.status }
-}
 
 /**
  * Toggles a favourite on the device; signed in (`userId`), the change also goes to the user's account, so it

@@ -6,6 +6,7 @@
 import type { KreisDatabase } from '@/db/database'
 import type { Cursor } from '@/db/records'
 import { applyConversations, applyListingBundle, applyMessages, applyMyProfile, applyProfiles, removeListingsNotIn } from '@/db/repositories/mirror'
+import { applyServerFavourites } from '@/db/repositories/favourites'
 import type { PullStream } from '@/db/rows'
 import { PULL_LOOKBACK_MS, PULL_PAGE_SIZE } from './constants'
 import type { Failure, Result, Transport } from './protocol'
@@ -98,6 +99,10 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
     const me = await transport.fetchMyProfile()
     if (!me.ok) failures.push(me)
     else if (me.value) await applyMyProfile(db, me.value)
+    // Favourites follow the account (small: the whole set each time, so removals on other devices arrive too).
+    const favourites = await transport.pullFavorites()
+    if (!favourites.ok) failures.push(favourites)
+    else await applyServerFavourites(db, session.userId, favourites.value, Date.now())
   }
   return failures.find((f) => f !== null) ?? null
 }

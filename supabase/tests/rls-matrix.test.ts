@@ -22,6 +22,7 @@ type Subject =
   | 'messages'
   | 'trial_users'
   | 'payments'
+  | 'favorites'
   | 'storage:listing-images'
 
 // Who "owner" and "counterpart" are, per subject: profiles, listings, images, objects: the user they belong to;
@@ -157,6 +158,20 @@ const MATRIX: readonly (readonly [Subject, Actor, Op, Expect])[] = [
   ['payments', 'anon', 'delete', 'deny'],
   ['payments', 'owner', 'delete', 'deny'],
   ['payments', 'other', 'delete', 'deny'],
+
+  // A user's favourites: own rows only; set or cleared, never updated.
+  ['favorites', 'anon', 'select', 'deny'],
+  ['favorites', 'owner', 'select', 'allow'],
+  ['favorites', 'other', 'select', 'deny'],
+  ['favorites', 'anon', 'insert', 'deny'],
+  ['favorites', 'owner', 'insert', 'allow'],
+  ['favorites', 'other', 'insert', 'deny'],
+  ['favorites', 'anon', 'update', 'deny'],
+  ['favorites', 'owner', 'update', 'deny'],
+  ['favorites', 'other', 'update', 'deny'],
+  ['favorites', 'anon', 'delete', 'deny'],
+  ['favorites', 'owner', 'delete', 'allow'],
+  ['favorites', 'other', 'delete', 'deny'],
 
   ['storage:listing-images', 'anon', 'select', 'allow'],
   ['storage:listing-images', 'owner', 'select', 'allow'],
@@ -300,6 +315,14 @@ const STATEMENTS: Record<Subject, Record<Op, StatementFor>> = {
     update: (a, f) => stmt(claimsOf(a, f, f.owner), `update public.payments set status = 'cancelled' where id = $1`, f.payment),
     delete: (a, f) => stmt(claimsOf(a, f, f.owner), `delete from public.payments where id = $1`, f.payment),
   },
+  favorites: {
+    select: (a, f) => stmt(claimsOf(a, f, f.owner), `select listing_id from public.favorites where user_id = $1 and listing_id = $2`, f.owner, f.listing),
+    // Everyone tries to favourite the fresh listing in the owner's name.
+    insert: (a, f) => stmt(claimsOf(a, f, f.owner), `insert into public.favorites (user_id, listing_id) values ($1, $2)`, f.owner, f.freshListing),
+    update: (a, f) =>
+      stmt(claimsOf(a, f, f.owner), `update public.favorites set created_at = now() where user_id = $1 and listing_id = $2`, f.owner, f.listing),
+    delete: (a, f) => stmt(claimsOf(a, f, f.owner), `delete from public.favorites where user_id = $1 and listing_id = $2`, f.owner, f.listing),
+  },
   'storage:listing-images': {
     select: (a, f) =>
       stmt(claimsOf(a, f, f.owner), `select id from storage.objects where bucket_id = 'listing-images' and name = $1`, f.objectName),
@@ -377,6 +400,7 @@ async function buildFixture(db: Database): Promise<Fixture> {
     `insert into public.payments (user_id, provider, gateway_id, amount) values ($1, 'sandbox', 'gw-matrix', 200) returning id`,
     [owner],
   )
+  await run(db, null, `insert into public.favorites (user_id, listing_id) values ($1, $2)`, [owner, listing])
   return {
     owner,
     other,

@@ -40,7 +40,11 @@ export function deleteListing(server: MemoryServer, me: string, listingId: strin
   const listing = server.listings.get(listingId)
   if (listing && listing.user_id !== me) return okv(undefined) // RLS: another's row is invisible, the delete touches nothing
   const files = new Set(paths)
-  for (const [id, img] of server.images) if (img.listing_id === listingId) (files.add(img.image_url), server.images.delete(id))
+  for (const [id, img] of server.images) {
+    if (img.listing_id !== listingId) continue
+    files.add(img.image_url)
+    server.images.delete(id)
+  }
   for (const p of files) if (p.startsWith(`${me}/`)) server.storage.delete(p)
   if (listing) {
     server.listings.delete(listingId)
