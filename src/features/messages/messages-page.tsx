@@ -12,6 +12,7 @@ import { useOnlineStatus } from '@/ui/use-online-status'
 import { ConversationList } from './components/conversation-list'
 import { ThreadView } from './components/thread-view'
 import { useInbox } from './hooks/use-inbox'
+import { NewMessageToaster } from './new-message-toaster'
 
 /** Conversation query parameter: paths.conversation(id) = /messages?c=<id>. */
 const CONVERSATION_PARAM = 'c'
@@ -75,6 +76,7 @@ export function MessagesPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col md:px-4 md:py-4">
+      <NewMessageToaster />
       <h1 className={cx('px-4 pt-4 pb-2 text-2xl font-bold text-stone-900 md:px-0 md:pt-0', selected && 'sr-only md:not-sr-only')}>{t('inbox.title')}</h1>
       {!online && (
         <p role="status" className="mx-4 mb-2 rounded-xl bg-amber-100 px-3 py-2 text-sm text-stone-900 md:mx-0">

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useLocation } from 'react-router-dom'
 import { paths } from '@/config/paths'
@@ -10,6 +10,25 @@ import { renderToast } from '@/i18n'
 import { useUserId } from '@/sync/use-session-user'
 import { toast } from '@/ui/toast/toast-store'
 
+// Mounted in the app layout and, as a fallback, on /messages: only the first mounted instance toasts.
+const instances: symbol[] = []
+const listeners = new Set<() => void>()
+const subscribeInstances = (l: () => void) => (listeners.add(l), () => void listeners.delete(l))
+const notify = () => listeners.forEach((l) => l())
+
+function useIsFirstInstance(): boolean {
+  const [me] = useState(() => Symbol('toaster'))
+  useEffect(() => {
+    instances.push(me)
+    notify()
+    return () => {
+      instances.splice(instances.indexOf(me), 1)
+      notify()
+    }
+  }, [me])
+  return useSyncExternalStore(subscribeInstances, () => instances[0] === me, () => false)
+}
+
 /** The conversation open on screen (/messages?c=<id>), if any. */
 function useOpenConversation(): string | null {
   const { pathname, search } = useLocation()
@@ -18,10 +37,12 @@ function useOpenConversation(): string | null {
 
 /**
  * The live toast of spec §4/§8: "New message received" with the first 50 characters, when a message from someone
- * else arrives (realtime → mirror) and its thread is not open. Renders nothing; mount it once in the app layout.
+ * else arrives (realtime → mirror) and its thread is not open. Renders nothing; mount it in the app layout (a
+ * second instance, such as the messages page's own, stays quiet).
  */
 export function NewMessageToaster() {
   const db = useDatabase()
+  const active = useIsFirstInstance()
   const userId = useUserId()
   const open = useOpenConversation()
   const latest = useLiveQuery(() => (userId ? latestPerConversation(db) : undefined), [db, userId])
@@ -33,13 +54,13 @@ export function NewMessageToaster() {
   }, [open])
 
   useEffect(() => {
-    if (!userId || !latest) return
+    if (!active || !userId || !latest) return
     const previous = seen.current?.user === userId ? seen.current.ids : null
     const arrivals = liveArrivals(previous, latest, userId, openRef.current, Date.now())
     seen.current = { user: userId, ids: new Map(latest.map((m) => [m.conversation_id, m.id])) }
     const newest = arrivals.reduce<(typeof arrivals)[number] | null>((a, m) => (!a || m.created_at > a.created_at ? m : a), null)
     if (newest) toast(renderToast(newMessageToast(newest.content)))
-  }, [latest, userId])
+  }, [latest, userId, active])
 
   return null
 }

@@ -27,7 +27,7 @@ export const messagesArea = {
   'messages.loadOlder': 'Show earlier messages',
   'messages.composerLabel': 'Message',
   'messages.composerHint': 'Enter sends, Shift+Enter adds a new line.',
-  'messages.closedSold': 'Item sold: this item is no longer available, so the conversation is closed.',
+  'messages.closedSold': 'New messages cannot be sent in this conversation.',
   'messages.viewItem': 'View item',
   'messages.threadWith': 'Conversation with {name} about {title}',
   'messages.signIn': 'Sign In',

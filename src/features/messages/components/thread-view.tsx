@@ -46,9 +46,12 @@ export function ThreadView({ conversationId, userId }: { conversationId: string;
       <ThreadHeader listing={listing} counterpartName={name} />
       <ThreadMessages messages={messages} userId={userId} onRetry={() => void retry(conversation.id)} />
       {sold ? (
-        <p role="note" className="border-t border-stone-200 bg-stone-100 px-4 py-3 text-center text-sm text-stone-800">
-          {t('messages.closedSold')}
-        </p>
+        <div role="note" className="border-t border-stone-200 bg-stone-100 px-4 py-3 text-center text-sm text-stone-800">
+          <p className="font-semibold text-stone-900">{t('toast.itemSold')}</p>
+          <p>
+            {t('toast.itemSoldDescription')} {t('messages.closedSold')}
+          </p>
+        </div>
       ) : (
         <Composer sending={sending} onSend={(text) => send(conversation, text)} />
       )}
