@@ -9,7 +9,14 @@ import { useUpdateProfile } from '../hooks/use-update-profile'
 import { ProfileForm } from './profile-form'
 import { SyncNote } from './sync-note'
 
-const fullName = (p: MyProfileRow) => [p.first_name, p.last_name].filter(Boolean).join(' ')
+function Detail({ term, value, empty = '—' }: { term: string; value: string | null; empty?: string }) {
+  return (
+    <>
+      <dt className="text-sm text-stone-600">{term}</dt>
+      <dd className="font-medium break-words text-stone-900">{value ?? <span className="font-normal text-stone-600">{empty}</span>}</dd>
+    </>
+  )
+}
 
 /** The user's details, shown and edited in place (spec §2.9). */
 export function ProfileDetails({ profile }: { profile: MyProfileRow }) {
@@ -18,7 +25,6 @@ export function ProfileDetails({ profile }: { profile: MyProfileRow }) {
   const save = useUpdateProfile()
   const { retry, discard } = useProfileSyncActions(profile.id)
   useFailureToast(profile.sync_state, profile.sync_error)
-  const name = fullName(profile)
 
   return (
     <section aria-labelledby="details-heading" className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-5">
@@ -44,13 +50,11 @@ export function ProfileDetails({ profile }: { profile: MyProfileRow }) {
           }}
         />
       ) : (
-        <dl className="grid gap-3 sm:grid-cols-[10rem_1fr]">
-          <dt className="text-sm text-stone-600">{t('common.firstName')} / {t('common.lastName')}</dt>
-          <dd className="font-medium text-stone-900">{name || <span className="text-stone-600">{t('profileScreen.noName')}</span>}</dd>
-          <dt className="text-sm text-stone-600">{t('common.location')}</dt>
-          <dd className="font-medium text-stone-900">{profile.location ?? <span className="text-stone-600">{t('profileScreen.noLocation')}</span>}</dd>
-          <dt className="text-sm text-stone-600">{t('profileScreen.email')}</dt>
-          <dd className="font-medium break-all text-stone-900">{profile.email}</dd>
+        <dl className="grid grid-cols-[7rem_1fr] gap-x-4 gap-y-3 sm:grid-cols-[10rem_1fr]">
+          <Detail term={t('common.firstName')} value={profile.first_name} />
+          <Detail term={t('common.lastName')} value={profile.last_name} />
+          <Detail term={t('common.location')} value={profile.location} empty={t('profileScreen.noLocation')} />
+          <Detail term={t('profileScreen.email')} value={profile.email} />
         </dl>
       )}
       <SyncNote state={profile.sync_state} error={profile.sync_error} onRetry={retry} onDiscard={discard} />
