@@ -16,6 +16,12 @@ import { useHeaderSession } from './session'
 
 const AuthPage = lazy(() => import('@/features/auth/auth-page').then((m) => ({ default: m.AuthPage })))
 const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })))
+const SubscriptionPage = lazy(() => import('@/features/subscription/subscription-page').then((m) => ({ default: m.SubscriptionPage })))
+const SubscriptionSuccessPage = lazy(() =>
+  import('@/features/payment/subscription-success-page').then((m) => ({ default: m.SubscriptionSuccessPage })),
+)
+const PaymentSuccessPage = lazy(() => import('@/features/payment/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })))
+const PaymentFailedPage = lazy(() => import('@/features/payment/payment-failed-page').then((m) => ({ default: m.PaymentFailedPage })))
 const ProfilePage = lazy(() => import('@/features/profile/profile-page').then((m) => ({ default: m.ProfilePage })))
 const MessagesPage = lazy(() => import('@/features/messages/messages-page').then((m) => ({ default: m.MessagesPage })))
 // The shop and favourites hold their page's space while their chunk loads (their own fallback: no footer jump).
@@ -76,12 +82,10 @@ const routes: RouteObject[] = [
       { path: '/sell/success/:listingId', element: <SellSuccessPage /> },
       { path: '/sell/edit/:listingId', element: <SellEditPage /> },
       { path: '/item/:id', element: <ItemPage /> },
-      // later: features/subscription
-      { path: '/subscription', element: <PendingScreen title="Your Kreis Plan" /> },
-      { path: '/subscription-success', element: <PendingScreen title="Subscription Activated!" /> },
-      // later: features/payment
-      { path: '/payment-success', element: <PendingScreen title="Payment" /> },
-      { path: '/payment-failed', element: <PendingScreen title="Payment Failed" /> },
+      { path: '/subscription', element: <SubscriptionPage /> },
+      { path: '/subscription-success', element: <SubscriptionSuccessPage /> },
+      { path: '/payment-success', element: <PaymentSuccessPage /> },
+      { path: '/payment-failed', element: <PaymentFailedPage /> },
       { path: '/our-story', element: <OurStoryPage /> },
       { path: '/join-movement', element: <JoinMovementPage /> },
       { path: '/contact', element: <ContactPage /> },

@@ -1,8 +1,14 @@
 // Payment calls and the payment return page (spec §2.13, §7.4).
-import { amountDueRappen, type PlanProfile } from './subscription'
+import { amountDueRappen, paymentAmountRappen, type PlanProfile, type SubscriptionPhase } from './subscription'
 
-/** The create-payment function's payload: the user and the amount due in Rappen (200 or 500). */
-export const createPaymentPayload = (userId: string, profile: PlanProfile, now: Date) => ({
+/** The create-payment function's payload by phase alone: the user and the amount in Rappen (200 or 500). */
+export const createPaymentPayload = (userId: string, phase: SubscriptionPhase) => ({ userId, amount: paymentAmountRappen(phase) })
+
+/**
+ * The payload the plan page sends: the amount the server will charge this profile (amountDueRappen: the welcome
+ * price only once), so create-payment does not refuse it.
+ */
+export const paymentPayloadFor = (userId: string, profile: PlanProfile, now: Date) => ({
   userId,
   amount: amountDueRappen(profile, now),
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createPaymentPayload, paymentReturnParams } from './payment-return'
+import { paymentPayloadFor, paymentReturnParams } from './payment-return'
 import { paymentStatus, rappenToChf, sortPayments, type PaymentSummary } from './payments'
 
 const row = (id: string, created_at: string, paid_at: string | null = null): PaymentSummary => ({
@@ -37,9 +37,9 @@ describe('issue 14 payments list', () => {
 
 describe('spec §2.13/§7.4 payment calls', () => {
   const now = new Date('2026-11-22T12:00:00Z')
-  it('create-payment gets the user and the amount due', () => {
-    expect(createPaymentPayload('u1', { created_at: '2026-10-01T12:00:00Z' }, now)).toEqual({ userId: 'u1', amount: 200 })
-    expect(createPaymentPayload('u1', { created_at: '2026-01-01T12:00:00Z' }, now)).toEqual({ userId: 'u1', amount: 500 })
+  it('create-payment gets the user and the amount due (the welcome price by age, CHF 5 after 60 days)', () => {
+    expect(paymentPayloadFor('u1', { created_at: '2026-10-01T12:00:00Z' }, now)).toEqual({ userId: 'u1', amount: 200 })
+    expect(paymentPayloadFor('u1', { created_at: '2026-01-01T12:00:00Z' }, now)).toEqual({ userId: 'u1', amount: 500 })
   })
 
   it.each([

@@ -95,9 +95,12 @@ export function planTimeline(phase: SubscriptionPhase): TimelineEntry[] {
   ]
 }
 
-/** The profile page's plan badge: "Active (CHF 5/month)" when subscribed (period not ended), else "Free Trial". */
+/**
+ * The profile page's plan badge: "Active (CHF 5/month)" when subscribed (period not ended), else "Free Trial".
+ * Pass `now` (the clock of the screen); it defaults to the current time for older callers.
+ */
 export type PlanBadge = 'active' | 'freeTrial'
-export const planBadge = (p: PlanProfile, now: Date): PlanBadge => (hasActivePlan(p, now) ? 'active' : 'freeTrial')
+export const planBadge = (p: PlanProfile, now: Date = new Date()): PlanBadge => (hasActivePlan(p, now) ? 'active' : 'freeTrial')
 
 /**
  * Whole days left of the 30-day trial, rounded up, never below 0. Without a usable created_at the account is

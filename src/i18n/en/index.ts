@@ -14,9 +14,10 @@ import { productTypes, shop } from './shop'
 import { sell } from './sell'
 import { sellFlow } from './sell-flow'
 import { shell } from './shell'
+import { subscription } from './subscription'
 import { toasts } from './toasts'
 
-export const en = { ...feed, ...shell, ...landing, ...auth, ...shop, ...productTypes, ...sell, ...sellFlow, ...account, ...pages, ...toasts, ...itemArea, ...messagesArea, ...accountsArea }
+export const en = { ...feed, ...shell, ...landing, ...auth, ...shop, ...productTypes, ...sell, ...sellFlow, ...account, ...pages, ...toasts, ...subscription, ...itemArea, ...messagesArea, ...accountsArea }
 
 export type CatalogueKey = keyof typeof en
 export type Catalogue = Readonly<Record<CatalogueKey, string>>

@@ -75,21 +75,22 @@ describe('create-payment', () => {
 
   it('records a pending payment and links to a checkout page showing the amount in CHF with Pay and Cancel', async () => {
     const u = await ts.newUser()
-    const { data } = await createPayment(u, { userId: u.id, amount: 500 })
+    // A new account owes the CHF 2 welcome price (create-payment charges the caller's phase).
+    const { data } = await createPayment(u, { userId: u.id, amount: 200 })
     const paymentUrl = (data as { paymentUrl: string }).paymentUrl
     const page = await (await fetch(paymentUrl)).text()
-    expect(page).toContain('CHF 5.00')
-    expect(page).toMatch(/<button[^>]*>Pay CHF 5\.00<\/button>/)
+    expect(page).toContain('CHF 2.00')
+    expect(page).toMatch(/<button[^>]*>Pay CHF 2\.00<\/button>/)
     expect(page).toMatch(/<button[^>]*>Cancel<\/button>/)
     const { data: rows } = await u.client.from('payments').select('user_id, provider, amount, currency, status')
-    expect(rows).toEqual([{ user_id: u.id, provider: 'sandbox', amount: 500, currency: 'CHF', status: 'pending' }])
+    expect(rows).toEqual([{ user_id: u.id, provider: 'sandbox', amount: 200, currency: 'CHF', status: 'pending' }])
   })
 })
 
 describe('paying through the sandbox and handle-payment-success', () => {
   it('activates the subscription after Pay, with start and last payment dates', async () => {
     const u = await ts.newUser()
-    const { location } = await checkout(u, 500, 'pay')
+    const { location } = await checkout(u, 200, 'pay')
     expect(`${location.origin}${location.pathname}`).toBe(`${new URL(ts.stack.config.siteUrl).origin}/payment-success`)
     expect(location.searchParams.get('userId')).toBe(u.id)
     const gatewayId = location.searchParams.get('gatewayId')!
@@ -131,7 +132,7 @@ describe('paying through the sandbox and handle-payment-success', () => {
 
   it('sends Cancel to the payment-failed page, and a cancelled payment does not activate anything', async () => {
     const u = await ts.newUser()
-    const { data } = await createPayment(u, { userId: u.id, amount: 500 })
+    const { data } = await createPayment(u, { userId: u.id, amount: 200 })
     const paymentUrl = (data as { paymentUrl: string }).paymentUrl
     const res = await fetch(`${paymentUrl}/cancel`, { method: 'POST', redirect: 'manual' })
     expect(res.status).toBe(303)
@@ -151,7 +152,7 @@ describe('paying through the sandbox and handle-payment-success', () => {
   it('refuses unpaid, forged and other people’s gateway ids and changes nothing', async () => {
     const u = await ts.newUser()
     const other = await ts.newUser()
-    const { data } = await createPayment(u, { userId: u.id, amount: 500 })
+    const { data } = await createPayment(u, { userId: u.id, amount: 200 })
     expect(data).toHaveProperty('paymentUrl')
     const { data: mine } = await u.client.from('payments').select('id')
     const unpaid = (mine as { id: string }[])[0]!.id
@@ -159,7 +160,7 @@ describe('paying through the sandbox and handle-payment-success', () => {
       409,
       { error: 'the payment is not completed (waiting)' },
     ])
-    const paid = await checkout(other, 500, 'pay')
+    const paid = await checkout(other, 200, 'pay')
     const othersGateway = paid.location.searchParams.get('gatewayId')
     expect(await failure(handleSuccess(u, { userId: u.id, gatewayId: othersGateway }))).toEqual([404, { error: 'no such payment' }])
     expect(await failure(handleSuccess(u, { userId: other.id, gatewayId: othersGateway }))).toEqual([
@@ -177,11 +178,11 @@ describe('paying through the sandbox and handle-payment-success', () => {
 
   it('refuses a gateway paid with another amount than the payment recorded', async () => {
     const u = await ts.newUser()
-    const { data } = await createPayment(u, { userId: u.id, amount: 500 })
+    const { data } = await createPayment(u, { userId: u.id, amount: 200 })
     const paymentUrl = (data as { paymentUrl: string }).paymentUrl
     const hash = paymentUrl.split('/').pop()
-    // The provider's record is the truth: here it says CHF 2 were paid for a CHF 5 payment.
-    await ts.stack.ctx.db.pg.query(`update sandbox.gateways set amount = 200 where hash = $1`, [hash])
+    // The provider's record is the truth: here it says CHF 5 were paid for a CHF 2 payment.
+    await ts.stack.ctx.db.pg.query(`update sandbox.gateways set amount = 500 where hash = $1`, [hash])
     await fetch(`${paymentUrl}/pay`, { method: 'POST', redirect: 'manual' })
     const { data: rows } = await u.client.from('payments').select('id')
     const gatewayId = (rows as { id: string }[])[0]!.id
@@ -197,7 +198,7 @@ describe('the payments table through the API', () => {
   it('shows members only their own payments and takes no writes from them', async () => {
     const u = await ts.newUser()
     const other = await ts.newUser()
-    await checkout(other, 500, 'pay')
+    await checkout(other, 200, 'pay')
     expect((await u.client.from('payments').select('id')).data).toEqual([])
     const insert = await u.client
       .from('payments')

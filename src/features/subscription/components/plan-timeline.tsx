@@ -1,0 +1,47 @@
+import type { TimelineEntry, TimelineRow, TimelineState } from '@/domain/subscription'
+import { t, type CatalogueKey } from '@/i18n'
+import { cx } from '@/ui/cx'
+
+const ROWS: Record<TimelineRow, { month: CatalogueKey; label: CatalogueKey }> = {
+  month1: { month: 'subscription.month1', label: 'subscription.month1Label' },
+  month2: { month: 'subscription.month2', label: 'subscription.month2Label' },
+  month3: { month: 'subscription.month3', label: 'subscription.month3Label' },
+}
+
+const DOT: Record<TimelineState, string> = {
+  active: 'bg-green-700 border-green-700',
+  pending: 'bg-amber-300 border-amber-500',
+  inactive: 'bg-white border-stone-300',
+}
+
+const CHIP: Record<TimelineState, string> = {
+  active: 'bg-green-100 text-green-900',
+  pending: 'bg-amber-100 text-amber-900',
+  inactive: 'bg-stone-100 text-stone-600',
+}
+
+/** The plan timeline (spec §4): Month 1 Free Trial, Month 2 CHF 2 Welcome, Month 3+ CHF 5/month, each with its state. */
+export function PlanTimeline({ entries }: { entries: readonly TimelineEntry[] }) {
+  return (
+    <section aria-labelledby="plan-timeline" className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
+      <h2 id="plan-timeline" className="text-lg font-semibold text-stone-900">
+        {t('subscription.timeline')}
+      </h2>
+      <ol className="mt-4 flex flex-col">
+        {entries.map((e, i) => (
+          <li key={e.row} className="relative flex items-center gap-4 py-3" data-state={e.state}>
+            {i < entries.length - 1 && <span aria-hidden="true" className="absolute top-1/2 left-[0.6875rem] h-full w-0.5 bg-stone-200" />}
+            <span aria-hidden="true" className={cx('relative z-10 h-6 w-6 shrink-0 rounded-full border-4', DOT[e.state])} />
+            <div className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+              <p className="text-stone-900">
+                <span className="text-sm font-semibold tracking-wide text-stone-600 uppercase">{t(ROWS[e.row].month)}</span>{' '}
+                <span className="font-semibold">{t(ROWS[e.row].label)}</span>
+              </p>
+              <span className={cx('rounded-full px-2.5 py-0.5 text-xs font-semibold', CHIP[e.state])}>{t(`plan.state.${e.state}`)}</span>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}

@@ -1,0 +1,63 @@
+import type { SubscriptionPhase, SubscriptionPlanView } from '@/domain/subscription'
+import { t, type CatalogueKey } from '@/i18n'
+import { Badge } from '@/ui/badge'
+import { Button } from '@/ui/button'
+import { formatPlanDate, formatRappen } from '../format'
+
+const PHASE_LABEL: Record<SubscriptionPhase, CatalogueKey> = {
+  active: 'subscription.phaseActive',
+  trial: 'subscription.phaseTrial',
+  welcome: 'subscription.phaseWelcome',
+  subscription: 'subscription.phaseSubscription',
+}
+
+const PHASE_TEXT: Record<SubscriptionPhase, CatalogueKey> = {
+  active: 'plan.phaseActiveText',
+  trial: 'plan.phaseTrialText',
+  welcome: 'plan.phaseWelcomeText',
+  subscription: 'plan.phaseSubscriptionText',
+}
+
+export interface StatusCardProps {
+  view: SubscriptionPlanView
+  trialDaysLeft: number
+  online: boolean
+  paying: boolean
+  disabled: boolean
+  onPay: () => void
+}
+
+/** The plan's status (spec §2.12): badge, phase, what it means, and the pay button with the amount due. */
+export function StatusCard({ view, trialDaysLeft, online, paying, disabled, onPay }: StatusCardProps) {
+  const active = view.phase === 'active'
+  const amount = formatRappen(view.amountDueRappen)
+  const text = view.lapsed && view.lapsedOn ? t('plan.lapsedText', { date: formatPlanDate(view.lapsedOn) }) : view.cancelled ? t('plan.cancelledText') : t(PHASE_TEXT[view.phase])
+  return (
+    <section aria-labelledby="plan-status" className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="plan-status" className="text-lg font-semibold text-stone-900">
+          {t('subscription.status')}
+        </h2>
+        <Badge variant={active ? 'default' : 'accent'} className="text-sm">
+          {t(active ? 'profile.planActive' : 'profile.planFreeTrial')}
+        </Badge>
+      </div>
+      <p className="mt-3 text-2xl font-bold text-green-900">{t(PHASE_LABEL[view.phase])}</p>
+      {view.activeUntil && <p className="mt-1 font-medium text-stone-900">{t('plan.activeUntil', { date: formatPlanDate(view.activeUntil) })}</p>}
+      {view.phase === 'trial' && (
+        <p className="mt-1 font-medium text-stone-900">
+          {trialDaysLeft > 0 ? t('profile.trialDaysLeft', { days: trialDaysLeft }) : t('profile.trialEnded')}
+        </p>
+      )}
+      <p className="mt-2 text-stone-700">{text}</p>
+      <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+        <Button size="lg" className="w-full sm:w-auto" onClick={onPay} disabled={disabled || paying} aria-describedby="plan-pay-note">
+          {paying ? t('plan.paying') : t(active ? 'plan.payEarly' : 'plan.payAmount', { amount })}
+        </Button>
+        <p id="plan-pay-note" className="text-sm text-stone-600">
+          {online ? t('plan.payNote') : t('plan.offline')}
+        </p>
+      </div>
+    </section>
+  )
+}

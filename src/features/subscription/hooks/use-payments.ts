@@ -1,0 +1,9 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useDatabase } from '@/db/database-context'
+import { cachedPayments, type CachedPayments } from '@/sync/payments'
+
+/** The payments list last fetched on this device: undefined while it loads, null if never fetched. */
+export function usePayments(userId: string | null | undefined): CachedPayments | null | undefined {
+  const db = useDatabase()
+  return useLiveQuery(async () => (userId ? cachedPayments(db, userId) : undefined), [db, userId])
+}
