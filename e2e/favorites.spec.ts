@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test'
 
 test.describe('favourites', () => {
+  test.describe.configure({ timeout: 60_000 })
+
   test('a heart keeps the item in My Favorites across reloads, and a second tap removes it', async ({ page }) => {
     await page.goto('/favorites')
     await expect(page.getByRole('heading', { level: 1, name: 'My Favorites' })).toBeVisible()
@@ -9,7 +11,7 @@ test.describe('favourites', () => {
 
     await page.goto('/shop')
     const first = page.getByRole('main').getByRole('article').first()
-    await expect(first).toBeVisible({ timeout: 15_000 })
+    await expect(first).toBeVisible({ timeout: 30_000 })
     const title = (await first.locator('h2').textContent())!
     await first.getByRole('button', { name: `Add ${title} to favorites` }).click()
     await expect(page.getByText('Added to favorites')).toBeVisible()

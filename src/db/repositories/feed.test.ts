@@ -289,6 +289,19 @@ describe('feed after writes (the filter projection follows every committed chang
     }
   })
 
+  it('re-runs a live query of the count when listings arrive (the first visit fills an empty mirror)', async () => {
+    await db.listings.clear()
+    const seen: number[] = []
+    const sub = liveQuery(() => feedCount(db, { locations: ['Zurich'] })).subscribe((n) => seen.push(n))
+    try {
+      await until(() => seen.at(-1) === 0)
+      await db.listings.bulkPut(rows)
+      await until(() => seen.at(-1) === reference((l) => l.location === 'Zurich').length)
+    } finally {
+      sub.unsubscribe()
+    }
+  })
+
   it('re-runs a live query of a page when any listing changes', async () => {
     const seen: string[][] = []
     const sub = liveQuery(() => feedPage(db, { conditions: ['acceptable'] }, 1)).subscribe((page) => seen.push(page.map((l) => l.id)))

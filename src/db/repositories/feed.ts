@@ -98,8 +98,11 @@ export async function feedPage(db: KreisDatabase, filter: FeedFilter, page: numb
 /** How many listings match (for the page list). */
 export async function feedCount(db: KreisDatabase, filter: FeedFilter): Promise<number> {
   const keep = matches(filter)
+  // The table count is what makes a live query of this count re-run when any listing changes (the projection
+  // alone reads no table a live query could observe).
+  const [facets] = await Promise.all([feedProjection(db).inOrder('newest'), db.listings.count()])
   let n = 0
-  for (const x of await feedProjection(db).inOrder('newest')) if (keep(x)) n++
+  for (const x of facets) if (keep(x)) n++
   return n
 }
 
