@@ -5,6 +5,7 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import WebSocket from 'ws'
 import { DEFAULT_ANON_KEY } from '../supabase/local/config.ts'
 import { APP_URL, E2E_API_URL } from './env.ts'
 
@@ -24,6 +25,8 @@ const SOLD_BAG = { id: '58b07550-6c3a-41c7-be1b-df1af395fcd2', conversation: '6b
 async function signIn(email: string): Promise<{ client: SupabaseClient; stored: Record<string, string> }> {
   const stored: Record<string, string> = {}
   const client = createClient(E2E_API_URL, DEFAULT_ANON_KEY, {
+    // Node 20 has no global WebSocket (reference/supabase-wire.md §0).
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
     auth: {
       autoRefreshToken: false,
       persistSession: true,
