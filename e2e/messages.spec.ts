@@ -4,10 +4,15 @@
  * supabase-js would store into the context's localStorage (the sign-in screen has its own spec).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import WebSocket from 'ws'
 import { DEFAULT_ANON_KEY } from '../supabase/local/config.ts'
 import { APP_URL, E2E_API_URL } from './env.ts'
+
+// Each device starts by syncing the seeded world into its IndexedDB, and every step crosses a real push, realtime
+// and live query: on a busy 2-core machine that takes seconds, so waits are generous (they end as soon as it shows).
+const expect = baseExpect.configure({ timeout: 30_000 })
+test.describe.configure({ timeout: 240_000 })
 
 const PASSWORD = 'kreis-demo'
 const ANNA = { email: 'anna@demo.kreis.ch', id: '00000000-0000-4000-8000-000000000001' }
@@ -130,8 +135,8 @@ test.describe('messaging (issue 13)', () => {
       await expect(thread(seller.page).getByText('Offline one')).toHaveCount(0)
 
       await buyer.context.setOffline(false)
-      for (const text of texts) await expect(thread(buyer.page).locator('[data-state="sent"]').filter({ hasText: text })).toBeVisible({ timeout: 15_000 })
-      for (const text of texts) await expect(thread(seller.page).getByText(text, { exact: true })).toHaveCount(1, { timeout: 15_000 })
+      for (const text of texts) await expect(thread(buyer.page).locator('[data-state="sent"]').filter({ hasText: text })).toBeVisible()
+      for (const text of texts) await expect(thread(seller.page).getByText(text, { exact: true })).toHaveCount(1)
       const shown = await thread(seller.page).getByText(/^Offline (one|two|three)$/).allTextContents()
       expect(shown).toEqual(texts)
 
@@ -169,7 +174,7 @@ test.describe('messaging (issue 13)', () => {
       await expect(thread(deviceA.page).getByText('Thanks!')).toBeVisible()
       await expect(conversationRow(deviceA.page, TRAIL_RUNNERS.title)).not.toContainText('unread')
       // The read mark is kept on the server, so the other device follows.
-      await expect(conversationRow(deviceB.page, TRAIL_RUNNERS.title)).not.toContainText('unread', { timeout: 15_000 })
+      await expect(conversationRow(deviceB.page, TRAIL_RUNNERS.title)).not.toContainText('unread')
     } finally {
       await deviceA.context.close()
       await deviceB.context.close()

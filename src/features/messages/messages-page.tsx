@@ -101,6 +101,11 @@ export function MessagesPage() {
         <div className={cx('min-w-0 flex-1 flex-col', selected ? 'flex' : 'hidden md:flex')}>
           {selected && userId ? (
             <ThreadView key={selected} conversationId={selected} userId={userId} />
+          ) : selected ? (
+            <div className="flex flex-1 flex-col gap-3 p-4" aria-busy="true">
+              <Skeleton className="h-12 w-2/3" />
+              <Skeleton className="h-10 w-1/2" />
+            </div>
           ) : (
             <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
               <p className="text-lg font-semibold text-stone-900">{t('inbox.selectConversation')}</p>
