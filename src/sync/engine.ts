@@ -16,6 +16,7 @@ import { drainOutbox, type DrainReport } from './push'
 import type { Failure, RealtimeChange, Transport } from './protocol'
 import { applyRealtimeChanges } from './realtime-apply'
 import { createSyncStatusStore, type SyncStatusStore } from './status-store'
+import { followStatus, pokeLeader, watchForWork } from './tabs'
 
 export interface EngineOptions {
   db: KreisDatabase
@@ -49,6 +50,8 @@ export class SyncEngine {
   private stopFns: (() => void)[] = []
   private leadership: Leadership | null = null
   private stopped = false
+  /** start() was called: from then on only the leader tab runs cycles (tabs.ts). */
+  private tabStarted = false
   private realtimeQueue: RealtimeChange[] = []
   private applyingRealtime: Promise<void> | null = null
 
@@ -71,6 +74,11 @@ export class SyncEngine {
    * @param reconcile also drop listings the server no longer shows.
    */
   sync(reason: SyncReason, reconcile = reason === 'start' || reason === 'reconnect' || reason === 'online' || reason === 'visible'): Promise<CycleReport> {
+    // Another tab leads: it drains and pulls, this one only asks it to (two drains at once could send twice).
+    if (this.tabStarted && !this.status.getState().leader) {
+      pokeLeader()
+      return Promise.resolve({ push: { outcome: 'drained', acknowledged: 0, failed: 0 }, pullFailure: null })
+    }
     if (this.running) {
       if (!this.rerun) {
         let resolve!: (r: CycleReport) => void
@@ -94,6 +102,14 @@ export class SyncEngine {
 
   private async cycle(reconcile: boolean): Promise<CycleReport> {
     try {
+      // The browser knows it is offline: no request at all (supabase-js would spend ~25 s retrying a token
+      // refresh before each one). The 'online' event starts the next cycle the moment the network is back.
+      if (globalThis.navigator?.onLine === false) {
+        this.offlineStreak++
+        this.status.setState({ online: false })
+        await this.refreshCounts()
+        return { push: { outcome: 'offline', acknowledged: 0, failed: 0 }, pullFailure: null }
+      }
       const transport = await this.getTransport()
       const session = await transport.session()
       const push: DrainReport = session
@@ -104,7 +120,8 @@ export class SyncEngine {
       this.offlineStreak = offline ? this.offlineStreak + 1 : 0
       // Queued writes and no network: ask the browser to wake the app when it is back (once per offline spell).
       if (this.offlineStreak === 1 && (await this.queuedCount()) > 0) void this.registerBackgroundSync().catch(() => false)
-      const ok = !offline && !pullFailure && push.outcome === 'drained'
+      // A visitor has nothing to push: a clean pull of the public feed is a sync.
+      const ok = !offline && !pullFailure && (push.outcome === 'drained' || (!session && (await this.db.outbox.count()) === 0))
       this.status.setState({
         online: !offline,
         needsSignIn: push.outcome === 'unauthorized' && (await this.db.outbox.count()) > 0,
@@ -199,6 +216,8 @@ export class SyncEngine {
    */
   start(): void {
     this.stopped = false
+    this.tabStarted = true
+    this.stopFns.push(followStatus(this.db, this.status, () => this.refreshCounts()))
     const sw = globalThis.navigator?.serviceWorker
     if (sw) {
       const onMessage = (e: MessageEvent) => void this.onServiceWorkerMessage(e)
@@ -233,6 +252,7 @@ export class SyncEngine {
       },
     })
     this.stopFns.push(unsubscribe)
+    this.stopFns.push(watchForWork(this.db, () => this.background('write')))
     await this.sync('start').catch(() => {})
     this.schedule()
   }
@@ -277,6 +297,7 @@ export class SyncEngine {
 
   async stop(): Promise<void> {
     this.stopped = true
+    this.tabStarted = false
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
     for (const f of this.stopFns.splice(0)) f()

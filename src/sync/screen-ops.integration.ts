@@ -1,0 +1,166 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { KreisDatabase } from '@/db/database'
+import { favouriteIds } from '@/db/repositories/favourites'
+import { SupabaseTransport } from '@/remote/supabase-transport'
+import { SyncEngine } from './engine'
+import { deleteListing, markConversationRead, saveListing, sendMessage, setProfilePicture, toggleFavourite, type ListingFields } from './local-writes'
+import { startStack, stackDevice, type StackDevice, type StackHandle } from './testing/stack-devices'
+
+let stack: StackHandle
+let seller: StackDevice
+let buyer: StackDevice
+let buyerUser: { id: string; email: string; password: string }
+const devices: StackDevice[] = []
+
+const fields = (over: Partial<ListingFields> = {}): ListingFields => ({
+  title: 'Denim jacket', description: 'Classic cut, soft from years of wear', price: 45, condition: 'worn_but_loved',
+  category: 'women', product_type: 'jacket', brand: 'Levi', size: 'S', fabric: 'denim', location: 'Basel', tags: null, ...over,
+})
+const jpeg = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], { type: 'image/jpeg' })
+const photo = () => ({ blob: jpeg(), content_type: 'image/jpeg', ext: 'jpg' })
+const now = () => Date.now() - 60_000
+const publicFile = (path: string) => fetch(`${stack.url}/storage/v1/object/public/listing-images/${path}`).then(async (r) => (await r.arrayBuffer(), r.status))
+
+async function device(user: { id: string; email: string; password: string }) {
+  const d = await stackDevice(stack, user)
+  devices.push(d)
+  return d
+}
+
+beforeAll(async () => {
+  stack = await startStack()
+  seller = await device(await stack.newUser({ firstName: 'Sara', lastName: 'Seller' }))
+  buyerUser = await stack.newUser({ firstName: 'Ben', lastName: 'Buyer' })
+  buyer = await device(buyerUser)
+})
+
+afterAll(async () => {
+  for (const d of devices) await d.close()
+  await stack?.stop()
+})
+
+describe('the screens’ operations against the local stack', () => {
+  it('a favourite reaches the account (RLS: own rows) and follows the user to a second device; clearing it too', async () => {
+    const id = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Favourite coat' }), images: [] }, now())
+    await seller.engine.sync('write')
+    await buyer.engine.sync('start')
+    expect(await toggleFavourite(buyer.db, buyer.userId, id, now())).toBe(true)
+    expect((await buyer.engine.sync('write')).push).toMatchObject({ outcome: 'drained', failed: 0 })
+    const { data } = await buyer.client.from('favorites').select('listing_id')
+    expect(data).toEqual([{ listing_id: id }])
+    // Others do not see it.
+    const { data: theirs } = await seller.client.from('favorites').select('listing_id')
+    expect(theirs).toEqual([])
+
+    const tablet = await device(buyerUser)
+    await tablet.engine.sync('start')
+    expect(await favouriteIds(tablet.db)).toEqual([id])
+
+    // Sent twice (an answer lost): still one row.
+    await toggleFavourite(tablet.db, buyer.userId, id, now())
+    await toggleFavourite(tablet.db, buyer.userId, id, now())
+    tablet.net.loseAnswer = { match: (url, m) => m === 'POST' && url.includes('/rest/v1/favorites'), times: 1 }
+    await tablet.engine.sync('write')
+    await tablet.engine.sync('retry')
+    expect((await buyer.client.from('favorites').select('listing_id')).data).toHaveLength(1)
+
+    await toggleFavourite(buyer.db, buyer.userId, id, now())
+    await buyer.engine.sync('write')
+    await tablet.engine.sync('start')
+    expect(await favouriteIds(tablet.db)).toEqual([])
+    expect((await buyer.client.from('favorites').select('listing_id')).data).toEqual([])
+  })
+
+  it('deleting a listing removes the row, its image rows and its files on the server, and is idempotent', async () => {
+    const id = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'To be deleted' }), images: [photo(), photo()] }, now())
+    await seller.engine.sync('write')
+    const { data: images } = await seller.client.from('listing_images').select('image_url').eq('listing_id', id)
+    expect(images).toHaveLength(2)
+    for (const i of images!) expect(await publicFile(i.image_url)).toBe(200)
+
+    await deleteListing(seller.db, id, now())
+    expect(await seller.db.listings.get(id)).toBeUndefined()
+    seller.net.loseAnswer = { match: (url, m) => m === 'DELETE' && url.includes('/rest/v1/listings'), times: 1 }
+    await seller.engine.sync('write')
+    expect(await seller.db.outbox.count()).toBe(1) // the answer was lost: sent again
+    expect((await seller.engine.sync('retry')).push).toMatchObject({ outcome: 'drained', failed: 0 })
+    expect(await seller.db.outbox.count()).toBe(0)
+    expect((await seller.client.from('listings').select('id').eq('id', id)).data).toEqual([])
+    expect((await seller.client.from('listing_images').select('id').eq('listing_id', id)).data).toEqual([])
+    for (const i of images!) expect(await publicFile(i.image_url)).toBe(404)
+  })
+
+  it('a profile picture is uploaded to the user’s folder and set on the profile; the previous file is removed', async () => {
+    await seller.engine.sync('start')
+    const first = await setProfilePicture(seller.db, seller.userId, jpeg(), 'image/jpeg', now())
+    expect((await seller.engine.sync('write')).push).toMatchObject({ outcome: 'drained', failed: 0 })
+    const { data } = await seller.client.from('profiles').select('profile_picture_url').eq('id', seller.userId).single()
+    expect(data?.profile_picture_url).toBe(first)
+    expect(await publicFile(first)).toBe(200)
+    expect(await seller.db.my_profile.get(seller.userId)).toMatchObject({ profile_picture_url: first, sync_state: 'synced' })
+
+    const second = await setProfilePicture(seller.db, seller.userId, jpeg(), 'image/jpeg', now())
+    await seller.engine.sync('write')
+    expect(await publicFile(second)).toBe(200)
+    expect(await publicFile(first)).toBe(404)
+  })
+
+  it('a read mark reaches the server on the reader’s own column (last_message_at unchanged) and the other devices', async () => {
+    const id = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Chat jacket' }), images: [] }, now())
+    await seller.engine.sync('write')
+    await buyer.engine.sync('start')
+    await sendMessage(buyer.db, { listingId: id, sellerId: seller.userId, buyerId: buyer.userId, senderId: buyer.userId, content: 'Still available?' }, now())
+    await buyer.engine.sync('write')
+    await seller.engine.sync('start')
+    const conversation = (await seller.db.conversations.filter((c) => c.listing_id === id).toArray())[0]!
+    const message = (await seller.db.messages.where('listing_id').equals(id).toArray())[0]!
+    await markConversationRead(seller.db, seller.userId, conversation.id, now())
+    expect((await seller.engine.sync('write')).push).toMatchObject({ outcome: 'drained', failed: 0 })
+    const { data } = await seller.client.from('conversations').select('seller_last_read_at, buyer_last_read_at, last_message_at').eq('id', conversation.id).single()
+    expect(data?.buyer_last_read_at).toBeNull()
+    expect(Date.parse(data!.seller_last_read_at as string)).toBe(Date.parse(message.created_at))
+    expect(Date.parse(data!.last_message_at as string)).toBe(Date.parse(conversation.last_message_at!))
+    expect((await seller.db.conversations.get(conversation.id))?.seller_last_read_at).toBe(message.created_at)
+    await buyer.engine.sync('start')
+    expect((await buyer.db.conversations.get(conversation.id))?.seller_last_read_at).toBe(message.created_at)
+  })
+})
+
+describe('a visitor', () => {
+  it('mirrors the public feed (listings, images, seller names) without trying any private stream, and browses it offline', async () => {
+    const id = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Public coat' }), images: [photo()] }, now())
+    await seller.engine.sync('write')
+    const client = (stack as unknown as { anon(): SupabaseClient }).anon()
+    const paths: string[] = []
+    const original = globalThis.fetch
+    const db = new KreisDatabase(`visitor-${Math.random()}`)
+    // Every request the visitor's engine makes is recorded (supabase-js calls the global fetch).
+    globalThis.fetch = (input, init) => {
+      paths.push(new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url).pathname)
+      return original(input, init)
+    }
+    try {
+      const engine = new SyncEngine({ db, transport: new SupabaseTransport(client), locks: null })
+      const report = await engine.sync('start')
+      expect(report.pullFailure).toBeNull()
+      expect(await db.listings.get(id)).toMatchObject({ title: 'Public coat', seller_first_name: 'Sara' })
+      expect(await db.listing_images.where('listing_id').equals(id).count()).toBe(1)
+      expect(engine.status.getState()).toMatchObject({ needsSignIn: false, online: true })
+      expect(engine.status.getState().lastSyncAt).not.toBeNull()
+      const privateStreams = paths.filter((p) => /\/rest\/v1\/(conversations|messages|my_profile|favorites)/.test(p))
+      expect(privateStreams).toEqual([])
+      await engine.stop()
+    } finally {
+      globalThis.fetch = original
+    }
+    // Offline later: the mirror still answers.
+    const reopened = new KreisDatabase(db.name)
+    expect((await reopened.listings.get(id))?.title).toBe('Public coat')
+    reopened.close()
+    db.close()
+    await db.delete()
+  })
+})
