@@ -4,6 +4,7 @@
  * as the auth service's message, for the spec §8 mapping in src/domain.
  */
 import type { Session } from '@supabase/supabase-js'
+import { sessionUserNow } from './cached-session'
 import { getSupabaseClient } from './client'
 
 export interface AuthUser {
@@ -21,9 +22,9 @@ const URL_AT_LOAD = { hash: globalThis.location?.hash ?? '', search: globalThis.
 
 const userOf = (s: Session | null): AuthUser | null => (s ? { userId: s.user.id, email: s.user.email ?? null } : null)
 
+/** The signed-in user; offline with an expired token too, at once (cached-session.ts), never "signed out" for it. */
 export async function currentSession(): Promise<AuthUser | null> {
-  const { data } = await getSupabaseClient().auth.getSession()
-  return userOf(data.session)
+  return sessionUserNow(getSupabaseClient().auth)
 }
 
 /** Calls `listener` on every auth change (sign-in, sign-out, token refresh). Returns the unsubscribe. */

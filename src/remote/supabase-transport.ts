@@ -8,6 +8,7 @@ import type { ConversationRecord, Cursor, FavoriteRecord, ListingImageRecord, Li
 import type { ListingBundle } from '@/db/repositories/mirror'
 import type { ConversationWrite, ImageWrite, ListingWrite, MessageWrite, ProfileWrite } from '@/db/rows'
 import type { RealtimeHandlers, Result, SessionInfo, Transport } from '@/sync/protocol'
+import { cachedSessionUser } from './cached-session'
 import { fromAuth, fromPostgrest, fromStorage } from './errors'
 import { PUBLIC_PROFILE_COLUMNS, toConversation, toFavorite, toImage, toListing, toMessage, toMyProfile, toPublicProfile } from './rows'
 
@@ -62,9 +63,10 @@ function afterCursor<Q extends { gte(c: string, v: string): Q; or(f: string): Q 
 export class SupabaseTransport implements Transport {
   constructor(private readonly client: SupabaseClient) {}
 
+  /** From supabase-js's stored session, never the network (an expired token offline is still the user's). */
   async session(): Promise<SessionInfo | null> {
-    const { data } = await this.client.auth.getSession()
-    return data.session ? { userId: data.session.user.id } : null
+    const user = await cachedSessionUser(this.client.auth)
+    return user ? { userId: user.userId } : null
   }
 
   async refreshSession(): Promise<Result<SessionInfo>> {

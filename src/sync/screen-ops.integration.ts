@@ -1,6 +1,6 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { KreisDatabase } from '@/db/database'
 import { favouriteIds } from '@/db/repositories/favourites'
@@ -126,6 +126,37 @@ describe('the screens’ operations against the local stack', () => {
     expect((await seller.db.conversations.get(conversation.id))?.seller_last_read_at).toBe(message.created_at)
     await buyer.engine.sync('start')
     expect((await buyer.db.conversations.get(conversation.id))?.seller_last_read_at).toBe(message.created_at)
+  })
+})
+
+describe('offline is not signed out', () => {
+  it('an expired token and no network: still the user, nothing sent, no sign-in asked; back online it refreshes and pushes', async () => {
+    const phone = await device(buyerUser)
+    await phone.engine.sync('start')
+    // The stored session's access token expires while the phone is offline.
+    const auth = phone.client.auth as unknown as { storage: { getItem(k: string): Promise<string | null> | string | null; setItem(k: string, v: string): unknown }; storageKey: string }
+    const stored = JSON.parse((await auth.storage.getItem(auth.storageKey))!) as { expires_at: number }
+    await auth.storage.setItem(auth.storageKey, JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) - 60 }))
+    vi.stubGlobal('navigator', { onLine: false })
+    try {
+      phone.net.offline = true
+      phone.net.log.length = 0
+      await phone.transport.session().then((s) => expect(s).toEqual({ userId: buyerUser.id }))
+      const id = await saveListing(phone.db, buyerUser.id, { fields: fields({ title: 'Written offline' }), images: [] }, now())
+      const report = await phone.engine.sync('write')
+      expect(report.push.outcome).toBe('offline')
+      expect(phone.engine.status.getState()).toMatchObject({ online: false, needsSignIn: false, pendingCount: 1 })
+      expect(phone.net.log).toEqual([])
+
+      vi.stubGlobal('navigator', { onLine: true })
+      phone.net.offline = false
+      expect((await phone.engine.sync('online')).push).toMatchObject({ outcome: 'drained', acknowledged: 1 })
+      expect(phone.net.log.some((l) => l.includes('grant_type=refresh_token'))).toBe(true)
+      expect((await phone.client.from('listings').select('title').eq('id', id).single()).data).toEqual({ title: 'Written offline' })
+      expect(phone.engine.status.getState()).toMatchObject({ online: true, needsSignIn: false, pendingCount: 0 })
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })
 
