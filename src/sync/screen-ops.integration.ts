@@ -1,7 +1,6 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { KreisDatabase } from '@/db/database'
 import { favouriteIds } from '@/db/repositories/favourites'
 import { SupabaseTransport } from '@/remote/supabase-transport'
@@ -164,7 +163,7 @@ describe('a visitor', () => {
   it('mirrors the public feed (listings, images, seller names) without trying any private stream, and browses it offline', async () => {
     const id = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Public coat' }), images: [photo()] }, now())
     await seller.engine.sync('write')
-    const client = (stack as unknown as { anon(): SupabaseClient }).anon()
+    const client = (stack as unknown as { anon(): ConstructorParameters<typeof SupabaseTransport>[0] }).anon()
     const paths: string[] = []
     const original = globalThis.fetch
     const db = new KreisDatabase(`visitor-${Math.random()}`)

@@ -3,8 +3,8 @@ import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '../database'
-import type { ListingImageRecord, ListingRecord, MyProfileRecord, PublicProfileRecord } from '../records'
-import { applyListingBundle, applyMyProfile, applyProfiles, replaceImageSets } from './mirror'
+import type { ConversationRecord, ListingImageRecord, ListingRecord, MyProfileRecord, PublicProfileRecord } from '../records'
+import { applyConversations, applyListingBundle, applyMyProfile, applyProfiles, replaceImageSets, storeMyProfile } from './mirror'
 
 let db: KreisDatabase
 beforeEach(() => {
@@ -98,5 +98,39 @@ describe('schema version 2', () => {
       upgraded.close()
       await upgraded.delete()
     }
+  })
+})
+
+describe('answers and pulls never set a row back', () => {
+  const me = (updated_at: string, first_name: string): MyProfileRecord => ({
+    ...seller({ first_name, updated_at }), email: 'lea@example.ch', subscription_status: null, subscription_start_date: null, last_payment_date: null,
+  })
+
+  it('an acknowledgement older than the stored own profile leaves it; a newer one replaces it', async () => {
+    await storeMyProfile(db, me('2026-01-02T00:00:00.000000Z', 'New'))
+    await storeMyProfile(db, me('2026-01-01T00:00:00.000000Z', 'Old'))
+    expect((await db.my_profile.get('u1'))?.first_name).toBe('New')
+    await storeMyProfile(db, me('2026-01-03T00:00:00.000000Z', 'Newer'))
+    expect((await db.my_profile.get('u1'))?.first_name).toBe('Newer')
+  })
+
+  it('read marks only move forward, from either side', async () => {
+    const c = (updated_at: string, buyer: string | null, seller: string | null): ConversationRecord => ({
+      id: 'c1', listing_id: 'l1', buyer_id: 'b', seller_id: 's', last_message_at: T, created_at: T, updated_at,
+      buyer_last_read_at: buyer, seller_last_read_at: seller,
+    })
+    await applyConversations(db, [c('2026-01-02T00:00:00.000000Z', '2026-01-02T00:00:00.000000Z', null)])
+    // An unsent local mark, then a pull of an older version and of a newer one without it.
+    await db.conversations.update('c1', { seller_last_read_at: '2026-01-05T00:00:00.000000Z' })
+    await applyConversations(db, [c('2026-01-01T00:00:00.000000Z', null, null)])
+    expect(await db.conversations.get('c1')).toMatchObject({ buyer_last_read_at: '2026-01-02T00:00:00.000000Z', seller_last_read_at: '2026-01-05T00:00:00.000000Z' })
+    await applyConversations(db, [c('2026-01-03T00:00:00.000000Z', '2026-01-03T00:00:00.000000Z', '2026-01-04T00:00:00.000000Z')])
+    expect(await db.conversations.get('c1')).toMatchObject({
+      updated_at: '2026-01-03T00:00:00.000000Z', buyer_last_read_at: '2026-01-03T00:00:00.000000Z', seller_last_read_at: '2026-01-05T00:00:00.000000Z',
+    })
+    // A row with unsent changes still takes a later mark from another device.
+    await db.conversations.update('c1', { sync_state: 'pending' })
+    await applyConversations(db, [c('2026-01-06T00:00:00.000000Z', '2026-01-06T00:00:00.000000Z', null)])
+    expect(await db.conversations.get('c1')).toMatchObject({ updated_at: '2026-01-03T00:00:00.000000Z', buyer_last_read_at: '2026-01-06T00:00:00.000000Z' })
   })
 })

@@ -198,6 +198,9 @@ export async function applyMyProfile(db: KreisDatabase, row: MyProfileRecord): P
  * over my_profile, profiles and listings).
  */
 export async function storeMyProfile(db: KreisDatabase, row: MyProfileRecord): Promise<void> {
+  // A late answer never sets the row back: a synced row of a newer server version stays.
+  const local = await db.my_profile.get(row.id)
+  if (local?.sync_state === 'synced' && local.updated_at > row.updated_at) return
   await db.my_profile.clear()
   await db.my_profile.put(synced(row))
   await refreshSellerCards(db, row.id)
