@@ -3,11 +3,13 @@ import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { favouriteIds, favouriteItems } from '@/db/repositories/favourites'
+import { unreadCounts } from '@/db/repositories/inbox'
 import type { ListingWrite } from '@/db/rows'
 import { deleteListing, markConversationRead, profilePicturePath, saveListing, sendMessage, setProfilePicture, toggleFavourite, type ListingFields } from './local-writes'
 import { discardFailed, pendingSummary } from './outbox'
 import { pullAll } from './pull'
 import { drainOutbox } from './push'
+import { adoptOwner, clearUserData } from './session'
 import { favouritesOf } from './testing/memory-screen-ops'
 import { MemoryServer } from './testing/memory-server'
 import { MemoryTransport } from './testing/memory-transport'
@@ -152,6 +154,20 @@ describe('favourites', () => {
     expect(favouritesOf(server).size).toBe(2)
   })
 
+  it('signing out (or another account taking the device) removes the account’s favourites; a visitor’s stay', async () => {
+    const server = new MemoryServer()
+    const { db, clock } = device(BUYER, server)
+    await adoptOwner(db, BUYER)
+    await toggleFavourite(db, BUYER, 'mine', clock.now())
+    await toggleFavourite(db, null, 'visitors', clock.now())
+    await clearUserData(db)
+    expect(await favouriteIds(db)).toEqual(['visitors'])
+    await adoptOwner(db, BUYER)
+    await toggleFavourite(db, BUYER, 'mine', clock.now())
+    await adoptOwner(db, OTHER)
+    expect(await favouriteIds(db)).toEqual(['visitors'])
+  })
+
   it('a sold listing the device still holds shows as sold', async () => {
     const server = new MemoryServer()
     const seller = device(SELLER, server)
@@ -287,7 +303,9 @@ describe('markConversationRead', () => {
   it('marks the newest received message (server time) on the reader’s own column, on the server and other devices', async () => {
     const { server, seller, conversation } = await conversationWithMessage()
     const message = (await seller.db.messages.toArray())[0]!
+    expect(await unreadCounts(seller.db, SELLER)).toEqual(new Map([[conversation.id, 1]]))
     await markConversationRead(seller.db, SELLER, conversation.id, seller.clock.now())
+    expect(await unreadCounts(seller.db, SELLER)).toEqual(new Map())
     expect(await seller.db.conversations.get(conversation.id)).toMatchObject({ seller_last_read_at: message.created_at, buyer_last_read_at: null })
     expect((await seller.db.outbox.toArray()).map((e) => e.op)).toEqual([{ kind: 'conversation.read', read_at: message.created_at }])
     await seller.sync()

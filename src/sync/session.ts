@@ -24,7 +24,7 @@ const OWNER_KEY = 'owner'
 
 /** Makes the device's data that of `userId`: another user's mirror, outbox and drafts are removed. */
 export async function adoptOwner(db: KreisDatabase, userId: string): Promise<boolean> {
-  return db.transaction('rw', [...db.mirrorTables, db.outbox, db.photo_blobs, db.drafts, db.draft_photos, db.meta], async () => {
+  return db.transaction('rw', [...db.mirrorTables, db.outbox, db.photo_blobs, db.drafts, db.draft_photos, db.meta, db.favourites], async () => {
     const owner = (await db.meta.get(OWNER_KEY))?.value
     if (owner === userId) return false
     if (owner !== undefined) await clearUserData(db)
@@ -36,8 +36,10 @@ export async function adoptOwner(db: KreisDatabase, userId: string): Promise<boo
 /** Removes everything of the signed-in user from the device (call inside or outside a transaction). */
 export async function clearUserData(db: KreisDatabase): Promise<void> {
   const tables = [...db.mirrorTables, db.outbox, db.photo_blobs, db.drafts, db.draft_photos]
-  await db.transaction('rw', [...tables, db.meta], async () => {
+  await db.transaction('rw', [...tables, db.meta, db.favourites], async () => {
     await Promise.all(tables.map((t) => t.clear()))
+    // The account's favourites are the user's (they come back from the server at the next sign-in); a visitor's stay.
+    await db.favourites.filter((f) => f.user_id !== undefined).delete()
     await db.meta.delete(OWNER_KEY)
   })
 }

@@ -119,3 +119,10 @@ export async function latestPerConversation(db: KreisDatabase): Promise<MessageR
   const latest = await Promise.all(ids.map((id) => latestMessage(db, id)))
   return latest.filter((m): m is MessageRow => m !== undefined)
 }
+
+/** Unread messages per conversation of the user (conversations with none are left out). */
+export async function unreadCounts(db: KreisDatabase, userId: string): Promise<Map<string, number>> {
+  const conversations = await db.conversations.toArray()
+  const counts = await Promise.all(conversations.map(async (c) => [c.id, (await receivedSinceRead(db, c, userId)).length] as const))
+  return new Map(counts.filter(([, n]) => n > 0))
+}
