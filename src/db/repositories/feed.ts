@@ -76,31 +76,32 @@ async function pageIds(db: KreisDatabase, f: FeedFilter, sort: FeedSort, offset:
 
 /** Listing rows (with their card fields) of one feed page (1-based), newest first unless sorted by price. */
 export async function feedPage(db: KreisDatabase, filter: FeedFilter, page: number, sort: FeedSort = 'newest', pageSize = FEED_PAGE_SIZE): Promise<ListingRow[]> {
+  // The table count, started before anything is awaited, is what makes a live query of this page re-run when any
+  // listing changes: a live query observes the reads made in its own async context, which awaiting the
+  // projection (a promise made in another context) does not keep in the browser, so reads after it may go unseen.
+  const watched = db.listings.count()
   const offset = Math.max(0, page - 1) * pageSize
   const projection = feedProjection(db)
+  let rows: ListingRow[] | null = null
   if (!projection.ready && sort === 'newest' && !filter.includeSold && offset + pageSize <= COLD_WALK_MAX_ROWS) {
     void projection.inOrder(sort).catch(() => {}) // starts loading it for the next reads
-    const cold = await db.transaction('r', db.listings, async () => {
-      const [rows] = await Promise.all([walkNewest(db, narrowing(filter), offset, pageSize), db.listings.count()])
-      return rows
-    })
-    if (cold) return cold
+    rows = await db.transaction('r', db.listings, () => walkNewest(db, narrowing(filter), offset, pageSize))
   }
-  const ids = await pageIds(db, filter, sort, offset, pageSize)
-  return db.transaction('r', db.listings, async () => {
-    // The count is what a live query needs to re-run this read when any listing changes (the page itself reads
-    // only its own rows).
-    const [rows] = await Promise.all([db.listings.bulkGet(ids), db.listings.count()])
-    return rows.filter((r) => r !== undefined)
-  })
+  if (!rows) {
+    const ids = await pageIds(db, filter, sort, offset, pageSize)
+    rows = (await db.listings.bulkGet(ids)).filter((r) => r !== undefined)
+  }
+  await watched
+  return rows
 }
 
 /** How many listings match (for the page list). */
 export async function feedCount(db: KreisDatabase, filter: FeedFilter): Promise<number> {
   const keep = matches(filter)
-  // The table count is what makes a live query of this count re-run when any listing changes (the projection
-  // alone reads no table a live query could observe).
-  const [facets] = await Promise.all([feedProjection(db).inOrder('newest'), db.listings.count()])
+  // As in feedPage: the table count, read before anything is awaited, makes a live query re-run on any change.
+  const watched = db.listings.count()
+  const facets = await feedProjection(db).inOrder('newest')
+  await watched
   let n = 0
   for (const x of facets) if (keep(x)) n++
   return n
