@@ -223,7 +223,7 @@ test.describe('messaging (issue 13)', () => {
 
       // Own listing: the owner gets "Edit listing" instead of "Message Seller"; the server refuses a conversation.
       await anna.page.goto(`/item/${OXFORD.id}`)
-      await expect(anna.page.getByRole('link', { name: 'Edit listing' })).toBeVisible()
+      await expect(anna.page.getByRole('link', { name: 'Edit listing' })).toBeVisible({ timeout: 90_000 })
       await expect(anna.page.getByRole('button', { name: 'Message Seller' })).toHaveCount(0)
       const own = await annaApi.from('conversations').insert({ listing_id: OXFORD.id, buyer_id: ANNA.id, seller_id: ANNA.id })
       expect(own.error).not.toBeNull()
