@@ -13,10 +13,12 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     ['landing page', '/', 'Wear stories, not trends.'],
     ['contact page', '/contact', 'Contact us'],
     ['404 page', '/404', 'Oops! Page not found'],
+    ['item page', '/item/7dec3af7-a7d3-4bfd-a27a-ccc6e76ee5af', 'Arket sage pleated midi skirt'],
+    ['item page of an unknown item', '/item/00000000-0000-4000-8000-00000000dead', 'Item not found'],
   ] as const) {
     test(`the ${name} has no violations`, async ({ page }) => {
       await page.goto(path)
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 15_000 })
       expect(await violations(page)).toEqual([])
     })
   }

@@ -6,13 +6,13 @@ import { PwaPrompts } from './pwa-prompts'
 import { initialPwaState, pwaStore } from './pwa-store'
 import { registerServiceWorker, resetServiceWorkerRegistration } from './register-sw'
 
-type Listener = (e: { isUpdate?: boolean }) => void
+type Listener = (e: { isUpdate?: boolean; isExternal?: boolean }) => void
 
 function fakeWorkbox() {
   const listeners: Record<string, Listener[]> = {}
   return {
     listeners,
-    fire: (type: string, e: { isUpdate?: boolean } = {}) => listeners[type]?.forEach((l) => l(e)),
+    fire: (type: string, e: { isUpdate?: boolean; isExternal?: boolean } = {}) => listeners[type]?.forEach((l) => l(e)),
     addEventListener: (type: string, l: Listener) => void (listeners[type] ??= []).push(l),
     messageSkipWaiting: vi.fn(),
     register: vi.fn(async () => undefined),
@@ -45,7 +45,8 @@ describe('update prompt (no silent skipWaiting)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }))
     expect(wb.messageSkipWaiting).toHaveBeenCalledTimes(1)
     expect(screen.getByRole('button', { name: 'Reloading...' })).toBeDisabled()
-    wb.fire('controlling', { isUpdate: true })
+    // isUpdate is false when this page had no worker at registration (the first install claimed it since).
+    wb.fire('controlling', { isUpdate: false, isExternal: true })
     expect(reload).toHaveBeenCalledTimes(1)
   })
 
@@ -54,9 +55,9 @@ describe('update prompt (no silent skipWaiting)', () => {
     const reload = vi.fn()
     await registerServiceWorker({ create: async () => wb, reload })
     render(<PwaPrompts register={false} />)
-    act(() => wb.fire('controlling', { isUpdate: false }))
+    act(() => wb.fire('controlling', { isUpdate: false, isExternal: false }))
     expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull()
-    act(() => wb.fire('controlling', { isUpdate: true }))
+    act(() => wb.fire('controlling', { isUpdate: false, isExternal: true }))
     expect(reload).not.toHaveBeenCalled()
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }))
     expect(reload).toHaveBeenCalledTimes(1)

@@ -48,9 +48,11 @@ export async function registerServiceWorker(opts: RegisterOptions = {}): Promise
     })
   })
   wb.addEventListener('controlling', (event) => {
-    if (!event.isUpdate) return // the first install taking control of this page: same code, nothing to do
-    if (userAsked) reload()
-    else pwaStore.setState({ updateReady: true, applyUpdate: reload })
+    // The user chose "Reload" (the page may have been uncontrolled when it registered, so isUpdate can be false).
+    if (userAsked) return reload()
+    // A version another tab switched to: offer the reload. The first install claiming this page (neither an
+    // update nor external) runs the same code: nothing to do.
+    if (event.isUpdate || event.isExternal) pwaStore.setState({ updateReady: true, applyUpdate: reload })
   })
   await wb.register()
 

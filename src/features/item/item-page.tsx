@@ -9,9 +9,10 @@ import { ItemActions } from './components/item-actions'
 import { ItemDescription, ItemDetails, SellerCard } from './components/item-details'
 import { ItemGallery } from './components/item-gallery'
 import { GALLERY_BOX, PAGE_GRID, PAGE_WRAP } from './components/item-layout'
-import { ItemNotFound, ItemSkeleton } from './components/item-states'
+import { ItemNotFound } from './components/item-states'
 import { ItemSummary } from './components/item-summary'
 import { useItem, type ItemData } from './hooks/use-item'
+import { ItemSkeleton } from './item-skeleton'
 
 /** /item/:id (spec §2.11), from the device's mirror: online and offline alike. */
 export function ItemPage() {

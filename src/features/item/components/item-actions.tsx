@@ -7,15 +7,17 @@ import { cx } from '@/ui/cx'
 import { MessageSellerButton } from './message-seller-button'
 
 /**
- * The page's one main action, fixed above the tab bar on phones (the page keeps room for it) and in the
- * details column on wide screens: "Edit listing" for the owner, "Message Seller" for everyone else.
+ * The page's one main action: "Edit listing" for the owner, "Message Seller" for everyone else. On phones it is
+ * the details column's last element, stuck to the bottom of the screen above the tab bar while the column
+ * scrolls; at the end of the page it rests in its own place, so it never covers content (nor the footer). On wide
+ * screens it sits under the price.
  */
 export function ItemActions({ listing, owner }: { listing: ListingRow; owner: boolean }) {
   return (
     <div
       className={cx(
-        'fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur',
-        'md:static md:z-auto md:border-0 md:bg-transparent md:p-0 md:backdrop-blur-none',
+        'sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 order-last -mx-4 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur',
+        'md:static md:order-none md:mx-0 md:border-0 md:bg-transparent md:p-0 md:backdrop-blur-none',
       )}
     >
       {owner ? (

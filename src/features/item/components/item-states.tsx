@@ -2,27 +2,6 @@ import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { t } from '@/i18n'
 import { buttonClasses } from '@/ui/button'
-import { Skeleton } from '@/ui/skeleton'
-import { GALLERY_BOX, PAGE_GRID, PAGE_WRAP } from './item-layout'
-
-/** The page's shape while the device has nothing to show yet: the same boxes, so nothing moves when it arrives. */
-export function ItemSkeleton() {
-  return (
-    <div className={PAGE_WRAP} role="status" aria-busy="true">
-      <span className="sr-only">{t('item.loading')}</span>
-      <div className={PAGE_GRID}>
-        <Skeleton className={`${GALLERY_BOX} rounded-none md:rounded-2xl`} />
-        <div className="flex flex-col gap-3 px-4 pt-4 md:px-0 md:pt-0">
-          <Skeleton className="h-6 w-28 rounded-full" />
-          <Skeleton className="h-8 w-4/5" />
-          <Skeleton className="h-8 w-32" />
-          <Skeleton className="h-6 w-48" />
-          <Skeleton className="mt-4 h-28 w-full" />
-        </div>
-      </div>
-    </div>
-  )
-}
 
 /**
  * "Item not found" (spec §2.11): unknown ids, sold listings, failed loads. Offline, it also says that the device
