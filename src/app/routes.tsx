@@ -9,6 +9,7 @@ import { useRoutes, type RouteObject } from 'react-router-dom'
 import { FavoritesFallback } from '@/features/favorites/favorites-fallback'
 import { LandingPage } from '@/features/landing/landing-page'
 import { ShopFallback } from '@/features/shop/shop-fallback'
+import { ItemSkeleton } from '@/features/item/item-skeleton'
 import { AppLayout } from './layout/app-layout'
 import { NotFound } from './not-found'
 import { PendingScreen } from './pending-screen'
@@ -42,7 +43,10 @@ const SellDetailsPage = lazy(() => import('@/features/sell/details-page').then((
 const SellPreviewPage = lazy(() => import('@/features/sell/preview-page').then((m) => ({ default: m.PreviewPage })))
 const SellSuccessPage = lazy(() => import('@/features/sell/success-page').then((m) => ({ default: m.SuccessPage })))
 const SellEditPage = lazy(() => import('@/features/sell/edit-page').then((m) => ({ default: m.EditPage })))
-const ItemPage = lazy(() => import('@/features/item/item-page').then((m) => ({ default: m.ItemPage })))
+const loadItemPage = () => import('@/features/item/item-page')
+const ItemPage = lazy(() => loadItemPage().then((m) => ({ default: m.ItemPage })))
+// A shared item link: fetch the page's chunk with the shell, not after the first render (LCP).
+if (typeof location !== 'undefined' && location.pathname.startsWith('/item/')) void loadItemPage()
 
 function Home() {
   const session = useHeaderSession()
@@ -81,7 +85,14 @@ const routes: RouteObject[] = [
       { path: '/sell/preview', element: <SellPreviewPage /> },
       { path: '/sell/success/:listingId', element: <SellSuccessPage /> },
       { path: '/sell/edit/:listingId', element: <SellEditPage /> },
-      { path: '/item/:id', element: <ItemPage /> },
+      {
+        path: '/item/:id',
+        element: (
+          <Suspense fallback={<ItemSkeleton />}>
+            <ItemPage />
+          </Suspense>
+        ),
+      },
       { path: '/subscription', element: <SubscriptionPage /> },
       { path: '/subscription-success', element: <SubscriptionSuccessPage /> },
       { path: '/payment-success', element: <PaymentSuccessPage /> },
