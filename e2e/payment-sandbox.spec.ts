@@ -1,93 +1,73 @@
-import { expect, test, type Page } from '@playwright/test'
-import { DEFAULT_ANON_KEY } from '../supabase/local/config.ts'
-import { APP_URL, E2E_API_URL } from './env.ts'
+import { expect as baseExpect, test } from '@playwright/test'
+import { APP_URL } from './env.ts'
+import { DEMO, serverPayments, serverPlan, signIn } from './plan-helpers.ts'
 
-// Luca (demo seller) is in the welcome phase with no subscription: the one who would pay CHF 2.
-const LUCA = { email: 'luca@demo.kreis.ch', password: 'kreis-demo', id: '00000000-0000-4000-8000-000000000002' }
+// A loaded machine (8 builds and stacks at once) can take several seconds per round trip.
+const expect = baseExpect.configure({ timeout: 20_000 })
+test.describe.configure({ timeout: 120_000 })
 
-interface Api {
-  signIn(email: string, password: string): Promise<string>
-  invoke(token: string, name: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }>
-  myProfile(token: string): Promise<Record<string, unknown>>
-  latestPaymentId(token: string): Promise<string>
-}
+// Through the screens with the sandbox provider (issue 14): the plan page's pay button opens the sandbox checkout
+// in a new tab, which returns to /payment-success. Luca (42 days old, never paid) is the welcome-phase seller who
+// pays CHF 2; Sophie (21 days, trial) cancels on the checkout page.
 
-/** Calls the local stack from inside the page, so CORS and the browser's fetch are part of what is tested. */
-async function api(page: Page): Promise<Api> {
-  const call = (path: string, init: { method: string; token?: string; body?: unknown }) =>
-    page.evaluate(
-      async ({ url, key, path, init }) => {
-        const res = await fetch(url + path, {
-          method: init.method,
-          headers: { apikey: key, authorization: `Bearer ${init.token ?? key}`, 'content-type': 'application/json', accept: 'application/vnd.pgrst.object+json' },
-          body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        })
-        return { status: res.status, body: (await res.json()) as Record<string, unknown> }
-      },
-      { url: E2E_API_URL, key: DEFAULT_ANON_KEY, path, init },
-    )
-  return {
-    async signIn(email, password) {
-      const r = await call('/auth/v1/token?grant_type=password', { method: 'POST', body: { email, password } })
-      expect(r.status).toBe(200)
-      return r.body.access_token as string
-    },
-    invoke: (token, name, body) => call(`/functions/v1/${name}`, { method: 'POST', token, body }),
-    async myProfile(token) {
-      const r = await call('/rest/v1/my_profile?select=subscription_status,last_payment_date', { method: 'GET', token })
-      expect(r.status).toBe(200)
-      return r.body
-    },
-    async latestPaymentId(token) {
-      const r = await call('/rest/v1/payments?select=id&order=created_at.desc&limit=1', { method: 'GET', token })
-      expect(r.status).toBe(200)
-      return r.body.id as string
-    },
-  }
-}
+test.describe('subscription payment through the sandbox checkout', () => {
+  test('a welcome-phase seller pays CHF 2 → /payment-success → Subscription Activated!, and the plan shows Active without a reload', async ({ page, context }) => {
+    const token = await signIn(context, DEMO.luca.email)
+    expect((await serverPlan(token)).subscription_status).not.toBe('active')
 
-test.describe('subscription payment through the sandbox provider, in a browser (issue 3)', () => {
-  test('pay on the checkout page → back on /payment-success → handle-payment-success activates the plan', async ({ page }) => {
-    await page.goto('/')
-    const stack = await api(page)
-    const token = await stack.signIn(LUCA.email, LUCA.password)
-    expect((await stack.myProfile(token)).subscription_status).not.toBe('active')
+    await page.goto('/subscription')
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Kreis Plan' })).toBeVisible()
+    await expect(page.getByText('Welcome month')).toBeVisible()
+    await expect(page.getByText('Free Trial', { exact: true }).first()).toBeVisible()
+    await expect(page.locator('li[data-state="pending"]')).toContainText('CHF 2 Welcome')
 
-    const created = await stack.invoke(token, 'create-payment', { userId: LUCA.id, amount: 200 })
-    expect(created.status).toBe(200)
-    await page.goto(created.body.paymentUrl as string)
-    await expect(page.getByText('CHF 2.00').first()).toBeVisible()
-    await page.getByRole('button', { name: /^Pay/ }).click()
+    const [checkout] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Pay CHF 2.00' }).click()])
+    await checkout.waitForURL(/\/sandbox-pay\/checkout\//)
+    await expect(checkout.getByText('CHF 2.00').first()).toBeVisible()
+    await checkout.getByRole('button', { name: /^Pay/ }).click()
 
-    await page.waitForURL((url) => url.origin === APP_URL && url.pathname === '/payment-success')
-    const back = new URL(page.url())
-    expect(back.searchParams.get('userId')).toBe(LUCA.id)
-    const gatewayId = back.searchParams.get('gatewayId')
-    expect(gatewayId).toBeTruthy()
+    await checkout.waitForURL((url) => url.origin === APP_URL && url.pathname === '/payment-success')
+    const back = new URL(checkout.url())
+    expect(back.searchParams.get('userId')).toBe(DEMO.luca.id)
+    await expect(checkout.getByRole('heading', { name: 'Payment successful!' })).toBeVisible()
+    await checkout.waitForURL((url) => url.pathname === '/subscription-success')
+    await expect(checkout.getByRole('heading', { name: 'Subscription Activated!' })).toBeVisible()
 
-    const handled = await stack.invoke(token, 'handle-payment-success', { userId: LUCA.id, gatewayId })
-    expect(handled.status).toBe(200)
-    const profile = await stack.myProfile(token)
-    expect(profile.subscription_status).toBe('active')
-    expect(profile.last_payment_date).toBeTruthy()
+    // The first tab follows the mirror: Active, with the paid month's end, and the payment listed.
+    await expect(page.getByText('Active (CHF 5/month)')).toBeVisible()
+    await expect(page.getByText(/^Active until \d{1,2} \w+ \d{4}$/)).toBeVisible()
+    await expect(page.locator('li[data-state="active"]')).toHaveCount(3)
+    const plan = await serverPlan(token)
+    expect(plan.subscription_status).toBe('active')
+    expect(Date.parse(plan.paid_until!)).toBeGreaterThan(Date.now() + 27 * 86_400_000)
+    await page.reload()
+    await expect(page.getByRole('listitem').filter({ hasText: 'CHF 2.00' }).filter({ hasText: 'Paid' })).toBeVisible()
+
+    await checkout.getByRole('link', { name: 'View My Plan' }).click()
+    await expect(checkout).toHaveURL(/\/subscription$/)
+    await checkout.goto('/profile')
+    await expect(checkout.getByText('Active (CHF 5/month)')).toBeVisible()
   })
 
-  test('cancel on the checkout page → /payment-failed, and the gateway cannot be claimed as paid', async ({ page }) => {
-    await page.goto('/')
-    const stack = await api(page)
-    const token = await stack.signIn('sophie@demo.kreis.ch', 'kreis-demo')
-    const sophieId = '00000000-0000-4000-8000-000000000003'
+  test('cancel on the checkout page → /payment-failed, and nothing changes', async ({ page, context }) => {
+    const token = await signIn(context, DEMO.sophie.email)
+    await page.goto('/subscription')
+    await expect(page.getByText('Free trial', { exact: true })).toBeVisible()
 
-    const created = await stack.invoke(token, 'create-payment', { userId: sophieId, amount: 200 })
-    expect(created.status).toBe(200)
-    const gatewayId = await stack.latestPaymentId(token)
-    await page.goto(created.body.paymentUrl as string)
-    await page.getByRole('button', { name: 'Cancel' }).click()
-    await page.waitForURL((url) => url.origin === APP_URL && url.pathname === '/payment-failed')
+    const [checkout] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Pay CHF 2.00' }).click()])
+    await checkout.waitForURL(/\/sandbox-pay\/checkout\//)
+    await checkout.getByRole('button', { name: 'Cancel' }).click()
+    await checkout.waitForURL((url) => url.origin === APP_URL && url.pathname === '/payment-failed')
+    await expect(checkout.getByRole('heading', { name: 'Payment Failed' })).toBeVisible()
+    await expect(checkout.getByText('No charge was made.')).toBeVisible()
+    await expect(checkout.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/')
+    await checkout.getByRole('link', { name: 'Try Again' }).click()
+    await expect(checkout).toHaveURL(/\/profile$/)
 
-    await page.goto('/')
-    const claimed = await stack.invoke(token, 'handle-payment-success', { userId: sophieId, gatewayId })
-    expect(claimed.status).toBeGreaterThanOrEqual(400)
-    expect((await stack.myProfile(token)).subscription_status).not.toBe('active')
+    expect((await serverPlan(token)).subscription_status).not.toBe('active')
+    expect((await serverPayments(token)).map((p) => p.status)).not.toContain('paid')
+    await page.reload()
+    await expect(page.getByText('Free trial', { exact: true })).toBeVisible()
+    await expect(page.getByText('Active (CHF 5/month)')).toHaveCount(0)
   })
 })

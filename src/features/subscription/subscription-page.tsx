@@ -81,7 +81,6 @@ function SignedOutPlan() {
     <>
       <section className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
         <p className="text-stone-800">{t('subscription.loginRequired')}</p>
-        <p className="mt-1 text-stone-700">{t('plan.signInPrompt')}</p>
         <div className="mt-4 flex flex-col gap-3 sm:flex-row">
           <Button size="lg" onClick={() => toast(renderToast(TOASTS.membershipAuthRequired))}>
             {t('profile.upgrade')}

@@ -55,7 +55,7 @@ export function StatusCard({ view, trialDaysLeft, online, paying, disabled, onPa
           {paying ? t('plan.paying') : t(active ? 'plan.payEarly' : 'plan.payAmount', { amount })}
         </Button>
         <p id="plan-pay-note" className="text-sm text-stone-600">
-          {online ? t('plan.payNote') : t('plan.offline')}
+          {online ? t('plan.payNote') : t('plan.payOffline')}
         </p>
       </div>
     </section>
