@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cardImagePath, imageMetadataBlocks, isHeic, photoState, sortPickedFiles } from './photos'
+import { cardImagePath, cardSrcSet, imageMetadataBlocks, isHeic, photoState, sortPickedFiles } from './photos'
 
 const f = (name: string, type = '') => ({ name, type })
 
@@ -62,5 +62,13 @@ describe('metadata left in an encoded image (the EXIF/GPS check)', () => {
   it('finds eXIf and text chunks in a PNG', () => {
     const png = bytes([0x89], 'PNG', [13, 10, 26, 10], be32(1), 'IHDR', [0], [0, 0, 0, 0], be32(0), 'eXIf', [0, 0, 0, 0])
     expect(imageMetadataBlocks(png)).toEqual(['eXIf'])
+  })
+})
+
+describe('card srcset', () => {
+  it('offers the 480 w card beside the 1600 w photo, and nothing for http URLs', () => {
+    const resolve = (p: string) => `https://api/${p}`
+    expect(cardSrcSet('u/l/i.webp', resolve)).toBe('https://api/u/l/i.card.webp 480w, https://api/u/l/i.webp 1600w')
+    expect(cardSrcSet('https://cdn/x.jpg', resolve)).toBeNull()
   })
 })

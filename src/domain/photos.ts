@@ -138,3 +138,13 @@ export function imageMetadataBlocks(bytes: Uint8Array): string[] {
   return found
 }
 
+
+/**
+ * `srcset` for a feed/grid card (issue 12): the card image (480 w) beside the full photo (1600 w), so the browser
+ * downloads the small one for a phone's 2-column grid. Null for http URLs and photos without a card (seed data
+ * made before card images, or another origin): use the full URL alone then.
+ */
+export function cardSrcSet(imageUrl: string, resolve: (path: string) => string): string | null {
+  const card = cardImagePath(imageUrl)
+  return card ? `${resolve(card)} ${CARD_MAX_EDGE_PX}w, ${resolve(imageUrl)} ${PHOTO_MAX_EDGE_PX}w` : null
+}
