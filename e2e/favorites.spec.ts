@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 
 test.describe('favourites', () => {
-  test.describe.configure({ timeout: 60_000 })
+  test.describe.configure({ timeout: 120_000 })
 
   test('a heart keeps the item in My Favorites across reloads, and a second tap removes it', async ({ page }) => {
     await page.goto('/favorites')

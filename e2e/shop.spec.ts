@@ -11,7 +11,7 @@ async function waitForFeed(page: Page): Promise<void> {
 
 test.describe('shop feed', () => {
   // The first visit waits for the first sync of the public feed into the device's mirror.
-  test.describe.configure({ timeout: 60_000 })
+  test.describe.configure({ timeout: 120_000 })
 
   test('a visitor browses the landing grid, the shop, filters it, and opens an item', async ({ page }) => {
     await page.goto('/')
@@ -71,10 +71,11 @@ test.describe('shop feed', () => {
   })
 
   test('the view lives in the query string: reload, Back and a shared link restore it', async ({ page }) => {
-    await page.goto('/shop?sort=price_desc&page=2&size=M,L')
+    await page.goto('/shop?sort=price_desc&page=2&max=200')
     await expect(page.getByRole('button', { name: 'Page 2, current page' })).toBeVisible({ timeout: 30_000 })
     await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_desc')
-    await expect(page.getByRole('button', { name: 'Remove filter: M' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Remove filter: Up to CHF 200' })).toBeVisible()
+    await expect(page.getByText('46 items', { exact: true })).toBeVisible()
     const page2 = await page.locator('main article h2').allTextContents()
     expect(page2.length).toBeGreaterThan(0)
 

@@ -69,8 +69,9 @@ export function FilterSheet({ open, filters, onClose, onApply }: FilterSheetProp
   const count = useFeedCount(next)
   const edit = (change: Partial<FilterDraft>) => setDraft((d) => ({ ...d, ...change }))
 
-  const footer = (
-    <div className="flex w-full items-center justify-between gap-3">
+  // The actions stay at the sheet's bottom edge while the sections scroll (sticky inside the scrolling sheet).
+  const actions = (
+    <div className="sticky bottom-0 -mx-5 -mb-5 flex items-center justify-between gap-3 border-t border-stone-200 bg-white px-5 py-3">
       <Button variant="ghost" onClick={() => setDraft(EMPTY_DRAFT)}>
         {t('filter.reset')}
       </Button>
@@ -84,7 +85,7 @@ export function FilterSheet({ open, filters, onClose, onApply }: FilterSheetProp
   )
 
   return (
-    <Sheet open={open} onClose={onClose} title={t('filter.title')} footer={footer}>
+    <Sheet open={open} onClose={onClose} title={t('filter.title')}>
       <Section title={t('filter.category')}>
         {[null, ...CATEGORIES].map((c) => (
           <ToggleChip key={c ?? 'all'} pressed={draft.category === c} onToggle={() => edit({ category: c })}>
@@ -119,6 +120,7 @@ export function FilterSheet({ open, filters, onClose, onApply }: FilterSheetProp
           </ToggleChip>
         ))}
       </Section>
+      {actions}
     </Sheet>
   )
 }

@@ -8,11 +8,12 @@ export function PaginationNav({ pagination, onPage }: { pagination: Pagination; 
   const { page, items, previousDisabled, nextDisabled, totalPages } = pagination
   if (totalPages <= 1) return null
   return (
-    <nav aria-label={t('feed.pagination')} className="mt-10 flex flex-wrap items-center justify-center gap-1">
-      <Button variant="outline" size="sm" className="h-11" disabled={previousDisabled} onClick={() => onPage(page - 1)}>
-        {t('shop.previous')}
+    <nav aria-label={t('feed.pagination')} className="mt-10 flex items-center justify-center gap-0.5 sm:gap-1">
+      <Button variant="outline" size="sm" className="h-11 min-w-11 px-2 sm:px-3" disabled={previousDisabled} onClick={() => onPage(page - 1)}>
+        <span aria-hidden="true">‹</span>
+        <span className="sr-only sm:not-sr-only">{t('shop.previous')}</span>
       </Button>
-      <ul className="flex items-center gap-1">
+      <ul className="flex items-center gap-0.5 sm:gap-1">
         {items.map((item) =>
           typeof item === 'number' ? (
             <li key={item}>
@@ -22,7 +23,7 @@ export function PaginationNav({ pagination, onPage }: { pagination: Pagination; 
                 aria-current={item === page ? 'page' : undefined}
                 aria-label={item === page ? t('feed.pageCurrent', { page: item }) : t('shop.page', { page: item })}
                 className={cx(
-                  'h-11 min-w-11 rounded-full px-2 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700',
+                  'h-11 min-w-10 rounded-full px-1.5 text-sm font-semibold sm:min-w-11 sm:px-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700',
                   item === page ? 'bg-green-800 text-white' : 'text-stone-800 hover:bg-stone-100',
                 )}
               >
@@ -36,8 +37,9 @@ export function PaginationNav({ pagination, onPage }: { pagination: Pagination; 
           ),
         )}
       </ul>
-      <Button variant="outline" size="sm" className="h-11" disabled={nextDisabled} onClick={() => onPage(page + 1)}>
-        {t('shop.next')}
+      <Button variant="outline" size="sm" className="h-11 min-w-11 px-2 sm:px-3" disabled={nextDisabled} onClick={() => onPage(page + 1)}>
+        <span className="sr-only sm:not-sr-only">{t('shop.next')}</span>
+        <span aria-hidden="true">›</span>
       </Button>
     </nav>
   )
