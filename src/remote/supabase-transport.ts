@@ -273,27 +273,52 @@ export class SupabaseTransport implements Transport {
     return ok(row ? toConversation(row) : null)
   }
 
+  /**
+   * A visitor listens to the public tables only; signed in, also to the user's conversations and messages. The
+   * channel is replaced when the user signs in or out, so the engine started for a visitor gets the private
+   * changes after a sign-in without a reload.
+   */
   subscribe(handlers: RealtimeHandlers): () => void {
-    const channel = this.client
-      .channel(`kreis-sync-${crypto.randomUUID()}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'listings' }, (p) => {
-        if (p.eventType === 'DELETE') handlers.onChange({ table: 'listings', deletedId: String((p.old as Row).id) })
-        else handlers.onChange({ table: 'listings', row: toListing(p.new as Row) })
-      })
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'listing_images' }, (p) => {
-        const row = (p.eventType === 'DELETE' ? p.old : p.new) as Row
-        handlers.onChange({ table: 'listing_images', listingId: String(row.listing_id ?? '') })
-      })
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'conversations' }, (p) => {
-        if (p.eventType !== 'DELETE') handlers.onChange({ table: 'conversations', row: toConversation(p.new as Row) })
-      })
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'messages' }, (p) => {
-        if (p.eventType !== 'DELETE') handlers.onChange({ table: 'messages', row: toMessage(p.new as Row) })
-      })
-      .subscribe((status) => {
+    let channel: ReturnType<SupabaseClient['channel']> | null = null
+    let listening: boolean | null = null
+    let closed = false
+    const open = (signedIn: boolean) => {
+      if (closed || signedIn === listening) return
+      listening = signedIn
+      if (channel) void this.client.removeChannel(channel)
+      const current = this.client
+        .channel(`kreis-sync-${crypto.randomUUID()}`)
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'listings' }, (p) => {
+          if (p.eventType === 'DELETE') handlers.onChange({ table: 'listings', deletedId: String((p.old as Row).id) })
+          else handlers.onChange({ table: 'listings', row: toListing(p.new as Row) })
+        })
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'listing_images' }, (p) => {
+          const row = (p.eventType === 'DELETE' ? p.old : p.new) as Row
+          handlers.onChange({ table: 'listing_images', listingId: String(row.listing_id ?? '') })
+        })
+      if (signedIn) {
+        current
+          .on('postgres_changes', { event: '*', schema: 'public', table: 'conversations' }, (p) => {
+            if (p.eventType !== 'DELETE') handlers.onChange({ table: 'conversations', row: toConversation(p.new as Row) })
+          })
+          .on('postgres_changes', { event: '*', schema: 'public', table: 'messages' }, (p) => {
+            if (p.eventType !== 'DELETE') handlers.onChange({ table: 'messages', row: toMessage(p.new as Row) })
+          })
+      }
+      channel = current.subscribe((status) => {
+        if (channel !== current) return // a replaced channel's closing is no news
         if (status === 'SUBSCRIBED') handlers.onStatus('connected')
         else handlers.onStatus('disconnected')
       })
-    return () => void this.client.removeChannel(channel)
+    }
+    void cachedSessionUser(this.client.auth).then((user) => open(user !== null))
+    const { data } = this.client.auth.onAuthStateChange((_event, session) => {
+      if (session || _event === 'SIGNED_OUT') open(session !== null)
+    })
+    return () => {
+      closed = true
+      data.subscription.unsubscribe()
+      if (channel) void this.client.removeChannel(channel)
+    }
   }
 }

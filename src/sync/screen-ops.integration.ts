@@ -23,6 +23,14 @@ const photo = () => ({ blob: jpeg(), content_type: 'image/jpeg', ext: 'jpg' })
 const now = () => Date.now() - 60_000
 const publicFile = (path: string) => fetch(`${stack.url}/storage/v1/object/public/listing-images/${path}`).then(async (r) => (await r.arrayBuffer(), r.status))
 
+async function until(cond: () => boolean, what: string) {
+  for (let i = 0; i < 400; i++) {
+    if (cond()) return
+    await new Promise((r) => setTimeout(r, 25))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
 async function device(user: { id: string; email: string; password: string }) {
   const d = await stackDevice(stack, user)
   devices.push(d)
@@ -182,6 +190,18 @@ describe('a visitor', () => {
       expect(engine.status.getState().lastSyncAt).not.toBeNull()
       const privateStreams = paths.filter((p) => /\/rest\/v1\/(conversations|messages|my_profile|favorites)/.test(p))
       expect(privateStreams).toEqual([])
+      // Realtime: the public tables only, until the visitor signs in.
+      type Channels = { getChannels(): { bindings: { postgres_changes?: { filter: { table: string } }[] } }[] }
+      const tables = () => (client as unknown as Channels).getChannels().flatMap((c) => (c.bindings.postgres_changes ?? []).map((b) => b.filter.table)).sort()
+      engine.start()
+      await until(() => tables().length > 0, 'the realtime channel')
+      expect(tables()).toEqual(['listing_images', 'listings'])
+      const { error } = await (client as unknown as { auth: { signInWithPassword(c: object): Promise<{ error: unknown }> } }).auth.signInWithPassword({
+        email: buyerUser.email, password: buyerUser.password,
+      })
+      expect(error).toBeNull()
+      await until(() => tables().length === 4, 'the signed-in channel')
+      expect(tables()).toEqual(['conversations', 'listing_images', 'listings', 'messages'])
       await engine.stop()
     } finally {
       globalThis.fetch = original
