@@ -18,7 +18,7 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
   ] as const) {
     test(`the ${name} has no violations`, async ({ page }) => {
       await page.goto(path)
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 15_000 })
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 30_000 })
       expect(await violations(page)).toEqual([])
     })
   }

@@ -35,13 +35,21 @@ export async function signInAs(page: Page, email: string): Promise<void> {
   )
 }
 
+/** A cold device fetches the item while its first sync writes the whole feed: sized for a busy machine. */
+const FIRST_SYNC = { timeout: 30_000 }
+
+async function openSkirt(page: Page): Promise<void> {
+  await page.goto(`/item/${SKIRT.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: SKIRT.title })).toBeVisible(FIRST_SYNC)
+}
+
 const counter = (page: Page) => page.getByText(new RegExp(`^\\d+ / ${SKIRT.photos}$`))
 
 test.describe('item page', () => {
   test('a visitor opens an item from the shop and sees price, size, location, details and seller', async ({ page }) => {
     await page.goto('/shop')
     const card = page.locator('main a[href^="/item/"]').first()
-    await expect(card).toBeVisible({ timeout: 15_000 })
+    await expect(card).toBeVisible(FIRST_SYNC)
     const href = await card.getAttribute('href')
     await card.click()
     await expect(page).toHaveURL(href!)
@@ -53,8 +61,7 @@ test.describe('item page', () => {
 
   test('price, size and condition are visible without scrolling on a 375×812 phone, above the Message Seller bar', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 })
-    await page.goto(`/item/${SKIRT.id}`)
-    await expect(page.getByRole('heading', { level: 1, name: SKIRT.title })).toBeVisible()
+    await openSkirt(page)
     const bar = await page.getByRole('button', { name: 'Message Seller' }).boundingBox()
     for (const text of ['CHF 69.90', 'Size M', 'New with Tags']) {
       const box = await page.getByText(text, { exact: true }).first().boundingBox()
@@ -69,7 +76,7 @@ test.describe('item page', () => {
   })
 
   test('the gallery turns with arrows, dots, keys and a swipe', async ({ page }) => {
-    await page.goto(`/item/${SKIRT.id}`)
+    await openSkirt(page)
     await expect(counter(page)).toHaveText(`1 / ${SKIRT.photos}`)
     await page.getByRole('button', { name: 'Next image' }).click()
     await expect(counter(page)).toHaveText(`2 / ${SKIRT.photos}`)
@@ -99,13 +106,13 @@ test.describe('item page', () => {
   test('"Item not found" for an unknown id and for a sold listing', async ({ page }) => {
     for (const id of ['00000000-0000-4000-8000-00000000dead', SOLD_ID, 'not-a-uuid']) {
       await page.goto(`/item/${id}`)
-      await expect(page.getByRole('heading', { level: 1, name: 'Item not found' })).toBeVisible({ timeout: 15_000 })
+      await expect(page.getByRole('heading', { level: 1, name: 'Item not found' })).toBeVisible(FIRST_SYNC)
       await expect(page.getByText("The item you're looking for doesn't exist.")).toBeVisible()
     }
   })
 
   test('a visitor asked to log in before messaging; the heart toggles with its toasts', async ({ page }) => {
-    await page.goto(`/item/${SKIRT.id}`)
+    await openSkirt(page)
     await page.getByRole('button', { name: 'Message Seller' }).click()
     await expect(page.getByText('You need to be logged in to message sellers.')).toBeVisible()
     await page.getByRole('button', { name: 'Add to favorites' }).click()
@@ -115,18 +122,19 @@ test.describe('item page', () => {
 
   test('the owner gets "Edit listing" (also on their sold item); another buyer gets Message Seller', async ({ page }) => {
     await signInAs(page, ANNA)
-    await page.goto(`/item/${SKIRT.id}`)
+    await openSkirt(page)
     await expect(page.getByRole('link', { name: 'Edit listing' })).toHaveAttribute('href', `/sell/edit/${SKIRT.id}`)
     await expect(page.getByRole('button', { name: 'Message Seller' })).toHaveCount(0)
     await page.goto(`/item/${SOLD_ID}`)
-    await expect(page.getByText('This item is sold. Only you can still see it.')).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByText('This item is sold. Only you can still see it.')).toBeVisible(FIRST_SYNC)
 
     await page.context().clearCookies()
     await page.evaluate(() => localStorage.clear())
     await signInAs(page, NOAH)
-    await page.goto(`/item/${SKIRT.id}`)
-    await page.getByRole('button', { name: 'Message Seller' }).click()
+    await openSkirt(page)
     await expect(page.getByRole('link', { name: 'Edit listing' })).toHaveCount(0)
+    await page.getByRole('button', { name: 'Message Seller' }).click()
+    await expect(page.getByRole('dialog')).toBeVisible()
   })
 })
 
@@ -141,15 +149,14 @@ test.describe('item page offline', () => {
         await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }))
       }
     })
-    await page.goto(`/item/${SKIRT.id}`)
-    await expect(page.getByRole('heading', { level: 1, name: SKIRT.title })).toBeVisible()
+    await openSkirt(page)
     const photos = page.locator('img[alt*="photo"]')
     await expect(photos).toHaveCount(SKIRT.photos)
     await expect.poll(() => photos.evaluateAll((imgs: HTMLImageElement[]) => imgs.filter((i) => i.complete && i.naturalWidth > 0).length)).toBe(SKIRT.photos)
 
     await context.setOffline(true)
     await page.reload()
-    await expect(page.getByRole('heading', { level: 1, name: SKIRT.title })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: SKIRT.title })).toBeVisible(FIRST_SYNC)
     await expect(page.getByText('CHF 69.90')).toBeVisible()
     await expect(photos).toHaveCount(SKIRT.photos)
     await expect.poll(() => photos.evaluateAll((imgs: HTMLImageElement[]) => imgs.filter((i) => i.complete && i.naturalWidth > 0).length)).toBe(SKIRT.photos)
@@ -157,7 +164,7 @@ test.describe('item page offline', () => {
 
     // An item this device never held: not found, and it says why.
     await page.goto('/item/00000000-0000-4000-8000-00000000beef')
-    await expect(page.getByRole('heading', { level: 1, name: 'Item not found' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Item not found' })).toBeVisible(FIRST_SYNC)
     await expect(page.getByText('You are offline, and this item is not saved on this device yet.')).toBeVisible()
     await context.setOffline(false)
   })

@@ -27,7 +27,6 @@ export function UpdatePrompt() {
         {t('pwa.updateAvailable')}
       </p>
       <Button
-        size="sm"
         disabled={busy}
         onClick={() => {
           setBusy(true)
@@ -56,11 +55,11 @@ export function InstallPrompt() {
         </div>
       </div>
       <div className="flex gap-2 self-end sm:self-auto">
-        <Button variant="ghost" size="sm" onClick={() => snoozeInstall()}>
+        <Button variant="ghost" onClick={() => snoozeInstall()}>
           {t('pwa.dismiss')}
         </Button>
         {canInstall && (
-          <Button size="sm" onClick={() => void install()}>
+          <Button onClick={() => void install()}>
             {t('pwa.install')}
           </Button>
         )}
@@ -70,8 +69,9 @@ export function InstallPrompt() {
 }
 
 /**
- * The installable, updatable app's prompts, at the top of the screen (the bottom belongs to the tab bar, toasts
- * and the item page's action). Registers the service worker once, in production builds.
+ * The installable, updatable app's prompts: at the top of a phone's screen (its bottom belongs to the tab bar,
+ * toasts and the item page's action), bottom left on wider screens (toasts go bottom right), clear of the header's
+ * search. Registers the service worker once, in production builds.
  */
 export function PwaPrompts({ register = import.meta.env.PROD }: { register?: boolean }) {
   const updateReady = usePwa((s) => s.updateReady)
@@ -81,7 +81,7 @@ export function PwaPrompts({ register = import.meta.env.PROD }: { register?: boo
     void registerServiceWorker().catch(() => {})
   }, [register])
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-2 z-50 flex flex-col items-center gap-2 px-4">
+    <div className="pointer-events-none fixed inset-x-0 top-2 z-50 flex flex-col items-center gap-2 px-4 sm:top-auto sm:bottom-20 sm:items-start">
       <UpdatePrompt />
       {!updateReady && <InstallPrompt />}
     </div>

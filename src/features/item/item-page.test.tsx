@@ -151,15 +151,16 @@ describe('item page (spec §2.11)', () => {
     expect(screen.queryByRole('button', { name: 'Message Seller' })).toBeNull()
   })
 
-  it('asks a visitor to log in before messaging; tells a signed-in buyer that messaging is coming', async () => {
+  it('asks a visitor to log in before messaging; opens the message dialog for a signed-in buyer', async () => {
     await store()
     renderItem()
     fireEvent.click(await screen.findByRole('button', { name: 'Message Seller' }))
     expect(await screen.findByText('You need to be logged in to message sellers.')).toBeVisible()
     expect(screen.getByText('Please log in')).toBeVisible()
+    expect(screen.queryByRole('dialog')).toBeNull()
     act(() => sessionStore.setState({ status: 'signed-in', userId: 'u-buyer', email: 'b@x.ch' }, true))
     fireEvent.click(screen.getByRole('button', { name: 'Message Seller' }))
-    expect(await screen.findByText('Messaging is coming soon')).toBeVisible()
+    expect(await screen.findByRole('dialog')).toBeVisible()
   })
 
   it('toggles the heart with the §8 toasts, and the favourite stays on the device', async () => {

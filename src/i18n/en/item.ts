@@ -13,8 +13,6 @@ export const itemArea = {
   'item.location': 'Location',
   'item.seller': 'Seller',
   'item.editListing': 'Edit listing',
-  'item.messagingSoon': 'Messaging is coming soon',
-  'item.messagingSoonDescription': 'You will be able to write to the seller here.',
   'item.offlineNotSaved': 'You are offline, and this item is not saved on this device yet.',
   'item.browseShop': 'Browse the shop',
   'item.pending': 'Waiting for network',
