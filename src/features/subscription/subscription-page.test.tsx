@@ -136,7 +136,7 @@ describe('/subscription signed in', () => {
     })
     await renderPlan(profile())
     const item = await screen.findByText('CHF 2.00')
-    expect(item.closest('li')?.textContent).toMatch(/1 October 2026.*CHF 2\.00.*Paid/)
+    expect(item.closest('li')?.textContent).toMatch(/1 Oct 2026.*CHF 2\.00.*Paid/)
     expect((await db.meta.get(`payments:${USER}`))?.value).toMatchObject({ userId: USER, payments: [{ id: 'p1' }] })
   })
 
@@ -157,7 +157,7 @@ describe('/subscription offline', () => {
     await renderPlan(profile({ subscription_status: 'active', created_at: ago(75), paid_until: ahead(25) }))
     expect(await screen.findByText('Active (CHF 5/month)')).toBeTruthy()
     expect(screen.getByRole('status').textContent).toMatch(/paying and cancelling need a connection/)
-    expect((screen.getByRole('button', { name: /^Pay next month/ }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: /^Pay ahead/ }) as HTMLButtonElement).disabled).toBe(true)
     expect((screen.getByRole('button', { name: 'Cancel subscription' }) as HTMLButtonElement).disabled).toBe(true)
     expect(screen.getByText('CHF 5.00')).toBeTruthy()
     expect(remote.fetchMyProfile).not.toHaveBeenCalled()

@@ -3,7 +3,7 @@ import { t } from '@/i18n'
 import type { CachedPayments } from '@/sync/payments'
 import { cx } from '@/ui/cx'
 import { Skeleton } from '@/ui/skeleton'
-import { formatPlanDate, formatRappen } from '../format'
+import { formatPlanDate, formatRappen, formatShortDate } from '../format'
 
 const STATUS_STYLE: Record<PaymentStatus, string> = {
   paid: 'bg-green-100 text-green-900',
@@ -37,8 +37,8 @@ export function PaymentsList({ cached, loading }: { cached: CachedPayments | nul
             const status = paymentStatus(p.status)
             return (
               <li key={p.id} className="flex items-center justify-between gap-3 py-3">
-                <span className="text-stone-800">{formatPlanDate(paymentDateMs(p))}</span>
-                <span className="ml-auto font-semibold text-stone-900 tabular-nums">{formatRappen(p.amount)}</span>
+                <span className="whitespace-nowrap text-stone-800">{formatShortDate(paymentDateMs(p))}</span>
+                <span className="ml-auto font-semibold whitespace-nowrap text-stone-900 tabular-nums">{formatRappen(p.amount)}</span>
                 <span className={cx('w-24 rounded-full px-2.5 py-0.5 text-center text-xs font-semibold', STATUS_STYLE[status])}>
                   {t(`plan.paymentStatus.${status}`)}
                 </span>
