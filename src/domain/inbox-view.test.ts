@@ -139,4 +139,9 @@ describe('spec §4/§8 live toast: which arrivals deserve it', () => {
     expect(liveArrivals(seen, [msg('c1', 'm3')], 'me', 'c1', now)).toEqual([])
     expect(liveArrivals(seen, [msg('c3', 'm5', 'other', old)], 'me', null, now)).toEqual([])
   })
+
+  it('not a message already read on another device (a first sync brings it with the read mark)', () => {
+    const marks = new Map([['c1', '2026-11-23T11:59:59.000000Z'], ['c2', '2026-11-23T11:00:00Z']])
+    expect(liveArrivals(seen, [msg('c1', 'm3'), msg('c2', 'm4')], 'me', null, now, marks).map((m) => m.id)).toEqual(['m4'])
+  })
 })

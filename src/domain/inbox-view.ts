@@ -108,7 +108,8 @@ export const LIVE_ARRIVAL_WINDOW_MS = 10 * MINUTE
 
 /**
  * The messages that deserve the live toast (spec §4): a conversation's newest message changed since the last look,
- * it was written by someone else, its thread is not open, and it is recent. The first look only remembers.
+ * it was written by someone else, its thread is not open, it is recent and not yet read. The first look only
+ * remembers.
  */
 export function liveArrivals(
   previous: ReadonlyMap<string, string> | null,
@@ -116,6 +117,8 @@ export function liveArrivals(
   userId: string,
   openConversationId: string | null,
   now: number,
+  /** The user's read mark per conversation: a message already read (on any device) is not news. */
+  readMarks: ReadonlyMap<string, string | null> = new Map(),
 ): LatestMessage[] {
   if (previous === null) return []
   return latest.filter(
@@ -123,6 +126,7 @@ export function liveArrivals(
       previous.get(m.conversation_id) !== m.id &&
       m.sender_id !== userId &&
       m.conversation_id !== openConversationId &&
-      now - at(m.created_at) <= LIVE_ARRIVAL_WINDOW_MS,
+      now - at(m.created_at) <= LIVE_ARRIVAL_WINDOW_MS &&
+      at(m.created_at) > at(readMarks.get(m.conversation_id)),
   )
 }

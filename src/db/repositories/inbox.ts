@@ -113,11 +113,14 @@ export async function threadData(db: KreisDatabase, conversationId: string, user
   return { conversation, listing, counterpart, messages }
 }
 
-/** The newest message of each of the user's conversations (what the live toast watches). */
-export async function latestPerConversation(db: KreisDatabase): Promise<MessageRow[]> {
-  const ids = await db.conversations.toCollection().primaryKeys()
-  const latest = await Promise.all(ids.map((id) => latestMessage(db, id)))
-  return latest.filter((m): m is MessageRow => m !== undefined)
+/** The newest message of each of the user's conversations and the user's read marks (what the live toast watches). */
+export async function latestPerConversation(db: KreisDatabase, userId: string): Promise<{ latest: MessageRow[]; readMarks: Map<string, string | null> }> {
+  const conversations = await db.conversations.toArray()
+  const latest = await Promise.all(conversations.map((c) => latestMessage(db, c.id)))
+  return {
+    latest: latest.filter((m): m is MessageRow => m !== undefined),
+    readMarks: new Map(conversations.map((c) => [c.id, lastReadAt(c, userId)])),
+  }
 }
 
 /** Unread messages per conversation of the user (conversations with none are left out). */

@@ -11,6 +11,7 @@ import { toast } from '@/ui/toast/toast-store'
 import { useOnlineStatus } from '@/ui/use-online-status'
 import { ConversationList } from './components/conversation-list'
 import { ThreadView } from './components/thread-view'
+import { useElementHeight } from './hooks/use-element-height'
 import { useInbox } from './hooks/use-inbox'
 import { NewMessageToaster } from './new-message-toaster'
 
@@ -67,6 +68,8 @@ export function MessagesPage() {
   const selected = params.get(CONVERSATION_PARAM)
   const inbox = useInbox(userId)
   const online = useOnlineStatus()
+  // Fills the space between the sticky header and the fixed tab bar (4rem), so the composer sits above the tab bar.
+  const headerPx = useElementHeight('site-header')
 
   useEffect(() => {
     if (inbox === 'error') toast(renderToast(TOASTS.inboxFailed))
@@ -75,7 +78,10 @@ export function MessagesPage() {
   if (userId === null) return <LoggedOut />
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col md:px-4 md:py-4">
+    <div
+      style={{ height: `calc(100dvh - ${headerPx}px - 4rem - env(safe-area-inset-bottom))` }}
+      className="mx-auto flex min-h-[28rem] w-full max-w-6xl flex-col md:px-4 md:py-4"
+    >
       <NewMessageToaster />
       <h1 className={cx('px-4 pt-4 pb-2 text-2xl font-bold text-stone-900 md:px-0 md:pt-0', selected && 'sr-only md:not-sr-only')}>{t('inbox.title')}</h1>
       {!online && (
@@ -83,7 +89,7 @@ export function MessagesPage() {
           {t('messages.offline')}
         </p>
       )}
-      <div className="flex h-[calc(100dvh-11.5rem)] min-h-[26rem] overflow-hidden border-stone-200 bg-white md:h-[calc(100dvh-13rem)] md:rounded-2xl md:border">
+      <div className="flex min-h-0 flex-1 overflow-hidden border-stone-200 bg-white md:rounded-2xl md:border">
         <nav
           aria-label={t('messages.listLabel')}
           className={cx('min-h-0 w-full overflow-y-auto md:block md:w-80 md:shrink-0 md:border-r md:border-stone-200 lg:w-96', selected ? 'hidden' : 'block')}

@@ -45,7 +45,7 @@ export function NewMessageToaster() {
   const active = useIsFirstInstance()
   const userId = useUserId()
   const open = useOpenConversation()
-  const latest = useLiveQuery(() => (userId ? latestPerConversation(db) : undefined), [db, userId])
+  const live = useLiveQuery(() => (userId ? latestPerConversation(db, userId) : undefined), [db, userId])
   const seen = useRef<{ user: string; ids: Map<string, string> } | null>(null)
   const openRef = useRef(open)
 
@@ -54,13 +54,14 @@ export function NewMessageToaster() {
   }, [open])
 
   useEffect(() => {
-    if (!active || !userId || !latest) return
+    if (!active || !userId || !live) return
+    const { latest, readMarks } = live
     const previous = seen.current?.user === userId ? seen.current.ids : null
-    const arrivals = liveArrivals(previous, latest, userId, openRef.current, Date.now())
+    const arrivals = liveArrivals(previous, latest, userId, openRef.current, Date.now(), readMarks)
     seen.current = { user: userId, ids: new Map(latest.map((m) => [m.conversation_id, m.id])) }
     const newest = arrivals.reduce<(typeof arrivals)[number] | null>((a, m) => (!a || m.created_at > a.created_at ? m : a), null)
     if (newest) toast(renderToast(newMessageToast(newest.content)))
-  }, [latest, userId, active])
+  }, [live, userId, active])
 
   return null
 }

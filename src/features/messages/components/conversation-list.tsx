@@ -12,7 +12,7 @@ import { ListingThumb } from './listing-thumb'
 function when(iso: string | undefined, now: number): string {
   if (!iso) return ''
   const rel = relativeTime(iso, now)
-  return rel ? render(rel) : new Date(iso).toLocaleDateString('de-CH', { day: 'numeric', month: 'short' })
+  return rel ? render(rel) : new Date(iso).toLocaleDateString('en-CH', { day: 'numeric', month: 'short' })
 }
 
 function Row({ item, userId, selected, now }: { item: InboxItem; userId: string; selected: boolean; now: number }) {

@@ -6,7 +6,7 @@ import { LinkifiedText } from './linkified-text'
 
 const timeOf = (iso: string): string => {
   const d = new Date(iso)
-  return Number.isFinite(d.getTime()) ? d.toLocaleTimeString('de-CH', { hour: '2-digit', minute: '2-digit' }) : ''
+  return Number.isFinite(d.getTime()) ? d.toLocaleTimeString('en-CH', { hour: '2-digit', minute: '2-digit' }) : ''
 }
 
 export interface MessageBubbleProps {

@@ -14,7 +14,7 @@ function DaySeparator({ day, first }: { day: string; first: string }) {
       ? t('messages.today')
       : label === 'yesterday'
         ? t('messages.yesterday')
-        : new Date(first).toLocaleDateString('de-CH', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' })
+        : new Date(first).toLocaleDateString('en-CH', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' })
   return (
     <div role="separator" aria-label={text} className="my-2 flex items-center gap-3 text-xs font-medium text-stone-600">
       <span className="h-px flex-1 bg-stone-200" aria-hidden="true" />
