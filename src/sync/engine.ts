@@ -106,6 +106,7 @@ export class SyncEngine {
       // refresh before each one). The 'online' event starts the next cycle the moment the network is back.
       if (globalThis.navigator?.onLine === false) {
         this.offlineStreak++
+        if (this.offlineStreak === 1 && (await this.queuedCount()) > 0) void this.registerBackgroundSync().catch(() => false)
         this.status.setState({ online: false })
         await this.refreshCounts()
         return { push: { outcome: 'offline', acknowledged: 0, failed: 0 }, pullFailure: null }
