@@ -3,8 +3,8 @@ import { APP_URL } from './env.ts'
 import { DEMO, serverPayments, serverPlan, signIn } from './plan-helpers.ts'
 
 // A loaded machine (8 builds and stacks at once) can take several seconds per round trip.
-const expect = baseExpect.configure({ timeout: 20_000 })
-test.describe.configure({ timeout: 120_000 })
+const expect = baseExpect.configure({ timeout: 30_000 })
+test.describe.configure({ timeout: 180_000 })
 
 // Through the screens with the sandbox provider (issue 14): the plan page's pay button opens the sandbox checkout
 // in a new tab, which returns to /payment-success. Luca (42 days old, never paid) is the welcome-phase seller who

@@ -9,21 +9,30 @@ export const DEMO = {
   luca: { email: 'luca@demo.kreis.ch', id: '00000000-0000-4000-8000-000000000002' },
   sophie: { email: 'sophie@demo.kreis.ch', id: '00000000-0000-4000-8000-000000000003' },
   noah: { email: 'noah@demo.kreis.ch', id: '00000000-0000-4000-8000-000000000004' },
+  mia: { email: 'mia@demo.kreis.ch', id: '00000000-0000-4000-8000-000000000005' },
 } as const
 
 const STORAGE_KEY = `sb-${new URL(E2E_API_URL).hostname.split('.')[0]}-auth-token`
 
+/** One call to the local stack; a refused connection (a loaded machine) is tried again a few times. */
 export async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const res = await fetch(E2E_API_URL + path, {
-    method: init.method ?? 'GET',
-    headers: {
-      apikey: DEFAULT_ANON_KEY,
-      authorization: `Bearer ${init.token ?? DEFAULT_ANON_KEY}`,
-      'content-type': 'application/json',
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  return { status: res.status, body: (await res.json().catch(() => null)) as unknown }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(E2E_API_URL + path, {
+        method: init.method ?? 'GET',
+        headers: {
+          apikey: DEFAULT_ANON_KEY,
+          authorization: `Bearer ${init.token ?? DEFAULT_ANON_KEY}`,
+          'content-type': 'application/json',
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      })
+      return { status: res.status, body: (await res.json().catch(() => null)) as unknown }
+    } catch (e) {
+      if (attempt >= 5) throw e
+      await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt))
+    }
+  }
 }
 
 /** Signs `email` in for every page of the context (the session supabase-js would have stored); returns the token. */

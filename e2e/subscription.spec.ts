@@ -2,8 +2,8 @@ import { expect as baseExpect, test, type Page } from '@playwright/test'
 import { DEMO, serverPlan, signIn } from './plan-helpers.ts'
 
 // A loaded machine (8 builds and stacks at once) can take several seconds per round trip.
-const expect = baseExpect.configure({ timeout: 20_000 })
-test.describe.configure({ timeout: 120_000 })
+const expect = baseExpect.configure({ timeout: 30_000 })
+test.describe.configure({ timeout: 180_000 })
 
 // The plan page and the payment return pages (issue 14; spec §2.12, §2.13, §4, §8). Payment through the sandbox
 // checkout is in payment-sandbox.spec.ts. Anna is the seeded active member; Noah is 12 days into his trial.
