@@ -13,7 +13,7 @@ export function ListingProgress({ own, onFix }: { own: OwnListing; onFix(): void
   const done = images.filter((i) => devicePhotos.get(i.id)?.uploaded ?? true).length
   if (listing.sync_state === 'failed') {
     return (
-      <div role="alert" className="flex flex-col gap-3 rounded-2xl border border-red-300 bg-red-50 p-4 text-left">
+      <div role="alert" className="flex w-full flex-col gap-3 rounded-2xl border border-red-300 bg-red-50 p-4 text-left">
         <p className="font-semibold text-red-900">{t('sellFlow.failedTitle')}</p>
         {listing.sync_error && <p className="text-red-900">{listing.sync_error}</p>}
         <div className="flex flex-wrap gap-2">
@@ -30,7 +30,7 @@ export function ListingProgress({ own, onFix }: { own: OwnListing; onFix(): void
   const live = listing.sync_state === 'synced'
   const pct = total ? Math.round((done / total) * 100) : 100
   return (
-    <div role="status" className="flex flex-col gap-2 rounded-2xl bg-stone-100 p-4 text-left">
+    <div role="status" className="flex w-full flex-col gap-2 rounded-2xl bg-stone-100 p-4 text-left">
       <p className="font-medium text-stone-900">
         {live ? t('sellFlow.successLive') : online ? t('sellFlow.successPending') : t('sellFlow.successOffline')}
       </p>
