@@ -5,7 +5,7 @@
 import Dexie from 'dexie'
 import type { KreisDatabase } from '@/db/database'
 import type { OutboxEntry, OutboxGroup } from '@/db/rows'
-import { NOT_ON_SERVER } from './local-writes'
+import { NOT_ON_SERVER, profilePictureOwner } from './local-writes'
 
 /**
  * The entries that may be sent now: the first entry of each group (a group is sent strictly in order), unless it
@@ -101,6 +101,7 @@ export async function discardFailed(db: KreisDatabase, group: OutboxGroup): Prom
       return {}
     }
     // Dropped so that the refetch puts the server's version back whatever its updated_at.
+    await db.photo_blobs.where('listing_id').equals(profilePictureOwner(id)).delete() // an unsent picture goes too
     await db.my_profile.delete(id)
     return { refetchProfile: true }
   })

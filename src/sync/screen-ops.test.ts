@@ -272,6 +272,20 @@ describe('setProfilePicture', () => {
     expect([...server.storage.keys()]).toEqual([second])
   })
 
+  it('discarding a refused picture drops its local file and restores the server’s profile', async () => {
+    const server = new MemoryServer()
+    const me = device(SELLER, server)
+    await me.sync()
+    await setProfilePicture(me.db, SELLER, new Blob(['a']), 'image/jpeg', me.clock.now())
+    me.scripted.failNext('setProfilePicture', { ok: false, reason: 'forbidden', code: '42501', message: 'denied' })
+    await drainOutbox(me.deps)
+    expect((await me.db.my_profile.get(SELLER))?.sync_state).toBe('failed')
+    expect(await discardFailed(me.db, `profile:${SELLER}`)).toEqual({ refetchProfile: true })
+    expect(await me.db.photo_blobs.count()).toBe(0)
+    await me.sync()
+    expect((await me.db.my_profile.get(SELLER))?.profile_picture_url).toBeNull()
+  })
+
   it('two pictures set offline: only the last goes up', async () => {
     const server = new MemoryServer()
     const me = device(SELLER, server)
