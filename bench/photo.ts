@@ -90,7 +90,7 @@ export async function run(): Promise<Figure[]> {
     const median = percentile(warm.map((r) => r.ms), 50)
     const note =
       `input ${(inputBytes / 1e6).toFixed(2)} MB 4032×3024 with EXIF+GPS → ${warm[0]!.fullType}; cold first run ${cold!.ms.toFixed(0)} ms; ` +
-      `warm runs ${warm.map((r) => r.ms.toFixed(0)).join(', ')} ms; requests to other origins (a CDN): ${cdn.length}; machine load average at the end: ${os.loadavg()[0].toFixed(1)}` +
+      `warm runs ${warm.map((r) => r.ms.toFixed(0)).join(', ')} ms; requests to other origins (a CDN): ${cdn.length}; machine load average at the end: ${os.loadavg()[0]!.toFixed(1)}` +
       ` (headless desktop Chromium with CPU raster; phones are slower, reference/photo.md)`
     return [
       { figure: 'photo: 12 MP JPEG → upload-ready full + card image (median)', value: median, unit: 'ms', budget: { op: '<=', limit: 600 }, command: COMMAND, note },
