@@ -45,7 +45,8 @@ export type OutboxGroup = `listing:${string}` | `conversation:${string}` | `prof
 export type OutboxOp =
   | { kind: 'photo.upload'; photo_id: string; path: string; content_type: string }
   | { kind: 'listing.upsert'; listing: ListingWrite }
-  | { kind: 'images.replace'; listing_id: string; images: ImageWrite[] }
+  /** `edited_at`: the device time of the photo-set edit (entries queued before it existed use their queued_at). */
+  | { kind: 'images.replace'; listing_id: string; images: ImageWrite[]; edited_at?: string }
   | { kind: 'conversation.create'; conversation: ConversationWrite }
   | { kind: 'message.send'; message: MessageWrite }
   | { kind: 'profile.update'; profile: ProfileWrite }
@@ -80,6 +81,11 @@ export interface OutboxEntry {
   attempts: number
   /** Device time (ms) before which this entry is not retried. */
   not_before: number
+  /**
+   * Device time (ms) of the first transient failure (network, 5xx, 429) since the entry was last sent
+   * successfully or retried by the user: the status shows "still trying since …" from it.
+   */
+  first_failed_at?: number
   error?: string
 }
 
@@ -88,7 +94,8 @@ export type ListingWrite = Omit<ListingRecord, 'created_at' | 'updated_at'>
 export type ImageWrite = Pick<ListingImageRecord, 'id' | 'listing_id' | 'image_url' | 'image_order'>
 export type ConversationWrite = Pick<ConversationRecord, 'id' | 'listing_id' | 'buyer_id' | 'seller_id'>
 export type MessageWrite = Pick<MessageRecord, 'id' | 'conversation_id' | 'listing_id' | 'sender_id' | 'receiver_id' | 'content'>
-export type ProfileWrite = Pick<MyProfileRecord, 'id' | 'first_name' | 'last_name' | 'location'>
+/** `edited_at`: the device time of the edit (the server keeps the latest); absent in entries queued before it existed. */
+export type ProfileWrite = Pick<MyProfileRecord, 'id' | 'first_name' | 'last_name' | 'location'> & { edited_at?: string }
 
 /** A compressed photo kept on the device until the image rows that use it are synced. */
 export interface PhotoBlobRow {

@@ -6,12 +6,15 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { env } from '@/config/env'
 import type { Transport } from '@/sync/protocol'
-import { SupabaseTransport } from './supabase-transport'
+import { RetryAfterLog, SupabaseTransport } from './supabase-transport'
 
 let client: SupabaseClient | null = null
+/** Every response passes through it, so the transport can honour a 429/5xx answer's Retry-After. */
+const retryAfter = new RetryAfterLog()
 
 export function getSupabaseClient(): SupabaseClient {
   client ??= createClient(env.supabaseUrl, env.supabaseAnonKey, {
+    global: { fetch: retryAfter.fetch },
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
   })
   return client
@@ -19,5 +22,5 @@ export function getSupabaseClient(): SupabaseClient {
 
 /** The sync engine's transport (the engine imports this module dynamically). */
 export function createTransport(): Transport {
-  return new SupabaseTransport(getSupabaseClient())
+  return new SupabaseTransport(getSupabaseClient(), retryAfter)
 }

@@ -34,7 +34,9 @@ function withCanonicalTimes<T>(r: Json): T {
 }
 
 export function toListing(r: Json): ListingRecord {
-  return { ...withCanonicalTimes<ListingRecord>(r), price: Number(r.price) }
+  // images_edited_at (the photo set's edit time) is the server's business (RPC save_listings), not the device's.
+  const { images_edited_at: _setTime, ...row } = r
+  return { ...withCanonicalTimes<ListingRecord>(row), price: Number(r.price) }
 }
 
 export const toImage = (r: Json): ListingImageRecord => withCanonicalTimes<ListingImageRecord>(r)

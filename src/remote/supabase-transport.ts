@@ -6,8 +6,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { ConversationRecord, Cursor, FavoriteRecord, ListingImageRecord, ListingRecord, MessageRecord, MyProfileRecord, PublicProfileRecord } from '@/db/records'
 import type { ListingBundle } from '@/db/repositories/mirror'
-import type { ConversationWrite, ImageWrite, ListingWrite, MessageWrite, ProfileWrite } from '@/db/rows'
-import type { RealtimeHandlers, Result, SessionInfo, Transport } from '@/sync/protocol'
+import type { ConversationWrite, MessageWrite, ProfileWrite } from '@/db/rows'
+import type { ListingSave, ListingSaved, RealtimeHandlers, Result, SessionInfo, Transport } from '@/sync/protocol'
 import { cachedSessionUser } from './cached-session'
 import { fromAuth, fromPostgrest, fromStorage } from './errors'
 import { PUBLIC_PROFILE_COLUMNS, toConversation, toFavorite, toImage, toListing, toMessage, toMyProfile, toPublicProfile } from './rows'
@@ -60,8 +60,56 @@ function afterCursor<Q extends { gte(c: string, v: string): Q; or(f: string): Q 
   return q.or(`updated_at.gt.${after.updated_at},and(updated_at.eq.${after.updated_at},id.gt.${after.id})`)
 }
 
+/** One element of the RPC save_listings' answer (migration 20261123002100). */
+interface SavedRow {
+  listing: Row
+  images: Row[]
+  removed?: string[]
+}
+
+/** Seconds or an HTTP date (RFC 9110 §10.2.3) → ms from `now`; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  if (!value) return undefined
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
+
+/**
+ * supabase-js does not hand response headers to its callers: this fetch (the client's `global.fetch`) keeps the
+ * `Retry-After` of the last 429/5xx answer for the transport, which attaches it to the failure it maps.
+ */
+export class RetryAfterLog {
+  private last: number | undefined
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const res = await globalThis.fetch(input, init)
+    if (res.status === 429 || res.status >= 500) this.last = parseRetryAfter(res.headers.get('retry-after'), Date.now())
+    return res
+  }
+  /** The last Retry-After seen, once. */
+  take(): number | undefined {
+    const v = this.last
+    this.last = undefined
+    return v
+  }
+}
+
 export class SupabaseTransport implements Transport {
-  constructor(private readonly client: SupabaseClient) {}
+  constructor(
+    private readonly client: SupabaseClient,
+    private readonly retryAfter?: RetryAfterLog,
+  ) {}
+
+  /** A write's result, with the server's Retry-After on a 429/5xx failure. */
+  private async write<T>(pending: Promise<Result<T>>): Promise<Result<T>> {
+    return this.tagged(await pending)
+  }
+
+  private tagged<T>(r: Result<T>): Result<T> {
+    if (r.ok || (r.reason !== 'server' && r.reason !== 'rate_limited')) return r
+    const retryAfterMs = this.retryAfter?.take()
+    return retryAfterMs === undefined ? r : { ...r, retryAfterMs }
+  }
 
   /** From supabase-js's stored session, never the network (an expired token offline is still the user's). */
   async session(): Promise<SessionInfo | null> {
@@ -83,47 +131,27 @@ export class SupabaseTransport implements Transport {
   async uploadPhoto(path: string, blob: Blob, contentType: string): Promise<Result<void>> {
     try {
       const { error } = await this.client.storage.from(LISTING_IMAGES_BUCKET).upload(path, blob, { upsert: true, contentType })
-      return error ? fromStorage(error as never) : ok(undefined)
+      return error ? this.tagged(fromStorage(error as never)) : ok(undefined)
     } catch (e) {
       return { ok: false, reason: 'network', message: (e as Error).message }
     }
   }
 
-  async upsertListings(rows: ListingWrite[]): Promise<Result<ListingRecord[]>> {
-    const r = await run<Row[]>(this.client.from('listings').upsert(rows, { onConflict: 'id' }).select())
+  async saveListings(saves: ListingSave[]): Promise<Result<ListingSaved[]>> {
+    const r = await this.write(run<SavedRow[]>(this.client.rpc('save_listings', { saves })))
     if (!r.ok) return r
-    const byId = new Map(r.value.map((x) => [x.id as string, toListing(x)]))
-    const missing = rows.map((x) => x.id).filter((id) => !byId.has(id))
-    if (missing.length) {
-      const again = await run<Row[]>(this.client.from('listings').select('*').in('id', missing))
-      if (!again.ok) return again
-      for (const x of again.value) byId.set(x.id as string, toListing(x))
-    }
-    return ok(rows.map((x) => byId.get(x.id)).filter((x) => x !== undefined))
-  }
-
-  async replaceListingImages(listingId: string, images: ImageWrite[]): Promise<Result<ListingImageRecord[]>> {
-    let del = this.client.from('listing_images').delete().eq('listing_id', listingId)
-    if (images.length) del = del.not('id', 'in', `(${images.map((i) => i.id).join(',')})`)
-    const removed = await run<Row[]>(del.select('image_url'))
-    if (!removed.ok) return removed
-    if (images.length) {
-      const up = await run(this.client.from('listing_images').upsert(images, { onConflict: 'id' }))
-      if (!up.ok) return up
-    }
-    const set = await rows(this.client.from('listing_images').select('*').eq('listing_id', listingId).order('image_order').order('id'), toImage)
-    if (!set.ok) return set
-    // Files of dropped images are removed best-effort: an orphan file costs storage, never correctness.
-    const paths = removed.value.map((x) => String(x.image_url)).filter((p) => !/^https?:\/\//.test(p))
-    if (paths.length) await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(paths).catch(() => undefined)
-    return set
+    // The files of images the saves dropped, and nothing uses any more, go only now that the sets are committed
+    // (best-effort: a lost delete leaves an orphan file, never a broken image).
+    const removed = r.value.flatMap((x) => x.removed ?? [])
+    if (removed.length) await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(removed).catch(() => undefined)
+    return ok(r.value.map((x) => ({ listing: toListing(x.listing), images: x.images.map(toImage) })))
   }
 
   async createConversations(cs: ConversationWrite[]): Promise<Result<ConversationRecord[]>> {
     // ON CONFLICT (listing_id, buyer_id) DO NOTHING returns only the rows it inserted; the others already existed
     // (a retry, or the same conversation opened first on another device) and are read back.
     const ins = await rows(this.client.from('conversations').upsert(cs, { onConflict: 'listing_id,buyer_id', ignoreDuplicates: true }).select(), toConversation)
-    if (!ins.ok && ins.code !== '23505') return ins
+    if (!ins.ok && ins.code !== '23505') return this.tagged(ins)
     const key = (c: ConversationWrite) => `${c.listing_id} ${c.buyer_id}`
     const found = new Map((ins.ok ? ins.value : []).map((c) => [key(c), c]))
     const missing = cs.filter((c) => !found.has(key(c)))
@@ -141,7 +169,7 @@ export class SupabaseTransport implements Transport {
   async insertMessages(messages: MessageWrite[]): Promise<Result<MessageRecord[]>> {
     // Inserted rows come back at once; ids already on the server (a retry after a lost answer) are read back.
     const ins = await rows(this.client.from('messages').upsert(messages, { onConflict: 'id', ignoreDuplicates: true }).select(), toMessage)
-    if (!ins.ok) return ins
+    if (!ins.ok) return this.tagged(ins)
     const byId = new Map(ins.value.map((m) => [m.id, m]))
     const missing = messages.map((m) => m.id).filter((id) => !byId.has(id))
     if (missing.length) {
@@ -152,10 +180,27 @@ export class SupabaseTransport implements Transport {
     return ok(messages.map((m) => byId.get(m.id)).filter((m) => m !== undefined))
   }
 
+  findMessages(ids: string[]): Promise<Result<MessageRecord[]>> {
+    return rows(this.client.from('messages').select('*').in('id', ids), toMessage)
+  }
+
+  async findConversations(cs: ConversationWrite[]): Promise<Result<ConversationRecord[]>> {
+    const found: ConversationRecord[] = []
+    for (const c of cs) {
+      const r = await rows(
+        this.client.from('conversations').select('*').or(`id.eq.${c.id},and(listing_id.eq.${c.listing_id},buyer_id.eq.${c.buyer_id})`).limit(1),
+        toConversation,
+      )
+      if (!r.ok) return r
+      found.push(...r.value)
+    }
+    return ok(found)
+  }
+
   async updateProfile(p: ProfileWrite): Promise<Result<MyProfileRecord>> {
     const { id, ...fields } = p
     const up = await run<Row[]>(this.client.from('profiles').update(fields).eq('id', id).select('id'))
-    if (!up.ok) return up
+    if (!up.ok) return this.tagged(up)
     if (up.value.length === 0) return { ok: false, reason: 'forbidden', code: '42501', message: 'profile not updatable' }
     const me = await this.fetchMyProfile()
     if (!me.ok) return me

@@ -4,11 +4,6 @@
 export const BACKOFF_BASE_MS = 200
 /** Retry delays stop growing here, so a device back online resyncs within half a minute. */
 export const BACKOFF_CAP_MS = 30_000
-/**
- * After this many 5xx/429 answers to the same item it is marked failed, so one item the server cannot take
- * does not hold its group forever; network errors never count.
- */
-export const MAX_TRANSIENT_ATTEMPTS = 8
 
 /** Outbox entries (rows) per upsert/insert call when draining the outbox. */
 export const PUSH_BATCH_SIZE = 100

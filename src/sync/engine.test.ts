@@ -159,6 +159,29 @@ describe('engine', () => {
     expect(broken.status.getState().storageProblem).toBe('quota-exceeded')
   })
 
+  it('after a 5xx the leader runs its next cycle at the write\'s retry time (Retry-After), not at the 60 s tick, and shows since when it is trying', async () => {
+    const server = world()
+    const db = new KreisDatabase(`engine-${Math.random()}`)
+    dbs.push(db)
+    const rng = createRng(3)
+    const clock = new VirtualClock(T0, rng)
+    const scripted = new ScriptedTransport(new MemoryTransport(server, SELLER, rng))
+    scripted.failNext('saveListings', { ok: false, reason: 'server', code: '503', message: 'Service Unavailable', retryAfterMs: 300 })
+    const engine = new SyncEngine({ db, transport: scripted.transport, clock, locks: null })
+    engines.push(engine)
+    const id = await saveListing(db, SELLER, { fields, images: [] }, T0)
+    engine.start()
+    await until(() => scripted.count('saveListings') === 1 && engine.scheduledDelayMs !== null)
+    await engine.idle()
+    expect(engine.scheduledDelayMs).toBe(300)
+    expect(engine.status.getState()).toMatchObject({ online: true, pendingCount: 1, retryingSince: T0, failures: [] })
+    clock.advance(300)
+    // The timer fires by itself (no write, no event): the listing goes out and the status settles.
+    await until(() => server.listings.has(id))
+    await until(() => engine.status.getState().pendingCount === 0 && engine.scheduledDelayMs === SYNC_INTERVAL_MS)
+    expect(engine.status.getState().retryingSince).toBeNull()
+  })
+
   it('signed out (no session): writes stay queued and the status asks for sign-in', async () => {
     const server = world()
     const { db, transport } = device(server, SELLER)

@@ -46,7 +46,12 @@ export class SyncEngine {
   private rerun: { reconcile: boolean; promise: Promise<CycleReport>; resolve(r: CycleReport): void; reject(e: unknown): void } | null = null
   /** Consecutive cycles that ended offline: the engine's own backoff. */
   private offlineStreak = 0
+  /** Device time (ms) of the earliest retry time of a queued entry that is backing off (5xx, 429), or null. */
+  private nextRetryAt: number | null = null
   private timer: ReturnType<typeof setTimeout> | null = null
+  /** The timer's delay when it was last set (tests read it: the next cycle's time without waiting for it). */
+  scheduledDelayMs: number | null = null
+  private leading = false
   private stopFns: (() => void)[] = []
   private leadership: Leadership | null = null
   private stopped = false
@@ -93,7 +98,7 @@ export class SyncEngine {
       this.running = null
       const again = this.rerun
       this.rerun = null
-      if (!again) return
+      if (!again) return this.schedule()
       if (this.stopped) again.reject(new Error('sync engine stopped'))
       else this.sync('retry', again.reconcile).then(again.resolve, again.reject)
     })
@@ -116,11 +121,12 @@ export class SyncEngine {
       const push: DrainReport = session
         ? await drainOutbox({ db: this.db, transport, clock: this.clock })
         : { outcome: 'unauthorized', acknowledged: 0, failed: 0 }
-      const pullFailure = push.outcome === 'offline' ? null : await this.pullWithFreshToken(transport, reconcile)
+      const pullFailure = push.outcome === 'offline' || push.outcome === 'throttled' ? null : await this.pullWithFreshToken(transport, reconcile)
       const offline = push.outcome === 'offline' || pullFailure?.reason === 'network'
       this.offlineStreak = offline ? this.offlineStreak + 1 : 0
       // Queued writes and no network: ask the browser to wake the app when it is back (once per offline spell).
       if (this.offlineStreak === 1 && (await this.queuedCount()) > 0) void this.registerBackgroundSync().catch(() => false)
+      this.nextRetryAt = await this.earliestRetry()
       // A visitor has nothing to push: a clean pull of the public feed is a sync.
       const ok = !offline && !pullFailure && (push.outcome === 'drained' || (!session && (await this.db.outbox.count()) === 0))
       this.status.setState({
@@ -160,14 +166,28 @@ export class SyncEngine {
     while (this.running) await this.running.catch(() => {})
   }
 
-  /** Delay before the next cycle when nothing else triggers one. */
+  /**
+   * Delay before the next cycle when nothing else triggers one: the engine's offline backoff, else the sync
+   * interval, but never later than the earliest entry backing off after a 5xx or 429 may be sent again.
+   */
   nextDelayMs(): number {
-    return this.offlineStreak > 0 ? backoffDelayMs(this.offlineStreak, () => this.clock.random()) : SYNC_INTERVAL_MS
+    const base = this.offlineStreak > 0 ? backoffDelayMs(this.offlineStreak, () => this.clock.random()) : SYNC_INTERVAL_MS
+    return this.nextRetryAt === null ? base : Math.max(0, Math.min(base, this.nextRetryAt - this.clock.now()))
+  }
+
+  /** The earliest future retry time among queued entries that are backing off. */
+  private async earliestRetry(): Promise<number | null> {
+    const now = this.clock.now()
+    let earliest: number | null = null
+    await this.db.outbox.where('state').equals('queued').each((e) => {
+      if (e.not_before > now && (earliest === null || e.not_before < earliest)) earliest = e.not_before
+    })
+    return earliest
   }
 
   async refreshCounts(): Promise<void> {
     const s = await pendingSummary(this.db)
-    this.status.setState({ pendingCount: s.pending, oldestPendingAt: s.oldestQueuedAt, failures: s.failures })
+    this.status.setState({ pendingCount: s.pending, oldestPendingAt: s.oldestQueuedAt, retryingSince: s.retryingSince, writesWaitingForOtherAccounts: s.waitingForOtherAccounts, failures: s.failures })
   }
 
   /**
@@ -254,16 +274,22 @@ export class SyncEngine {
     })
     this.stopFns.push(unsubscribe)
     this.stopFns.push(watchForWork(this.db, () => this.background('write')))
+    this.leading = true
     await this.sync('start').catch(() => {})
-    this.schedule()
   }
 
+  /**
+   * (Re)sets the timer after every cycle of the leader: the next cycle comes at `nextDelayMs()`, so a write that
+   * met a 5xx is sent again at its backoff time, not at the next interval tick.
+   */
   private schedule(): void {
+    if (!this.leading || this.stopped) return
+    if (this.timer) clearTimeout(this.timer)
+    this.scheduledDelayMs = this.nextDelayMs()
     this.timer = setTimeout(() => {
-      void this.sync('timer')
-        .catch(() => {})
-        .finally(() => this.timer !== null && this.schedule())
-    }, this.nextDelayMs())
+      this.timer = null
+      this.background('timer')
+    }, this.scheduledDelayMs)
   }
 
   /**
@@ -299,6 +325,7 @@ export class SyncEngine {
   async stop(): Promise<void> {
     this.stopped = true
     this.tabStarted = false
+    this.leading = false
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
     for (const f of this.stopFns.splice(0)) f()

@@ -118,7 +118,7 @@ export async function saveListing(db: KreisDatabase, userId: string, input: Save
         images.map((img): ListingImageRow => ({ ...img, created_at: iso(now), updated_at: NOT_ON_SERVER, sync_state: 'pending' })),
       )
       await db.photo_blobs.bulkPut(blobs)
-      ops.push({ kind: 'images.replace', listing_id: id, images })
+      ops.push({ kind: 'images.replace', listing_id: id, images, edited_at: write.edited_at })
     }
     await db.outbox.bulkAdd(ops.map((op) => entry(group, op, now)))
   })
@@ -200,10 +200,11 @@ export interface ProfileFields {
 export async function updateMyProfile(db: KreisDatabase, userId: string, fields: ProfileFields, now: number): Promise<void> {
   const clean = (v: string | null) => (v?.trim() ? v.trim() : null)
   const write = { id: userId, first_name: clean(fields.first_name), last_name: clean(fields.last_name), location: clean(fields.location) }
+  const edit = { ...write, edited_at: iso(now) }
   await db.transaction('rw', [db.my_profile, db.profiles, db.listings, db.outbox], async () => {
     const row = await db.my_profile.get(userId)
     if (row) await db.my_profile.put({ ...row, ...write, sync_state: 'pending', sync_error: undefined })
-    await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.update', profile: write }, now))
+    await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.update', profile: edit }, now))
     await refreshSellerCards(db, userId) // the user's own cards show the new name at once
   })
   void requestPersistenceOnce()

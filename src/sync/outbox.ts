@@ -4,7 +4,7 @@
  */
 import Dexie from 'dexie'
 import type { KreisDatabase } from '@/db/database'
-import type { OutboxEntry, OutboxGroup } from '@/db/rows'
+import type { OutboxEntry, OutboxGroup, OutboxKind } from '@/db/rows'
 import { NOT_ON_SERVER, profilePictureOwner } from './local-writes'
 
 /**
@@ -23,9 +23,15 @@ export function readyHeads(entries: readonly OutboxEntry[], now: number): Outbox
 }
 
 /**
+ * Kinds that travel together: a listing's field edits and photo-set edits go to the server as one save
+ * (`Transport.saveListings`), so a listing and its photos commit together.
+ */
+export const sendKind = (kind: OutboxKind): OutboxKind => (kind === 'images.replace' ? 'listing.upsert' : kind)
+
+/**
  * The head entry plus the entries right behind it in the same group that travel with it: consecutive full-state
- * edits of one listing (or one image set, or one profile) collapse into the last one, and consecutive messages of
- * one conversation (at most `maxMessages`) go in one insert, in the order they were written.
+ * edits of one listing (fields and photo set) or one profile collapse into the last one of each, and consecutive
+ * messages of one conversation (at most `maxMessages`) go in one insert, in the order they were written.
  */
 export function unitOf(entries: readonly OutboxEntry[], head: OutboxEntry, maxMessages: number): OutboxEntry[] {
   if (head.op.kind === 'photo.upload' || head.op.kind === 'conversation.create') return [head]
@@ -33,7 +39,7 @@ export function unitOf(entries: readonly OutboxEntry[], head: OutboxEntry, maxMe
   const run: OutboxEntry[] = []
   for (const e of entries) {
     if (e.group !== head.group || e.seq! < head.seq!) continue
-    if (e.op.kind !== head.op.kind || e.state !== 'queued' || run.length === limit) break
+    if (sendKind(e.op.kind) !== sendKind(head.op.kind) || e.state !== 'queued' || run.length === limit) break
     run.push(e)
   }
   return run
@@ -44,6 +50,13 @@ export interface PendingSummary {
   failed: number
   /** Device time (ms) of the oldest unsent entry, or null. */
   oldestQueuedAt: number | null
+  /**
+   * Device time (ms) since which the server has not taken a queued write (network errors, 5xx, 429): the UI shows
+   * "still trying since …". Null when every queued write is merely waiting its turn.
+   */
+  retryingSince: number | null
+  /** Unsent writes of other accounts that used this device, waiting for their owner to sign in again. */
+  waitingForOtherAccounts: number
   failures: { group: OutboxGroup; message: string }[]
 }
 
@@ -54,8 +67,27 @@ export async function pendingSummary(db: KreisDatabase): Promise<PendingSummary>
     pending: all.length - failed.length,
     failed: failed.length,
     oldestQueuedAt: all.length ? Math.min(...all.map((e) => e.queued_at)) : null,
+    retryingSince: minOf(all.filter((e) => e.state === 'queued').map((e) => e.first_failed_at)),
+    waitingForOtherAccounts: await writesWaitingForOtherAccounts(db),
     failures: failed.map((e) => ({ group: e.group, message: e.error ?? '' })),
   }
+}
+
+function minOf(xs: readonly (number | undefined)[]): number | null {
+  const defined = xs.filter((x): x is number => x !== undefined)
+  return defined.length ? Math.min(...defined) : null
+}
+
+/** meta key prefix of an account's writes kept aside while another account uses the device (session.ts). */
+export const PARKED_PREFIX = 'parked:'
+
+/**
+ * Writes other accounts left unsent on this device (they wait for their owner to sign in again, session.ts
+ * `adoptOwner`): the UI says "N changes wait for another account". Counted, never shown or sent.
+ */
+export async function writesWaitingForOtherAccounts(db: KreisDatabase): Promise<number> {
+  const parked = await db.meta.where('key').startsWith(PARKED_PREFIX).toArray()
+  return parked.reduce((n, m) => n + ((m.value as { outbox?: unknown[] }).outbox?.length ?? 0), 0)
 }
 
 /** Number of writes not yet on the server (asked before signing out). */
@@ -70,6 +102,7 @@ export async function retryFailed(db: KreisDatabase, group: OutboxGroup): Promis
       e.state = 'queued'
       e.attempts = 0
       e.not_before = 0
+      delete e.first_failed_at
       delete e.error
     })
     await setEntityState(db, group, 'pending')

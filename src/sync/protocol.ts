@@ -44,12 +44,31 @@ export interface Failure {
   code?: string
   /** The server's message (never shown raw except where spec §8 says so). */
   message: string
+  /** A 429/503 answer's `Retry-After`, in ms: the earliest time worth asking again. */
+  retryAfterMs?: number
 }
 
 export type Result<T> = { ok: true; value: T } | Failure
 
 export const isTransient = (f: Failure): boolean =>
   f.reason === FailureReason.network || f.reason === FailureReason.server || f.reason === FailureReason.rateLimited
+
+/** One listing's change as the server takes it: the fields, the photo set, or both. */
+export interface ListingSave {
+  listing_id: string
+  /** The listing's full new state (its edited_at is the edit time), or null when only the photo set changes. */
+  listing: ListingWrite | null
+  /** The full new photo set in order, or null when it does not change. */
+  images: ImageWrite[] | null
+  /** Device time (ISO) of the photo-set edit; null without images. */
+  images_edited_at: string | null
+}
+
+/** The server's state of a listing after a save: the winning row and its whole photo set. */
+export interface ListingSaved {
+  listing: ListingRecord
+  images: ListingImageRecord[]
+}
 
 export interface SessionInfo {
   userId: string
@@ -80,12 +99,13 @@ export interface Transport {
   /** Uploads to the deterministic path with upsert: repeating it changes nothing. */
   uploadPhoto(path: string, blob: Blob, contentType: string): Promise<Result<void>>
   /**
-   * Upserts full listing states by id. The server keeps the latest edited_at (ties: later arrival). Returns the
-   * server's rows for all given ids, whether the edit won or not.
+   * Saves listings with their photo sets, all in one server transaction (RPC `save_listings`): upserts by id,
+   * the latest edit by edit time wins for the fields (listing.edited_at) and for the photo set (images_edited_at)
+   * separately, a set never takes a new photo whose file is missing. Returns the server's winning row and set for
+   * each save, in order, whether the edit won or not. Files of images the save dropped, and that no image row uses
+   * any more, are deleted after the commit (best-effort).
    */
-  upsertListings(rows: ListingWrite[]): Promise<Result<ListingRecord[]>>
-  /** Makes the listing's image rows exactly `images` (upsert by id, delete the rest); returns the server's set. */
-  replaceListingImages(listingId: string, images: ImageWrite[]): Promise<Result<ListingImageRecord[]>>
+  saveListings(saves: ListingSave[]): Promise<Result<ListingSaved[]>>
   /**
    * Creates conversations, ignoring duplicates. Returns the server's row for each given one, in the given order;
    * when (listing_id, buyer_id) already existed under another id, that existing conversation: the caller adopts
@@ -94,6 +114,14 @@ export interface Transport {
   createConversations(rows: ConversationWrite[]): Promise<Result<ConversationRecord[]>>
   /** Inserts messages in the given order (the server stamps them in that order), ignoring duplicate ids; returns the server's rows for all given ids. */
   insertMessages(rows: MessageWrite[]): Promise<Result<MessageRecord[]>>
+  /**
+   * The server's rows of these writes that it already has (messages by id, conversations by id or by
+   * (listing_id, buyer_id)), for the ones the caller may see. A refused write whose earlier answer was lost may
+   * well be on the server: Postgres checks RLS before ON CONFLICT, so the retry is refused (e.g. the listing was
+   * sold meanwhile) although the first request committed.
+   */
+  findMessages(ids: string[]): Promise<Result<MessageRecord[]>>
+  findConversations(rows: ConversationWrite[]): Promise<Result<ConversationRecord[]>>
   updateProfile(p: ProfileWrite): Promise<Result<MyProfileRecord>>
 
   /** The listings after `after` in (updated_at, id) order, with their whole image sets and their sellers. */

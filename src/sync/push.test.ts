@@ -2,10 +2,10 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '@/db/database'
-import { BACKOFF_BASE_MS, MAX_TRANSIENT_ATTEMPTS } from './constants'
+import { BACKOFF_BASE_MS } from './constants'
 import { SYNC_MESSAGES } from './failure-messages'
 import { saveListing, sendMessage, setListingStatus, updateMyProfile, type ListingFields } from './local-writes'
-import { retryFailed } from './outbox'
+import { pendingSummary, retryFailed } from './outbox'
 import { pullAll } from './pull'
 import { drainOutbox } from './push'
 import { MemoryServer } from './testing/memory-server'
@@ -75,7 +75,9 @@ describe('push', () => {
     expect(await db.listings.get(id)).toMatchObject({ cover_image_url: firstPhoto, seller_first_name: 'Anna', seller_last_name: 'Müller' })
     const report = await drainOutbox(deps)
     expect(report).toMatchObject({ outcome: 'drained', acknowledged: 4, failed: 0 })
-    expect(scripted.calls).toEqual(['uploadPhoto', 'uploadPhoto', 'upsertListings', 'replaceListingImages'])
+    expect(server.imagesOf(id).map((i) => i.image_url)).toHaveLength(2)
+    // The listing and its photo set in one call (one server transaction): no reader sees it without its photos.
+    expect(scripted.calls).toEqual(['uploadPhoto', 'uploadPhoto', 'saveListings'])
     expect(server.listings.get(id)?.title).toBe('Wool coat')
     expect(server.storage.size).toBe(2)
     const row = await db.listings.get(id)
@@ -88,20 +90,20 @@ describe('push', () => {
     const { db, scripted, deps, clock } = setup()
     for (let i = 0; i < 5; i++) await saveListing(db, SELLER, { fields: fields({ title: `Item ${i}` }), images: [] }, clock.now())
     await drainOutbox(deps)
-    expect(scripted.count('upsertListings')).toBe(1)
+    expect(scripted.count('saveListings')).toBe(1)
   })
 
   it('sends only the last of consecutive edits of one listing (full state, nothing lost)', async () => {
     const { db, server, scripted, deps, clock } = setup()
     const id = await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
     await drainOutbox(deps)
-    for (const title of ['A', 'B', 'C']) {
+    for (const title of ['Coat A', 'Coat B', 'Coat C']) {
       clock.advance(1000)
       await saveListing(db, SELLER, { id, fields: fields({ title }), images: [] }, clock.now())
     }
     await drainOutbox(deps)
-    expect(scripted.count('upsertListings')).toBe(2)
-    expect(server.listings.get(id)?.title).toBe('C')
+    expect(scripted.count('saveListings')).toBe(2)
+    expect(server.listings.get(id)?.title).toBe('Coat C')
   })
 
   it('server committed, response lost: the retry creates no duplicate', async () => {
@@ -177,36 +179,66 @@ describe('push', () => {
     expect((await db.messages.bulkGet([first, second])).map((m) => m?.sync_state)).toEqual(['synced', 'synced'])
   })
 
-  it('a network error stops the drain without counting against the item; 5xx and 429 back off from 200 ms', async () => {
+  it('a network error stops the drain without counting against the item, but the item is now "still trying"; 5xx backs off from 200 ms', async () => {
     const { db, scripted, deps, clock } = setup()
     await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
-    scripted.failNext('upsertListings', { ok: false, reason: 'network', message: 'Failed to fetch' })
+    scripted.failNext('saveListings', { ok: false, reason: 'network', message: 'Failed to fetch' })
     expect((await drainOutbox(deps)).outcome).toBe('offline')
-    expect((await db.outbox.toArray())[0]).toMatchObject({ attempts: 0, not_before: 0 })
+    expect((await db.outbox.toArray())[0]).toMatchObject({ attempts: 0, not_before: 0, first_failed_at: T0 })
 
-    scripted.failNext('upsertListings', { ok: false, reason: 'server', code: '500', message: 'Internal Server Error' })
+    scripted.failNext('saveListings', { ok: false, reason: 'server', code: '500', message: 'Internal Server Error' })
     expect((await drainOutbox(deps)).outcome).toBe('drained')
     const waiting = (await db.outbox.toArray())[0]!
     expect(waiting.attempts).toBe(1)
     expect(waiting.not_before - clock.now()).toBeGreaterThanOrEqual(BACKOFF_BASE_MS / 2)
     expect(waiting.not_before - clock.now()).toBeLessThanOrEqual(BACKOFF_BASE_MS)
-    expect(scripted.count('upsertListings')).toBe(2)
+    expect(scripted.count('saveListings')).toBe(2)
     await drainOutbox(deps) // still backing off: not sent
-    expect(scripted.count('upsertListings')).toBe(2)
+    expect(scripted.count('saveListings')).toBe(2)
     clock.advance(BACKOFF_BASE_MS)
     expect(await drainOutbox(deps)).toMatchObject({ outcome: 'drained', acknowledged: 1 })
   })
 
-  it(`an item the server answers with 5xx ${MAX_TRANSIENT_ATTEMPTS} times is marked failed`, async () => {
+  it('5xx is never failure: the item retries with growing, jittered backoff for as long as it takes, then syncs', async () => {
     const { db, scripted, deps, clock } = setup()
     const id = await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
-    scripted.failNext('upsertListings', { ok: false, reason: 'server', message: 'boom' }, MAX_TRANSIENT_ATTEMPTS)
-    for (let i = 0; i < MAX_TRANSIENT_ATTEMPTS; i++) {
-      await drainOutbox(deps)
-      clock.advance(60_000)
+    // About 10 minutes of 503s (more than the 8 answers after which the item used to be marked failed).
+    const outage = 20
+    scripted.failNext('saveListings', { ok: false, reason: 'server', code: '503', message: 'Service Unavailable' }, outage)
+    const waits: number[] = []
+    for (let i = 0; i < outage; i++) {
+      expect(await drainOutbox(deps)).toMatchObject({ outcome: 'drained', failed: 0 })
+      const e = (await db.outbox.toArray())[0]!
+      expect(e).toMatchObject({ state: 'queued', attempts: i + 1, first_failed_at: T0 })
+      waits.push(e.not_before - clock.now())
+      clock.advance(e.not_before - clock.now())
     }
-    expect((await db.listings.get(id))?.sync_state).toBe('failed')
-    expect((await db.outbox.toArray())[0]?.state).toBe('failed')
+    expect(waits[1]!).toBeGreaterThan(waits[0]! / 2)
+    expect(Math.max(...waits)).toBeLessThanOrEqual(30_000)
+    expect(Math.max(...waits)).toBeGreaterThanOrEqual(15_000)
+    expect((await db.listings.get(id))?.sync_state).toBe('pending')
+    expect((await pendingSummary(db)).retryingSince).toBe(T0)
+    expect(await drainOutbox(deps)).toMatchObject({ outcome: 'drained', acknowledged: 1 })
+    expect((await db.listings.get(id))?.sync_state).toBe('synced')
+    expect((await pendingSummary(db)).retryingSince).toBeNull()
+  })
+
+  it('429 stops the drain and the item waits at least the Retry-After; 5xx honours it too', async () => {
+    const { db, scripted, deps, clock } = setup()
+    await saveListing(db, SELLER, { fields: fields({ title: 'First' }), images: [] }, clock.now())
+    await updateMyProfile(db, SELLER, { first_name: 'Anna', last_name: 'M', location: null }, clock.now())
+    scripted.failNext('saveListings', { ok: false, reason: 'rate_limited', code: '429', message: 'Too Many Requests', retryAfterMs: 12_000 })
+    expect((await drainOutbox(deps)).outcome).toBe('throttled')
+    expect(scripted.count('updateProfile')).toBe(0) // the rest of the queue does not add to the load either
+    const [listing] = await db.outbox.toArray()
+    expect(listing!.not_before - clock.now()).toBe(12_000)
+    clock.advance(12_000)
+    scripted.failNext('saveListings', { ok: false, reason: 'server', code: '503', message: 'Service Unavailable', retryAfterMs: 5_000 })
+    await drainOutbox(deps)
+    expect((await db.outbox.toArray())[0]!.not_before - clock.now()).toBe(5_000)
+    clock.advance(5_000)
+    expect(await drainOutbox(deps)).toMatchObject({ outcome: 'drained', failed: 0 })
+    expect(await db.outbox.count()).toBe(0)
   })
 
   it('401 refreshes the session once and retries; a second 401 stops with writes kept', async () => {
@@ -218,7 +250,7 @@ describe('push', () => {
 
     await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
     const expired = { ok: false as const, reason: 'unauthorized' as const, message: 'JWT expired' }
-    scripted.failNext('upsertListings', expired, 2)
+    scripted.failNext('saveListings', expired, 2)
     expect((await drainOutbox(deps)).outcome).toBe('unauthorized')
     expect(await db.outbox.count()).toBe(1)
   })
@@ -226,7 +258,7 @@ describe('push', () => {
   it('a refresh that cannot reach the server leaves writes queued for later (offline)', async () => {
     const { db, scripted, deps, clock } = setup()
     await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
-    scripted.failNext('upsertListings', { ok: false, reason: 'unauthorized', message: 'JWT expired' })
+    scripted.failNext('saveListings', { ok: false, reason: 'unauthorized', message: 'JWT expired' })
     scripted.failNext('refreshSession', { ok: false, reason: 'network', message: 'Failed to fetch' })
     expect((await drainOutbox(deps)).outcome).toBe('offline')
     expect(await db.outbox.count()).toBe(1)
@@ -255,7 +287,7 @@ describe('push', () => {
     const id = await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
     await drainOutbox(deps)
     await setListingStatus(db, id, 'sold', clock.now() + 1)
-    const forbiddenDeps = { ...deps, transport: new ScriptedTransport(deps.transport).failNext('upsertListings', { ok: false, reason: 'forbidden', code: '42501', message: 'new row violates row-level security policy' }).transport }
+    const forbiddenDeps = { ...deps, transport: new ScriptedTransport(deps.transport).failNext('saveListings', { ok: false, reason: 'forbidden', code: '42501', message: 'new row violates row-level security policy' }).transport }
     await drainOutbox(forbiddenDeps)
     expect(await db.listings.get(id)).toMatchObject({ sync_state: 'failed', sync_error: SYNC_MESSAGES.updateListingFailed })
   })
@@ -264,7 +296,7 @@ describe('push', () => {
     const { db, server, scripted, deps, clock } = setup()
     const engine = new SyncEngine({ ...deps, locks: null })
     const id = await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
-    scripted.failNext('upsertListings', { ok: false, reason: 'rejected', code: '400', message: 'bad' })
+    scripted.failNext('saveListings', { ok: false, reason: 'rejected', code: '400', message: 'bad' })
     await engine.sync('manual')
     expect(engine.status.getState().failures).toHaveLength(1)
     await engine.retry(`listing:${id}`)
@@ -281,7 +313,7 @@ describe('push', () => {
     await engine.sync('manual')
     clock.advance(1000)
     await saveListing(db, SELLER, { id, fields: fields({ title: 'Edited' }), images: [] }, clock.now())
-    scripted.failNext('upsertListings', { ok: false, reason: 'check_violation', code: '23514', message: 'violates check constraint' })
+    scripted.failNext('saveListings', { ok: false, reason: 'check_violation', code: '23514', message: 'violates check constraint' })
     await engine.sync('manual')
     expect((await db.listings.get(id))?.title).toBe('Edited')
     await engine.discard(`listing:${id}`)
@@ -359,7 +391,7 @@ describe('push', () => {
     const server = new MemoryServer()
     const a = setup(SELLER, server)
     const b = setup(SELLER, server)
-    const id = await saveListing(a.db, SELLER, { fields: fields({ title: 'v0' }), images: [] }, T0)
+    const id = await saveListing(a.db, SELLER, { fields: fields({ title: 'Version 0' }), images: [] }, T0)
     await drainOutbox(a.deps)
     const ea = new SyncEngine({ ...a.deps, locks: null })
     const eb = new SyncEngine({ ...b.deps, locks: null })
@@ -373,5 +405,161 @@ describe('push', () => {
     expect(server.listings.get(id)?.title).toBe('newer edit on A')
     expect((await a.db.listings.get(id))?.title).toBe('newer edit on A')
     expect(await b.db.listings.get(id)).toMatchObject({ title: 'newer edit on A', sync_state: 'synced' })
+  })
+})
+
+describe('a listing and its photos commit together (one save)', () => {
+  const imagesOf = async (db: KreisDatabase, id: string) => (await db.listing_images.where('listing_id').equals(id).sortBy('image_order')).map((i) => ({ id: i.id, image_url: i.image_url }))
+  const noBrokenImages = (server: MemoryServer) => [...server.images.values()].filter((i) => !server.storage.has(i.image_url))
+
+  it('a publish cut off after its photos never leaves a photo-less listing: the server has all of it or nothing', async () => {
+    const { db, server, scripted, deps, clock } = setup()
+    const id = await saveListing(db, SELLER, { fields: fields(), images: [photo(), photo(), photo()] }, clock.now())
+    scripted.passNext('uploadPhoto').passNext('uploadPhoto').passNext('uploadPhoto')
+    scripted.failNext('saveListings', { ok: false, reason: 'network', message: 'Failed to fetch' })
+    expect((await drainOutbox(deps)).outcome).toBe('offline')
+    expect(server.listings.has(id)).toBe(false)
+    // The answer is lost, but the listing and all three photos committed together.
+    scripted.loseAnswerNext('saveListings')
+    await drainOutbox(deps)
+    expect(server.listings.has(id)).toBe(true)
+    expect(server.imagesOf(id)).toHaveLength(3)
+    await drainOutbox(deps)
+    expect(server.imagesOf(id)).toHaveLength(3)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('queued entries of the old two-step protocol (listing, then image rows) still drain, as one save', async () => {
+    const { db, server, scripted, deps, clock } = setup()
+    const id = await saveListing(db, SELLER, { fields: fields(), images: [photo()] }, clock.now())
+    // As queued by the previous version: no edit time on the image set.
+    await db.outbox.toCollection().modify((e) => {
+      if (e.op.kind === 'images.replace') delete e.op.edited_at
+    })
+    await drainOutbox(deps)
+    expect(scripted.calls).toEqual(['uploadPhoto', 'saveListings'])
+    expect(server.imagesOf(id)).toHaveLength(1)
+    expect(await db.listings.get(id)).toMatchObject({ sync_state: 'synced' })
+  })
+
+  it('photo sets: the later edit by edit time wins whatever the arrival order, and the losing device shows the winner', async () => {
+    const server = new MemoryServer()
+    const phone = setup(SELLER, server)
+    const laptop = setup(SELLER, server)
+    const id = await saveListing(phone.db, SELLER, { fields: fields(), images: [photo(), photo()] }, T0)
+    await drainOutbox(phone.deps)
+    await pullAll({ db: laptop.db, transport: laptop.memory }, { reconcile: false })
+    const [p1, p2] = await imagesOf(phone.db, id)
+    // The laptop (offline) drops photo 2 at T0+10s; the phone later drops photo 1 and adds a new one, and syncs first.
+    await saveListing(laptop.db, SELLER, { id, fields: fields(), images: [p1!] }, T0 + 10_000)
+    await saveListing(phone.db, SELLER, { id, fields: fields(), images: [p2!, photo()] }, T0 + 20_000)
+    await drainOutbox(phone.deps)
+    expect(server.deletedFiles).toEqual([p1!.image_url]) // deleted once the phone's set committed
+    await drainOutbox(laptop.deps)
+    const winner = server.imagesOf(id).map((i) => i.image_url)
+    expect(winner).toHaveLength(2)
+    expect(winner[0]).toBe(p2!.image_url)
+    expect(noBrokenImages(server)).toEqual([])
+    expect((await imagesOf(laptop.db, id)).map((i) => i.image_url)).toEqual(winner)
+    expect(await laptop.db.listings.get(id)).toMatchObject({ sync_state: 'synced', cover_image_url: p2!.image_url })
+  })
+
+  it('a newer set that keeps a photo an older edit already deleted drops that photo instead of pointing at a missing file', async () => {
+    const server = new MemoryServer()
+    const phone = setup(SELLER, server)
+    const laptop = setup(SELLER, server)
+    const id = await saveListing(phone.db, SELLER, { fields: fields(), images: [photo(), photo()] }, T0)
+    await drainOutbox(phone.deps)
+    await pullAll({ db: laptop.db, transport: laptop.memory }, { reconcile: false })
+    const [p1, p2] = await imagesOf(phone.db, id)
+    await saveListing(phone.db, SELLER, { id, fields: fields(), images: [p2!] }, T0 + 10_000) // drops photo 1
+    await saveListing(laptop.db, SELLER, { id, fields: fields(), images: [p2!, p1!] }, T0 + 20_000) // reorders, later
+    await drainOutbox(phone.deps)
+    await drainOutbox(laptop.deps)
+    expect(server.imagesOf(id).map((i) => i.image_url)).toEqual([p2!.image_url])
+    expect(noBrokenImages(server)).toEqual([])
+    expect((await imagesOf(laptop.db, id)).map((i) => i.image_url)).toEqual([p2!.image_url])
+  })
+
+  it('a file is deleted only after the set without it committed, never while a committed set uses it', async () => {
+    const { db, server, scripted, deps, clock } = setup()
+    const id = await saveListing(db, SELLER, { fields: fields(), images: [photo(), photo()] }, clock.now())
+    await drainOutbox(deps)
+    const [p1, p2] = await imagesOf(db, id)
+    await saveListing(db, SELLER, { id, fields: fields(), images: [p2!] }, clock.now() + 1000)
+    scripted.failNext('saveListings', { ok: false, reason: 'server', code: '503', message: 'Service Unavailable' })
+    await drainOutbox(deps)
+    expect(server.storage.has(p1!.image_url)).toBe(true) // refused: the old set stands, its file too
+    clock.advance(60_000)
+    await drainOutbox(deps)
+    expect(server.storage.has(p1!.image_url)).toBe(false)
+    expect(server.storage.has(p2!.image_url)).toBe(true)
+  })
+})
+
+describe('profiles: last edit wins by edit time', () => {
+  it('an older offline profile edit arriving last changes nothing, and its device then shows the newer one', async () => {
+    const server = new MemoryServer()
+    const phone = setup(SELLER, server)
+    const laptop = setup(SELLER, server)
+    for (const d of [phone, laptop]) await pullAll({ db: d.db, transport: d.memory }, { reconcile: false })
+    await updateMyProfile(laptop.db, SELLER, { first_name: 'Old', last_name: 'Edit', location: 'Bern' }, T0 + 10_000)
+    await updateMyProfile(phone.db, SELLER, { first_name: 'New', last_name: 'Edit', location: 'Basel' }, T0 + 20_000)
+    await drainOutbox(phone.deps)
+    await drainOutbox(laptop.deps)
+    expect(server.profiles.get(SELLER)).toMatchObject({ first_name: 'New', location: 'Basel' })
+    expect(await laptop.db.my_profile.get(SELLER)).toMatchObject({ first_name: 'New', location: 'Basel', sync_state: 'synced' })
+  })
+})
+
+describe('a refusal after a lost answer first asks whether the server already has the write', () => {
+  async function soldAfterLostAnswer(lose: 'createConversations' | 'insertMessages') {
+    const { db, server, scripted, deps, clock } = setup(BUYER)
+    const seller = setup(SELLER, server)
+    const listingId = await saveListing(seller.db, SELLER, { fields: fields(), images: [] }, clock.now())
+    await drainOutbox(seller.deps)
+    if (lose === 'insertMessages') {
+      await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hello' }, clock.now())
+      await drainOutbox(deps)
+    }
+    const id = await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Is it still available?' }, clock.now())
+    scripted.loseAnswerNext(lose)
+    if (lose === 'createConversations') scripted.loseAnswerNext('insertMessages')
+    await drainOutbox(deps)
+    if (lose === 'createConversations') await drainOutbox(deps)
+    // Meanwhile the seller sells: a retry is refused (RLS comes before ON CONFLICT), although the message is there.
+    await setListingStatus(seller.db, listingId, 'sold', clock.now() + 1000)
+    await drainOutbox(seller.deps)
+    expect((await drainOutbox(deps)).failed).toBe(0)
+    return { db, server, id }
+  }
+
+  it('a message the server committed before the listing was sold is sent, not failed', async () => {
+    const { db, server, id } = await soldAfterLostAnswer('insertMessages')
+    expect(await db.messages.get(id)).toMatchObject({ sync_state: 'synced' })
+    expect([...server.messages.values()].filter((m) => m.id === id)).toHaveLength(1)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('a conversation and its message committed before the sale are both acknowledged', async () => {
+    const { db, server, id } = await soldAfterLostAnswer('createConversations')
+    expect(await db.messages.get(id)).toMatchObject({ sync_state: 'synced' })
+    expect((await db.conversations.toArray()).map((c) => c.sync_state)).toEqual(['synced'])
+    expect(server.conversations.size).toBe(1)
+  })
+
+  it('a message the server never got is still refused once the listing is sold', async () => {
+    const { db, server, scripted, deps, clock } = setup(BUYER)
+    const seller = setup(SELLER, server)
+    const listingId = await saveListing(seller.db, SELLER, { fields: fields(), images: [] }, clock.now())
+    await drainOutbox(seller.deps)
+    await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hello' }, clock.now())
+    await drainOutbox(deps)
+    const id = await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' }, clock.now())
+    await setListingStatus(seller.db, listingId, 'sold', clock.now() + 1000)
+    await drainOutbox(seller.deps)
+    expect((await drainOutbox(deps)).failed).toBe(1)
+    expect(await db.messages.get(id)).toMatchObject({ sync_state: 'failed', sync_error: SYNC_MESSAGES.sendMessageFailed })
+    expect(scripted.count('findMessages')).toBe(1)
   })
 })

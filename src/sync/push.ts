@@ -1,21 +1,21 @@
 /**
  * Draining the outbox (design.md §1 rules 3–4). Each pass sends the ready head of every group, batched by kind
- * in dependency order (photo upload → listing → image rows; conversation → message). An entry leaves the outbox
+ * in dependency order (photo upload → listing with its photo set, one save; conversation → message). An entry leaves the outbox
  * only in the transaction that applies the server's answer to the mirror, so a crash at any point leaves it to be
  * sent again, which the idempotent operations make harmless.
  */
 import { cardFields, cardOf } from '@/db/card-fields'
 import type { KreisDatabase } from '@/db/database'
-import type { ConversationRecord, ListingImageRecord, ListingRecord, MessageRecord, MyProfileRecord } from '@/db/records'
+import type { ConversationRecord, MessageRecord, MyProfileRecord } from '@/db/records'
 import { replaceImageSets, storeMyProfile } from '@/db/repositories/mirror'
 import type { OutboxEntry, OutboxKind } from '@/db/rows'
 import { backoffDelayMs } from './backoff'
 import type { Clock } from './clock'
-import { MAX_TRANSIENT_ATTEMPTS, PUSH_BATCH_SIZE } from './constants'
+import { PUSH_BATCH_SIZE } from './constants'
 import { failureMessage } from './failure-messages'
 import { NOT_ON_SERVER } from './local-writes'
-import { messagesOf, readyHeads, setEntityState, unitOf } from './outbox'
-import { FailureReason, type Failure, type Result, type Transport } from './protocol'
+import { messagesOf, readyHeads, sendKind, setEntityState, unitOf } from './outbox'
+import { FailureReason, isTransient, type Failure, type ListingSave, type ListingSaved, type Result, type Transport } from './protocol'
 import { acknowledgeScreenOp, isScreenOp, SCREEN_KINDS, sendScreenOp } from './screen-ops'
 
 export interface PushDeps {
@@ -27,8 +27,10 @@ export interface PushDeps {
 export type DrainOutcome =
   /** Nothing left that may be sent now (entries may still wait for a retry time or the user). */
   | 'drained'
-  /** The network is gone (or rate-limited): try again after the engine's backoff. */
+  /** The network is gone: try again after the engine's backoff. */
   | 'offline'
+  /** 429: the server asked for fewer requests; the entries wait until their retry time (Retry-After honoured). */
+  | 'throttled'
   /** The session could not be refreshed: writes wait for a valid sign-in. */
   | 'unauthorized'
 
@@ -43,7 +45,8 @@ export interface DrainReport {
 /** One unit of sending: a head entry with the entries that travel with it (outbox.ts `unitOf`). */
 type Unit = OutboxEntry[]
 
-const ORDER: readonly OutboxKind[] = ['photo.upload', 'listing.upsert', 'images.replace', 'conversation.create', 'message.send', 'profile.update', ...SCREEN_KINDS]
+/** By send kind (outbox.ts `sendKind`): a listing's field and photo-set edits go together as one listing save. */
+const ORDER: readonly OutboxKind[] = ['photo.upload', 'listing.upsert', 'conversation.create', 'message.send', 'profile.update', ...SCREEN_KINDS]
 /** Kinds whose units of different groups share one request, up to PUSH_BATCH_SIZE entries. */
 const BATCHED = new Set<OutboxKind>(['listing.upsert', 'conversation.create', 'message.send'])
 
@@ -77,14 +80,18 @@ export async function drainOutbox(deps: PushDeps): Promise<DrainReport> {
     if (units.length === 0) return report
 
     pass: for (const kind of ORDER) {
-      for (const batch of batches(units.filter((u) => u[0]!.op.kind === kind), kind)) {
+      for (const batch of batches(units.filter((u) => sendKind(u[0]!.op.kind) === kind), kind)) {
         const failure = await sendBatch(deps, batch, report)
         if (!failure) {
           refreshedSinceSuccess = false
           continue
         }
-        if (failure.reason === FailureReason.network || failure.reason === FailureReason.rateLimited) {
+        if (failure.reason === FailureReason.network) {
           report.outcome = 'offline'
+          return report
+        }
+        if (failure.reason === FailureReason.rateLimited) {
+          report.outcome = 'throttled'
           return report
         }
         if (failure.reason === FailureReason.unauthorized) {
@@ -118,11 +125,15 @@ async function sendBatch(deps: PushDeps, batch: Unit[], report: DrainReport): Pr
   }
   switch (result.reason) {
     case FailureReason.network:
-    case FailureReason.rateLimited:
+      await noteTransientFailure(deps, batch)
+      return result
     case FailureReason.unauthorized:
       return result
+    case FailureReason.rateLimited:
+      for (const unit of batch) await backOff(deps, unit, result)
+      return result
     case FailureReason.server:
-      for (const unit of batch) report.failed += await backOff(deps, unit, result)
+      for (const unit of batch) await backOff(deps, unit, result)
       return null
     default:
       if (batch.length > 1 || (batch[0]![0]!.op.kind === 'message.send' && batch[0]!.length > 1)) {
@@ -139,10 +150,42 @@ async function sendBatch(deps: PushDeps, batch: Unit[], report: DrainReport): Pr
         }
         return null
       }
-      await markFailed(deps.db, batch[0]!, result)
-      report.failed += 1
-      return null
+      return refused(deps, batch[0]!, result, report)
   }
+}
+
+/** A unit the server refused for good: failed, unless the server turns out to have it already. */
+async function refused(deps: PushDeps, unit: Unit, result: Failure, report: DrainReport): Promise<Failure | null> {
+  const found = await alreadyOnServer(deps, unit, report)
+  if (found === true) return null
+  // The check itself met the network or the server: no verdict yet, the unit is tried again later.
+  if (found !== false) return found.reason === FailureReason.server ? (await backOff(deps, unit, found), null) : found
+  await markFailed(deps.db, unit, result)
+  report.failed += 1
+  return null
+}
+
+/**
+ * A refused message or conversation may already be on the server: its first request committed, the answer was
+ * lost, and the retry was refused (RLS comes before ON CONFLICT; the listing was sold meanwhile). Then it is a
+ * success, not a failure: the server's rows are acknowledged. Returns whether that was the case.
+ */
+async function alreadyOnServer(deps: PushDeps, unit: Unit, report: DrainReport): Promise<boolean | Failure> {
+  const op = unit[0]!.op
+  let found: Result<unknown[]>
+  let expected: number
+  if (op.kind === 'message.send') {
+    found = await deps.transport.findMessages(unit.map((e) => (e.op as typeof op).message.id))
+    expected = unit.length
+  } else if (op.kind === 'conversation.create') {
+    found = await deps.transport.findConversations([op.conversation])
+    expected = 1
+  } else return false
+  if (!found.ok) return isTransient(found) || found.reason === FailureReason.unauthorized ? found : false
+  if (found.value.length !== expected) return false
+  await acknowledge(deps.db, [unit], found.value)
+  report.acknowledged += unit.length
+  return true
 }
 
 function last<T>(xs: readonly T[]): T {
@@ -160,11 +203,8 @@ async function send(transport: Transport, db: KreisDatabase, batch: Unit[]): Pro
       return transport.uploadPhoto(op.path, blob.blob, op.content_type)
     }
     case 'listing.upsert':
-      return transport.upsertListings(batch.map((u) => (last(u).op as Extract<typeof op, { kind: 'listing.upsert' }>).listing))
-    case 'images.replace': {
-      const final = last(batch[0]!).op as typeof op
-      return transport.replaceListingImages(final.listing_id, final.images)
-    }
+    case 'images.replace':
+      return transport.saveListings(batch.map(listingSaveOf))
     case 'conversation.create':
       return transport.createConversations(batch.map((u) => (u[0]!.op as typeof op).conversation))
     case 'message.send':
@@ -172,6 +212,22 @@ async function send(transport: Transport, db: KreisDatabase, batch: Unit[]): Pro
     case 'profile.update':
       return transport.updateProfile((last(batch[0]!).op as typeof op).profile)
   }
+}
+
+/**
+ * One listing's unit (its consecutive field and photo-set edits) as one save: the last full state of each. A
+ * photo-set edit's time is its own (entries queued before it was recorded: their queue time, the same instant).
+ */
+export function listingSaveOf(unit: Unit): ListingSave {
+  const save: ListingSave = { listing_id: unit[0]!.group.slice('listing:'.length), listing: null, images: null, images_edited_at: null }
+  for (const e of unit) {
+    if (e.op.kind === 'listing.upsert') save.listing = e.op.listing
+    else if (e.op.kind === 'images.replace') {
+      save.images = e.op.images
+      save.images_edited_at = e.op.edited_at ?? new Date(e.queued_at).toISOString()
+    }
+  }
+  return save
 }
 
 const seqs = (units: Unit[]) => units.flat().map((e) => e.seq!)
@@ -191,27 +247,10 @@ async function acknowledge(db: KreisDatabase, batch: Unit[], value: unknown): Pr
       case 'photo.upload':
         await db.photo_blobs.update(op.photo_id, { uploaded: true })
         return
-      case 'listing.upsert': {
-        for (const row of value as ListingRecord[]) {
-          const rest = await remainingInGroup(db, `listing:${row.id}`)
-          if (rest.some((e) => e.op.kind === 'listing.upsert')) continue // a newer local edit is still to be sent
-          const local = await db.listings.get(row.id)
-          await db.listings.put({ ...row, ...(local ? cardOf(local) : cardFields(null, undefined)), sync_state: rest.length ? 'pending' : 'synced' })
-          if (!rest.length) await db.photo_blobs.where('listing_id').equals(row.id).delete()
-        }
+      case 'listing.upsert':
+      case 'images.replace':
+        for (const saved of value as ListingSaved[]) await acknowledgeListing(db, saved)
         return
-      }
-      case 'images.replace': {
-        const rest = await remainingInGroup(db, `listing:${op.listing_id}`)
-        if (!rest.some((e) => e.op.kind === 'images.replace')) {
-          await replaceImageSets(db, [op.listing_id], value as ListingImageRecord[])
-        }
-        if (!rest.length) {
-          await db.photo_blobs.where('listing_id').equals(op.listing_id).delete()
-          await db.listings.where('id').equals(op.listing_id).modify({ sync_state: 'synced', sync_error: undefined })
-        }
-        return
-      }
       case 'conversation.create': {
         const servers = value as ConversationRecord[]
         for (const [i, unit] of batch.entries()) {
@@ -236,6 +275,20 @@ async function acknowledge(db: KreisDatabase, batch: Unit[], value: unknown): Pr
   })
 }
 
+/**
+ * The server's answer to a listing save is the winner (the device's edit, or a later one from elsewhere): the
+ * mirror shows it, row and photo set, unless this device has a newer edit of the listing still to send (call
+ * inside the acknowledging transaction).
+ */
+async function acknowledgeListing(db: KreisDatabase, { listing, images }: ListingSaved): Promise<void> {
+  const rest = await remainingInGroup(db, `listing:${listing.id}`)
+  if (rest.length) return // a newer local write of this listing is still to be sent; its answer settles the row
+  const local = await db.listings.get(listing.id)
+  await db.listings.put({ ...listing, ...(local ? cardOf(local) : cardFields(null, undefined)), sync_state: 'synced', sync_error: undefined })
+  await replaceImageSets(db, [listing.id], images)
+  await db.photo_blobs.where('listing_id').equals(listing.id).delete()
+}
+
 function maxIso(a: string | null, b: string | null): string | null {
   if (a === null) return b
   if (b === null) return a
@@ -255,22 +308,34 @@ async function adoptConversationId(db: KreisDatabase, localId: string, serverId:
   })
 }
 
-async function backOff(deps: PushDeps, unit: Unit, f: Failure): Promise<number> {
+/**
+ * A 5xx or 429: the unit waits (exponential backoff with jitter, at least the server's Retry-After) and is tried
+ * again for as long as it takes; transient answers never mark an entry failed (only refusals do). The first such
+ * failure is remembered for "still trying since …".
+ */
+async function backOff(deps: PushDeps, unit: Unit, f: Failure): Promise<void> {
   const head = unit[0]!
+  const now = deps.clock.now()
   const attempts = head.attempts + 1
-  if (attempts >= MAX_TRANSIENT_ATTEMPTS) {
-    await markFailed(deps.db, unit, f)
-    return 1
-  }
-  await deps.db.outbox.update(head.seq!, { attempts, not_before: deps.clock.now() + backoffDelayMs(attempts, () => deps.clock.random()) })
-  return 0
+  const delay = Math.max(f.retryAfterMs ?? 0, backoffDelayMs(attempts, () => deps.clock.random()))
+  await deps.db.outbox.update(head.seq!, { attempts, not_before: now + delay, first_failed_at: head.first_failed_at ?? now })
+}
+
+/** No answer: nothing counts against the entries, but they are now "still trying" (once per failure spell). */
+async function noteTransientFailure(deps: PushDeps, batch: Unit[]): Promise<void> {
+  const heads = batch.map((u) => u[0]!).filter((e) => e.first_failed_at === undefined)
+  if (!heads.length) return
+  const now = deps.clock.now()
+  await deps.db.outbox.bulkUpdate(heads.map((e) => ({ key: e.seq!, changes: { first_failed_at: now } })))
 }
 
 async function markFailed(db: KreisDatabase, unit: Unit, f: Failure): Promise<void> {
   const head = unit[0]!
   await db.transaction('rw', [db.outbox, db.listings, db.conversations, db.messages, db.my_profile], async () => {
     const listing = head.group.startsWith('listing:') ? await db.listings.get(head.group.slice('listing:'.length)) : undefined
-    const message = failureMessage(last(unit).op, f, listing?.updated_at === NOT_ON_SERVER)
+    // A listing save is worded by its field edit when it has one (a CHECK names the rejected value).
+    const op = [...unit].reverse().find((e) => e.op.kind === 'listing.upsert')?.op ?? last(unit).op
+    const message = failureMessage(op, f, listing?.updated_at === NOT_ON_SERVER)
     await db.outbox.update(head.seq!, { state: 'failed', error: message })
     await setEntityState(db, head.group, 'failed', message)
   })

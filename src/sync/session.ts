@@ -1,13 +1,16 @@
 /**
  * The signed-in user as the app sees it, offline included: read from supabase-js's cached session (no network),
  * with the user's own profile from the mirror. The device's data belongs to one user: when another user signs in,
- * the previous user's mirror is cleared first. Signing out with unsent writes needs the user's confirmation.
+ * the previous user's mirror is cleared first, but their unsent writes, photos and drafts are kept aside for them
+ * (never dropped without the owner's word) until they sign in again. Signing out with unsent writes needs the
+ * user's confirmation.
  */
 import { useStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
 import type { KreisDatabase } from '@/db/database'
 import { getDatabase } from '@/db/database'
-import { unsentCount } from './outbox'
+import type { DraftPhotoRow, DraftRow, OutboxEntry, PhotoBlobRow } from '@/db/rows'
+import { PARKED_PREFIX, unsentCount } from './outbox'
 
 export type SessionState =
   | { status: 'loading' }
@@ -21,19 +24,65 @@ export function useSession<T>(select: (s: SessionState) => T): T {
 }
 
 const OWNER_KEY = 'owner'
+/** What an account left unsent on the device when another account signed in. */
+export interface ParkedWrites {
+  outbox: OutboxEntry[]
+  photo_blobs: PhotoBlobRow[]
+  drafts: DraftRow[]
+  draft_photos: DraftPhotoRow[]
+}
 
-/** Makes the device's data that of `userId`: another user's mirror, outbox and drafts are removed. */
+/**
+ * Makes the device's data that of `userId`. When another user owned it, that user's mirror is cleared, and their
+ * unsent writes (outbox, with the photos they upload) and drafts are put aside for them: nothing of theirs is sent
+ * with this account's token, shown to this account, or dropped. When `userId` had writes put aside, they come
+ * back and are sent. Returns whether the owner changed.
+ */
 export async function adoptOwner(db: KreisDatabase, userId: string): Promise<boolean> {
   return db.transaction('rw', [...db.mirrorTables, db.outbox, db.photo_blobs, db.drafts, db.draft_photos, db.meta, db.favourites], async () => {
-    const owner = (await db.meta.get(OWNER_KEY))?.value
+    const owner = (await db.meta.get(OWNER_KEY))?.value as string | undefined
     if (owner === userId) return false
-    if (owner !== undefined) await clearUserData(db)
+    if (owner !== undefined) {
+      await park(db, owner)
+      await clearUserData(db)
+    }
+    await unpark(db, userId)
     await db.meta.put({ key: OWNER_KEY, value: userId })
     return owner !== undefined
   })
 }
 
-/** Removes everything of the signed-in user from the device (call inside or outside a transaction). */
+async function park(db: KreisDatabase, owner: string): Promise<void> {
+  const [outbox, photo_blobs, drafts, draft_photos] = await Promise.all([db.outbox.orderBy(':id').toArray(), db.photo_blobs.toArray(), db.drafts.toArray(), db.draft_photos.toArray()])
+  if (!outbox.length && !drafts.length) return
+  const key = PARKED_PREFIX + owner
+  const before = (await db.meta.get(key))?.value as ParkedWrites | undefined
+  const parked: ParkedWrites = {
+    outbox: [...(before?.outbox ?? []), ...outbox.map(({ seq: _seq, ...e }) => e)],
+    photo_blobs: [...(before?.photo_blobs ?? []), ...photo_blobs],
+    drafts: [...(before?.drafts ?? []), ...drafts],
+    draft_photos: [...(before?.draft_photos ?? []), ...draft_photos],
+  }
+  await db.meta.put({ key, value: parked })
+}
+
+/** Puts `userId`'s writes kept aside back in the outbox (after any queued now, in their own order). */
+async function unpark(db: KreisDatabase, userId: string): Promise<void> {
+  const key = PARKED_PREFIX + userId
+  const parked = (await db.meta.get(key))?.value as ParkedWrites | undefined
+  if (!parked) return
+  await db.outbox.bulkAdd(parked.outbox)
+  await db.photo_blobs.bulkPut(parked.photo_blobs)
+  await db.drafts.bulkPut(parked.drafts)
+  await db.draft_photos.bulkPut(parked.draft_photos)
+  await db.meta.delete(key)
+}
+
+
+/**
+ * Removes everything of the signed-in user from the device (call inside or outside a transaction). Writes other
+ * accounts left (kept aside in meta) stay: they are not this user's to drop.
+ */
 export async function clearUserData(db: KreisDatabase): Promise<void> {
   const tables = [...db.mirrorTables, db.outbox, db.photo_blobs, db.drafts, db.draft_photos]
   await db.transaction('rw', [...tables, db.meta, db.favourites], async () => {

@@ -11,6 +11,13 @@ export interface SyncStatus {
   pendingCount: number
   /** Device time (ms) of the oldest waiting write. */
   oldestPendingAt: number | null
+  /**
+   * Device time (ms) since which queued writes keep meeting network errors, 5xx or 429 (they are retried with
+   * backoff for as long as it takes, never failed for it): "Still trying since …". Null when nothing is retrying.
+   */
+  retryingSince: number | null
+  /** Unsent writes of other accounts that used this device: they wait for their owner (never sent as this user). */
+  writesWaitingForOtherAccounts: number
   /** Device time (ms) of the last sync that reached the server without failure. */
   lastSyncAt: number | null
   failures: { group: OutboxGroup; message: string }[]
@@ -24,6 +31,8 @@ export const initialSyncStatus = (online: boolean): SyncStatus => ({
   leader: false,
   pendingCount: 0,
   oldestPendingAt: null,
+  retryingSince: null,
+  writesWaitingForOtherAccounts: 0,
   lastSyncAt: null,
   failures: [],
   needsSignIn: false,

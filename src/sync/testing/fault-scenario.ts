@@ -30,8 +30,8 @@ interface Expectation {
 
 function faultRates(rng: Rng): FaultRates {
   const p = () => rng.pick([0, 0.05, 0.15, 0.3])
-  // 5xx stays rarer: MAX_TRANSIENT_ATTEMPTS in a row would (rightly) fail the item, which the oracle counts as lost.
-  return { dropRequest: p(), dropResponse: p(), delay: p(), duplicate: p(), dropRealtime: p(), serverError: rng.pick([0, 0.05, 0.1]) }
+  // 5xx and 429 are never failures (the item backs off and is sent again), so they are as frequent as the rest.
+  return { dropRequest: p(), dropResponse: p(), delay: p(), duplicate: p(), dropRealtime: p(), serverError: p() }
 }
 
 type Action = 'create' | 'edit' | 'message' | 'profile' | 'flip' | 'deliver' | 'crash' | 'sync'

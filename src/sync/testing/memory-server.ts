@@ -16,7 +16,7 @@ import type {
 } from '@/db/records'
 import type { ListingBundle } from '@/db/repositories/mirror'
 import type { ConversationWrite, ImageWrite, ListingWrite, MessageWrite, ProfileWrite } from '@/db/rows'
-import type { RealtimeChange, Result } from '../protocol'
+import type { ListingSave, ListingSaved, RealtimeChange, Result } from '../protocol'
 
 export const CATEGORIES = ['women', 'men', 'children', 'shoes', 'accessories'] as const
 export const CONDITIONS = ['new_with_tags', 'very_good', 'worn_but_loved', 'acceptable'] as const
@@ -54,6 +54,12 @@ export class MemoryServer {
   commits = 0
   /** Listings that were sold at some point (a message refused then is a legitimate failure). */
   readonly everSold = new Set<string>()
+  /** listings.images_edited_at: the edit time of each listing's current photo set (not part of the row clients see). */
+  readonly imageSetEditedAt = new Map<string, string>()
+  /** profiles.edited_at (not part of the row clients see); absent: never edited (any edit wins). */
+  readonly profileEditedAt = new Map<string, string>()
+  /** Storage deletes, in order (tests check that no file a committed set uses was deleted). */
+  readonly deletedFiles: string[] = []
 
   /** Server time: strictly increasing, one step per commit. */
   now(): string {
@@ -100,14 +106,24 @@ export class MemoryServer {
     return { ok: true, value: undefined }
   }
 
+  /** Why Postgres would refuse this listing write (RLS first, then the CHECKs), or null. */
+  private listingRefusal(me: string, r: ListingWrite): Result<never> | null {
+    if (r.user_id !== me) return forbidden()
+    const existing = this.listings.get(r.id)
+    if (existing && existing.user_id !== me) return forbidden()
+    if (!(r.price > 0 && r.price < 100_000)) return check('new row for relation "listings" violates check constraint "listings_price_check"')
+    if (!(CATEGORIES as readonly string[]).includes(r.category)) return check('new row for relation "listings" violates check constraint "listings_category_check"')
+    if (!(CONDITIONS as readonly string[]).includes(r.condition)) return check('new row for relation "listings" violates check constraint "listings_condition_check"')
+    const title = r.title.trim().length
+    if (title < 3 || title > 120) return check('new row for relation "listings" violates check constraint "listings_title_check"')
+    if (r.status !== 'active' && r.status !== 'sold') return check('new row for relation "listings" violates check constraint "listings_status_check"')
+    return null
+  }
+
   upsertListings(me: string, rows: ListingWrite[]): Result<ListingRecord[]> {
     for (const r of rows) {
-      if (r.user_id !== me) return forbidden()
-      const existing = this.listings.get(r.id)
-      if (existing && existing.user_id !== me) return forbidden()
-      if (!(r.price > 0)) return check('new row for relation "listings" violates check constraint "listings_price_check"')
-      if (!(CATEGORIES as readonly string[]).includes(r.category)) return check('new row for relation "listings" violates check constraint "listings_category_check"')
-      if (!(CONDITIONS as readonly string[]).includes(r.condition)) return check('new row for relation "listings" violates check constraint "listings_condition_check"')
+      const refused = this.listingRefusal(me, r)
+      if (refused) return refused
     }
     // All rows checked first: a batch is one transaction.
     for (const r of rows) {
@@ -126,25 +142,82 @@ export class MemoryServer {
     return { ok: true, value: rows.map((r) => structuredClone(this.listings.get(r.id)!)) }
   }
 
-  replaceListingImages(me: string, listingId: string, images: ImageWrite[]): Result<ListingImageRecord[]> {
-    const listing = this.listings.get(listingId)
-    if (!listing || listing.user_id !== me) return forbidden()
-    if (images.some((i) => i.listing_id !== listingId || i.image_order < 1)) return check('listing_images_image_order_check')
-    const keep = new Set(images.map((i) => i.id))
-    for (const [id, img] of this.images) if (img.listing_id === listingId && !keep.has(id)) this.images.delete(id)
-    const t = this.now()
-    for (const i of images) {
-      const old = this.images.get(i.id)
-      if (old && old.listing_id !== listingId) return forbidden()
-      this.images.set(i.id, { ...i, created_at: old?.created_at ?? t, updated_at: t })
+  /**
+   * RPC save_listings (migration 20261123002100): every save checked first (one transaction), then each listing
+   * upserted under last-edit-wins and its photo set replaced when the set's edit time is not older than the
+   * current one; new photos only with their file in storage (or an external URL). Returns each listing's winning
+   * row and set, and the files of dropped images nothing references any more (the caller deletes them).
+   */
+  saveListings(me: string, saves: ListingSave[]): Result<(ListingSaved & { removed: string[] })[]> {
+    const creating = new Set<string>()
+    for (const s of saves) {
+      if (s.listing) {
+        const refused = this.listingRefusal(me, s.listing)
+        if (refused) return refused
+        creating.add(s.listing.id)
+      }
+      if (s.images) {
+        const listing = this.listings.get(s.listing_id)
+        if (listing ? listing.user_id !== me : !creating.has(s.listing_id)) return forbidden()
+        if (s.images.some((i) => i.image_order < 1)) return check('new row for relation "listing_images" violates check constraint "listing_images_image_order_check"')
+        if (s.images.some((i) => i.image_url.length < 1 || i.image_url.length > 2048)) return check('new row for relation "listing_images" violates check constraint "listing_images_image_url_check"')
+      }
     }
-    // Changes to images touch the listing (so keyset pulls see them).
-    const touched = { ...listing, updated_at: t }
-    this.listings.set(listingId, touched)
-    this.commits++
-    this.publish({ table: 'listing_images', listingId })
-    this.publish({ table: 'listings', row: touched })
-    return { ok: true, value: this.imagesOf(listingId) }
+    const answer: (ListingSaved & { removed: string[] })[] = []
+    for (const s of saves) {
+      if (s.listing) this.upsertListings(me, [s.listing])
+      const removed: string[] = []
+      if (s.images) {
+        const t = this.now()
+        const setTime = s.images_edited_at !== null && s.images_edited_at < t ? s.images_edited_at : t
+        const stored = this.imageSetEditedAt.get(s.listing_id)
+        if (stored === undefined || setTime >= stored) {
+          const isThere = (i: ImageWrite) =>
+            this.images.get(i.id)?.listing_id === s.listing_id || /^https?:\/\//.test(i.image_url) || this.storage.has(i.image_url)
+          const kept = s.images.filter(isThere)
+          const keep = new Set(kept.map((i) => i.id))
+          let changed = false
+          for (const [id, img] of this.images) {
+            if (img.listing_id === s.listing_id && !keep.has(id)) {
+              this.images.delete(id)
+              removed.push(img.image_url)
+              changed = true
+            }
+          }
+          for (const i of kept) {
+            const old = this.images.get(i.id)
+            if (old && old.listing_id !== s.listing_id) continue // ON CONFLICT … WHERE same listing: left alone
+            if (old && old.image_url === i.image_url && old.image_order === i.image_order) continue
+            this.images.set(i.id, { id: i.id, listing_id: s.listing_id, image_url: i.image_url, image_order: i.image_order, created_at: old?.created_at ?? t, updated_at: t })
+            changed = true
+          }
+          this.imageSetEditedAt.set(s.listing_id, setTime)
+          if (changed) {
+            const touched = { ...this.listings.get(s.listing_id)!, updated_at: t }
+            this.listings.set(s.listing_id, touched)
+            this.commits++
+            this.publish({ table: 'listing_images', listingId: s.listing_id })
+            this.publish({ table: 'listings', row: touched })
+          }
+        }
+      }
+      const used = new Set([...this.images.values()].map((i) => i.image_url))
+      answer.push({
+        listing: structuredClone(this.listings.get(s.listing_id)!),
+        images: this.imagesOf(s.listing_id),
+        removed: [...new Set(removed)].filter((p) => !/^https?:\/\//.test(p) && !used.has(p)),
+      })
+    }
+    return { ok: true, value: answer }
+  }
+
+  /** Storage delete (`storage.remove`): only files under the caller's own folder. */
+  removeFiles(me: string, paths: readonly string[]): void {
+    for (const p of paths) {
+      if (!p.startsWith(`${me}/`) || !this.storage.has(p)) continue
+      this.storage.delete(p)
+      this.deletedFiles.push(p)
+    }
   }
 
   /** One statement: every row is checked before any is created. */
@@ -163,9 +236,9 @@ export class MemoryServer {
   }
 
   private conversationRefusal(me: string, c: ConversationWrite): Result<never> | null {
+    // As Postgres: the BEFORE trigger (seller check), then the insert policy, both before ON CONFLICT, so a retry of
+    // a conversation already on the server is refused once its listing is sold.
     if (c.buyer_id !== me) return forbidden()
-    const same = this.conversations.get(c.id)
-    if (same) return same.buyer_id === me ? null : forbidden()
     const listing = this.listings.get(c.listing_id)
     if (listing && listing.user_id !== c.seller_id) return check('new row for relation "conversations" violates check constraint "conversations_seller_is_listing_owner"')
     if (!listing || listing.status !== 'active' || c.buyer_id === c.seller_id) return forbidden()
@@ -180,7 +253,8 @@ export class MemoryServer {
     const existing = [...this.conversations.values()].find((x) => x.listing_id === c.listing_id && x.buyer_id === c.buyer_id)
     if (existing) return { ok: true, value: structuredClone(existing) }
     const t = this.now()
-    const row: ConversationRecord = { ...c, last_message_at: t, created_at: t, updated_at: t }
+    // As Postgres returns it: the read-mark columns (migration 20261123001200) exist, null until a participant reads.
+    const row: ConversationRecord = { ...c, last_message_at: t, buyer_last_read_at: null, seller_last_read_at: null, created_at: t, updated_at: t }
     this.conversations.set(c.id, row)
     this.commits++
     this.publish({ table: 'conversations', row })
@@ -193,6 +267,11 @@ export class MemoryServer {
       if (m.sender_id !== me || !conv || !this.canSeeConversation(me, conv)) return forbidden()
       const other = conv.buyer_id === me ? conv.seller_id : conv.buyer_id
       if (m.receiver_id !== other || m.listing_id !== conv.listing_id) return forbidden()
+      // messages_insert_sender: only while the listing is active. RLS is checked before ON CONFLICT, so a retry of
+      // a message already on the server is refused too once the listing is sold.
+      if (this.listings.get(m.listing_id)?.status !== 'active') return forbidden()
+      const content = m.content.trim().length
+      if (content < 1 || content > 2000) return check('new row for relation "messages" violates check constraint "messages_content_check"')
     }
     for (const m of rows) {
       if (this.messages.has(m.id)) continue // a duplicate id: already there
@@ -209,10 +288,24 @@ export class MemoryServer {
     return { ok: true, value: rows.map((m) => structuredClone(this.messages.get(m.id)!)) }
   }
 
+  /** Last edit by edited_at wins (migration 20261123002200): a stale edit changes nothing and gets the stored row. */
   updateProfile(me: string, p: ProfileWrite): Result<MyProfileRecord> {
     const row = this.profiles.get(p.id)
     if (p.id !== me || !row) return forbidden()
-    const next = { ...row, ...p, updated_at: this.now() }
+    const { edited_at: sent, ...fields } = p
+    for (const k of ['first_name', 'last_name', 'location'] as const) {
+      if ((fields[k]?.length ?? 0) > 100) return check(`new row for relation "profiles" violates check constraint "profiles_${k}_length"`)
+    }
+    const t = this.now()
+    const stored = this.profileEditedAt.get(me)
+    let edited = sent !== undefined && sent < t ? sent : t
+    if (stored !== undefined && edited < stored) return { ok: true, value: structuredClone(row) }
+    const changed = (['first_name', 'last_name', 'location'] as const).some((k) => fields[k] !== row[k])
+    if (stored !== undefined && edited === stored && changed) edited = t
+    // As in Postgres: a row that changes nothing, edit time included, keeps its updated_at.
+    if (edited === stored && !changed) return { ok: true, value: structuredClone(row) }
+    this.profileEditedAt.set(me, edited)
+    const next = { ...row, ...fields, updated_at: t }
     this.profiles.set(me, next)
     this.commits++
     return { ok: true, value: structuredClone(next) }

@@ -148,13 +148,15 @@ export class MemoryTransport implements Transport {
   uploadPhoto(path: string, blob: Blob, contentType: string) {
     return this.write(() => this.server.uploadPhoto(this.userId, path, blob, contentType))
   }
-  upsertListings(rows: Parameters<Transport['upsertListings']>[0]) {
-    const copy = structuredClone(rows)
-    return this.write(() => this.server.upsertListings(this.userId, copy))
-  }
-  replaceListingImages(listingId: string, images: Parameters<Transport['replaceListingImages']>[1]) {
-    const copy = structuredClone(images)
-    return this.write(() => this.server.replaceListingImages(this.userId, listingId, copy))
+  async saveListings(saves: Parameters<Transport['saveListings']>[0]): ReturnType<Transport['saveListings']> {
+    const copy = structuredClone(saves)
+    const r = await this.write(() => this.server.saveListings(this.userId, copy))
+    if (!r.ok) return r
+    // As the Supabase transport: the files of dropped images go after the commit, once the answer is in (a lost
+    // answer leaves them behind: an orphan file, never a broken image).
+    const removed = r.value.flatMap((x) => x.removed)
+    if (removed.length) this.server.removeFiles(this.userId, removed)
+    return { ok: true, value: r.value.map(({ listing, images }) => ({ listing, images })) }
   }
   createConversations(rows: Parameters<Transport['createConversations']>[0]) {
     const copy = structuredClone(rows)
@@ -167,6 +169,18 @@ export class MemoryTransport implements Transport {
   updateProfile(p: Parameters<Transport['updateProfile']>[0]) {
     const copy = structuredClone(p)
     return this.write(() => this.server.updateProfile(this.userId, copy))
+  }
+
+  findMessages(ids: string[]) {
+    return this.read(() => ids.map((id) => this.server.messages.get(id)).filter((m) => m !== undefined && this.server.canSeeMessage(this.userId, m)).map((m) => structuredClone(m!)))
+  }
+  findConversations(rows: Parameters<Transport['findConversations']>[0]) {
+    return this.read(() =>
+      rows
+        .map((c) => this.server.conversations.get(c.id) ?? [...this.server.conversations.values()].find((x) => x.listing_id === c.listing_id && x.buyer_id === c.buyer_id))
+        .filter((c) => c !== undefined && this.server.canSeeConversation(this.userId, c))
+        .map((c) => structuredClone(c!)),
+    )
   }
 
   pullListings(after: Parameters<Transport['pullListings']>[0], limit: number) {

@@ -18,6 +18,8 @@ export class ScriptedTransport {
       get: (target, prop: string) => {
         const value = (target as unknown as Record<string, unknown>)[prop]
         if (typeof value !== 'function') return value
+        // The one synchronous method (it returns the unsubscribe): passed through as it is.
+        if (prop === 'subscribe') return (value as (...a: unknown[]) => unknown).bind(target)
         return async (...args: unknown[]) => {
           this.calls.push(prop)
           const script = this.scripts.get(prop)?.shift()

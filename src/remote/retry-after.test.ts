@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { parseRetryAfter, RetryAfterLog } from './supabase-transport'
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('Retry-After (RFC 9110 §10.2.3)', () => {
+  const now = Date.parse('2026-11-23T12:00:00Z')
+  it.each([
+    ['120', 120_000],
+    [' 5 ', 5_000],
+    ['Mon, 23 Nov 2026 12:00:30 GMT', 30_000],
+    ['Mon, 23 Nov 2026 11:00:00 GMT', 0],
+    ['soon', undefined],
+    [null, undefined],
+  ])('%s → %s ms', (value, ms) => {
+    expect(parseRetryAfter(value, now)).toBe(ms)
+  })
+
+  it('the client fetch keeps the Retry-After of a 429 or 503 answer, once, and ignores other answers', async () => {
+    const answers = [
+      new Response('{}', { status: 503, headers: { 'retry-after': '7' } }),
+      new Response('{}', { status: 200, headers: { 'retry-after': '9' } }),
+    ]
+    vi.stubGlobal('fetch', async () => answers.shift()!)
+    const log = new RetryAfterLog()
+    await log.fetch('https://api.test/rest/v1/x')
+    await log.fetch('https://api.test/rest/v1/y')
+    expect(log.take()).toBe(7_000)
+    expect(log.take()).toBeUndefined()
+  })
+})
