@@ -3,6 +3,7 @@ import { signOutFailureToast } from '@/domain/errors'
 import { TOASTS } from '@/domain/toasts'
 import { renderToast, t } from '@/i18n'
 import { Button, buttonClasses } from '@/ui/button'
+import { cx } from '@/ui/cx'
 import { Dialog } from '@/ui/dialog'
 import { toast } from '@/ui/toast/toast-store'
 import type { SignOutResult } from '@/sync/session'
@@ -32,8 +33,17 @@ export function SignOutButton({ signOut }: { signOut: (opts?: { confirmed?: bool
 
   return (
     <>
-      <button type="button" disabled={busy} onClick={() => void run(false)} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-        {t(busy && unsent === 0 ? 'shellSession.signingOut' : 'header.signOut')}
+      {/* On phones an icon (the header row is narrow), with the words for screen readers; from sm the words. */}
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void run(false)}
+        className={cx(buttonClasses({ variant: 'ghost', size: 'sm' }), 'h-11 w-11 shrink-0 px-0 whitespace-nowrap sm:h-9 sm:w-auto sm:px-3')}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M15 4h3a2 2 0 012 2v12a2 2 0 01-2 2h-3M10 17l5-5-5-5M15 12H3" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <span className="sr-only sm:not-sr-only">{t(busy && unsent === 0 ? 'shellSession.signingOut' : 'header.signOut')}</span>
       </button>
       <Dialog
         open={unsent > 0}
@@ -41,14 +51,14 @@ export function SignOutButton({ signOut }: { signOut: (opts?: { confirmed?: bool
         title={unsent === 1 ? t('shellSession.unsentTitleOne') : t('shellSession.unsentTitleMany', { count: unsent })}
         description={t('shellSession.unsentText')}
         footer={
-          <>
-            <Button variant="outline" onClick={() => setUnsent(0)} disabled={busy} autoFocus>
-              {t('shellSession.staySignedIn')}
-            </Button>
+          <div className="flex w-full flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="destructive" onClick={() => void run(true)} disabled={busy}>
               {t(busy ? 'shellSession.signingOut' : 'shellSession.signOutAnyway')}
             </Button>
-          </>
+            <Button variant="outline" onClick={() => setUnsent(0)} disabled={busy} autoFocus>
+              {t('shellSession.staySignedIn')}
+            </Button>
+          </div>
         }
       />
     </>

@@ -29,7 +29,7 @@ export function SyncIndicator({ sync }: { sync: ShellSync }) {
           onClick={() => setOpen(true)}
           aria-label={t('syncState.buttonLabel', { summary: summary.join(', ') || t('syncState.allSent') })}
           className={cx(
-            'inline-flex min-h-9 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700',
+            'inline-flex min-h-9 shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700',
             failed > 0 || problem ? 'bg-red-100 text-red-900' : !sync.online ? 'bg-amber-200 text-stone-900' : 'bg-stone-100 text-stone-900',
           )}
         >

@@ -49,7 +49,7 @@ export function AuthPage() {
   if (done) {
     return (
       <Frame title={t(TITLE[done.mode])}>
-        <AuthConfirmation title={t(TITLE[done.mode])} text={confirmationText(done)} />
+        <AuthConfirmation text={confirmationText(done)} />
       </Frame>
     )
   }
