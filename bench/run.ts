@@ -10,6 +10,7 @@ const MODULES: Record<string, () => Promise<{ run(): Promise<Figure[]> }>> = {
   rest: () => import('./rest-feed.ts'),
   realtime: () => import('./realtime.ts'),
   dexie: () => import('./dexie.ts'),
+  messages: () => import('./messages.ts'),
   web: () => import('./web.ts'),
   photo: () => import('./photo.ts'),
 }
