@@ -6,7 +6,7 @@ test.describe('favourites', () => {
   test('a heart keeps the item in My Favorites across reloads, and a second tap removes it', async ({ page }) => {
     await page.goto('/favorites')
     await expect(page.getByRole('heading', { level: 1, name: 'My Favorites' })).toBeVisible()
-    await expect(page.getByText('No favorites yet')).toBeVisible()
+    await expect(page.getByText('No favorites yet')).toBeVisible({ timeout: 20_000 })
     await expect(page.getByText('Mark items with ♡ to collect them here')).toBeVisible()
 
     await page.goto('/shop')
@@ -18,10 +18,10 @@ test.describe('favourites', () => {
     await expect(first.getByRole('button', { name: `Remove ${title} from favorites` })).toHaveAttribute('aria-pressed', 'true')
 
     await page.goto('/favorites')
-    await expect(page.getByRole('main').getByRole('article')).toHaveCount(1)
+    await expect(page.getByRole('main').getByRole('article')).toHaveCount(1, { timeout: 20_000 })
     await page.reload()
     const card = page.getByRole('main').getByRole('article')
-    await expect(card).toHaveCount(1)
+    await expect(card).toHaveCount(1, { timeout: 20_000 })
     await expect(card.locator('h2')).toHaveText(title)
 
     await card.getByRole('button', { name: `Remove ${title} from favorites` }).click()
