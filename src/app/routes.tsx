@@ -12,9 +12,12 @@ import { ShopFallback } from '@/features/shop/shop-fallback'
 import { ItemSkeleton } from '@/features/item/item-skeleton'
 import { AppLayout } from './layout/app-layout'
 import { NotFound } from './not-found'
-import { PendingScreen } from './pending-screen'
 import { useHeaderSession } from './session'
 
+const MessagesPage = lazy(() => import('@/features/messages/messages-page').then((m) => ({ default: m.MessagesPage })))
+// The shop and favourites hold their page's space while their chunk loads (their own fallback: no footer jump).
+const ShopPage = lazy(() => import('@/features/shop/shop-page').then((m) => ({ default: m.ShopPage })))
+const FavoritesPage = lazy(() => import('@/features/favorites/favorites-page').then((m) => ({ default: m.FavoritesPage })))
 const AuthPage = lazy(() => import('@/features/auth/auth-page').then((m) => ({ default: m.AuthPage })))
 const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })))
 const SubscriptionPage = lazy(() => import('@/features/subscription/subscription-page').then((m) => ({ default: m.SubscriptionPage })))
@@ -24,10 +27,6 @@ const SubscriptionSuccessPage = lazy(() =>
 const PaymentSuccessPage = lazy(() => import('@/features/payment/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })))
 const PaymentFailedPage = lazy(() => import('@/features/payment/payment-failed-page').then((m) => ({ default: m.PaymentFailedPage })))
 const ProfilePage = lazy(() => import('@/features/profile/profile-page').then((m) => ({ default: m.ProfilePage })))
-const MessagesPage = lazy(() => import('@/features/messages/messages-page').then((m) => ({ default: m.MessagesPage })))
-// The shop and favourites hold their page's space while their chunk loads (their own fallback: no footer jump).
-const ShopPage = lazy(() => import('@/features/shop/shop-page').then((m) => ({ default: m.ShopPage })))
-const FavoritesPage = lazy(() => import('@/features/favorites/favorites-page').then((m) => ({ default: m.FavoritesPage })))
 const OurStoryPage = lazy(() => import('@/features/static/our-story-page').then((m) => ({ default: m.OurStoryPage })))
 const JoinMovementPage = lazy(() =>
   import('@/features/static/join-movement-page').then((m) => ({ default: m.JoinMovementPage })),
