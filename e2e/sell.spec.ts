@@ -125,7 +125,7 @@ test.describe('sell flow (issue 12)', () => {
     const order = await photoIds(page)
     await expect(page.locator('li[data-photo-id]').first().getByText('Primary')).toBeVisible()
     await page.reload()
-    expect(await photoIds(page)).toEqual(order)
+    await expect.poll(() => photoIds(page)).toEqual(order)
 
     // Details: Next validates with the spec's messages; the values survive a reload.
     await page.getByRole('button', { name: 'Next: Item Details' }).click()
