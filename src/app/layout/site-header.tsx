@@ -3,6 +3,7 @@ import { buttonClasses } from '@/ui/button'
 import { KreisMark } from '@/ui/kreis-logo'
 import { paths } from '@/config/paths'
 import type { HeaderSession } from '../session'
+import { MessagesLink } from './messages-link'
 import { OfflineNotice, StorageAlert } from './offline-notice'
 import { SearchBox } from './search-box'
 import { SignOutButton } from './sign-out-button'
@@ -14,7 +15,8 @@ function AccountActions({ session }: { session: HeaderSession }) {
   if (session.status === 'loading') return <span className="h-9 w-36" aria-hidden="true" />
   if (session.status === 'signed-in') {
     return (
-      <div className="flex items-center gap-2">
+      <div className="flex items-center gap-1 sm:gap-2">
+        <MessagesLink />
         <Link
           to={paths.profile}
           aria-label={t('shellSession.signedInAs', { name: session.displayName })}
@@ -57,7 +59,7 @@ export function SiteHeader({ session }: { session: HeaderSession }) {
           <span className="text-xl font-bold tracking-tight text-green-900">{t('app.name')}</span>
         </Link>
         <SearchBox className="order-last col-span-2 md:order-none md:col-span-1" />
-        <div className="flex items-center justify-end gap-2">
+        <div className="flex items-center justify-end gap-1 sm:gap-2">
           <SyncIndicator sync={sync} />
           <AccountActions session={session} />
         </div>
