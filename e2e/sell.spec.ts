@@ -188,7 +188,7 @@ test.describe('sell flow (issue 12)', () => {
     const buyer = await other.newPage()
     await buyer.goto(`/item/${listingId}`)
     await expect(buyer.getByRole('heading', { name: 'Navy wool coat' })).toBeVisible({ timeout: 15_000 })
-    const srcs = await buyer.locator('img[src*="/listing-images/"]').evaluateAll((els) => els.map((e) => (e as HTMLImageElement).src))
+    const srcs = await buyer.locator('[aria-roledescription="slide"] img[src*="/listing-images/"]').evaluateAll((els) => els.map((e) => (e as HTMLImageElement).src))
     expect(srcs.map((s) => s.split('/').pop()!.replace(/\..*$/, ''))).toEqual(order)
     await other.close()
   })
