@@ -1,8 +1,6 @@
 /**
  * The route table of spec §2.1. Screens load lazily (one chunk each) so the first route stays small; the landing
- * page and 404 are in the first chunk because they are what a cold visit shows. A route whose screen arrives with a
- * later feature renders <PendingScreen>, marked below with the feature that replaces it: swap the element for a
- * lazy import of that feature's page.
+ * page and 404 are in the first chunk because they are what a cold visit shows.
  */
 import { lazy, Suspense } from 'react'
 import { useRoutes, type RouteObject } from 'react-router-dom'

@@ -56,6 +56,8 @@ export interface MyProfileRecord extends PublicProfileRecord {
   subscription_status: string | null
   subscription_start_date: string | null
   last_payment_date: string | null
+  /** End of the paid month (server-written, migration 20261123003001); absent on rows cached before it. */
+  paid_until?: string | null
 }
 
 export interface ConversationRecord {

@@ -24,7 +24,7 @@ export function canonicalTimestamp(value: string): string {
 }
 
 const TIME_FIELDS = [
-  'created_at', 'updated_at', 'edited_at', 'last_message_at', 'subscription_start_date', 'last_payment_date', 'buyer_last_read_at', 'seller_last_read_at',
+  'created_at', 'updated_at', 'edited_at', 'last_message_at', 'subscription_start_date', 'last_payment_date', 'paid_until', 'buyer_last_read_at', 'seller_last_read_at',
 ] as const
 
 function withCanonicalTimes<T>(r: Json): T {
