@@ -177,7 +177,8 @@ async function offlineRepeatVisit(): Promise<number[]> {
     for (let i = 0; i < OFFLINE_RUNS; i++) {
       await page.reload()
       await page.locator(FEED_CARD).first().waitFor({ timeout: 10_000 })
-      samples.push(await page.evaluate(() => (window as unknown as { __firstCard: number }).__firstCard))
+      // NaN (printed as a miss) rather than undefined if the observer saw no card.
+      samples.push(Number(await page.evaluate(() => (window as unknown as { __firstCard?: number }).__firstCard ?? Number.NaN)))
     }
     return samples
   } finally {
