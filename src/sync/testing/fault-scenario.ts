@@ -19,6 +19,8 @@ import { Device, VirtualClock } from './harness'
 const START = Date.parse('2025-06-01T00:00:00.000Z')
 const STEP_MS = 1_000
 const QUIESCENCE_ROUNDS = 12
+/** Rounds of syncing every device with the faults still on, before they are switched off. */
+const FAULTY_DRAIN_ROUNDS = 3
 
 interface Expectation {
   /** Listing id → every full state written, by its edited_at. */
@@ -26,6 +28,10 @@ interface Expectation {
   poisonListings: Set<string>
   /** Message content (unique) → sending device. */
   messages: Map<string, Device>
+  /** Listing id → every photo set written (image ids and paths in order), by its edit time. */
+  photoSets: Map<string, { edited_at: string; images: { id: string; image_url: string }[] }[]>
+  /** User id → every profile edit, by its edit time. */
+  profileEdits: Map<string, { edited_at: string; first_name: string | null; last_name: string | null; location: string | null }[]>
 }
 
 function faultRates(rng: Rng): FaultRates {
@@ -64,7 +70,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     new Device('b1', buyer, server, rng, new VirtualClock(START + 3, rng), late),
     new Device('b2', buyer, server, rng, new VirtualClock(START + 4, rng), late),
   ]
-  const expect: Expectation = { listingWrites: new Map(), poisonListings: new Set(), messages: new Map() }
+  const expect: Expectation = { listingWrites: new Map(), poisonListings: new Set(), messages: new Map(), photoSets: new Map(), profileEdits: new Map() }
   // The app has been used before: two listings are on the server and every device starts with a synced mirror.
   for (let i = 0; i < 2; i++) {
     const id = rng.uuid()
@@ -86,6 +92,13 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     const list = expect.listingWrites.get(id) ?? []
     list.push({ edited_at: row.edited_at, title: row.title, status: row.status })
     expect.listingWrites.set(id, list)
+    // The photo set this write queued, if it changed the set (the group's last entry).
+    const lastEntry = (await d.db.outbox.where('group').equals(`listing:${id}`).sortBy('seq')).at(-1)
+    if (lastEntry?.op.kind === 'images.replace') {
+      const sets = expect.photoSets.get(id) ?? []
+      sets.push({ edited_at: lastEntry.op.edited_at!, images: lastEntry.op.images.map(({ id: imageId, image_url }) => ({ id: imageId, image_url })) })
+      expect.photoSets.set(id, sets)
+    }
   }
 
   try {
@@ -121,8 +134,11 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
             if (!l) continue
             if (rng.chance(0.3)) await setListingStatus(e.db, id, l.status === 'active' ? 'sold' : 'active', e.clock.now())
             else {
-              const images = (await e.db.listing_images.where('listing_id').equals(id).sortBy('image_order')).map((i) => ({ id: i.id, image_url: i.image_url }))
-              if (rng.chance(0.5)) images.reverse()
+              const kept = (await e.db.listing_images.where('listing_id').equals(id).sortBy('image_order')).map((i) => ({ id: i.id, image_url: i.image_url }))
+              if (rng.chance(0.5)) kept.reverse()
+              // Photo-set edits: drop one (its file goes once the set commits) or add a new photo.
+              if (kept.length && rng.chance(0.3)) kept.splice(rng.int(kept.length), 1)
+              const images = rng.chance(0.3) ? [...kept, { id: rng.uuid(), blob: new Blob([`photo-${n}`]), content_type: 'image/webp', ext: 'webp' }] : kept
               const { id: _id, user_id: _u, edited_at: _e, status: _s, created_at: _c, updated_at: _up, sync_state: _st, sync_error: _se, ...fields } = l
               await saveListing(e.db, seller, { id, fields: { ...fields, title: `E${seed}-${++n}` }, images }, e.clock.now())
             }
@@ -150,7 +166,11 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
           }
         }
       } else if (action === 'profile') {
-        await updateMyProfile(d.db, d.userId, { first_name: `F${++n}`, last_name: 'X', location: rng.pick(['Zurich', 'Bern', '']) }, d.clock.now())
+        const location = rng.pick(['Zurich', 'Bern', ''])
+        await updateMyProfile(d.db, d.userId, { first_name: `F${++n}`, last_name: 'X', location }, d.clock.now())
+        const edits = expect.profileEdits.get(d.userId) ?? []
+        edits.push({ edited_at: new Date(d.clock.now()).toISOString(), first_name: `F${n}`, last_name: 'X', location: location || null })
+        expect.profileEdits.set(d.userId, edits)
       } else if (action === 'flip') {
         d.transport.setOnline(!d.transport.online)
       } else if (action === 'deliver') {
@@ -158,10 +178,15 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         d.transport.flushRealtime()
       } else if (action === 'crash') {
         if (rng.chance(0.5)) d.transport.tokenValid = false
-        // Crash mid-sync: the cycle is started and the tab dies before it finishes.
+        // Crash mid-sync: the cycle is started and the tab dies before it finishes; half the time right after a
+        // write reached the server and before its answer.
         if (rng.chance(0.5)) {
-          background.push(d.engine.sync('timer').catch(() => {}))
-          await Promise.resolve()
+          const afterWrite = rng.chance(0.5)
+          d.transport.dieAfterNextWrite = afterWrite
+          const cycle = d.engine.sync('timer').catch(() => {})
+          background.push(cycle)
+          if (afterWrite) await Promise.race([d.transport.died, cycle])
+          else await Promise.resolve()
           d.restart()
         }
       } else {
@@ -169,8 +194,19 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
       }
     }
 
-    // ---- quiescence: faults off, everyone online, everything delivered, sync until nothing moves ----
+    // ---- the queues drain with the faults still on (most write requests go out here) ----
     await Promise.all(background)
+    for (let round = 0; round < FAULTY_DRAIN_ROUNDS; round++) {
+      for (const d of devices) {
+        d.clock.advance(30_000)
+        if (!d.transport.online && rng.chance(0.7)) d.transport.setOnline(true)
+        await d.engine.sync('timer').catch(() => {})
+        late.deliver(rng)
+        d.transport.flushRealtime()
+      }
+    }
+
+    // ---- quiescence: faults off, everyone online, everything delivered, sync until nothing moves ----
     for (const d of devices) {
       d.transport.faults = NO_FAULTS
       d.transport.setOnline(true)
@@ -265,6 +301,27 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
       if (expect.messages.get(m.content) !== d) continue
       if ((last.get(m.conversation_id) ?? -1) > written(m.content)) fail(`${d.name}: message ${m.content} is on the server before an earlier one`)
       last.set(m.conversation_id, written(m.content))
+    }
+  }
+  // Photo sets: the set with the latest edit time wins; the server's set is it, in order, except for photos whose
+  // file a committed set had dropped and deleted (never a photo lost otherwise, never one from a losing set).
+  for (const [id, sets] of expect.photoSets) {
+    if (expect.poisonListings.has(id) || !server.listings.has(id)) continue
+    const winner = [...sets].sort((a, b) => (a.edited_at < b.edited_at ? -1 : 1)).at(-1)!
+    const deleted = new Set(server.deletedFiles)
+    const actual = server.imagesOf(id).sort((a, b) => a.image_order - b.image_order || (a.id < b.id ? -1 : 1)).map((i) => i.id)
+    const inWinner = winner.images.map((i) => i.id).filter((x) => actual.includes(x))
+    const missing = winner.images.filter((i) => !actual.includes(i.id) && !deleted.has(i.image_url))
+    if (inWinner.join() !== actual.join() || missing.length) {
+      fail(`listing ${id}: photo set ${JSON.stringify(actual)}, the last edit (${winner.edited_at}) set ${JSON.stringify(winner.images.map((i) => i.id))}`)
+    }
+  }
+  // Profiles: the edit with the latest edit time wins.
+  for (const [userId, edits] of expect.profileEdits) {
+    const winner = [...edits].sort((a, b) => (a.edited_at < b.edited_at ? -1 : 1)).at(-1)!
+    const p = server.profiles.get(userId)!
+    if (p.first_name !== winner.first_name || p.last_name !== winner.last_name || p.location !== winner.location) {
+      fail(`profile ${userId}: server has ${p.first_name}/${p.location}, the last edit (${winner.edited_at}) was ${winner.first_name}/${winner.location}`)
     }
   }
   // Photos referenced by image rows exist in storage.

@@ -64,6 +64,10 @@ export class MemoryTransport implements Transport {
   faults: FaultRates = NO_FAULTS
   /** Set to stop answering for ever (a crashed tab's transport). */
   dead = false
+  /** The tab dies right after the next write reached the server (committed), before its answer: `died` resolves. */
+  dieAfterNextWrite = false
+  private onDeath: () => void = () => {}
+  readonly died = new Promise<void>((resolve) => (this.onDeath = resolve))
   private handlers: RealtimeHandlers | null = null
   private heldEvents: RealtimeChange[] = []
   private readonly subscriber = { userId: '', deliver: (c: RealtimeChange) => this.receive(c) }
@@ -120,6 +124,11 @@ export class MemoryTransport implements Transport {
       return networkError()
     }
     const result = apply()
+    if (this.dieAfterNextWrite) {
+      this.dead = true
+      this.onDeath()
+      return networkError()
+    }
     if (this.rng.chance(this.faults.duplicate)) this.late.add(() => void apply())
     if (this.rng.chance(this.faults.dropResponse)) return networkError()
     return result
