@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { Toaster } from '@/ui/toast/toaster'
 import { ScreenErrorBoundary } from '../error-boundary'
@@ -16,6 +16,11 @@ function useScrollResetOnNavigate(): string {
   }, [pathname, hash])
   return pathname
 }
+
+// Only for signed-in users, in its own chunk: the first route of a visitor does not carry messaging code.
+const NewMessageToaster = lazy(() =>
+  import('@/features/messages/new-message-toaster').then((m) => ({ default: m.NewMessageToaster })),
+)
 
 function ScreenFallback() {
   // Holds the space a screen takes while its chunk loads, so the footer does not jump.
@@ -45,6 +50,11 @@ export function AppLayout() {
       <TabBar />
       <ScrollToTopButton />
       <Toaster />
+      {session.status === 'signed-in' && (
+        <Suspense fallback={null}>
+          <NewMessageToaster />
+        </Suspense>
+      )}
     </div>
   )
 }

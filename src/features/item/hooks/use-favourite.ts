@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useDatabase } from '@/db/database-context'
 import type { KreisDatabase } from '@/db/database'
-import { toggleFavourite } from '@/db/repositories/favourites'
 import { favoriteToast } from '@/domain/toasts'
 import { renderToast } from '@/i18n'
+import { toggleFavourite } from '@/sync/local-writes'
 import { useWriteContext } from '@/sync/use-session-user'
 import { toast } from '@/ui/toast/toast-store'
 
@@ -20,14 +20,12 @@ export function useIsFavourite(listingId: string): boolean | undefined {
 
 /**
  * The heart toggle: stores or removes the favourite, then shows "Added to favorites" / "Removed from favorites"
- * with the item's title (spec §8 feed).
- * TODO(H1a): switch to `toggleFavourite(db, userId|null, listingId, now)` from src/sync/local-writes.ts once it
- * lands, so a signed-in user's favourites sync through the outbox (then poke()).
+ * with the item's title (spec §8 feed). Signed in, the favourite also goes to the account through the outbox.
  */
 export function useToggleFavourite(): (listingId: string, title: string) => Promise<void> {
-  const { db, now, poke } = useWriteContext()
+  const { db, userId, now, poke } = useWriteContext()
   return async (listingId, title) => {
-    const liked = await toggleFavourite(db, listingId, now())
+    const liked = await toggleFavourite(db, userId ?? null, listingId, now())
     poke()
     toast(renderToast(favoriteToast(liked, title)))
   }
