@@ -23,7 +23,8 @@ afterAll(async () => {
 describe('the Payrexx adapter (against a local stand-in of its API)', () => {
   it('creates a signed CHF gateway with the return URLs and activates the subscription once Payrexx says confirmed', async () => {
     const u = await ts.newUser()
-    const created = await u.client.functions.invoke('create-payment', { body: { userId: u.id, amount: 500 } })
+    // A new account owes the welcome price (CHF 2); create-payment refuses any other amount.
+    const created = await u.client.functions.invoke('create-payment', { body: { userId: u.id, amount: 200 } })
     expect(created.error).toBeNull()
     const [gateway] = [...payrexx.gateways.values()].filter((g) => created.data.paymentUrl === g.link)
     expect(gateway).toBeDefined()
@@ -33,10 +34,10 @@ describe('the Payrexx adapter (against a local stand-in of its API)', () => {
     expect(post.query).toEqual({ instance: INSTANCE })
     const { data: rows } = await u.client.from('payments').select('id, provider, gateway_id, amount')
     const payment = (rows as { id: string; provider: string; gateway_id: string; amount: number }[])[0]!
-    expect(payment).toMatchObject({ provider: 'payrexx', gateway_id: String(gateway!.id), amount: 500 })
+    expect(payment).toMatchObject({ provider: 'payrexx', gateway_id: String(gateway!.id), amount: 200 })
     const site = ts.stack.config.siteUrl
     expect(post.form).toMatchObject({
-      amount: '500',
+      amount: '200',
       currency: 'CHF',
       referenceId: payment.id,
       successRedirectUrl: `${site}/payment-success?userId=${u.id}&gatewayId=${payment.id}`,
