@@ -28,6 +28,9 @@ test.describe('landing page', () => {
 
   test('"Start Shopping" and "Become a Member" scroll their section to 20 px below the header', async ({ page }) => {
     await page.goto('/')
+    // The scroll target is computed at the click: wait until the grid above pricing holds its cards (a visitor's first
+    // sync replaces its skeletons, whose height differs), or the section moves after the scroll has started.
+    await expect(page.locator('#products-section').getByRole('listitem').first()).toBeVisible({ timeout: 20_000 })
     await page.getByRole('button', { name: 'Become a Member' }).click()
     await expect.poll(() => gapBelowHeader(page, 'pricing-section')).toBe(20)
     await page.evaluate(() => window.scrollTo(0, 0))
