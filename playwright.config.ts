@@ -54,6 +54,9 @@ export default defineConfig({
       KREIS_DATA_DIR: dataDir,
       KREIS_API_PORT: String(E2E_API_PORT),
       KREIS_SITE_URL: APP_URL,
+      // The journeys sign in far more often than one person would: the per-IP auth limit (30 per 5 min) would
+      // answer 429 halfway through the run. Its own behaviour is tested in supabase/local/auth/rate-limit.test.ts.
+      KREIS_AUTH_RATE_LIMIT: '100000',
       VITE_SUPABASE_URL: E2E_API_URL,
       // Empty: start.ts then uses the stack's own anon key, whatever the caller's shell exports.
       VITE_SUPABASE_ANON_KEY: '',
