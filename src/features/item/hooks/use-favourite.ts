@@ -3,8 +3,7 @@ import { useDatabase } from '@/db/database-context'
 import type { KreisDatabase } from '@/db/database'
 import { favoriteToast } from '@/domain/toasts'
 import { renderToast } from '@/i18n'
-import { toggleFavourite } from '@/sync/local-writes'
-import { useWriteContext } from '@/sync/use-session-user'
+import { useFavouriteToggle } from '@/sync/use-session-user'
 import { toast } from '@/ui/toast/toast-store'
 
 /** Whether the listing is one of the device's favourites. */
@@ -18,15 +17,10 @@ export function useIsFavourite(listingId: string): boolean | undefined {
   return useLiveQuery(() => isFavourite(db, listingId), [db, listingId])
 }
 
-/**
- * The heart toggle: stores or removes the favourite, then shows "Added to favorites" / "Removed from favorites"
- * with the item's title (spec §8 feed). Signed in, the favourite also goes to the account through the outbox.
- */
+/** The heart toggle: the shared write (sync/use-session-user), then the spec §8 toast with the item's title. */
 export function useToggleFavourite(): (listingId: string, title: string) => Promise<void> {
-  const { db, userId, now, poke } = useWriteContext()
+  const toggle = useFavouriteToggle()
   return async (listingId, title) => {
-    const liked = await toggleFavourite(db, userId ?? null, listingId, now())
-    poke()
-    toast(renderToast(favoriteToast(liked, title)))
+    toast(renderToast(favoriteToast(await toggle(listingId), title)))
   }
 }

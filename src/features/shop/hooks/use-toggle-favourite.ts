@@ -1,22 +1,16 @@
 import { useCallback } from 'react'
-import { t } from '@/i18n'
-import { toggleFavourite } from '@/sync/local-writes'
-import { useWriteContext } from '@/sync/use-session-user'
+import { favoriteToast } from '@/domain/toasts'
+import { renderToast } from '@/i18n'
+import { useFavouriteToggle } from '@/sync/use-session-user'
 import { toast } from '@/ui/toast/toast-store'
 
-/**
- * The heart: toggles the favourite on the device (signed in, also on the account through the outbox), pokes the
- * sync engine, and confirms with the spec §8 toast
- * ("Added to favorites" / "Removed from favorites" with the title).
- */
+/** The heart: toggles the favourite (sync/use-session-user) and confirms with the spec §8 toast and the title. */
 export function useToggleFavourite(): (listingId: string, title: string) => Promise<void> {
-  const { db, userId, now, poke } = useWriteContext()
+  const toggle = useFavouriteToggle()
   return useCallback(
     async (listingId, title) => {
-      const liked = await toggleFavourite(db, userId ?? null, listingId, now())
-      poke()
-      toast({ title: t(liked ? 'toast.favoriteAdded' : 'toast.favoriteRemoved'), description: title })
+      toast(renderToast(favoriteToast(await toggle(listingId), title)))
     },
-    [db, userId, now, poke],
+    [toggle],
   )
 }
