@@ -1,0 +1,22 @@
+// Stryker pass over the sync engine (src/sync without its test harness and fault-suite shards).
+// Run with `npm run test:mutation -- sync`.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'scripts/mutation/vitest.sync.config.ts' },
+  mutate: [
+    'src/sync/**/*.ts',
+    '!src/sync/**/*.test.ts',
+    '!src/sync/**/*.test.tsx',
+    '!src/sync/**/*.integration.ts',
+    '!src/sync/testing/**',
+    '!src/sync/faults/**',
+  ],
+  coverageAnalysis: 'perTest',
+  concurrency: 2,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/sync.html' },
+  jsonReporter: { fileName: 'reports/mutation/sync.json' },
+  tempDirName: '.stryker-tmp/sync',
+  thresholds: { high: 90, low: 80, break: 80 },
+}
