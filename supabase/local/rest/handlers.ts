@@ -45,9 +45,12 @@ async function execute(
   sql: string,
   params: readonly unknown[],
   check: (row: ResultRow) => void,
+  readOnly = false,
 ): Promise<ResultRow> {
   try {
     return await ctx.db.withClaims(req.claims, async (tx) => {
+      // PostgREST runs GET/HEAD in a read-only transaction: a function that writes fails with 25006 (405).
+      if (readOnly) await tx.exec('set transaction read only')
       const res = await tx.query<ResultRow>(sql, params as unknown[])
       const row = res.rows[0] ?? { total: null, page_total: res.affectedRows ?? 0, body: null }
       check(row)
@@ -201,6 +204,7 @@ export async function handleRpc(
     }
   }
   const fn = findFunction(cache, name, Object.keys(args))
+  const readOnly = req.method !== 'POST'
   const p = new Params()
   const call = callSql(fn, args, p)
   const source = functionSource(cache, fn, call)
@@ -210,13 +214,13 @@ export async function handleRpc(
       const details = 'a function returning a scalar takes no filters'
       throw restError(400, 'PGRST100', `"failed to parse filter" (${req.url.search})`, details)
     }
-    const row = await execute(ctx, req, scalarCallSql(call, fn.returnsSet, fn.isVoid), p.values, () => {})
+    const row = await execute(ctx, req, scalarCallSql(call, fn.returnsSet, fn.isVoid), p.values, () => {}, readOnly)
     if (fn.isVoid) return new Response(null, { status: 204, headers: headers(req, null, '*/*') })
     return readResponse({ ...req, single: false }, row, 0, 'null')
   }
   const root = planRead(cache, source, query)
   const single = req.single || !fn.returnsSet
   const sql = readSql(root, { single, count: req.prefs.count }, p)
-  const row = await execute(ctx, req, sql, p.values, checkSingle(req))
+  const row = await execute(ctx, req, sql, p.values, checkSingle(req), readOnly)
   return readResponse({ ...req, single }, row, root.params.offset ?? 0)
 }
