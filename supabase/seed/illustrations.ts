@@ -178,6 +178,24 @@ ${content}
 </svg>`
 }
 
+/** The feed/grid card image beside each photo, as the sell flow makes it (src/domain/photos.ts CARD_MAX_EDGE_PX,
+ * CARD_MAX_BYTES; the stack shares no code with src/): long edge 480 px, WebP, ≤ 40 KB. */
+export const CARD_MAX_EDGE_PX = 480
+export const CARD_MAX_BYTES = 40_000
+export const CARD_WEBP_QUALITY = 70
+
+/** `{path-without-extension}.card.webp`, the path src/domain/photos.ts cardImagePath derives for a stored photo. */
+export function cardImagePath(photoPath: string): string {
+  return photoPath.replace(/\.[^./]+$/, '') + '.card.webp'
+}
+
+export async function renderCardWebp(spec: IllustrationSpec): Promise<Buffer> {
+  return sharp(Buffer.from(illustrationSvg(spec)))
+    .resize({ width: CARD_MAX_EDGE_PX, height: CARD_MAX_EDGE_PX, fit: 'inside' })
+    .webp({ quality: CARD_WEBP_QUALITY })
+    .toBuffer()
+}
+
 export async function renderJpeg(spec: IllustrationSpec): Promise<Buffer> {
   return sharp(Buffer.from(illustrationSvg(spec)))
     .jpeg({ quality: JPEG_QUALITY, mozjpeg: true, chromaSubsampling: '4:2:0' })

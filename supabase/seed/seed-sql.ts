@@ -6,6 +6,7 @@ export interface StoredImage {
   path: string
   owner: string
   size: number
+  mimetype: 'image/jpeg' | 'image/webp'
   md5: string
 }
 
@@ -79,7 +80,7 @@ insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values
         const metadata = JSON.stringify({
           eTag: `"${i.md5}"`,
           size: i.size,
-          mimetype: 'image/jpeg',
+          mimetype: i.mimetype,
           cacheControl: 'max-age=3600',
           contentLength: i.size,
           httpStatusCode: 200,

@@ -11,6 +11,8 @@ import { SEED_STORAGE_DIR } from '../local/stack.ts'
 import { startTestStack, type TestStack } from '../local/testing/test-stack.ts'
 import { CATEGORIES, CITIES, CONDITIONS, DEMO_PASSWORD, DEMO_USERS } from '../seed/catalogue.ts'
 import { buildWorld } from '../seed/world.ts'
+import { CARD_MAX_BYTES, CARD_MAX_EDGE_PX, cardImagePath } from '../seed/illustrations.ts'
+import sharp from 'sharp'
 import { run } from './support/db-actors.ts'
 
 const BUCKET = 'listing-images'
@@ -109,10 +111,35 @@ describe('seeded photos', () => {
     }
   })
 
+  it('has each photo’s card image beside it (WebP, long edge 480 px, ≤ 40 KB) as a file and an object', async () => {
+    const rows = await run<{ image_url: string; user_id: string; owner: string | null; size: number | null; mimetype: string | null }>(
+      db,
+      null,
+      `select i.image_url, l.user_id, o.owner, (o.metadata ->> 'size')::int as size, o.metadata ->> 'mimetype' as mimetype
+       from public.listing_images i
+       join public.listings l on l.id = i.listing_id
+       left join storage.objects o on o.bucket_id = $1 and o.name = regexp_replace(i.image_url, '\\.jpg$', '.card.webp')`,
+      [BUCKET],
+    )
+    expect(rows.length).toBeGreaterThanOrEqual(80)
+    for (const r of rows) {
+      const card = cardImagePath(r.image_url)
+      expect(card).toBe(r.image_url.replace(/\.jpg$/, '.card.webp'))
+      const file = path.join(SEED_STORAGE_DIR, BUCKET, card)
+      expect(fs.existsSync(file), file).toBe(true)
+      const bytes = fs.readFileSync(file)
+      expect(bytes.length).toBeLessThanOrEqual(CARD_MAX_BYTES)
+      const meta = await sharp(bytes).metadata()
+      expect(meta.format).toBe('webp')
+      expect(Math.max(meta.width!, meta.height!)).toBe(CARD_MAX_EDGE_PX)
+      expect(r).toMatchObject({ owner: r.user_id, size: bytes.length, mimetype: 'image/webp' })
+    }
+  })
+
   it('has no stray files in the seed tree and keeps it under 4 MiB', async () => {
     const files = filesUnder(path.join(SEED_STORAGE_DIR, BUCKET))
     const [row] = await run<{ n: number }>(db, null, `select count(*)::int as n from public.listing_images`)
-    expect(files.length).toBe(row!.n)
+    expect(files.length).toBe(row!.n * 2) // each photo and its card image
     expect(files.reduce((sum, f) => sum + fs.statSync(f).size, 0)).toBeLessThan(MAX_SEED_TREE_BYTES)
   })
 
