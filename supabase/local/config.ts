@@ -4,6 +4,7 @@
  * overridden by an environment variable; a bad value fails at start-up with the variable's name.
  */
 import path from 'node:path'
+import { parseTrustedProxies } from './auth/rate-limit.ts'
 
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
 /** The Supabase CLI's demo keys, signed with DEFAULT_JWT_SECRET (valid until 2032). */
@@ -19,9 +20,17 @@ export interface AuthConfig {
   emailConfirm: boolean
   /** Access token lifetime; supabase-js refreshes 90 s before expiry, so keep this well above that. */
   jwtExpirySeconds: number
-  /** Per-IP budget of sign-in and sign-up requests per window. */
+  /** Per-IP budget of sign-in and sign-up requests per window (GoTrue: 30 per 5 minutes). */
   rateLimitPerWindow: number
   rateLimitWindowMs: number
+  /** Per-IP budgets per window of token refreshes (GoTrue: 150), verifies (30) and recover/resend requests. */
+  refreshRateLimitPerWindow: number
+  verifyRateLimitPerWindow: number
+  emailRequestRateLimitPerWindow: number
+  /** Mails (recover, resend) per e-mail address per minute (GoTrue's SMTP max frequency: one a minute). */
+  emailsPerAddressPerMinute: number
+  /** Wrong passwords in a row an account may take before each further attempt waits (1 s, 2 s, 4 s …). */
+  freeFailedSignIns: number
   minPasswordLength: number
 }
 
@@ -30,6 +39,11 @@ export interface StackConfig {
   port: number
   /** Public URL of the API, used in links the stack prints and in redirects. */
   apiUrl: string
+  /**
+   * Peers whose X-Forwarded-For is believed (KREIS_TRUSTED_PROXIES, comma-separated addresses); every other
+   * client's address is its socket's.
+   */
+  trustedProxies: string[]
   /** Where the app runs; the default redirect target and the CORS origin list. */
   siteUrl: string
   /** Extra origins allowed by CORS besides siteUrl. */
@@ -60,6 +74,9 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new Error(`${name} must be true or false, got "${raw}"`)
 }
 
+/** GoTrue's default sign-in and sign-up budget per address and 5 minutes. */
+const GOTRUE_SIGN_IN_BUDGET = 30
+
 const FUNCTION_ENV_PREFIXES = ['PAYREXX_', 'KREIS_FN_']
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<StackConfig> = {}): StackConfig {
@@ -74,11 +91,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       (e): e is [string, string] => e[1] !== undefined && FUNCTION_ENV_PREFIXES.some((p) => e[0].startsWith(p)),
     ),
   )
+  // A raised sign-in budget (tests, the e2e stack: many sign-ins from one address) raises the others alike.
+  const signInBudget = int(env, 'KREIS_AUTH_RATE_LIMIT', GOTRUE_SIGN_IN_BUDGET)
+  const scale = Math.max(1, signInBudget / GOTRUE_SIGN_IN_BUDGET)
   const config: StackConfig = {
     host,
     port,
     apiUrl: env.KREIS_API_URL || `http://${host}:${port}`,
     siteUrl,
+    trustedProxies: parseTrustedProxies(env.KREIS_TRUSTED_PROXIES),
     allowedOrigins: (env.KREIS_ALLOWED_ORIGINS || 'http://127.0.0.1:4173,http://localhost:5173,http://127.0.0.1:5173')
       .split(',')
       .map((s) => s.trim())
@@ -91,8 +112,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       disableSignup: bool(env, 'KREIS_AUTH_DISABLE_SIGNUP', false),
       emailConfirm: bool(env, 'KREIS_AUTH_EMAIL_CONFIRM', false),
       jwtExpirySeconds: int(env, 'KREIS_AUTH_JWT_EXPIRY', 3600),
-      rateLimitPerWindow: int(env, 'KREIS_AUTH_RATE_LIMIT', 30),
+      rateLimitPerWindow: signInBudget,
       rateLimitWindowMs: int(env, 'KREIS_AUTH_RATE_WINDOW_MS', 5 * 60 * 1000),
+      refreshRateLimitPerWindow: int(env, 'KREIS_AUTH_REFRESH_RATE_LIMIT', Math.ceil(150 * scale)),
+      verifyRateLimitPerWindow: int(env, 'KREIS_AUTH_VERIFY_RATE_LIMIT', Math.ceil(30 * scale)),
+      emailRequestRateLimitPerWindow: int(env, 'KREIS_AUTH_EMAIL_REQUEST_RATE_LIMIT', Math.ceil(30 * scale)),
+      emailsPerAddressPerMinute: int(env, 'KREIS_AUTH_EMAILS_PER_MINUTE', Math.ceil(scale)),
+      freeFailedSignIns: int(env, 'KREIS_AUTH_FREE_FAILED_SIGN_INS', Math.ceil(5 * scale)),
       minPasswordLength: 6,
     },
     functionsEnv,

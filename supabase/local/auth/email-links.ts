@@ -11,6 +11,15 @@ import { sessionFragment, sessionJson, type SessionJson } from './session.ts'
 import { hashToken, randomToken } from './tokens.ts'
 import { confirmByToken, recoverByToken, renewConfirmationToken, setRecoveryToken, signInUser } from './users.ts'
 import { jsonBody, str, validEmail } from './validation.ts'
+import { tooManyRequests, type AuthLimits } from './rate-limit.ts'
+
+/** GoTrue's answer when an address asks for mails too often. */
+function mailBudget(limits: AuthLimits, email: string): void {
+  const wait = limits.emailsPerAddress.hit(email)
+  if (wait !== null) {
+    throw tooManyRequests(wait, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`)
+  }
+}
 
 type LinkType = 'signup' | 'recovery'
 
@@ -25,9 +34,10 @@ export function confirmationLink(ctx: StackContext, token: string, requestedRedi
 
 const resetPasswordUrl = (ctx: StackContext) => new URL(RESET_PASSWORD_PATH, ctx.config.siteUrl).toString()
 
-export async function recover(ctx: StackContext, c: Context): Promise<Response> {
+export async function recover(ctx: StackContext, c: Context, limits: AuthLimits): Promise<Response> {
   const body = await jsonBody(c)
   const email = validEmail(body.email)
+  mailBudget(limits, email)
   const redirectTo = safeRedirect(ctx.config, c.req.query('redirect_to'), resetPasswordUrl(ctx))
   const token = randomToken()
   const user = await ctx.db.asSuperuser((tx) => setRecoveryToken(tx, email, hashToken(token)))
@@ -37,10 +47,11 @@ export async function recover(ctx: StackContext, c: Context): Promise<Response> 
 }
 
 /** auth.resend({type: 'signup', email}): the confirmation link again, answered alike whether it was sent or not. */
-export async function resend(ctx: StackContext, c: Context): Promise<Response> {
+export async function resend(ctx: StackContext, c: Context, limits: AuthLimits): Promise<Response> {
   const body = await jsonBody(c)
   if (str(body.type) !== 'signup') throw authError(400, 'validation_failed', 'Only type signup can be resent here')
   const email = validEmail(body.email)
+  mailBudget(limits, email)
   const token = randomToken()
   const user = await ctx.db.asSuperuser((tx) => renewConfirmationToken(tx, email, hashToken(token)))
   if (user) ctx.mailer.send(email, 'signup', confirmationLink(ctx, token, c.req.query('redirect_to')))

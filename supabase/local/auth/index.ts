@@ -6,20 +6,30 @@
 import { Hono, type Context, type Next } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { StackContext } from '../context.ts'
-import { authError, HttpError } from '../shared/http-error.ts'
+import { authError } from '../shared/http-error.ts'
 import { API_VERSION, API_VERSION_HEADER, AUTH_BODY_LIMIT_BYTES } from './constants.ts'
 import { recover, resend, verifyByLink, verifyByPost } from './email-links.ts'
-import { clientIp, RateLimiter } from './rate-limit.ts'
+import { clientIp, FailedSignIns, RateLimiter, tooManyRequests, type AuthLimits } from './rate-limit.ts'
 import { signup } from './signup.ts'
 import { token } from './token.ts'
 import { getUser, logout, putUser } from './user.ts'
+
+const MS_PER_MINUTE = 60_000
 
 const OPEN_GET_PATHS = ['/verify', '/.well-known/jwks.json', '/health']
 
 export function createAuthApi(ctx: StackContext): Hono {
   const app = new Hono()
   const { auth } = ctx.config
-  const signInUp = new RateLimiter(auth.rateLimitPerWindow, auth.rateLimitWindowMs)
+  const window = auth.rateLimitWindowMs
+  const signInUp = new RateLimiter(auth.rateLimitPerWindow, window)
+  const refresh = new RateLimiter(auth.refreshRateLimitPerWindow, window)
+  const verify = new RateLimiter(auth.verifyRateLimitPerWindow, window)
+  const emailRequests = new RateLimiter(auth.emailRequestRateLimitPerWindow, window)
+  const limits: AuthLimits = {
+    emailsPerAddress: new RateLimiter(auth.emailsPerAddressPerMinute, MS_PER_MINUTE),
+    failedSignIns: new FailedSignIns(auth.freeFailedSignIns),
+  }
 
   app.use('*', async (c, next) => {
     await next()
@@ -39,16 +49,17 @@ export function createAuthApi(ctx: StackContext): Hono {
     await next()
   })
 
-  /** Sign-in and sign-up share one budget per client address, as on hosted Supabase. */
-  const rateLimited = async (c: Context, next: Next) => {
-    const limited = c.req.path.endsWith('/signup') || c.req.query('grant_type') === 'password'
-    const wait = limited ? signInUp.hit(clientIp(c)) : null
-    if (wait !== null) {
-      const e = authError(429, 'over_request_rate_limit', 'Request rate limit reached')
-      throw new HttpError(429, e.body, { ...e.headers, 'retry-after': String(wait) })
-    }
+  /** A per-address budget: sign-in and sign-up share one, as on hosted Supabase; the others have their own. */
+  const budget = (pick: (c: Context) => RateLimiter | null) => async (c: Context, next: Next) => {
+    const limiter = pick(c)
+    const wait = limiter ? limiter.hit(clientIp(c, ctx.config.trustedProxies)) : null
+    if (wait !== null) throw tooManyRequests(wait)
     await next()
   }
+  const tokenBudget = budget((c) => {
+    const grant = c.req.query('grant_type')
+    return grant === 'password' ? signInUp : grant === 'refresh_token' ? refresh : null
+  })
 
   app.get('/health', (c) => c.json({ name: 'GoTrue', description: 'Kreis local auth (GoTrue-compatible)' }))
   app.get('/settings', (c) =>
@@ -61,14 +72,14 @@ export function createAuthApi(ctx: StackContext): Hono {
       saml_enabled: false,
     }),
   )
-  app.post('/signup', rateLimited, (c) => signup(ctx, c))
-  app.post('/token', rateLimited, (c) => token(ctx, c))
-  app.post('/recover', (c) => recover(ctx, c))
-  app.post('/resend', (c) => resend(ctx, c))
+  app.post('/signup', budget(() => signInUp), (c) => signup(ctx, c))
+  app.post('/token', tokenBudget, (c) => token(ctx, c, limits))
+  app.post('/recover', budget(() => emailRequests), (c) => recover(ctx, c, limits))
+  app.post('/resend', budget(() => emailRequests), (c) => resend(ctx, c, limits))
   // Tokens are signed with the shared HS256 secret, which is never published: no public keys to list.
   app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }))
-  app.get('/verify', (c) => verifyByLink(ctx, c))
-  app.post('/verify', (c) => verifyByPost(ctx, c))
+  app.get('/verify', budget(() => verify), (c) => verifyByLink(ctx, c))
+  app.post('/verify', budget(() => verify), (c) => verifyByPost(ctx, c))
   app.get('/user', (c) => getUser(ctx, c))
   app.put('/user', (c) => putUser(ctx, c))
   app.post('/logout', (c) => logout(ctx, c))

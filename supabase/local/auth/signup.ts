@@ -32,6 +32,7 @@ export async function signup(ctx: StackContext, c: Context): Promise<Response> {
   checkPasswordStrength(password, auth.minPasswordLength)
   const email = validEmail(body.email)
   const data = isPlainObject(body.data) ? body.data : {}
+  checkProfileNames(data)
   // Hashing takes tens of milliseconds: done before the transaction so the database is not held meanwhile.
   const passwordHash = await hashPassword(password)
 
@@ -67,5 +68,19 @@ export async function signup(ctx: StackContext, c: Context): Promise<Response> {
       return c.json(userJson(outcome.user))
     case 'already-registered':
       return c.json(obfuscatedUserJson(email, data))
+  }
+}
+
+/** The names the profile copies from the sign-up metadata (profiles.first_name/last_name: at most 100 characters). */
+const PROFILE_NAME_MAX_CHARS = 100
+
+function checkProfileNames(data: Record<string, unknown>): void {
+  for (const key of ['first_name', 'last_name']) {
+    const v = data[key]
+    if (v === undefined || v === null) continue
+    if (typeof v !== 'string') throw authError(422, 'validation_failed', `${key} must be a string`)
+    if ([...v.replace(/^ +| +$/g, '')].length > PROFILE_NAME_MAX_CHARS) {
+      throw authError(422, 'validation_failed', `${key} cannot be longer than ${PROFILE_NAME_MAX_CHARS} characters`)
+    }
   }
 }

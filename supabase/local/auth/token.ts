@@ -16,19 +16,31 @@ import {
   type UserRow,
 } from './users.ts'
 import { jsonBody, str } from './validation.ts'
+import { tooManyRequests, type AuthLimits } from './rate-limit.ts'
+import { MAX_PASSWORD_BYTES } from './constants.ts'
 
 const invalidCredentials = () => authError(400, 'invalid_credentials', 'Invalid login credentials')
 
 const isBanned = (u: UserRow) => u.banned_until !== null && u.banned_until.getTime() > Date.now()
 
-export async function passwordGrant(ctx: StackContext, c: Context): Promise<Response> {
+export async function passwordGrant(ctx: StackContext, c: Context, limits: AuthLimits): Promise<Response> {
   const body = await jsonBody(c)
   const email = str(body.email).trim().toLowerCase()
   const password = str(body.password)
   if (!email || !password) throw invalidCredentials()
+  // As at sign-up: bcrypt would compare only the first 72 bytes.
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
+    throw authError(422, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`)
+  }
+  const wait = limits.failedSignIns.check(email)
+  if (wait !== null) throw tooManyRequests(wait)
   const user = await ctx.db.asSuperuser((tx) => findUserByEmail(tx, email))
   const ok = await passwordMatches(password, user?.encrypted_password)
-  if (!user || !ok) throw invalidCredentials()
+  if (!user || !ok) {
+    limits.failedSignIns.failed(email)
+    throw invalidCredentials()
+  }
+  limits.failedSignIns.succeeded(email)
   if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned')
   if (!user.email_confirmed_at) throw authError(400, 'email_not_confirmed', 'Email not confirmed')
   const signedIn = await ctx.db.asSuperuser((tx) => signInUser(tx, user.id, randomToken()))
@@ -63,9 +75,9 @@ export async function refreshGrant(ctx: StackContext, c: Context): Promise<Respo
   return c.json(await sessionJson(ctx, outcome.user, outcome.session, 'password'))
 }
 
-export async function token(ctx: StackContext, c: Context): Promise<Response> {
+export async function token(ctx: StackContext, c: Context, limits: AuthLimits): Promise<Response> {
   const grant = c.req.query('grant_type')
-  if (grant === 'password') return passwordGrant(ctx, c)
+  if (grant === 'password') return passwordGrant(ctx, c, limits)
   if (grant === 'refresh_token') return refreshGrant(ctx, c)
   throw authError(400, 'validation_failed', `unsupported_grant_type: ${grant ?? '(none)'}`)
 }
