@@ -1,19 +1,31 @@
 /**
- * The app's one provider: the database screens read (a test injects its own), the session read from the device's
- * cache (works offline), and the sync engine for every visitor (the public feed is mirrored for visitors too, so a
- * second visit works offline). Tests render screens inside <AppProvider db={…} startServices={false}>.
+ * The app's one provider: the shell paints first, without database code; the data layer (./live/live-services:
+ * the device's database, the cached session, which works offline, and the sync engine for every visitor) loads in
+ * its own chunk during that first render and starts right after it (design.md §6, first-route JS). Screens read
+ * the app's database through useDatabase(); a test injects its own with `db` (the database context then loads
+ * lazily too) and renders screens inside <AppProvider db={…} startServices={false}>.
  */
-import { useEffect, type ReactNode } from 'react'
-import { DatabaseProvider } from '@/db/database-context'
-import { getDatabase, type KreisDatabase } from '@/db/database'
-import { startAppSync } from '@/sync/app-sync'
-import { initSession } from '@/sync/session'
+import { lazy, Suspense, type ReactNode } from 'react'
+import type { KreisDatabase } from '@/db/database'
+
+const LiveServices = lazy(() => import('./live/live-services'))
+const InjectedDatabase = lazy(() => import('@/db/database-context').then((m) => ({ default: m.DatabaseProvider })))
 
 export function AppProvider({ db, startServices = true, children }: { db?: KreisDatabase; startServices?: boolean; children: ReactNode }) {
-  const database = db ?? getDatabase()
-  useEffect(() => {
-    if (!startServices) return
-    void initSession(database).finally(() => startAppSync())
-  }, [database, startServices])
-  return <DatabaseProvider db={database}>{children}</DatabaseProvider>
+  return (
+    <>
+      {db ? (
+        <Suspense fallback={null}>
+          <InjectedDatabase db={db}>{children}</InjectedDatabase>
+        </Suspense>
+      ) : (
+        children
+      )}
+      {startServices && (
+        <Suspense fallback={null}>
+          <LiveServices db={db} />
+        </Suspense>
+      )}
+    </>
+  )
 }

@@ -10,7 +10,7 @@ import { ShopFallback } from '@/features/shop/shop-fallback'
 import { ItemSkeleton } from '@/features/item/item-skeleton'
 import { AppLayout } from './layout/app-layout'
 import { NotFound } from './not-found'
-import { useHeaderSession } from './session'
+import { useShellSession } from './live/shell-state'
 
 const MessagesPage = lazy(() => import('@/features/messages/messages-page').then((m) => ({ default: m.MessagesPage })))
 // The shop and favourites hold their page's space while their chunk loads (their own fallback: no footer jump).
@@ -46,7 +46,7 @@ const ItemPage = lazy(() => loadItemPage().then((m) => ({ default: m.ItemPage })
 if (typeof location !== 'undefined' && location.pathname.startsWith('/item/')) void loadItemPage()
 
 function Home() {
-  const session = useHeaderSession()
+  const session = useShellSession()
   return <LandingPage signedIn={session.status === 'signed-in'} />
 }
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { Toaster } from '@/ui/toast/toaster'
 import { ScreenErrorBoundary } from '../error-boundary'
-import { useHeaderSession } from '../session'
+import { useShellSession } from '../live/shell-state'
 import { ScrollToTopButton } from './scroll-to-top-button'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
@@ -28,7 +28,7 @@ function ScreenFallback() {
 }
 
 export function AppLayout() {
-  const session = useHeaderSession()
+  const session = useShellSession()
   const pathname = useScrollResetOnNavigate()
   return (
     <div className="flex min-h-dvh flex-col pb-16">

@@ -1,14 +1,23 @@
+import { lazy, Suspense } from 'react'
 import { t } from '@/i18n'
-import { ageText } from './age-text'
-import { useNow, type ShellSync } from './use-shell-sync'
+import type { ShellSync } from './use-shell-sync'
+
+// The age's wording (with the domain's rules) loads only when the device is offline and knows its last sync: the
+// first route stays small. Meanwhile the line keeps its height.
+const OfflineSince = lazy(() => import('./offline-since').then((m) => ({ default: m.OfflineSince })))
 
 /** Under the header while offline: the screens show the device's copy, and how old it is ("updated 5 min ago"). */
 export function OfflineNotice({ sync }: { sync: ShellSync }) {
-  const now = useNow()
   if (sync.online) return null
   return (
     <p className="border-t border-amber-300 bg-amber-100 px-4 py-1.5 text-center text-sm text-stone-900">
-      {sync.lastSyncAt ? t('syncState.offlineSince', { ago: ageText(sync.lastSyncAt, now) }) : t('syncState.offlineNever')}
+      {sync.lastSyncAt ? (
+        <Suspense fallback={'\u00a0'}>
+          <OfflineSince lastSyncAt={sync.lastSyncAt} />
+        </Suspense>
+      ) : (
+        t('syncState.offlineNever')
+      )}
     </p>
   )
 }

@@ -10,15 +10,22 @@ import type { MyProfileRow } from '@/db/rows'
 import { updateMyProfile } from '@/sync/local-writes'
 import { sessionStore } from '@/sync/session'
 import { useToastStore } from '@/ui/toast/toast-store'
-import { useHeaderSession } from '../session'
+import { ShellStateBridge } from '../live/live-services'
+import { initialShellLiveState, shellLiveStore, useShellSession } from '../live/shell-state'
 import { SiteHeader } from './site-header'
 
 const remote = vi.hoisted(() => ({ signOut: vi.fn() }))
 vi.mock('@/remote/auth', () => remote)
 
 let db: KreisDatabase
+// As in the app: the data layer's bridge reports the live session to the shell's store, the header reads that.
 function Header() {
-  return <SiteHeader session={useHeaderSession()} />
+  return (
+    <>
+      <ShellStateBridge />
+      <SiteHeader session={useShellSession()} />
+    </>
+  )
 }
 const renderHeader = () =>
   render(
@@ -37,6 +44,7 @@ const anna: MyProfileRow = {
 
 beforeEach(async () => {
   db = new KreisDatabase(`t-${crypto.randomUUID()}`)
+  shellLiveStore.setState(initialShellLiveState(), true)
   await db.meta.put({ key: 'owner', value: 'u-anna' })
   Object.defineProperty(navigator, 'onLine', { value: true, configurable: true })
   remote.signOut.mockResolvedValue({ ok: true, user: null })
@@ -67,7 +75,7 @@ describe('the header session (spec §2.4)', () => {
   it('signed in: the initial of the own profile’s first name, else of the e-mail', async () => {
     sessionStore.setState({ status: 'signed-in', userId: 'u-anna', email: 'zoe@example.ch' }, true)
     renderHeader()
-    const avatar = screen.getByRole('link', { name: 'Signed in as zoe@example.ch' })
+    const avatar = await screen.findByRole('link', { name: 'Signed in as zoe@example.ch' })
     expect(avatar).toHaveTextContent('Z')
     await db.my_profile.put(anna)
     await waitFor(() => expect(screen.getByRole('link', { name: 'Signed in as anna' })).toHaveTextContent('A'))
@@ -79,7 +87,7 @@ describe('the header session (spec §2.4)', () => {
     await db.my_profile.put(anna)
     await db.drafts.put({ id: 'd1', listing_id: null, fields: { title: 'Coat' }, updated_at: 1 })
     renderHeader()
-    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }))
     await waitFor(() => expect(sessionStore.getState().status).toBe('signed-out'))
     expect(remote.signOut).toHaveBeenCalledOnce()
     expect(toasts()).toEqual([['Signed out successfully', 'You have been signed out of your account', 'default']])
@@ -96,7 +104,7 @@ describe('the header session (spec §2.4)', () => {
     const user = userEvent.setup()
     renderHeader()
 
-    await user.click(screen.getByRole('button', { name: 'Sign Out' }))
+    await user.click(await screen.findByRole('button', { name: 'Sign Out' }))
     const dialog = await screen.findByRole('dialog', { name: '2 changes have not been sent yet' })
     expect(remote.signOut).not.toHaveBeenCalled()
     await user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }))
@@ -114,7 +122,7 @@ describe('the header session (spec §2.4)', () => {
     remote.signOut.mockResolvedValue({ ok: false, message: 'Server hiccup' })
     sessionStore.setState({ status: 'signed-in', userId: 'u-anna', email: 'anna@demo.kreis.ch' }, true)
     renderHeader()
-    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }))
     await waitFor(() => expect(toasts()).toEqual([['Error signing out', 'Server hiccup', 'destructive']]))
     expect(sessionStore.getState().status).toBe('signed-in')
   })

@@ -1,32 +1,27 @@
+import { lazy, Suspense } from 'react'
 import { Link } from 'react-router-dom'
 import { buttonClasses } from '@/ui/button'
 import { KreisMark } from '@/ui/kreis-logo'
 import { paths } from '@/config/paths'
 import type { HeaderSession } from '../session'
-import { MessagesLink } from './messages-link'
 import { OfflineNotice, StorageAlert } from './offline-notice'
 import { SearchBox } from './search-box'
-import { SignOutButton } from './sign-out-button'
 import { SyncIndicator } from './sync-indicator'
 import { useShellSync } from './use-shell-sync'
 import { t } from '@/i18n'
 
+// Signed in only (messages link with unread counts, avatar, Sign Out with its dialog): a chunk of its own, loaded
+// with the data layer, since a signed-in session is known only once that has read the device's cached session.
+const SignedInActions = lazy(() => import('./signed-in-actions').then((m) => ({ default: m.SignedInActions })))
+
 function AccountActions({ session }: { session: HeaderSession }) {
-  if (session.status === 'loading') return <span className="h-9 w-36" aria-hidden="true" />
+  const placeholder = <span className="h-9 w-36" aria-hidden="true" />
+  if (session.status === 'loading') return placeholder
   if (session.status === 'signed-in') {
     return (
-      <div className="flex items-center gap-1 sm:gap-2">
-        <MessagesLink />
-        <Link
-          to={paths.profile}
-          aria-label={t('shellSession.signedInAs', { name: session.displayName })}
-          title={t('shellSession.signedInAs', { name: session.displayName })}
-          className="flex h-9 w-9 items-center justify-center rounded-full bg-amber-200 font-semibold text-stone-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700"
-        >
-          <span aria-hidden="true">{session.initial}</span>
-        </Link>
-        <SignOutButton signOut={session.signOut} />
-      </div>
+      <Suspense fallback={placeholder}>
+        <SignedInActions session={session} />
+      </Suspense>
     )
   }
   return (

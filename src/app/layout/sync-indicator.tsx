@@ -1,8 +1,10 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { t } from '@/i18n'
 import { cx } from '@/ui/cx'
-import { SyncPanel } from './sync-panel'
 import type { ShellSync } from './use-shell-sync'
+
+// The panel (with its database reads) loads the first time the pill is pressed: the first route stays small.
+const SyncPanel = lazy(() => import('./sync-panel').then((m) => ({ default: m.SyncPanel })))
 
 /**
  * The header's sync pill: "Offline" while the browser has no network, the count of changes waiting or refused,
@@ -11,6 +13,7 @@ import type { ShellSync } from './use-shell-sync'
  */
 export function SyncIndicator({ sync }: { sync: ShellSync }) {
   const [open, setOpen] = useState(false)
+  const [wanted, setWanted] = useState(false)
   const failed = sync.failures.length
   const problem = sync.storageProblem !== null
   const visible = !sync.online || sync.pending > 0 || failed > 0 || problem || sync.needsSignIn
@@ -26,7 +29,10 @@ export function SyncIndicator({ sync }: { sync: ShellSync }) {
       {visible && (
         <button
           type="button"
-          onClick={() => setOpen(true)}
+          onClick={() => {
+            setWanted(true)
+            setOpen(true)
+          }}
           aria-label={t('syncState.buttonLabel', { summary: summary.join(', ') || t('syncState.allSent') })}
           className={cx(
             'inline-flex min-h-9 shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700',
@@ -39,7 +45,11 @@ export function SyncIndicator({ sync }: { sync: ShellSync }) {
           {problem && failed === 0 && <span>!</span>}
         </button>
       )}
-      <SyncPanel open={open} onClose={() => setOpen(false)} sync={sync} />
+      {wanted && (
+        <Suspense fallback={null}>
+          <SyncPanel open={open} onClose={() => setOpen(false)} sync={sync} />
+        </Suspense>
+      )}
     </span>
   )
 }

@@ -1,22 +1,27 @@
 /**
  * What the shell shows about sync, from one place: the browser's online flag (the badge follows the network the
  * moment it changes) and the engine's status (what waits, what failed, when the device last heard the server,
- * storage trouble). H1a's DB-backed overview may replace the engine reads later; the shape stays.
+ * storage trouble) as the data layer reports it to the shell's store (../live/shell-state), so the header paints
+ * before the engine's code has loaded.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { useSyncStatus } from '@/sync/app-sync'
 import { useOnlineStatus } from '@/ui/use-online-status'
+import { useShellLive } from '../live/shell-state'
 
 export function useShellSync() {
   const online = useOnlineStatus()
-  const pending = useSyncStatus((s) => s.pendingCount)
-  const allFailures = useSyncStatus((s) => s.failures)
+  const sync = useShellLive((s) => s.sync)
+  const allFailures = sync.failures
   // One row per entity: a refused write holds the rest of its group behind it.
   const failures = useMemo(() => allFailures.filter((f, i) => allFailures.findIndex((g) => g.group === f.group) === i), [allFailures])
-  const lastSyncAt = useSyncStatus((s) => s.lastSyncAt)
-  const storageProblem = useSyncStatus((s) => s.storageProblem)
-  const needsSignIn = useSyncStatus((s) => s.needsSignIn)
-  return { online, pending, failures, lastSyncAt, storageProblem, needsSignIn }
+  return {
+    online,
+    pending: sync.pendingCount,
+    failures,
+    lastSyncAt: sync.lastSyncAt,
+    storageProblem: sync.storageProblem,
+    needsSignIn: sync.needsSignIn,
+  }
 }
 
 export type ShellSync = ReturnType<typeof useShellSync>

@@ -1,0 +1,48 @@
+/**
+ * The first route's JS (design.md §6: ≤ 120 kB gzip, measured by `npm run bench -- web`) stays small because the
+ * data layer loads after the first paint: a production build's index.html must not load (as its entry or a
+ * modulepreload) Dexie, the sync engine, the session or Supabase code. This builds the app the way `npm start`
+ * does (without the service worker plugin) and reads the modules of every script index.html names.
+ */
+import path from 'node:path'
+import { build, type PluginOption, type UserConfig } from 'vite'
+import { describe, expect, it } from 'vitest'
+import viteConfig from '../../vite.config'
+
+type Output = { output: ({ type: 'chunk'; fileName: string; moduleIds: string[] } | { type: 'asset'; fileName: string; source: string | Uint8Array })[] }
+
+async function buildApp(): Promise<Output['output']> {
+  const config = (typeof viteConfig === 'function' ? await viteConfig({ mode: 'production', command: 'build' }) : viteConfig) as UserConfig
+  const isPwa = (p: PluginOption) => !!p && typeof p === 'object' && 'name' in p && String(p.name).startsWith('vite-plugin-pwa')
+  const plugins = (config.plugins ?? []).flat(2).filter((p) => !isPwa(p))
+  const result = (await build({
+    ...config,
+    configFile: false,
+    root: path.resolve(import.meta.dirname, '../..'),
+    plugins,
+    logLevel: 'silent',
+    build: { ...config.build, write: false, sourcemap: false },
+  })) as Output | Output[]
+  return (Array.isArray(result) ? result[0]! : result).output
+}
+
+const DATA_LAYER = [/\/node_modules\/dexie\//, /\/node_modules\/dexie-react-hooks\//, /\/node_modules\/@supabase\//, /\/src\/db\/database\.ts$/, /\/src\/sync\/engine\.ts$/, /\/src\/sync\/session\.ts$/]
+
+describe('the first route', () => {
+  it('paints without the data layer: no Dexie, sync engine, session or Supabase code in what index.html loads', async () => {
+    const output = await buildApp()
+    const html = output.find((o) => o.fileName === 'index.html')
+    expect(html?.type).toBe('asset')
+    const source = html!.type === 'asset' ? String(html!.source) : ''
+    const first = [...source.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/([^"]+\.js)"/g)].map((m) => m[1])
+    const modules = output.flatMap((o) => (o.type === 'chunk' && first.includes(o.fileName) ? o.moduleIds : []))
+    const everything = output.flatMap((o) => (o.type === 'chunk' ? o.moduleIds : []))
+
+    // Not vacuous: the landing page and header are there, and the data layer exists in a later chunk.
+    expect(modules.some((id) => id.endsWith('/src/features/landing/landing-page.tsx'))).toBe(true)
+    expect(modules.some((id) => id.endsWith('/src/app/layout/site-header.tsx'))).toBe(true)
+    for (const pattern of DATA_LAYER.slice(0, 2)) expect(everything.some((id) => pattern.test(id))).toBe(true)
+
+    expect(modules.filter((id) => DATA_LAYER.some((p) => p.test(id)))).toEqual([])
+  }, 120_000)
+})

@@ -1,0 +1,54 @@
+/**
+ * The app's data layer, a chunk of its own that loads while the first route paints (design.md §6: the first
+ * route's JS stays small): the device's database (Dexie), the cached session, the sync engine, and the bridge that
+ * reports the session and the engine's status to the shell (./shell-state). The engine starts after the first
+ * render, for every visitor (the public feed is mirrored for visitors too, so a second visit works offline).
+ */
+import { useEffect, useLayoutEffect } from 'react'
+import { getDatabase, type KreisDatabase } from '@/db/database'
+import { DatabaseProvider } from '@/db/database-context'
+import { startAppSync, useSyncStatus } from '@/sync/app-sync'
+import { initSession } from '@/sync/session'
+import { useHeaderSession, type HeaderSession } from '../session'
+import { shellLiveStore } from './shell-state'
+
+let started = false
+
+/** Reads the cached session, then starts the sync engine; once per page. */
+export function startServices(db: KreisDatabase): void {
+  if (started) return
+  started = true
+  void initSession(db).finally(() => startAppSync())
+}
+
+/** Copies the live session and the engine's status into the shell's store (before the browser paints). */
+export function ShellStateBridge() {
+  const header = useHeaderSession()
+  const signedIn = header.status === 'signed-in' ? header : null
+  const status = header.status
+  const displayName = signedIn?.displayName ?? ''
+  const initial = signedIn?.initial ?? ''
+  const signOut = signedIn?.signOut ?? null
+  const pendingCount = useSyncStatus((s) => s.pendingCount)
+  const failures = useSyncStatus((s) => s.failures)
+  const lastSyncAt = useSyncStatus((s) => s.lastSyncAt)
+  const storageProblem = useSyncStatus((s) => s.storageProblem)
+  const needsSignIn = useSyncStatus((s) => s.needsSignIn)
+  useLayoutEffect(() => {
+    const session: HeaderSession = signOut ? { status: 'signed-in', displayName, initial, signOut } : { status: status === 'signed-out' ? 'signed-out' : 'loading' }
+    shellLiveStore.setState({ live: true, session, sync: { pendingCount, failures, lastSyncAt, storageProblem, needsSignIn } })
+  }, [status, displayName, initial, signOut, pendingCount, failures, lastSyncAt, storageProblem, needsSignIn])
+  return null
+}
+
+/** Rendered once by the AppProvider: starts the services on the app's (or a test's) database and bridges them. */
+export default function LiveServices({ db }: { db?: KreisDatabase }) {
+  const database = db ?? getDatabase()
+  useEffect(() => startServices(database), [database])
+  if (!db) return <ShellStateBridge />
+  return (
+    <DatabaseProvider db={db}>
+      <ShellStateBridge />
+    </DatabaseProvider>
+  )
+}

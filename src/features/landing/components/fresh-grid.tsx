@@ -1,0 +1,53 @@
+/**
+ * The home grid's cards from the device's mirror (spec §2.2 "Fresh from the Circle"). A chunk of its own: it reads
+ * the database, which loads after the landing page's first paint; the section holds the grid's space meanwhile.
+ */
+import { useState } from 'react'
+import { paths } from '@/config/paths'
+import type { ListingRow } from '@/db/rows'
+import { cardView } from '@/domain/listing-card-view'
+import { homeGrid } from '@/domain/listing-view'
+import { t } from '@/i18n'
+import { useSyncStatus } from '@/sync/app-sync'
+import { ListingCard, useListingImageUrl } from '@/ui/listing-card'
+import { useFreshListings } from '../hooks/use-fresh-listings'
+import { FRESH_GRID, FreshGridSkeleton } from './fresh-grid-skeleton'
+
+/** A home-grid card (spec §2.2): image, title, brand, size, price in CHF, New badge; it leads to /item/:id. */
+function FreshCard({ row, now }: { row: ListingRow; now: Date }) {
+  const card = cardView(row, now, null)
+  const imageUrl = useListingImageUrl(card.imagePath)
+  return (
+    <ListingCard
+      title={card.title}
+      price={card.price}
+      imageUrl={imageUrl}
+      brand={card.brand}
+      size={card.size}
+      isSold={card.isSold}
+      isNew={card.isNew}
+      href={paths.item(card.id)}
+    />
+  )
+}
+
+export function FreshGrid() {
+  const rows = useFreshListings()
+  const synced = useSyncStatus((s) => s.lastSyncAt !== null || !s.online)
+  const [now] = useState(() => new Date())
+  const cards = rows ? homeGrid(rows.map((row) => ({ row, isSold: row.status === 'sold' }))) : undefined
+  // Until the device has listings (or the first sync found none), the grid's space is held by skeleton cards.
+  if (!cards || (cards.length === 0 && !synced)) {
+    return <FreshGridSkeleton />
+  }
+  if (cards.length === 0) return <p className="mt-8 rounded-3xl bg-stone-50 px-6 py-10 text-center text-stone-700">{t('feed.freshEmpty')}</p>
+  return (
+    <ul className={FRESH_GRID}>
+      {cards.map(({ row }) => (
+        <li key={row.id}>
+          <FreshCard row={row} now={now} />
+        </li>
+      ))}
+    </ul>
+  )
+}
