@@ -35,8 +35,12 @@ export function seedSql(world: World, images: readonly StoredImage[]): string {
 -- Every demo account's password is '${DEMO_PASSWORD}'. Photo bytes live in supabase/seed/storage/${BUCKET}/.
 `)
 
-  out.push(`-- Demo accounts (the sign-up trigger creates their profiles).
+  // Every column GoTrue reads is written as a real sign-up writes it: the token columns '' (GoTrue cannot scan NULL
+  // into them and answers 500 "Database error querying schema"), and one e-mail identity per user.
+  out.push(`-- Demo accounts, as a confirmed e-mail sign-up leaves them (the sign-up trigger creates their profiles).
 insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change, email_change_token_current,
+  phone_change, phone_change_token, reauthentication_token, is_super_admin,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at) values
 `)
   out.push(
@@ -44,7 +48,20 @@ insert into auth.users (instance_id, id, aud, role, email, encrypted_password, e
       world.users.map((u) => {
         const meta = JSON.stringify({ first_name: u.firstName, last_name: u.lastName })
         const created = ago(u.ageDays * MINUTES_PER_DAY)
-        return `  ('00000000-0000-0000-0000-000000000000', ${lit(u.id)}, 'authenticated', 'authenticated', ${lit(u.email)}, crypt(${lit(DEMO_PASSWORD)}, gen_salt('bf', 10)), ${created}, '{"provider":"email","providers":["email"]}', ${lit(meta)}, ${created}, ${created})`
+        return `  ('00000000-0000-0000-0000-000000000000', ${lit(u.id)}, 'authenticated', 'authenticated', ${lit(u.email)}, extensions.crypt(${lit(DEMO_PASSWORD)}, extensions.gen_salt('bf', 10)), ${created}, '', '', '', '', '', '', '', '', false, '{"provider":"email","providers":["email"]}', ${lit(meta)}, ${created}, ${created})`
+      }),
+    ),
+  )
+  out.push(`
+-- Their e-mail identities (provider_id is the user id for the email provider).
+insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at) values
+`)
+  out.push(
+    rows(
+      world.users.map((u) => {
+        const data = JSON.stringify({ sub: u.id, email: u.email, email_verified: true, phone_verified: false })
+        const created = ago(u.ageDays * MINUTES_PER_DAY)
+        return `  (${lit(u.id)}, ${lit(u.id)}, ${lit(data)}, 'email', ${created}, ${created}, ${created})`
       }),
     ),
   )

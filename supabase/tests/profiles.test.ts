@@ -30,8 +30,10 @@ describe('the sign-up trigger', () => {
     const [user] = await run<{ id: string; created_at: Date }>(
       db,
       null,
-      `insert into auth.users (email, raw_user_meta_data, created_at)
-       values ('new-member@test.kreis.ch', '{"first_name":"  Lea ","last_name":"Frei"}', now() - interval '3 days')
+      // As GoTrue writes it: hosted auth.users has no defaults for id or created_at.
+      `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at)
+       values (gen_random_uuid(), 'authenticated', 'authenticated', 'new-member@test.kreis.ch',
+         '{"first_name":"  Lea ","last_name":"Frei"}', now() - interval '3 days', now() - interval '3 days')
        returning id, created_at`,
     )
     const [profile] = await run(db, null, `select first_name, last_name, email, created_at from public.profiles where id = $1`, [
@@ -44,7 +46,9 @@ describe('the sign-up trigger', () => {
     const [user] = await run<{ id: string }>(
       db,
       null,
-      `insert into auth.users (email, raw_user_meta_data) values ('no-names@test.kreis.ch', '{"first_name":"  "}') returning id`,
+      `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at)
+       values (gen_random_uuid(), 'authenticated', 'authenticated', 'no-names@test.kreis.ch', '{"first_name":"  "}',
+         now(), now()) returning id`,
     )
     const [profile] = await run(db, null, `select first_name, last_name from public.profiles where id = $1`, [user!.id])
     expect(profile).toEqual({ first_name: null, last_name: null })

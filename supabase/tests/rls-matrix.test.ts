@@ -183,7 +183,9 @@ const MATRIX: readonly (readonly [Subject, Actor, Op, Expect])[] = [
   ['storage:listing-images', 'owner', 'update', 'allow'],
   ['storage:listing-images', 'other', 'update', 'deny'],
   ['storage:listing-images', 'anon', 'delete', 'deny'],
-  ['storage:listing-images', 'owner', 'delete', 'allow'],
+  // As on hosted (storage-api's protect_delete trigger), a direct DELETE is refused even to the owner; deleting goes
+  // through the storage API, whose delete the policy decides (see 'the storage API's deletes' below).
+  ['storage:listing-images', 'owner', 'delete', 'deny'],
   ['storage:listing-images', 'other', 'delete', 'deny'],
 ]
 
@@ -468,6 +470,36 @@ describe('RLS matrix coverage', () => {
   it('has no cell twice', () => {
     const keys = MATRIX.map(([s, a, o]) => `${s}|${a}|${o}`)
     expect(new Set(keys).size).toBe(keys.length)
+  })
+})
+
+describe("the storage API's deletes (storage.allow_delete_query set, as storage-api sets it)", () => {
+  /** The statement the storage API runs to delete, with its guard, as `claims`; always rolled back. */
+  async function apiDelete(claims: Claims): Promise<number | string> {
+    try {
+      await db.withClaims(claims, async (tx) => {
+        await tx.query(`select set_config('storage.allow_delete_query', 'true', true)`)
+        const r = await tx.query(`delete from storage.objects where bucket_id = 'listing-images' and name = $1`, [fixture.objectName])
+        throw Object.assign(new Error('rollback'), { affected: r.affectedRows ?? 0 })
+      })
+    } catch (e) {
+      const err = e as { affected?: number; code?: string }
+      if (typeof err.affected === 'number') return err.affected
+      if (typeof err.code === 'string') return err.code
+      throw e
+    }
+    throw new Error('unreachable: the delete committed')
+  }
+
+  it('lets the owner delete their object and nobody else (the delete policy decides)', async () => {
+    expect(await apiDelete(asUser(fixture.owner))).toBe(1)
+    expect(await apiDelete(asUser(fixture.other))).toBe(0)
+    expect(await apiDelete(ANON)).toBe(0)
+  })
+
+  it('refuses a direct delete without the guard, even as service_role (42501)', async () => {
+    const outcome = await attempt(db, { role: 'service_role' }, `delete from storage.objects where name = $1`, [fixture.objectName])
+    expect(outcome.ok ? 'ok' : outcome.code).toBe('42501')
   })
 })
 

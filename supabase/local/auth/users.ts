@@ -49,11 +49,23 @@ export interface NewUser {
 export async function insertUser(tx: Tx, u: NewUser): Promise<UserRow> {
   const row = await one(
     tx,
-    `insert into auth.users (email, encrypted_password, raw_user_meta_data, raw_app_meta_data,
-       email_confirmed_at, confirmation_token, confirmation_sent_at)
-     values ($1, $2, $3, $4,
-       case when $5::text is null then now() end, $5, case when $5::text is not null then now() end)
-     returning ${USER_COLUMNS}`,
+    // Every column written, as GoTrue does (hosted auth.users has no defaults): empty strings, never NULL, in the
+    // token columns, and the e-mail identity a real sign-up creates.
+    `with u as (
+       insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_user_meta_data,
+         raw_app_meta_data, email_confirmed_at, confirmation_token, confirmation_sent_at, recovery_token,
+         email_change_token_new, email_change, is_super_admin, created_at, updated_at)
+       values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1, $2,
+         $3, $4, case when $5::text is null then now() end, coalesce($5, ''),
+         case when $5::text is not null then now() end, '', '', '', false, now(), now())
+       returning ${USER_COLUMNS}
+     ), i as (
+       insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+       select u.id::text, u.id, jsonb_build_object('sub', u.id::text, 'email', u.email,
+           'email_verified', false, 'phone_verified', false), 'email', u.created_at, u.created_at
+         from u
+     )
+     select * from u`,
     [
       u.email,
       u.passwordHash,
@@ -93,7 +105,7 @@ export const setRecoveryToken = (tx: Tx, email: string, tokenHash: string) =>
 export const confirmByToken = (tx: Tx, tokenHash: string, ttlMs: number) =>
   one(
     tx,
-    `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = null,
+    `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = '',
        updated_at = now()
      where confirmation_token = $1 and confirmation_sent_at > now() - make_interval(secs => $2)
      returning ${USER_COLUMNS}`,
@@ -104,7 +116,7 @@ export const confirmByToken = (tx: Tx, tokenHash: string, ttlMs: number) =>
 export const recoverByToken = (tx: Tx, tokenHash: string, ttlMs: number) =>
   one(
     tx,
-    `update auth.users set recovery_token = null, email_confirmed_at = coalesce(email_confirmed_at, now()),
+    `update auth.users set recovery_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()),
        updated_at = now()
      where recovery_token = $1 and recovery_sent_at > now() - make_interval(secs => $2)
      returning ${USER_COLUMNS}`,
@@ -137,15 +149,16 @@ export interface IssuedSession {
 
 export async function startSession(tx: Tx, userId: string, refreshToken: string): Promise<IssuedSession> {
   const { rows } = await tx.query<{ id: string; created_at: Date }>(
-    `insert into auth.sessions (user_id) values ($1) returning id, created_at`,
+    `insert into auth.sessions (id, user_id, created_at, updated_at) values (gen_random_uuid(), $1, now(), now())
+     returning id, created_at`,
     [userId],
   )
   const session = rows[0]!
-  await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)`, [
-    refreshToken,
-    userId,
-    session.id,
-  ])
+  await tx.query(
+    `insert into auth.refresh_tokens (instance_id, token, user_id, session_id, revoked, created_at, updated_at)
+     values ('00000000-0000-0000-0000-000000000000', $1, $2, $3, false, now(), now())`,
+    [refreshToken, userId, session.id],
+  )
   await tx.query(`update auth.users set last_sign_in_at = now() where id = $1`, [userId])
   return { sessionId: session.id, refreshToken, startedAt: session.created_at }
 }
@@ -184,12 +197,11 @@ export async function findRefreshToken(tx: Tx, token: string): Promise<RefreshTo
 /** Revokes `old` and issues its successor in the same session. */
 export async function rotateRefreshToken(tx: Tx, old: RefreshTokenRow, next: string): Promise<void> {
   await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1::bigint`, [old.id])
-  await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)`, [
-    next,
-    old.user_id,
-    old.session_id,
-    old.token,
-  ])
+  await tx.query(
+    `insert into auth.refresh_tokens (instance_id, token, user_id, session_id, parent, revoked, created_at, updated_at)
+     values ('00000000-0000-0000-0000-000000000000', $1, $2, $3, $4, false, now(), now())`,
+    [next, old.user_id, old.session_id, old.token],
+  )
   await tx.query(`update auth.sessions set updated_at = now() where id = $1`, [old.session_id])
 }
 

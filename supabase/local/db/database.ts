@@ -38,6 +38,9 @@ export class Database {
       extensions: { pgcrypto },
       ...(template ? { loadDataDir: template } : {}),
     })
+    // Hosted sets this on the postgres role (and PostgREST adds `extensions` for the API roles); PGlite does not apply
+    // role settings when it opens a data directory, so the session gets it here. platform.sql puts pgcrypto there.
+    await pg.exec(`set search_path to "$user", public, extensions`)
     return new Database(pg)
   }
 

@@ -95,6 +95,8 @@ export async function writeObject(tx: Tx, w: ObjectWrite, mode: WriteMode): Prom
 }
 
 export async function deleteObjects(tx: Tx, bucket: string, names: string[]): Promise<ObjectRow[]> {
+  // storage.protect_delete refuses a DELETE without this transaction-local guard, which storage-api sets the same way.
+  await tx.query(`select set_config('storage.allow_delete_query', 'true', true)`)
   const { rows } = await tx.query<ObjectRow>(
     `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`,
     [bucket, names],

@@ -68,8 +68,19 @@ export async function createUser(
   const rows = await run<{ id: string }>(
     db,
     null,
-    `insert into auth.users (email, encrypted_password, email_confirmed_at, raw_user_meta_data)
-     values ($1, 'x', now(), $2) returning id`,
+    // Every column as GoTrue writes it (hosted auth.users has no defaults), with the e-mail identity a sign-up makes.
+    `with u as (
+       insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+         raw_app_meta_data, raw_user_meta_data, confirmation_token, recovery_token, email_change_token_new,
+         email_change, created_at, updated_at)
+       values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1, 'x',
+         now(), '{"provider":"email","providers":["email"]}', $2, '', '', '', '', now(), now())
+       returning id, email
+     ), i as (
+       insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+       select id::text, id, jsonb_build_object('sub', id::text, 'email', email), 'email', now(), now() from u
+     )
+     select id from u`,
     [email, meta],
   )
   return rows[0]!.id
