@@ -58,12 +58,86 @@ async function openThread(browser: Browser, appUrl: string, session: Record<stri
   const context = await browser.newContext({ baseURL: appUrl, serviceWorkers: 'block' })
   await context.addInitScript((entries) => {
     for (const [k, v] of Object.entries(entries)) if (localStorage.getItem(k) === null) localStorage.setItem(k, v)
+    // The engine leaves a performance mark at each hop of a message (src/sync/trace.ts) in pages that ask for it.
+    ;(globalThis as { __kreisTrace?: boolean }).__kreisTrace = true
   }, session)
   const page = await context.newPage()
   await page.goto(`/messages?c=${CONVERSATION}`)
   await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 60_000 })
   await page.getByRole('log').waitFor({ timeout: 60_000 })
   return page
+}
+
+interface Mark {
+  hop: string
+  at: number
+  ids: string[]
+}
+
+/** The engine's hop marks of a page (src/sync/trace.ts), in wall-clock ms comparable across the two pages. */
+function marksOf(page: Page): Promise<Mark[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('mark')
+      .filter((m) => m.name.startsWith('kreis:'))
+      .map((m) => ({ hop: m.name.slice('kreis:'.length), at: performance.timeOrigin + m.startTime, ids: ((m as PerformanceMark).detail as string[] | null) ?? [] })),
+  )
+}
+
+/** The hops of one message, each as a time (ms, wall clock) or undefined when a mark is missing. */
+interface Hops {
+  enter: number
+  localWrite?: number
+  poke?: number
+  drainStart?: number
+  pushRequest?: number
+  pushResponse?: number
+  acknowledged?: number
+  realtimeReceived?: number
+  realtimeApplied?: number
+  rendered: number
+}
+
+function hopsOf(enter: number, rendered: number, buyer: Mark[], seller: Mark[]): Hops {
+  const after = (marks: Mark[], hop: string, t: number | undefined) => (t === undefined ? undefined : marks.find((m) => m.hop === hop && m.at >= t))
+  const write = after(buyer, 'local-write', enter)
+  const id = write?.ids[0]
+  const byId = (marks: Mark[], hop: string) => (id === undefined ? undefined : marks.find((m) => m.hop === hop && m.ids.includes(id))?.at)
+  const poke = after(buyer, 'poke', write?.at)?.at
+  return {
+    enter,
+    localWrite: write?.at,
+    poke,
+    drainStart: after(buyer, 'drain-start', poke)?.at,
+    pushRequest: byId(buyer, 'push-request'),
+    pushResponse: byId(buyer, 'push-response'),
+    acknowledged: byId(buyer, 'acknowledged'),
+    realtimeReceived: byId(seller, 'realtime-received'),
+    realtimeApplied: byId(seller, 'realtime-applied'),
+    rendered,
+  }
+}
+
+/** The breakdown: p50/p95 of each hop over the messages (ms). */
+function breakdown(all: Hops[]): string {
+  const segments: [string, keyof Hops, keyof Hops][] = [
+    ['Enter → local Dexie write', 'enter', 'localWrite'],
+    ['write → poke', 'localWrite', 'poke'],
+    ['poke → drain starts', 'poke', 'drainStart'],
+    ['drain start → push request', 'drainStart', 'pushRequest'],
+    ['push request → response (server insert)', 'pushRequest', 'pushResponse'],
+    ['push response → acknowledged in sender Dexie', 'pushResponse', 'acknowledged'],
+    ['push request → realtime at receiver (insert + broadcast)', 'pushRequest', 'realtimeReceived'],
+    ['realtime → applied in receiver Dexie', 'realtimeReceived', 'realtimeApplied'],
+    ['applied → rendered (live query + React)', 'realtimeApplied', 'rendered'],
+  ]
+  return segments
+    .map(([label, from, to]) => {
+      const xs = all.flatMap((h) => (h[from] !== undefined && h[to] !== undefined ? [h[to]! - h[from]!] : []))
+      const missing = all.length - xs.length
+      return `${label} p50 ${percentile(xs, 50).toFixed(0)} / p95 ${percentile(xs, 95).toFixed(0)} ms${missing ? ` (${missing} unmarked)` : ''}`
+    })
+    .join('; ')
 }
 
 /** Records, in the seller's page, when each "bench-<n>" message first appears in the thread (DOM insertion). */
@@ -97,6 +171,7 @@ export async function run(): Promise<Figure[]> {
     await watchArrivals(seller)
 
     const delays: number[] = []
+    const sent: { enter: number; rendered: number }[] = []
     const field = buyer.getByRole('textbox', { name: 'Message' })
     for (let i = 0; i < WARM_UP + MESSAGES; i++) {
       await field.fill(`bench-${i} is it still available?`)
@@ -107,16 +182,21 @@ export async function run(): Promise<Figure[]> {
       })
       await seller.waitForFunction((n) => (window as unknown as { __arrivals: Record<string, number> }).__arrivals[n] !== undefined, String(i), { polling: 5, timeout: ARRIVAL_TIMEOUT_MS })
       const arrivedAt = await seller.evaluate((n) => (window as unknown as { __arrivals: Record<string, number> }).__arrivals[n]!, String(i))
-      if (i >= WARM_UP) delays.push(arrivedAt - sentAt)
+      if (i >= WARM_UP) {
+        delays.push(arrivedAt - sentAt)
+        sent.push({ enter: sentAt, rendered: arrivedAt })
+      }
       // The buyer's own copy turns "Sent" once the push is acknowledged: the engine is idle again.
       await buyer.locator('[data-state="sent"]').filter({ hasText: `bench-${i} ` }).waitFor({ timeout: ARRIVAL_TIMEOUT_MS })
       await new Promise((r) => setTimeout(r, GAP_MS))
     }
+    const [buyerMarks, sellerMarks] = await Promise.all([marksOf(buyer), marksOf(seller)])
+    const hops = sent.map((m) => hopsOf(m.enter, m.rendered, buyerMarks, sellerMarks))
     const note =
       `p50 ${percentile(delays, 50).toFixed(0)} ms, max ${Math.max(...delays).toFixed(0)} ms over ${delays.length} messages (${WARM_UP} warm-up not counted): ` +
       `the buyer presses Enter in the thread's composer (production build, Chromium) → local write → sync push → realtime → the seller's ` +
       `mirror → live query → the text in the seller's open thread (DOM insertion). Two browser contexts on this machine, one message at a time; ` +
-      `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.`
+      `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores. Hops (engine marks, src/sync/trace.ts): ${breakdown(hops)}.`
     return [
       { figure: 'message sent in one browser → rendered in the other (app UI), p50', value: percentile(delays, 50), unit: 'ms', budget: { op: '<=', limit: BUDGET_P95_MS }, command: COMMAND },
       { figure: 'message sent in one browser → rendered in the other (app UI), p95', value: percentile(delays, 95), unit: 'ms', budget: { op: '<=', limit: BUDGET_P95_MS }, command: COMMAND, note },

@@ -8,6 +8,7 @@ import { applyListingBundle } from '@/db/repositories/mirror'
 import { SyncEngine } from './engine'
 import type { Transport } from './protocol'
 import type { SyncStatus } from './status-store'
+import { traceHop } from './trace'
 
 let engine: SyncEngine | null = null
 let started = false
@@ -39,7 +40,8 @@ export function useSyncStatus<T>(select: (s: SyncStatus) => T): T {
  * Does nothing before `startAppSync()` (component tests, static pages).
  */
 export function pokeSync(): void {
-  if (started && engine) void engine.sync('write').catch(() => {})
+  traceHop('poke')
+  if (started && engine) void engine.push().catch(() => {})
 }
 
 /** What asking the server for one listing gave: stored in the mirror, not visible to this user, or no answer. */

@@ -218,6 +218,107 @@ function fakeServiceWorker() {
   return { registered, ask }
 }
 
+/** A transport whose `method` waits for `release()` (and counts how many of its calls are under way at once). */
+function gated(inner: MemoryTransport, method: string) {
+  let open: () => void = () => {}
+  let gate = new Promise<void>((r) => (open = r))
+  const stats = { calls: 0, inFlight: 0, maxInFlight: 0 }
+  const transport = new Proxy(inner, {
+    get(target, prop: string) {
+      const value = (target as unknown as Record<string, unknown>)[prop]
+      if (typeof value !== 'function') return value
+      if (prop !== method) return (value as (...a: unknown[]) => unknown).bind(target)
+      return async (...args: unknown[]) => {
+        stats.calls++
+        stats.inFlight++
+        stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight)
+        await gate
+        try {
+          return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args)
+        } finally {
+          stats.inFlight--
+        }
+      }
+    },
+  })
+  return {
+    transport,
+    stats,
+    release() {
+      open()
+      gate = new Promise<void>((r) => (open = r))
+    },
+    openForGood() {
+      open()
+      gate = Promise.resolve()
+    },
+  }
+}
+
+describe('a write is pushed at once (issue 13: a message reaches the other device within the budget)', () => {
+  it('push() sends the outbox while a cycle is still pulling, and does not pull itself', async () => {
+    const server = world()
+    const seller = device(server, SELLER)
+    const listingId = await saveListing(seller.db, SELLER, { fields, images: [] }, T0)
+    await seller.engine.sync('write')
+    const db = new KreisDatabase(`engine-${Math.random()}`)
+    dbs.push(db)
+    const g = gated(new MemoryTransport(server, BUYER, createRng(5)), 'pullMessages')
+    const engine = new SyncEngine({ db, transport: g.transport, clock: new VirtualClock(T0, createRng(5)), locks: null })
+    engines.push(engine)
+
+    const cycle = engine.sync('start') // its pull waits on pullMessages
+    await until(() => g.stats.inFlight === 1)
+    const id = await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still available?' }, T0)
+    const report = await engine.push()
+    expect(report).toMatchObject({ outcome: 'drained', acknowledged: 2 }) // the conversation and its message
+    expect([...server.messages.values()].map((m) => m.id)).toEqual([id])
+    expect((await db.messages.get(id))?.sync_state).toBe('synced')
+    expect(g.stats.calls).toBe(1) // only the cycle's own pull
+    g.openForGood()
+    await cycle
+  })
+
+  it('drains never overlap: a push during a drain waits for it and then drains again, each entry sent once', async () => {
+    const server = world()
+    const seller = device(server, SELLER)
+    const listingId = await saveListing(seller.db, SELLER, { fields, images: [] }, T0)
+    await seller.engine.sync('write')
+    const db = new KreisDatabase(`engine-${Math.random()}`)
+    dbs.push(db)
+    const inner = new MemoryTransport(server, BUYER, createRng(6))
+    const g = gated(inner, 'insertMessages')
+    const engine = new SyncEngine({ db, transport: g.transport, clock: new VirtualClock(T0, createRng(6)), locks: null })
+    engines.push(engine)
+    await engine.sync('start')
+
+    await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'one' }, T0)
+    const first = engine.push()
+    await until(() => g.stats.inFlight === 1)
+    await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'two' }, T0 + 1)
+    const second = engine.push()
+    const third = engine.sync('write') // a full cycle's drain queues behind too
+    g.openForGood()
+    await Promise.all([first, second, third])
+    expect(g.stats.maxInFlight).toBe(1)
+    expect([...server.messages.values()].map((m) => m.content).sort()).toEqual(['one', 'two'])
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('offline, push() leaves the write to a full cycle, which owns the offline status', async () => {
+    const server = world()
+    const { db, transport, engine } = device(server, SELLER)
+    transport.setOnline(false)
+    await saveListing(db, SELLER, { fields, images: [] }, T0)
+    expect(await engine.push()).toMatchObject({ outcome: 'offline' })
+    await engine.idle()
+    expect(engine.status.getState()).toMatchObject({ online: false, pendingCount: 1 })
+    transport.setOnline(true)
+    expect(await engine.push()).toMatchObject({ outcome: 'drained', acknowledged: 1 })
+    expect(server.listings.size).toBe(1)
+  })
+})
+
 describe('Background Sync', () => {
   it('a cycle that ends offline with writes queued registers the tag once per offline spell', async () => {
     const sw = fakeServiceWorker()

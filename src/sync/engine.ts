@@ -17,6 +17,7 @@ import type { Failure, RealtimeChange, Transport } from './protocol'
 import { applyRealtimeChanges } from './realtime-apply'
 import { createSyncStatusStore, type SyncStatusStore } from './status-store'
 import { followStatus, pokeLeader, watchForWork } from './tabs'
+import { traceHop, tracing } from './trace'
 
 export interface EngineOptions {
   db: KreisDatabase
@@ -57,6 +58,9 @@ export class SyncEngine {
   private stopped = false
   /** start() was called: from then on only the leader tab runs cycles (tabs.ts). */
   private tabStarted = false
+  /** The drain under way (one at a time: two at once could send an entry twice), and the one queued after it. */
+  private draining: Promise<DrainReport> | null = null
+  private drainQueued: Promise<DrainReport> | null = null
   private realtimeQueue: RealtimeChange[] = []
   private applyingRealtime: Promise<void> | null = null
 
@@ -118,9 +122,7 @@ export class SyncEngine {
       }
       const transport = await this.getTransport()
       const session = await transport.session()
-      const push: DrainReport = session
-        ? await drainOutbox({ db: this.db, transport, clock: this.clock })
-        : { outcome: 'unauthorized', acknowledged: 0, failed: 0 }
+      const push: DrainReport = session ? await this.drain(transport) : { outcome: 'unauthorized', acknowledged: 0, failed: 0 }
       const pullFailure = push.outcome === 'offline' || push.outcome === 'throttled' ? null : await this.pullWithFreshToken(transport, reconcile)
       const offline = push.outcome === 'offline' || pullFailure?.reason === 'network'
       this.offlineStreak = offline ? this.offlineStreak + 1 : 0
@@ -136,6 +138,64 @@ export class SyncEngine {
       })
       await this.refreshCounts()
       return { push, pullFailure }
+    } catch (e) {
+      const problem = storageProblemOf(e)
+      if (problem) this.status.setState({ storageProblem: problem })
+      throw e
+    }
+  }
+
+  /**
+   * Drains the outbox, one drain at a time. A call while a drain runs gets the drain queued after it (shared by
+   * every caller meanwhile): the running one may already have read the outbox for the last time.
+   */
+  private drain(transport: Transport): Promise<DrainReport> {
+    if (!this.draining) {
+      traceHop('drain-start')
+      this.draining = drainOutbox({ db: this.db, transport, clock: this.clock }).finally(() => (this.draining = null))
+      return this.draining
+    }
+    this.drainQueued ??= this.draining
+      .catch(() => {})
+      .then(() => {
+        this.drainQueued = null
+        return this.drain(transport)
+      })
+    return this.drainQueued
+  }
+
+  /**
+   * The device just wrote something: send it now. Only the outbox is drained, at once, even while a cycle is
+   * pulling (the acknowledgements bring the server's version of what was sent; realtime, the timer and the other
+   * triggers bring everyone else's changes), so a message leaves without waiting behind a pull. Whatever the
+   * drain could not settle (offline, a refused token, 429) goes to a full cycle, which owns that status.
+   */
+  async push(): Promise<DrainReport | null> {
+    if (this.stopped) return null
+    if (this.tabStarted && !this.status.getState().leader) {
+      pokeLeader()
+      return null
+    }
+    if (globalThis.navigator?.onLine === false) {
+      this.background('write', false)
+      return null
+    }
+    try {
+      const transport = await this.getTransport()
+      if (!(await transport.session())) return null
+      const report = await this.drain(transport)
+      if (report.outcome !== 'drained') {
+        this.background('write', false)
+        return report
+      }
+      // A 5xx met on the way: the entry's backoff time must start a cycle, not the next interval tick.
+      const nextRetryAt = await this.earliestRetry()
+      if (nextRetryAt !== this.nextRetryAt) {
+        this.nextRetryAt = nextRetryAt
+        if (!this.running) this.schedule()
+      }
+      if (report.acknowledged > 0 && !this.status.getState().online) this.status.setState({ online: true })
+      return report
     } catch (e) {
       const problem = storageProblemOf(e)
       if (problem) this.status.setState({ storageProblem: problem })
@@ -195,6 +255,7 @@ export class SyncEngine {
    * written wait and go in together (realtime-apply.ts). Resolves when the row is in the mirror.
    */
   onRealtimeChange(change: RealtimeChange): Promise<void> {
+    if (change.table === 'messages' && tracing()) traceHop('realtime-received', [change.row.id])
     this.realtimeQueue.push(change)
     this.applyingRealtime ??= this.applyRealtimeQueue().finally(() => (this.applyingRealtime = null))
     return this.applyingRealtime
@@ -205,6 +266,7 @@ export class SyncEngine {
       const batch = this.realtimeQueue.splice(0)
       try {
         const followUp = await applyRealtimeChanges(this.db, batch)
+        if (tracing()) traceHop('realtime-applied', batch.flatMap((c) => (c.table === 'messages' ? [c.row.id] : [])))
         if (followUp !== 'none') this.background('realtime', followUp === 'reconcile')
       } catch (e) {
         const problem = storageProblemOf(e)
@@ -273,7 +335,7 @@ export class SyncEngine {
       },
     })
     this.stopFns.push(unsubscribe)
-    this.stopFns.push(watchForWork(this.db, () => this.background('write')))
+    this.stopFns.push(watchForWork(this.db, () => void this.push().catch(() => {})))
     this.leading = true
     await this.sync('start').catch(() => {})
   }

@@ -23,6 +23,7 @@ import type {
 } from '@/db/rows'
 import { requestPersistenceOnce } from '@/db/storage-errors'
 import { cardImagePath } from '@/domain/photos'
+import { traceHop } from './trace'
 
 const newId = (): string => crypto.randomUUID()
 const iso = (ms: number): string => new Date(ms).toISOString()
@@ -186,6 +187,7 @@ export async function sendMessage(db: KreisDatabase, input: SendMessageInput, no
     entries.push(entry(`conversation:${conversation.id}`, { kind: 'message.send', message: { id, conversation_id, listing_id, sender_id, receiver_id, content } }, now))
     await db.outbox.bulkAdd(entries)
   })
+  traceHop('local-write', [messageId])
   void requestPersistenceOnce()
   return messageId
 }
@@ -288,7 +290,7 @@ export async function setProfilePicture(db: KreisDatabase, userId: string, blob:
     await db.photo_blobs.put({ id: photoId, listing_id: profilePictureOwner(userId), blob, content_type: contentType, path, uploaded: false })
     const row = await db.my_profile.get(userId)
     if (row) await db.my_profile.put({ ...row, profile_picture_url: path, sync_state: 'pending', sync_error: undefined })
-    await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.picture', user_id: userId, photo_id: photoId, path, content_type: contentType }, now))
+    await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.picture', user_id: userId, photo_id: photoId, path, content_type: contentType, edited_at: iso(now) }, now))
   })
   void requestPersistenceOnce()
   return path

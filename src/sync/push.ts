@@ -17,6 +17,7 @@ import { NOT_ON_SERVER } from './local-writes'
 import { messagesOf, readyHeads, sendKind, setEntityState, unitOf } from './outbox'
 import { FailureReason, isTransient, type Failure, type ListingSave, type ListingSaved, type Result, type Transport } from './protocol'
 import { acknowledgeScreenOp, isScreenOp, SCREEN_KINDS, sendScreenOp } from './screen-ops'
+import { traceHop } from './trace'
 
 export interface PushDeps {
   db: KreisDatabase
@@ -207,8 +208,14 @@ async function send(transport: Transport, db: KreisDatabase, batch: Unit[]): Pro
       return transport.saveListings(batch.map(listingSaveOf))
     case 'conversation.create':
       return transport.createConversations(batch.map((u) => (u[0]!.op as typeof op).conversation))
-    case 'message.send':
-      return transport.insertMessages(batch.flat().map((e) => (e.op as typeof op).message))
+    case 'message.send': {
+      const messages = batch.flat().map((e) => (e.op as typeof op).message)
+      const ids = messages.map((m) => m.id)
+      traceHop('push-request', ids)
+      const r = await transport.insertMessages(messages)
+      traceHop('push-response', ids)
+      return r
+    }
     case 'profile.update':
       return transport.updateProfile((last(batch[0]!).op as typeof op).profile)
   }
@@ -273,6 +280,7 @@ async function acknowledge(db: KreisDatabase, batch: Unit[], value: unknown): Pr
       }
     }
   })
+  if (op.kind === 'message.send') traceHop('acknowledged', (value as MessageRecord[]).map((m) => m.id))
 }
 
 /**
