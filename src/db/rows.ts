@@ -61,8 +61,11 @@ export type ScreenOp =
   | { kind: 'favourite.set'; user_id: string; listing_id: string; favourite: boolean; created_at: string }
   /** Group `listing:{listing_id}`. `paths`: storage files the device knows of (the server's image rows add theirs). */
   | { kind: 'listing.delete'; listing_id: string; paths: string[] }
-  /** Group `profile:{user_id}`. Uploads photo_blobs[photo_id] to `path`, then sets profiles.profile_picture_url. */
-  | { kind: 'profile.picture'; user_id: string; photo_id: string; path: string; content_type: string }
+  /**
+   * Group `profile:{user_id}`. Uploads photo_blobs[photo_id] to `path`, then sets profiles.profile_picture_url.
+   * `edited_at`: the device time of the edit (last edit wins, as for profile edits); absent in entries queued before it existed.
+   */
+  | { kind: 'profile.picture'; user_id: string; photo_id: string; path: string; content_type: string; edited_at?: string }
   /** Group `conversation:{id}` (the group names the conversation: it follows an adopted server id). */
   | { kind: 'conversation.read'; read_at: string }
 

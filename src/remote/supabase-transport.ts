@@ -295,20 +295,25 @@ export class SupabaseTransport implements Transport {
     }
   }
 
-  async setProfilePicture(userId: string, url: string): Promise<Result<MyProfileRecord>> {
+  async setProfilePicture(userId: string, url: string, editedAt: string): Promise<Result<MyProfileRecord>> {
     const before = await run<Row | null>(this.client.from('profiles').select('profile_picture_url').eq('id', userId).maybeSingle())
     if (!before.ok) return before
-    const up = await run<Row[]>(this.client.from('profiles').update({ profile_picture_url: url }).eq('id', userId).select('id'))
-    if (!up.ok) return up
+    // The trigger of migration 20261123002200 keeps the stored row when this edit is older than the last one.
+    const up = await run<Row[]>(this.client.from('profiles').update({ profile_picture_url: url, edited_at: editedAt }).eq('id', userId).select('id'))
+    if (!up.ok) return this.tagged(up)
     if (up.value.length === 0) return { ok: false, reason: 'forbidden', code: '42501', message: 'profile not updatable' }
-    const old = before.value?.profile_picture_url
-    // The previous picture's file, best-effort (an orphan costs storage, never correctness).
-    if (typeof old === 'string' && old !== url && old.startsWith(`${userId}/`)) {
-      await this.client.storage.from(LISTING_IMAGES_BUCKET).remove([old]).catch(() => undefined)
-    }
     const me = await this.fetchMyProfile()
     if (!me.ok) return me
-    return me.value ? ok(me.value) : { ok: false, reason: 'forbidden', code: '42501', message: 'profile not visible' }
+    if (!me.value) return { ok: false, reason: 'forbidden', code: '42501', message: 'profile not visible' }
+    // The file the profile no longer shows, best-effort (an orphan costs storage, never correctness): the previous
+    // picture when this edit won, this edit's own upload when a later edit won.
+    const shown = me.value.profile_picture_url
+    const old = before.value?.profile_picture_url
+    const unused = shown === url ? old : url
+    if (typeof unused === 'string' && unused !== shown && unused.startsWith(`${userId}/`)) {
+      await this.client.storage.from(LISTING_IMAGES_BUCKET).remove([unused]).catch(() => undefined)
+    }
+    return ok(me.value)
   }
 
   async markConversationRead(conversationId: string, readAt: string): Promise<Result<ConversationRecord | null>> {

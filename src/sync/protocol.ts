@@ -146,8 +146,12 @@ export interface Transport {
    * rows, conversations and messages go with it). A listing already gone is success.
    */
   deleteListing(listingId: string, paths: string[]): Promise<Result<void>>
-  /** Sets profiles.profile_picture_url (a storage path or URL); removes the previous own file best-effort. */
-  setProfilePicture(userId: string, url: string): Promise<Result<MyProfileRecord>>
+  /**
+   * Sets profiles.profile_picture_url (a storage path or URL) as an edit made at `editedAt` (last edit wins, as for
+   * profile edits: a stale one changes nothing and the answer is the winner). The file the profile no longer
+   * shows (the previous one, or this one when it lost) is removed best-effort.
+   */
+  setProfilePicture(userId: string, url: string, editedAt: string): Promise<Result<MyProfileRecord>>
   /**
    * Moves the caller's own read mark of a conversation forward to `readAt` (server-clamped to now, never back).
    * Returns the conversation, or null when it is not visible.

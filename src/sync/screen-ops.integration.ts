@@ -12,6 +12,7 @@ let stack: StackHandle
 let seller: StackDevice
 let buyer: StackDevice
 let buyerUser: { id: string; email: string; password: string }
+let sellerUser: { id: string; email: string; password: string }
 const devices: StackDevice[] = []
 
 const fields = (over: Partial<ListingFields> = {}): ListingFields => ({
@@ -39,7 +40,8 @@ async function device(user: { id: string; email: string; password: string }) {
 
 beforeAll(async () => {
   stack = await startStack()
-  seller = await device(await stack.newUser({ firstName: 'Sara', lastName: 'Seller' }))
+  sellerUser = await stack.newUser({ firstName: 'Sara', lastName: 'Seller' })
+  seller = await device(sellerUser)
   buyerUser = await stack.newUser({ firstName: 'Ben', lastName: 'Buyer' })
   buyer = await device(buyerUser)
 })
@@ -113,6 +115,20 @@ describe('the screens’ operations against the local stack', () => {
     await seller.engine.sync('write')
     expect(await publicFile(second)).toBe(200)
     expect(await publicFile(first)).toBe(404)
+  })
+
+  it('profile pictures: the last edit by edit time wins (the trigger of migration 20261123002200); the loser’s file goes', async () => {
+    const laptop = await device(sellerUser)
+    await laptop.engine.sync('start')
+    const older = await setProfilePicture(laptop.db, seller.userId, jpeg(), 'image/jpeg', Date.now() - 20_000)
+    const newer = await setProfilePicture(seller.db, seller.userId, jpeg(), 'image/jpeg', Date.now() - 10_000)
+    expect((await seller.engine.sync('write')).push).toMatchObject({ outcome: 'drained', failed: 0 })
+    expect((await laptop.engine.sync('write')).push).toMatchObject({ outcome: 'drained', failed: 0 })
+    const { data } = await seller.client.from('profiles').select('profile_picture_url').eq('id', seller.userId).single()
+    expect(data?.profile_picture_url).toBe(newer)
+    expect(await laptop.db.my_profile.get(seller.userId)).toMatchObject({ profile_picture_url: newer, sync_state: 'synced' })
+    expect(await publicFile(newer)).toBe(200)
+    expect(await publicFile(older)).toBe(404)
   })
 
   it('a read mark reaches the server on the reader’s own column (last_message_at unchanged) and the other devices', async () => {

@@ -5,7 +5,7 @@ import { KreisDatabase } from '@/db/database'
 import { favouriteIds, favouriteItems } from '@/db/repositories/favourites'
 import { unreadCounts } from '@/db/repositories/inbox'
 import type { ListingWrite } from '@/db/rows'
-import { deleteListing, markConversationRead, profilePicturePath, saveListing, sendMessage, setProfilePicture, toggleFavourite, type ListingFields } from './local-writes'
+import { deleteListing, markConversationRead, profilePicturePath, saveListing, sendMessage, setProfilePicture, toggleFavourite, updateMyProfile, type ListingFields } from './local-writes'
 import { discardFailed, pendingSummary } from './outbox'
 import { pullAll } from './pull'
 import { drainOutbox } from './push'
@@ -284,6 +284,35 @@ describe('setProfilePicture', () => {
     expect(await me.db.photo_blobs.count()).toBe(0)
     await me.sync()
     expect((await me.db.my_profile.get(SELLER))?.profile_picture_url).toBeNull()
+  })
+
+  it('last edit wins by edit time: an older picture arriving last changes nothing, its file goes, its device shows the newer one', async () => {
+    const server = new MemoryServer()
+    const laptop = device(SELLER, server)
+    const phone = device(SELLER, server)
+    for (const d of [laptop, phone]) await d.sync()
+    const older = await setProfilePicture(laptop.db, SELLER, new Blob(['old']), 'image/jpeg', T0 + 10_000)
+    const newer = await setProfilePicture(phone.db, SELLER, new Blob(['new']), 'image/jpeg', T0 + 20_000)
+    expect((await laptop.db.outbox.toArray())[0]?.op).toMatchObject({ kind: 'profile.picture', edited_at: new Date(T0 + 10_000).toISOString() })
+    await drainOutbox(phone.deps)
+    await drainOutbox(laptop.deps)
+    expect(server.profiles.get(SELLER)?.profile_picture_url).toBe(newer)
+    expect([...server.storage.keys()]).toEqual([newer])
+    expect(await laptop.db.my_profile.get(SELLER)).toMatchObject({ profile_picture_url: newer, sync_state: 'synced' })
+    expect(older).not.toBe(newer)
+  })
+
+  it('a picture and a name edit are one profile: the later edit of either wins over the older', async () => {
+    const server = new MemoryServer()
+    const laptop = device(SELLER, server)
+    const phone = device(SELLER, server)
+    for (const d of [laptop, phone]) await d.sync()
+    await setProfilePicture(laptop.db, SELLER, new Blob(['old']), 'image/jpeg', T0 + 10_000)
+    await updateMyProfile(phone.db, SELLER, { first_name: 'Anna', last_name: 'New', location: null }, T0 + 20_000)
+    await drainOutbox(phone.deps)
+    await drainOutbox(laptop.deps)
+    expect(server.profiles.get(SELLER)).toMatchObject({ last_name: 'New', profile_picture_url: null })
+    expect(server.storage.size).toBe(0)
   })
 
   it('two pictures set offline: only the last goes up', async () => {

@@ -37,7 +37,7 @@ export async function sendScreenOp(transport: Transport, db: KreisDatabase, unit
         await db.photo_blobs.update(op.photo_id, { uploaded: true })
       }
       // Without the blob (uploaded earlier and cleaned up) the path is already on the server.
-      return transport.setProfilePicture(op.user_id, op.path)
+      return transport.setProfilePicture(op.user_id, op.path, op.edited_at ?? new Date(unit[unit.length - 1]!.queued_at).toISOString())
     }
     case 'conversation.read':
       return transport.markConversationRead(idOf(head.group), op.read_at)

@@ -34,6 +34,64 @@ export interface FaultRates {
 
 export const NO_FAULTS: FaultRates = { dropRequest: 0, dropResponse: 0, delay: 0, duplicate: 0, dropRealtime: 0, serverError: 0 }
 
+/** The transport's write operations: every outbox kind's request goes through one of them. */
+export const WRITE_OPERATIONS = [
+  'uploadPhoto', 'saveListings', 'createConversations', 'insertMessages', 'updateProfile',
+  'setFavorite', 'deleteListing', 'setProfilePicture', 'markConversationRead',
+] as const
+export type WriteOperation = (typeof WRITE_OPERATIONS)[number]
+
+/** What happened to one write request. */
+export const WRITE_FAULTS = [
+  /** The device is offline: network error, nothing sent. */
+  'offline',
+  /** The token expired: 401 until refreshed. */
+  'expiredToken',
+  /** Lost before the server. */
+  'dropRequest',
+  /** 503 before the server applies anything. */
+  'serverError',
+  /** 429 before the server applies anything. */
+  'rateLimited',
+  /** Arrives later, after others (network error now). */
+  'delay',
+  /** Applied now and once more later. */
+  'duplicate',
+  /** Committed, the answer lost. */
+  'dropResponse',
+  /** Committed, then the tab died before the answer. */
+  'crashAfterCommit',
+] as const
+export type WriteFault = (typeof WRITE_FAULTS)[number]
+
+/** Counts of every operation × fault the transports of a run met (the fault suite's report). */
+export class FaultTally {
+  readonly counts = new Map<string, number>()
+  writes = 0
+  /** Writes answered normally. */
+  clean = 0
+  refreshRefusals = 0
+  add(op: WriteOperation, fault: WriteFault | null): void {
+    this.writes++
+    if (fault === null) this.clean++
+    else this.counts.set(`${op} × ${fault}`, (this.counts.get(`${op} × ${fault}`) ?? 0) + 1)
+  }
+  count(op: WriteOperation, fault: WriteFault): number {
+    return this.counts.get(`${op} × ${fault}`) ?? 0
+  }
+  /** Operation × fault pairs never exercised. */
+  missing(): string[] {
+    return WRITE_OPERATIONS.flatMap((op) => WRITE_FAULTS.filter((f) => this.count(op, f) === 0).map((f) => `${op} × ${f}`))
+  }
+  /** A table: one row per operation, one column per fault. */
+  table(): string {
+    const head = ['operation', ...WRITE_FAULTS]
+    const rows = WRITE_OPERATIONS.map((op) => [op, ...WRITE_FAULTS.map((f) => String(this.count(op, f)))])
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
+    return [head, ...rows].map((r) => r.map((c, i) => c.padStart(widths[i]!)).join(' ')).join('\n')
+  }
+}
+
 const networkError = <T>(): Result<T> => ({ ok: false, reason: 'network' as FailureReason, message: 'Failed to fetch' })
 
 /** Requests that reached the server late, shared by all transports of one server. */
@@ -72,6 +130,10 @@ export class MemoryTransport implements Transport {
   private heldEvents: RealtimeChange[] = []
   private readonly subscriber = { userId: '', deliver: (c: RealtimeChange) => this.receive(c) }
   calls = 0
+  /** Where the faults met are counted (the fault suite's report); none in unit tests. */
+  tally: FaultTally | null = null
+  /** The next refreshes are refused (the session ended; the user signs in again after that many tries). */
+  refreshRefusals = 0
 
   constructor(
     private readonly server: MemoryServer,
@@ -108,29 +170,35 @@ export class MemoryTransport implements Transport {
   }
 
   /** A write: subject to every fault. */
-  private async write<T>(apply: () => Result<T>): Promise<Result<T>> {
+  private async write<T>(op: WriteOperation, apply: () => Result<T>): Promise<Result<T>> {
     this.calls++
     await Promise.resolve()
-    if (this.dead || !this.online) return networkError()
-    if (!this.tokenValid) return { ok: false, reason: 'unauthorized', code: 'PGRST303', message: 'JWT expired' }
-    if (this.rng.chance(this.faults.dropRequest)) return networkError()
+    const met = (fault: WriteFault | null) => this.tally?.add(op, fault)
+    if (this.dead) return networkError()
+    if (!this.online) return met('offline'), networkError()
+    if (!this.tokenValid) return met('expiredToken'), { ok: false, reason: 'unauthorized', code: 'PGRST303', message: 'JWT expired' }
+    if (this.rng.chance(this.faults.dropRequest)) return met('dropRequest'), networkError()
     if (this.rng.chance(this.faults.serverError)) {
       return this.rng.chance(0.5)
-        ? { ok: false, reason: 'server', code: '503', message: 'Service Unavailable' }
-        : { ok: false, reason: 'rate_limited', code: '429', message: 'Too Many Requests' }
+        ? (met('serverError'), { ok: false, reason: 'server', code: '503', message: 'Service Unavailable' })
+        : (met('rateLimited'), { ok: false, reason: 'rate_limited', code: '429', message: 'Too Many Requests' })
     }
     if (this.rng.chance(this.faults.delay)) {
+      met('delay')
       this.late.add(() => void apply())
       return networkError()
     }
     const result = apply()
     if (this.dieAfterNextWrite) {
+      met('crashAfterCommit')
       this.dead = true
       this.onDeath()
       return networkError()
     }
-    if (this.rng.chance(this.faults.duplicate)) this.late.add(() => void apply())
-    if (this.rng.chance(this.faults.dropResponse)) return networkError()
+    const duplicate = this.rng.chance(this.faults.duplicate)
+    if (duplicate) this.late.add(() => void apply())
+    if (this.rng.chance(this.faults.dropResponse)) return met('dropResponse'), networkError()
+    met(duplicate ? 'duplicate' : null)
     return result
   }
 
@@ -150,16 +218,21 @@ export class MemoryTransport implements Transport {
 
   async refreshSession(): Promise<Result<SessionInfo>> {
     if (this.dead || !this.online) return networkError()
+    if (this.refreshRefusals > 0) {
+      this.refreshRefusals--
+      if (this.tally) this.tally.refreshRefusals++
+      return { ok: false, reason: 'unauthorized', code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' }
+    }
     this.tokenValid = true
     return { ok: true, value: { userId: this.userId } }
   }
 
   uploadPhoto(path: string, blob: Blob, contentType: string) {
-    return this.write(() => this.server.uploadPhoto(this.userId, path, blob, contentType))
+    return this.write('uploadPhoto', () => this.server.uploadPhoto(this.userId, path, blob, contentType))
   }
   async saveListings(saves: Parameters<Transport['saveListings']>[0]): ReturnType<Transport['saveListings']> {
     const copy = structuredClone(saves)
-    const r = await this.write(() => this.server.saveListings(this.userId, copy))
+    const r = await this.write('saveListings', () => this.server.saveListings(this.userId, copy))
     if (!r.ok) return r
     // As the Supabase transport: the files of dropped images go after the commit, once the answer is in (a lost
     // answer leaves them behind: an orphan file, never a broken image).
@@ -169,15 +242,15 @@ export class MemoryTransport implements Transport {
   }
   createConversations(rows: Parameters<Transport['createConversations']>[0]) {
     const copy = structuredClone(rows)
-    return this.write(() => this.server.createConversations(this.userId, copy))
+    return this.write('createConversations', () => this.server.createConversations(this.userId, copy))
   }
   insertMessages(rows: Parameters<Transport['insertMessages']>[0]) {
     const copy = structuredClone(rows)
-    return this.write(() => this.server.insertMessages(this.userId, copy))
+    return this.write('insertMessages', () => this.server.insertMessages(this.userId, copy))
   }
   updateProfile(p: Parameters<Transport['updateProfile']>[0]) {
     const copy = structuredClone(p)
-    return this.write(() => this.server.updateProfile(this.userId, copy))
+    return this.write('updateProfile', () => this.server.updateProfile(this.userId, copy))
   }
 
   findMessages(ids: string[]) {
@@ -219,20 +292,20 @@ export class MemoryTransport implements Transport {
 
   // ---- the screens' operations (memory-screen-ops.ts) ----
   setFavorite(userId: string, listingId: string, favourite: boolean, createdAt: string) {
-    return this.write(() => screenOps.setFavorite(this.server, this.userId, userId, listingId, favourite, createdAt))
+    return this.write('setFavorite', () => screenOps.setFavorite(this.server, this.userId, userId, listingId, favourite, createdAt))
   }
   pullFavorites() {
     return this.read(() => screenOps.pullFavorites(this.server, this.userId))
   }
   deleteListing(listingId: string, paths: string[]) {
     const copy = [...paths]
-    return this.write(() => screenOps.deleteListing(this.server, this.userId, listingId, copy))
+    return this.write('deleteListing', () => screenOps.deleteListing(this.server, this.userId, listingId, copy))
   }
-  setProfilePicture(userId: string, url: string) {
-    return this.write(() => screenOps.setProfilePicture(this.server, this.userId, userId, url))
+  setProfilePicture(userId: string, url: string, editedAt: string) {
+    return this.write('setProfilePicture', () => screenOps.setProfilePicture(this.server, this.userId, userId, url, editedAt))
   }
   markConversationRead(conversationId: string, readAt: string) {
-    return this.write(() => screenOps.markConversationRead(this.server, this.userId, conversationId, readAt))
+    return this.write('markConversationRead', () => screenOps.markConversationRead(this.server, this.userId, conversationId, readAt))
   }
 
   subscribe(handlers: RealtimeHandlers): () => void {
