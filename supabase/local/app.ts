@@ -5,7 +5,8 @@
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { StackContext } from './context.ts'
-import { HttpError } from './shared/http-error.ts'
+import { messages } from '@electric-sql/pglite'
+import { authError, HttpError, restError, storageError } from './shared/http-error.ts'
 import { createAuthApi } from './auth/index.ts'
 import { createRestApi } from './rest/index.ts'
 import { createStorageApi } from './storage/index.ts'
@@ -40,9 +41,25 @@ export function createApp(ctx: StackContext): Hono {
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
   app.onError((err, c) => {
     if (err instanceof HttpError) return err.getResponse()
+    const refused = clientDataError(err, new URL(c.req.url).pathname)
+    if (refused) return refused.getResponse()
     ctx.log.error(`${c.req.method} ${new URL(c.req.url).pathname} failed`, err)
     // Never a stack trace to the client.
     return c.json({ message: 'Internal Server Error' }, 500)
   })
   return app
+}
+
+/**
+ * The safety net for input no handler checked: a Postgres data exception (class 22: bad text, numbers, dates) or
+ * a program limit (class 54: too deep, too long) caused by what the caller sent is a 400 in the shape of the API
+ * that was called, never a 500.
+ */
+function clientDataError(err: unknown, path: string): HttpError | null {
+  if (!(err instanceof messages.DatabaseError)) return null
+  const code = err.code ?? ''
+  if (!code.startsWith('22') && !code.startsWith('54')) return null
+  if (path.startsWith('/auth/')) return authError(400, 'validation_failed', err.message)
+  if (path.startsWith('/storage/')) return storageError(400, 'InvalidRequest', err.message)
+  return restError(400, code, err.message)
 }

@@ -1,6 +1,7 @@
 /** Checks of what callers send, with GoTrue's codes and wording. */
 import type { Context } from 'hono'
 import { authError } from '../shared/http-error.ts'
+import { containsNul } from '../shared/text-safety.ts'
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_BYTES } from './constants.ts'
 
 // GoTrue's address check (the WHATWG "valid e-mail address" pattern).
@@ -43,5 +44,6 @@ export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
     throw authError(400, 'bad_json', 'Could not parse request body as JSON')
   }
   if (!isPlainObject(parsed)) throw authError(400, 'bad_json', 'Request body must be a JSON object')
+  if (containsNul(parsed)) throw authError(400, 'validation_failed', 'Request body must not contain NUL characters')
   return parsed
 }

@@ -23,6 +23,15 @@ export function createRestApi(ctx: StackContext): Hono {
       const hint = `Only the following schemas are exposed: ${EXPOSED_SCHEMA}`
       throw restError(406, 'PGRST106', `Invalid schema: ${profile}`, null, hint)
     }
+    const url = new URL(c.req.url)
+    // Postgres text cannot hold NUL, and an alias or a label goes into the SQL text as a quoted identifier.
+    if (url.search.includes('%00')) {
+      for (const [k, v] of url.searchParams) {
+        if (k.includes('\u0000') || v.includes('\u0000')) {
+          throw restError(400, 'PGRST100', `"failed to parse query parameter" (${k})`, 'NUL characters are not allowed')
+        }
+      }
+    }
     const method = c.req.method
     let body: string | null = null
     if (method === 'POST' || method === 'PATCH') {
@@ -33,7 +42,7 @@ export function createRestApi(ctx: StackContext): Hono {
     }
     return {
       method,
-      url: new URL(c.req.url),
+      url,
       claims,
       prefs: parsePrefer(c.req.header('prefer')),
       single: wantsSingleObject(c.req.header('accept')),

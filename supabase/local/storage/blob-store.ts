@@ -4,6 +4,11 @@
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { storageErrors } from './errors.ts'
+
+/** What the disk answers when a name runs into a folder (`a/b` over `a/b/c`) or through a file (`a/b/c` under `a/b`). */
+const PATH_CLASH = new Set(['EISDIR', 'ENOTDIR', 'EEXIST', 'ENAMETOOLONG', 'ERR_FS_EISDIR'])
+const clash = (e: unknown) => PATH_CLASH.has((e as NodeJS.ErrnoException).code ?? '')
 
 export class BlobStore {
   constructor(readonly root: string) {}
@@ -16,24 +21,32 @@ export class BlobStore {
 
   async put(bucket: string, name: string, bytes: Uint8Array): Promise<void> {
     const file = this.file(bucket, name)
-    await fs.mkdir(path.dirname(file), { recursive: true })
     // Write then rename, so a reader never sees half a file.
     const tmp = `${file}.${process.pid}.${Date.now()}.tmp`
-    await fs.writeFile(tmp, bytes)
-    await fs.rename(tmp, file)
+    try {
+      await fs.mkdir(path.dirname(file), { recursive: true })
+      await fs.writeFile(tmp, bytes)
+      await fs.rename(tmp, file)
+    } catch (e) {
+      await fs.rm(tmp, { force: true }).catch(() => {})
+      if (clash(e)) throw storageErrors.nameTaken(name)
+      throw e
+    }
   }
 
   async get(bucket: string, name: string): Promise<Uint8Array<ArrayBuffer> | null> {
     try {
       return new Uint8Array(await fs.readFile(this.file(bucket, name)))
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' || clash(e)) return null
       throw e
     }
   }
 
   async remove(bucket: string, name: string): Promise<void> {
-    await fs.rm(this.file(bucket, name), { force: true })
+    await fs.rm(this.file(bucket, name), { force: true }).catch((e: unknown) => {
+      if (!clash(e)) throw e
+    })
   }
 
   /** Copies a tree laid out as `<bucket>/<name>` (the seed's files) into the store. */

@@ -9,6 +9,11 @@ export const DEFAULT_CACHE_CONTROL = 'max-age=3600'
 export const DEFAULT_MIME_TYPE = 'application/octet-stream'
 /** storage-api's limit on object names. */
 export const MAX_OBJECT_NAME_LENGTH = 1024
+/**
+ * Bytes per `/`-separated segment: file systems take 255 per file name, and the blob store writes through a temporary
+ * `<segment>.<pid>.<time>.tmp` first.
+ */
+export const MAX_OBJECT_SEGMENT_BYTES = 200
 export const DEFAULT_LIST_LIMIT = 100
 export const MAX_LIST_LIMIT = 1000
 export const MAX_REMOVE_PREFIXES = 1000

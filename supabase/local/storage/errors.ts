@@ -22,6 +22,8 @@ export const storageErrors = {
       'invalid_mime_type',
       `The file content does not match its type ${declared}` + (actual ? ` (it looks like ${actual})` : ''),
     ),
+  /** The local disk cannot hold `a/b` beside `a/b/c` (S3 can): the name is taken by a folder or a file. */
+  nameTaken: (key: string) => err(409, 'KeyAlreadyExists', 'Duplicate', `The name ${key} is taken by a folder or file of the same path`),
   invalidRequest: (message: string) => err(400, 'InvalidRequest', 'InvalidRequest', message),
   noContent: () => err(400, 'InvalidRequest', 'InvalidRequest', 'No content provided'),
   unauthorized: (message: string) => err(403, 'AccessDenied', 'Unauthorized', message),

@@ -4,6 +4,7 @@ import type { StackContext } from '../context.ts'
 import type { Claims } from '../db/database.ts'
 import { requestClaims } from '../shared/request-claims.ts'
 import { JSON_BODY_LIMIT_BYTES } from './constants.ts'
+import { containsNul } from '../shared/text-safety.ts'
 import { storageErrors } from './errors.ts'
 import { validBucketId, validObjectName } from './object-name.ts'
 import { findBucket, type BucketRow } from './objects.ts'
@@ -37,5 +38,6 @@ export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw storageErrors.invalidRequest('The request body must be a JSON object')
   }
+  if (containsNul(parsed)) throw storageErrors.invalidRequest('The request body must not contain NUL characters')
   return parsed as Record<string, unknown>
 }
