@@ -1,6 +1,7 @@
-// The photo bench page: runs the sell flow's real pipeline (src/features/sell/photos/compress-photo.ts: the
-// library in its Web Worker, loaded from this origin's /vendor copy) on a photo and reports, per run, the time to
-// upload-ready blobs, their sizes and the longest main-thread task meanwhile. A rAF loop keeps frames coming.
+// The photo bench page: runs the sell flow's real pipeline (src/features/sell/photos/compress-photo.ts: one kept-alive
+// module worker from this origin that decodes each photo once and makes the full and the card image) on a photo and
+// reports, per run, the time to upload-ready blobs, their sizes, where the worker spent its time, and the longest
+// main-thread task meanwhile. A rAF loop keeps frames coming.
 import { compressPhoto } from 'kreis-src/features/sell/photos/compress-photo'
 import { imageMetadataBlocks } from 'kreis-src/domain/photos'
 
@@ -11,6 +12,7 @@ interface Run {
   longestTaskMs: number
   metadata: string[]
   fullType: string
+  timings: { decodeMs: number; fullMs: number; cardMs: number } | null
 }
 
 let frames = 0
@@ -26,7 +28,7 @@ async function once(file: File): Promise<Run> {
   const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => tasks.push(e.duration)))
   observer.observe({ type: 'longtask', buffered: false })
   const t0 = performance.now()
-  const out = (await compressPhoto(file)) as { blob: Blob; card: Blob }
+  const out = await compressPhoto(file)
   const ms = performance.now() - t0
   await new Promise((r) => setTimeout(r, 50)) // let the observer deliver
   observer.disconnect()
@@ -39,6 +41,7 @@ async function once(file: File): Promise<Run> {
     longestTaskMs: Math.max(0, ...tasks),
     metadata: [...(imageMetadataBlocks(full) as string[]), ...(imageMetadataBlocks(card) as string[])],
     fullType: out.blob.type,
+    timings: out.timings ?? null,
   }
 }
 

@@ -57,8 +57,6 @@ export const PHOTO_INITIAL_QUALITY = 0.8
 export const CARD_MAX_EDGE_PX = 480
 export const CARD_MAX_BYTES = 40_000
 export const CARD_INITIAL_QUALITY = 0.75
-/** Where the compressor's worker loads the library from: our own origin (its default CDN is unreachable offline). */
-export const COMPRESSOR_LIB_PATH = '/vendor/browser-image-compression.js'
 
 /** Why a chosen file cannot become a listing photo (shown beside the grid; nothing else is affected). */
 export type PhotoProblem = 'heic' | 'unreadable'
