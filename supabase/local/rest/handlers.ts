@@ -12,7 +12,8 @@ import type { Preferences } from './prefer.ts'
 import { parseQuery } from './query-params.ts'
 import { callSql, findFunction, functionSource } from './rpc.ts'
 import type { SchemaCache } from './schema-cache.ts'
-import { mutationSql, Params, readSql, scalarCallSql, type Mutation } from './sql-builder.ts'
+import { mutationSql, Params, readSql, scalarCallSql, type Caps, type Mutation } from './sql-builder.ts'
+import { MAX_RESPONSE_BYTES, MAX_ROWS, SINGLE_ROW_INSERT_TABLES, STATEMENT_TIMEOUT_MS, TIMEOUT_MARKER } from './limits.ts'
 import { cachedStatement } from './statement-cache.ts'
 
 export interface RestRequest {
@@ -60,7 +61,21 @@ async function execute(
   } catch (e) {
     if (e instanceof Rollback) return e.row
     if (e instanceof HttpError) throw e
+    if (e instanceof Error && e.message.includes(TIMEOUT_MARKER)) {
+      // The time guard of sql-builder: answered as Postgres answers statement_timeout (PostgREST: 57014 → 500).
+      throw restError(500, '57014', 'canceling statement due to statement timeout')
+    }
     throw fromDatabaseError(e, req.claims.role) ?? e
+  }
+}
+
+const capsFor = (req: RestRequest): Caps => ({ maxRows: MAX_ROWS, timeoutMs: STATEMENT_TIMEOUT_MS[req.claims.role] })
+
+/** The response byte cap, checked before anything is sent. */
+function checkBytes(row: ResultRow): void {
+  if (row.body !== null && row.body.length > MAX_RESPONSE_BYTES) {
+    throw restError(400, '54000', `the response would exceed ${MAX_RESPONSE_BYTES} bytes`, null,
+      'Ask for fewer rows or columns (limit, select), or page with offset.')
   }
 }
 
@@ -72,6 +87,7 @@ function headers(req: RestRequest, contentType: string | null, range: string): R
 }
 
 const checkSingle = (req: RestRequest) => (row: ResultRow) => {
+  checkBytes(row)
   if (req.single && row.page_total !== 1) throw singleObjectError(row.page_total)
 }
 
@@ -94,11 +110,11 @@ export async function handleRead(
   table: string,
   req: RestRequest,
 ): Promise<Response> {
-  const key = `${table}${req.url.search}|${req.single}|${req.prefs.count}`
+  const key = `${table}${req.url.search}|${req.single}|${req.prefs.count}|${req.claims.role}`
   const statement = cachedStatement(cache, key, () => {
     const root = planRead(cache, tableSource(cache, table), parseQuery(req.url.searchParams))
     const p = new Params()
-    const sql = readSql(root, { single: req.single, count: req.prefs.count }, p)
+    const sql = readSql(root, { single: req.single, count: req.prefs.count }, p, capsFor(req))
     return { sql, params: p.values, offset: root.params.offset ?? 0 }
   })
   const row = await execute(ctx, req, statement.sql, statement.params, checkSingle(req))
@@ -140,6 +156,9 @@ export async function handleWrite(
     const body = parseBody(req.body)
     const rows = Array.isArray(body) ? body : [body]
     if (!rows.every(isObject)) throw invalidBody('expected a JSON object or an array of objects')
+    if (rows.length > 1 && SINGLE_ROW_INSERT_TABLES.has(table)) {
+      throw restError(400, 'PGRST100', `"failed to parse insert body" (${table})`, `${table} takes one row per request`)
+    }
     const keys = query.columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))]
     const onConflict = req.prefs.resolution ? (query.onConflict ?? relation.primaryKey) : null
     mutation = {
@@ -214,13 +233,13 @@ export async function handleRpc(
       const details = 'a function returning a scalar takes no filters'
       throw restError(400, 'PGRST100', `"failed to parse filter" (${req.url.search})`, details)
     }
-    const row = await execute(ctx, req, scalarCallSql(call, fn.returnsSet, fn.isVoid), p.values, () => {}, readOnly)
+    const row = await execute(ctx, req, scalarCallSql(call, fn.returnsSet, fn.isVoid), p.values, checkBytes, readOnly)
     if (fn.isVoid) return new Response(null, { status: 204, headers: headers(req, null, '*/*') })
     return readResponse({ ...req, single: false }, row, 0, 'null')
   }
   const root = planRead(cache, source, query)
   const single = req.single || !fn.returnsSet
-  const sql = readSql(root, { single, count: req.prefs.count }, p)
+  const sql = readSql(root, { single, count: req.prefs.count }, p, capsFor(req))
   const row = await execute(ctx, req, sql, p.values, checkSingle(req), readOnly)
   return readResponse({ ...req, single }, row, root.params.offset ?? 0)
 }

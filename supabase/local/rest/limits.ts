@@ -1,4 +1,23 @@
-/** The data API's limits, in one place. */
+/**
+ * The data API's limits, in one place, including the per-request work caps of hosted Supabase (issue 15, item 2).
+ *
+ * What was measured (PGlite 0.5.16 on Node 20): `statement_timeout` never interrupts PGlite. With
+ * `set statement_timeout = '200ms'`, a `count(*)` over 3M generated rows ran to its end (10 s at load 17) and
+ * `pg_sleep(1)` slept 1 s; Node's timers did not tick meanwhile (the WASM engine runs on the HTTP thread and has
+ * no signal to deliver the timeout). So every cap is enforced by the statement itself or before it runs:
+ *
+ * * Rows (PostgREST's db-max-rows, 1000 on hosted): a LIMIT is injected at the root and at every to-many embed,
+ *   min(asked, MAX_ROWS); Content-Range shows the cut, and the client pages on with offset as with PostgREST.
+ * * Embeds: at most MAX_EMBED_DEPTH levels and MAX_EMBEDS resources per request, refused at plan time (400
+ *   PGRST100) before any SQL runs. The issue's 16 nested embeds built 136 MB in 5.2 s.
+ * * Time per statement by role (hosted: anon 3 s, authenticated 8 s): every level's WHERE carries a guard that
+ *   compares clock_timestamp() with statement_timestamp() and, past the role's limit, fails the statement with a
+ *   marked cast error, answered as Postgres' own 57014 "canceling statement due to statement timeout". It is checked
+ *   per row visited at each level, so scans and embeds stop within a row of the limit (a function scan such as
+ *   generate_series materialises first; the API exposes none). Overhead measured: ≈ 10 % on a bare 3M-row loop.
+ * * Bytes: a response body over MAX_RESPONSE_BYTES is refused (400) instead of being sent.
+ * * trial_users: an insert carries one row (the landing form sends one); bulk bodies are refused.
+ */
 
 /** Largest POST/PATCH body; larger ones get 413. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024
@@ -11,3 +30,22 @@ export const MAX_CACHED_CALLERS = 1000
 
 /** Built read statements kept per schema cache (the map is cleared when full). */
 export const MAX_CACHED_STATEMENTS = 500
+
+/** PostgREST's db-max-rows as on hosted Supabase: rows per response, and per parent row of a to-many embed. */
+export const MAX_ROWS = 1000
+
+/** Nested embed levels (`a(b(c(d)))` is 3) and embedded resources per request. */
+export const MAX_EMBED_DEPTH = 3
+export const MAX_EMBEDS = 12
+
+/** Largest JSON body a read or an rpc answers with. */
+export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024
+
+/** Statement time limits by role, as hosted Supabase sets them (service_role: Postgres' session default, 2 min). */
+export const STATEMENT_TIMEOUT_MS = { anon: 3000, authenticated: 8000, service_role: 120_000 } as const
+
+/** Tables whose insert takes one row per request (anonymous sign-up forms). */
+export const SINGLE_ROW_INSERT_TABLES = new Set(['trial_users'])
+
+/** The marker the time guard puts in its error, recognised when mapping errors. */
+export const TIMEOUT_MARKER = 'kreis_statement_timeout'

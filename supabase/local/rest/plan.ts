@@ -5,6 +5,7 @@
  */
 import { restError } from '../shared/http-error.ts'
 import { ambiguousRelationship, noRelationship, unknownColumn } from './errors.ts'
+import { MAX_EMBED_DEPTH, MAX_EMBEDS } from './limits.ts'
 import type { Condition } from './filter-parser.ts'
 import type { NodeParams, ParsedQuery } from './query-params.ts'
 import type { Column, ForeignKey, SchemaCache } from './schema-cache.ts'
@@ -90,8 +91,9 @@ function checkConditions(source: Source, conditions: Condition[]): void {
 /** Builds the node tree for `query` rooted at `root`; `cache` resolves the embeds. */
 export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): ReadNode {
   let next = 0
+  let embeds = 0
   const used = new Set<string>()
-  const build = (source: Source, items: SelectItem[], path: string): ReadNode => {
+  const build = (source: Source, items: SelectItem[], path: string, depth: number): ReadNode => {
     used.add(path)
     const node: ReadNode = {
       source,
@@ -103,6 +105,10 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
     for (const item of items) {
       if (item.kind === 'column') checkField(source, item.field)
       if (item.kind !== 'embed') continue
+      if (depth >= MAX_EMBED_DEPTH || ++embeds > MAX_EMBEDS) {
+        throw restError(400, 'PGRST100', `"failed to parse select parameter" (embedding ${item.name})`,
+          `at most ${MAX_EMBED_DEPTH} nested levels and ${MAX_EMBEDS} embedded resources per request`)
+      }
       const target = relationSource(cache, item.name)
       if (!target) throw noRelationship(source.name, item.name)
       const rel = findRelationship(cache, source.name, item.name, item.hint)
@@ -110,7 +116,7 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
       const childPath = path === '' ? key : `${path}.${key}`
       node.embeds.push({
         key,
-        node: build(target, item.select, childPath),
+        node: build(target, item.select, childPath, depth + 1),
         join: rel.join,
         toOne: rel.toOne,
         inner: item.inner,
@@ -120,7 +126,7 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
     for (const o of node.params.order ?? []) checkField(source, o.field)
     return node
   }
-  const tree = build(root, query.select, '')
+  const tree = build(root, query.select, '', 0)
   for (const path of query.nodes.keys()) {
     if (!used.has(path)) {
       throw restError(400, 'PGRST108', `'${path}' is not an embedded resource in this request`, null,

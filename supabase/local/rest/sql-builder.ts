@@ -9,6 +9,25 @@
 import { OPERATORS, type Condition, type OrderTerm } from './filter-parser.ts'
 import { ident, type Embed, type ReadNode } from './plan.ts'
 import type { FieldRef } from './select-parser.ts'
+import { TIMEOUT_MARKER } from './limits.ts'
+
+/** The work caps a read statement carries (see limits.ts). */
+export interface Caps {
+  /** Rows at the root and per parent of a to-many embed. */
+  maxRows: number
+  /** The statement fails once it has run this long. */
+  timeoutMs: number
+}
+
+/**
+ * True while the statement is within its time; past it, a cast of a marked text fails the statement. Volatile
+ * (clock_timestamp), so it is evaluated per row and never folded at plan time.
+ */
+function timeGuard(ms: number): string {
+  const limit = Math.max(1, Math.floor(ms))
+  return `(case when clock_timestamp() - statement_timestamp() > interval '${limit} milliseconds' ` +
+    `then ('${TIMEOUT_MARKER}:' || statement_timestamp()::text)::int > 0 else true end)`
+}
 
 export class Params {
   readonly values: unknown[] = []
@@ -114,9 +133,10 @@ function nodeParts(
   p: Params,
   fromOverride: string | null,
   joinTo: { parent: ReadNode; embed: Embed } | null,
+  caps: Caps | null = null,
 ): NodeSql {
   const self = ident(node.alias)
-  const where: string[] = []
+  const where: string[] = caps ? [timeGuard(caps.timeoutMs)] : []
   if (joinTo) {
     for (const [parentCol, childCol] of joinTo.embed.join) {
       where.push(`${self}.${ident(childCol)} = ${ident(joinTo.parent.alias)}.${ident(parentCol)}`)
@@ -128,7 +148,7 @@ function nodeParts(
   let from = base
   let filteringFrom = base
   for (const e of node.embeds) {
-    const child = nodeParts(e.node, p, null, { parent: node, embed: e })
+    const child = nodeParts(e.node, p, null, { parent: node, embed: e }, caps)
     const agg = e.toOne ? 'row_to_json("x")' : 'json_agg("x")'
     const subquery = `select ${agg} as "v" from (${assemble(child)}) as "x"`
     const lateral = ` left join lateral (${subquery}) as ${lateralAlias(e)} on true`
@@ -139,7 +159,10 @@ function nodeParts(
     }
   }
   let tail = ''
-  const { order, limit, offset } = node.params
+  const { order, offset } = node.params
+  // A to-one embed has at most one row; everything else is cut at maxRows.
+  const capped = caps && !joinTo?.embed.toOne
+  const limit = capped ? Math.min(node.params.limit ?? caps.maxRows, caps.maxRows) : node.params.limit
   if (order && order.length > 0) tail += ` order by ${orderSql(node, order, p)}`
   if (limit !== null) tail += ` limit ${p.add(limit)}`
   if (offset !== null) tail += ` offset ${p.add(offset)}`
@@ -163,9 +186,9 @@ function wrap(inner: string, shape: OutputShape, total: string): string {
   return `select ${total} as total, count(*)::int as page_total, ${body} as body from (${inner}) as "_t"`
 }
 
-/** GET/HEAD on a table or view, or the rows of a set-returning function. */
-export function readSql(root: ReadNode, shape: OutputShape, p: Params): string {
-  const parts = nodeParts(root, p, null, null)
+/** GET/HEAD on a table or view, or the rows of a set-returning function, within `caps`. */
+export function readSql(root: ReadNode, shape: OutputShape, p: Params, caps: Caps): string {
+  const parts = nodeParts(root, p, null, null, caps)
   const total = shape.count ? `(select count(*)::int from ${parts.filteringFrom}${whereSql(parts.where)})` : 'null::int'
   return wrap(assemble(parts), shape, total)
 }
