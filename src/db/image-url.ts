@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
 import { env } from '@/config/env'
 import { resolveImageUrl } from '@/domain/listing-view'
+import { cardImagePath, cardSrcSet } from '@/domain/photos'
 import type { KreisDatabase } from './database'
 import { useDatabase } from './database-context'
 import type { PhotoBlobRow } from './rows'
@@ -72,4 +73,32 @@ export function useImageSrc(imageUrl: string | null): string | null {
   if (!needsLookup) return imageUrl
   if (local === undefined) return null
   return local === null ? remoteImageUrl(imageUrl) : objectUrlOf(local)
+}
+
+export interface CardImageSrc {
+  src: string
+  /** The card image (480 w) beside the full photo, for `srcset`; null when shown from the device or an http URL. */
+  srcSet: string | null
+}
+
+/**
+ * A feed/grid card's photo (issue 12): the device's card image (else its full photo) while it holds one, so an
+ * unsent listing shows its photo offline; else the bucket URL with the card image in `srcset`, so a phone's
+ * 2-column grid downloads the small one. An http(s) URL as it is. Null for no image; undefined while the device is
+ * being asked (one or two key reads), so a card never flashes a broken or placeholder image.
+ */
+export function useCardImageSrc(imageUrl: string | null): CardImageSrc | null | undefined {
+  const db = useDatabase()
+  const needsLookup = imageUrl !== null && imageUrl !== '' && !isHttp(imageUrl)
+  const local = useLiveQuery(async () => {
+    if (!needsLookup) return null
+    const card = cardImagePath(imageUrl)
+    return (card ? (await localPhoto(db, card))?.blob : undefined) ?? (await localPhoto(db, imageUrl))?.blob ?? null
+  }, [db, imageUrl, needsLookup])
+  useEffect(() => (local ? retain(local) : undefined), [local])
+  if (!imageUrl) return null
+  if (!needsLookup) return { src: imageUrl, srcSet: null }
+  if (local === undefined) return undefined
+  if (local) return { src: objectUrlOf(local), srcSet: null }
+  return { src: remoteImageUrl(imageUrl), srcSet: cardSrcSet(imageUrl, (path) => remoteImageUrl(path)) }
 }

@@ -1,8 +1,13 @@
 // @vitest-environment happy-dom
+import 'fake-indexeddb/auto'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { Blob as NodeBlob } from 'node:buffer'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ListingCard, type ListingCardProps } from './listing-card'
+import { KreisDatabase } from '@/db/database'
+import { DatabaseProvider } from '@/db/database-context'
+import { remoteImageUrl } from '@/db/image-url'
+import { CARD_IMAGE_SIZES, ListingCard, type ListingCardProps } from './listing-card'
 
 afterEach(cleanup)
 
@@ -51,5 +56,73 @@ describe('<ListingCard /> (spec §2.2, §2.6, §3)', () => {
     cleanup()
     renderCard({ imageUrl: null })
     expect(screen.getByRole('img', { name: 'Wool coat: No image available' })).toBeInTheDocument()
+  })
+})
+
+describe('<ListingCard /> photo (issue 12: card image in srcset, device copy first)', () => {
+  const PATH = 'u1/l1/img-1.webp'
+  const dbs: KreisDatabase[] = []
+  afterEach(async () => {
+    vi.restoreAllMocks()
+    for (const db of dbs.splice(0)) {
+      db.close()
+      await db.delete()
+    }
+  })
+  const renderWithDb = (props: Partial<ListingCardProps>) => {
+    const db = new KreisDatabase(`t-${crypto.randomUUID()}`)
+    dbs.push(db)
+    render(
+      <DatabaseProvider db={db}>
+        <MemoryRouter>
+          <ListingCard {...base} {...props} />
+        </MemoryRouter>
+      </DatabaseProvider>,
+    )
+    return db
+  }
+
+  it('a stored photo loads from the bucket with the 480 w card image in srcset and the grid’s sizes', async () => {
+    renderWithDb({ imageUrl: PATH })
+    const img = await screen.findByRole('img', { name: 'Wool coat' })
+    expect(img).toHaveAttribute('src', remoteImageUrl(PATH))
+    expect(img).toHaveAttribute('srcset', `${remoteImageUrl('u1/l1/img-1.card.webp')} 480w, ${remoteImageUrl(PATH)} 1600w`)
+    expect(img).toHaveAttribute('sizes', CARD_IMAGE_SIZES)
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['400', '500'])
+  })
+
+  it('a photo without a card image (older data) falls back to the full photo, not to the placeholder', async () => {
+    renderWithDb({ imageUrl: PATH })
+    fireEvent.error(await screen.findByRole('img', { name: 'Wool coat' }))
+    const img = screen.getByRole('img', { name: 'Wool coat' })
+    expect(img).not.toHaveAttribute('srcset')
+    expect(img).toHaveAttribute('src', remoteImageUrl(PATH))
+    fireEvent.error(img) // the full photo fails too: now the placeholder
+    expect(screen.getByRole('img', { name: 'Wool coat: No image available' })).toBeInTheDocument()
+  })
+
+  it('an unsent photo shows from the device: its card image, without srcset', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => `blob:test/${(b as Blob).size}`)
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
+    const db = new KreisDatabase(`t-${crypto.randomUUID()}`)
+    dbs.push(db)
+    // Node's Blob: it survives fake-indexeddb's structured clone with its size (happy-dom's does not).
+    const row = (id: string, path: string, bytes: number) => ({ id, listing_id: 'l1', blob: new NodeBlob([new Uint8Array(bytes)]) as Blob, content_type: 'image/webp', path, uploaded: false })
+    await db.photo_blobs.bulkPut([row('img-1', PATH, 1000), row('img-1.card', 'u1/l1/img-1.card.webp', 40)])
+    render(
+      <DatabaseProvider db={db}>
+        <MemoryRouter>
+          <ListingCard {...base} imageUrl={PATH} />
+        </MemoryRouter>
+      </DatabaseProvider>,
+    )
+    const img = await screen.findByRole('img', { name: 'Wool coat' })
+    expect(img).toHaveAttribute('src', 'blob:test/40')
+    expect(img).not.toHaveAttribute('srcset')
+  })
+
+  it('an http URL is used as it is, without srcset', () => {
+    renderCard({ imageUrl: 'https://img.test/a.jpg' })
+    expect(screen.getByRole('img', { name: 'Wool coat' })).not.toHaveAttribute('srcset')
   })
 })

@@ -5,11 +5,15 @@
  *
  * Sold (spec §2.6): no link, no heart, a SOLD overlay on a greyed photo and a struck price. The whole card is one
  * link (the title's, stretched), so keyboard users meet one stop per card plus its buttons.
+ *
+ * The photo (issue 12): the device's copy while it holds one (an unsent listing shows offline), else the bucket
+ * file with the small card image in `srcset`, so a phone's 2-column grid downloads ≈ 480 px instead of 1600 px.
+ * The box is 4:5 with width/height set, so nothing shifts whichever file loads.
  */
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { env } from '@/config/env'
-import { formatPrice, resolveImageUrl } from '@/domain/listing-view'
+import { useCardImageSrc } from '@/db/image-url'
+import { formatPrice } from '@/domain/listing-view'
 import { t } from '@/i18n'
 import { cx } from './cx'
 import { ImageWithFallback } from './image-with-fallback'
@@ -18,10 +22,8 @@ export interface ListingCardProps {
   title: string
   /** Omitted when unknown (a favourite whose listing is gone). */
   price?: number
-  /** Resolved URL of the card photo; null shows the placeholder. */
+  /** The card photo's image_url: a storage path (resolved here, see above) or an http(s) URL; null shows the placeholder. */
   imageUrl: string | null
-  /** Optional `srcset` of the card photo (a smaller card image, when the listing has one). */
-  imageSrcSet?: string
   brand?: string | null
   size?: string | null
   /** Shown as given (the screen applies the "Switzerland" fallback); omitted when undefined. */
@@ -52,29 +54,41 @@ function Heart({ filled }: { filled: boolean }) {
   )
 }
 
+/** The grid's column width: 2 columns on phones, 3 from 640 px, at most 280 px from 1024 px. */
+export const CARD_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw'
+
+function CardPhoto({ imageUrl, title, eager, isSold }: { imageUrl: string | null; title: string; eager?: boolean; isSold: boolean }) {
+  const image = useCardImageSrc(imageUrl)
+  // A photo uploaded without a card image (older data): when the card fails, load the full photo alone.
+  const [noCardFor, setNoCardFor] = useState<string | null>(null)
+  const className = cx('h-full w-full object-cover transition-transform', isSold ? 'opacity-60 grayscale' : 'motion-safe:group-hover:scale-[1.03]')
+  // Asking the device for its copy (one key read): the box stays blank rather than flashing a placeholder.
+  if (image === undefined) return <div className="h-full w-full" aria-hidden="true" />
+  const srcSet = image && image.srcSet && noCardFor !== image.src ? image.srcSet : null
+  return (
+    <ImageWithFallback
+      src={image?.src ?? null}
+      {...(srcSet ? { srcSet, sizes: CARD_IMAGE_SIZES, onError: () => setNoCardFor(image!.src) } : {})}
+      alt={title}
+      fallbackLabel={t('item.noImage')}
+      width={400}
+      height={500}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
+      className={className}
+    />
+  )
+}
+
 export function ListingCard(props: ListingCardProps) {
-  const { title, price, imageUrl, imageSrcSet, brand, size, location, seller, isSold, isNew, href, liked = false, onToggleLike, actions, note, eager } = props
+  const { title, price, imageUrl, brand, size, location, seller, isSold, isNew, href, liked = false, onToggleLike, actions, note, eager } = props
   const Heading = props.headingLevel === 2 ? 'h2' : 'h3'
   const details = [brand, size ? t('feed.cardSize', { size }) : null].filter(Boolean).join(' · ')
   const place = [location, seller].filter(Boolean).join(' · ')
   return (
     <article className={cx('group relative flex flex-col', isSold && 'text-stone-600')}>
       <div className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-stone-100">
-        <ImageWithFallback
-          src={imageUrl}
-          srcSet={imageSrcSet}
-          sizes="(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw"
-          alt={title}
-          fallbackLabel={t('item.noImage')}
-          width={400}
-          height={500}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : undefined}
-          className={cx(
-            'h-full w-full object-cover transition-transform',
-            isSold ? 'opacity-60 grayscale' : 'motion-safe:group-hover:scale-[1.03]',
-          )}
-        />
+        <CardPhoto imageUrl={imageUrl} title={title} eager={eager} isSold={isSold} />
         {isNew && !isSold && (
           <span className="absolute top-2 left-2 rounded-full bg-amber-200 px-2.5 py-0.5 text-xs font-semibold text-stone-900">
             {t('landing.newBadge')}
@@ -134,9 +148,10 @@ export function ListingCard(props: ListingCardProps) {
 export { ListingCardSkeleton } from './listing-card-skeleton'
 
 /**
- * The URL of a card photo from its image_url (a storage path or a full URL).
- * TODO(H1a): switch to useImageSrc (src/db/image-url.ts) once it lands, so unsent photos show from the device.
+ * @deprecated ListingCard resolves its photo itself now (useCardImageSrc in src/db/image-url.ts: device copy, else
+ * bucket URL + card srcset): pass the listing's image_url as `imageUrl`. Kept, as the identity, for the screens that
+ * still call it; remove the call when next editing them.
  */
 export function useListingImageUrl(imagePath: string | null): string | null {
-  return imagePath ? resolveImageUrl(imagePath, env.supabaseUrl) : null
+  return imagePath
 }
