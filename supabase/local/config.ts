@@ -123,5 +123,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     functionsEnv,
   }
-  return { ...config, ...overrides, auth: { ...config.auth, ...overrides.auth } }
+  const merged = { ...config, ...overrides, auth: { ...config.auth, ...overrides.auth } }
+  checkSafeBinding(merged, env)
+  return merged
+}
+
+/** The operator's explicit override of the check below. */
+export const ALLOW_DEMO_KEYS_ENV = 'KREIS_ALLOW_PUBLIC_DEMO_KEYS'
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine can reach them. */
+export function isLoopback(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '')
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || /^::ffff:127\./.test(h)
+}
+
+/**
+ * Safe defaults (issue 15, item 6): the demo JWT secret and keys are published in the Supabase CLI's docs, so anyone
+ * who reaches a stack using them can mint a service_role token. Listening beyond this machine with any of them is
+ * refused at start, unless the operator says so explicitly.
+ */
+export function checkSafeBinding(config: StackConfig, env: NodeJS.ProcessEnv): void {
+  if (isLoopback(config.host) || env[ALLOW_DEMO_KEYS_ENV] === 'true') return
+  const demo = [
+    config.jwtSecret === DEFAULT_JWT_SECRET ? 'SUPABASE_JWT_SECRET' : null,
+    config.anonKey === DEFAULT_ANON_KEY ? 'SUPABASE_ANON_KEY' : null,
+    config.serviceRoleKey === DEFAULT_SERVICE_ROLE_KEY ? 'SUPABASE_SERVICE_ROLE_KEY' : null,
+  ].filter((x): x is string => x !== null)
+  if (demo.length === 0) return
+  throw new Error(
+    `Refusing to listen on ${config.host}: ${demo.join(', ')} ${demo.length === 1 ? 'is' : 'are'} still the public ` +
+      `demo value${demo.length === 1 ? '' : 's'}, so anyone who reaches this address could sign a service_role token. ` +
+      `Set your own SUPABASE_JWT_SECRET (at least 32 characters) and the SUPABASE_ANON_KEY / SUPABASE_SERVICE_ROLE_KEY ` +
+      `signed with it, or listen on 127.0.0.1 (KREIS_HOST). To run with the demo keys anyway, set ${ALLOW_DEMO_KEYS_ENV}=true.`,
+  )
 }
