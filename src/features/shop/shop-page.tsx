@@ -59,7 +59,11 @@ export function ShopPage() {
 
   let content
   if (skeleton) content = <FeedSkeletonGrid />
-  else if (rows === undefined) content = <div className="min-h-[60vh]" aria-busy="true" />
+  // While the device's database answers (a few ms): the grid's space, past the fold, so the footer never comes into
+  // view and leaves again (an empty-feed message before `hasListings` is known would do that: CLS).
+  else if (rows === undefined || hasListings === undefined || (rows.length === 0 && hasListings && !narrowsFeed(filters)))
+    // The last case: the device has listings but the page's own query has not re-read them yet (just synced).
+    content = <div className="min-h-screen" aria-busy="true" />
   else if (rows.length > 0) content = <FeedGrid rows={rows} now={now} viewerId={viewerId} favourites={favourites} onToggleLike={(id, title) => void toggleFavourite(id, title)} />
   else if (!online && !hasListings) content = <FeedMessage title={t('feed.offline')} hint={t('feed.offlineEmpty')} />
   else if (filters.query && isDefaultFilters(filters) && !filters.category)
@@ -80,7 +84,8 @@ export function ShopPage() {
     <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-8">
       <ShopHeading />
       <CategoryBar value={filters.category} onChange={(category: Category | undefined) => change({ ...filters, category })} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      {/* Phones: the sort on its own row from the start, so the item count arriving never wraps it (CLS). */}
+      <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-center gap-3">
           <Button variant="outline" onClick={() => setSheetOpen(true)} aria-haspopup="dialog">
             <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">

@@ -14,7 +14,7 @@ import { useFreshListings } from '../hooks/use-fresh-listings'
 import { FRESH_GRID, FreshGridSkeleton } from './fresh-grid-skeleton'
 
 /** A home-grid card (spec §2.2): image, title, brand, size, price in CHF, New badge; it leads to /item/:id. */
-function FreshCard({ row, now }: { row: ListingRow; now: Date }) {
+function FreshCard({ row, now, eager }: { row: ListingRow; now: Date; eager: boolean }) {
   const card = cardView(row, now, null)
   const imageUrl = useListingImageUrl(card.imagePath)
   return (
@@ -27,9 +27,13 @@ function FreshCard({ row, now }: { row: ListingRow; now: Date }) {
       isSold={card.isSold}
       isNew={card.isNew}
       href={paths.item(card.id)}
+      eager={eager}
     />
   )
 }
+
+/** The first row on a wide screen (4 columns): in view at once there, so their photos load first (LCP). */
+const EAGER_CARDS = 4
 
 export function FreshGrid() {
   const rows = useFreshListings()
@@ -43,9 +47,9 @@ export function FreshGrid() {
   if (cards.length === 0) return <p className="mt-8 rounded-3xl bg-stone-50 px-6 py-10 text-center text-stone-700">{t('feed.freshEmpty')}</p>
   return (
     <ul className={FRESH_GRID}>
-      {cards.map(({ row }) => (
+      {cards.map(({ row }, i) => (
         <li key={row.id}>
-          <FreshCard row={row} now={now} />
+          <FreshCard row={row} now={now} eager={i < EAGER_CARDS} />
         </li>
       ))}
     </ul>
