@@ -22,6 +22,7 @@ describe('card image path', () => {
     ['u/l/i.webp', 'u/l/i.card.webp'],
     ['u/l/i.jpg', 'u/l/i.card.webp'],
     ['u/l.x/i', 'u/l.x/i.card.webp'],
+    ['u/l/i.card.webp', 'u/l/i.card.webp'], // a card's card is itself
     ['https://cdn.example/x.jpg', null],
   ])('%s → %s', (path, card) => {
     expect(cardImagePath(path)).toBe(card)

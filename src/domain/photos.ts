@@ -78,9 +78,11 @@ export function sortPickedFiles<F extends { readonly name: string; readonly type
   return { accepted: acceptPhotos(currentCount, files), heic: files.filter(isHeic) }
 }
 
-/** Storage path of a photo's card image: beside it, `{path-without-extension}.card.webp`. Null for http URLs. */
+/** Storage path of a photo's card image: beside it, `{path-without-extension}.card.webp`. Null for http URLs. A
+ * card image's path is its own card path (so a list of paths with cards added never grows `.card.card`). */
 export function cardImagePath(imageUrl: string): string | null {
   if (/^https?:\/\//i.test(imageUrl)) return null
+  if (imageUrl.endsWith(`.card${PHOTO_OUTPUT_EXTENSION}`)) return imageUrl
   const slash = imageUrl.lastIndexOf('/')
   const dot = imageUrl.lastIndexOf('.')
   const stem = dot > slash ? imageUrl.slice(0, dot) : imageUrl

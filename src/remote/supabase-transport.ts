@@ -8,6 +8,7 @@ import type { ConversationRecord, Cursor, FavoriteRecord, ListingImageRecord, Li
 import type { ListingBundle } from '@/db/repositories/mirror'
 import type { ConversationWrite, MessageWrite, ProfileWrite } from '@/db/rows'
 import type { ListingSave, ListingSaved, RealtimeHandlers, Result, SessionInfo, Transport } from '@/sync/protocol'
+import { cardImagePath } from '@/domain/photos'
 import { cachedSessionUser } from './cached-session'
 import { fromAuth, fromPostgrest, fromStorage } from './errors'
 import { PUBLIC_PROFILE_COLUMNS, toConversation, toFavorite, toImage, toListing, toMessage, toMyProfile, toPublicProfile } from './rows'
@@ -94,6 +95,12 @@ export class RetryAfterLog {
   }
 }
 
+/** Storage paths with each photo's card image beside it (issue 12: `{stem}.card.webp`), deduplicated: a photo's
+ * files go together. Removing a card that was never uploaded is a no-op. */
+export function withCardImages(paths: readonly string[]): string[] {
+  return [...new Set(paths.flatMap((p) => [p, cardImagePath(p)].filter((x): x is string => !!x)))]
+}
+
 export class SupabaseTransport implements Transport {
   constructor(
     private readonly client: SupabaseClient,
@@ -142,7 +149,7 @@ export class SupabaseTransport implements Transport {
     if (!r.ok) return r
     // The files of images the saves dropped, and nothing uses any more, go only now that the sets are committed
     // (best-effort: a lost delete leaves an orphan file, never a broken image).
-    const removed = r.value.flatMap((x) => x.removed ?? [])
+    const removed = withCardImages(r.value.flatMap((x) => x.removed ?? []))
     if (removed.length) await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(removed).catch(() => undefined)
     return ok(r.value.map((x) => ({ listing: toListing(x.listing), images: x.images.map(toImage) })))
   }
@@ -285,7 +292,7 @@ export class SupabaseTransport implements Transport {
     // visible listing still shows it. A retry after a lost answer finds no image rows, so the device's paths count.
     const del = await run(this.client.from('listings').delete().eq('id', listingId))
     if (!del.ok) return del
-    const files = [...new Set([...images.value.map((x) => String(x.image_url)), ...paths])].filter((p) => p && !/^https?:\/\//i.test(p))
+    const files = withCardImages([...images.value.map((x) => String(x.image_url)), ...paths].filter((p) => p && !/^https?:\/\//i.test(p)))
     if (!files.length) return ok(undefined)
     try {
       const { error } = await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(files)
