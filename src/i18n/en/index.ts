@@ -9,6 +9,7 @@ import { itemArea } from './item'
 import { feed } from './feed'
 import { landing } from './landing'
 import { messagesArea } from './messages'
+import { myListings } from './my-listings'
 import { pages } from './pages'
 import { productTypes, shop } from './shop'
 import { sell } from './sell'
@@ -17,7 +18,7 @@ import { shell } from './shell'
 import { subscription } from './subscription'
 import { toasts } from './toasts'
 
-export const en = { ...feed, ...shell, ...landing, ...auth, ...shop, ...productTypes, ...sell, ...sellFlow, ...account, ...pages, ...toasts, ...subscription, ...itemArea, ...messagesArea, ...accountsArea }
+export const en = { ...feed, ...shell, ...landing, ...auth, ...shop, ...productTypes, ...sell, ...sellFlow, ...account, ...pages, ...toasts, ...subscription, ...itemArea, ...messagesArea, ...accountsArea, ...myListings }
 
 export type CatalogueKey = keyof typeof en
 export type Catalogue = Readonly<Record<CatalogueKey, string>>
