@@ -3,8 +3,15 @@
  * in-memory local stack restored from the migrated + seeded template: 1 client sequential (p50/p95) and 20
  * closed-loop clients (req/s, p95), the clients in a separate process. For comparison, in alternating rounds, the same SQL the API builds, run straight on PGlite through
  * Database.withClaims with 20 concurrent callers: the engine's own ceiling.
+ *
+ * Fair share (issue 15, item 9): the same 1-client feed p95 while another client, in its own process, sends the
+ * heaviest read the work caps still allow (supabase/local/rest/limits.ts) back to back: the slowest of a few
+ * candidates that pass the caps (1000 rows, 3 embed levels, 12 embeds), picked by timing each on this stack.
+ * Budget: ≤ 5× the idle p95 and ≤ 50 ms.
  */
+import { spawn, type ChildProcess } from 'node:child_process'
 import os from 'node:os'
+import { MAX_ROWS, STATEMENT_TIMEOUT_MS } from '../supabase/local/rest/limits.ts'
 import { startTestStack } from '../supabase/local/testing/test-stack.ts'
 import { planRead, relationSource } from '../supabase/local/rest/plan.ts'
 import { parseQuery } from '../supabase/local/rest/query-params.ts'
@@ -35,7 +42,7 @@ export async function run(): Promise<Figure[]> {
     const cache = await loadSchemaCache(ts.stack.ctx.db.pg)
     const root = planRead(cache, relationSource(cache, 'listings')!, parseQuery(new URLSearchParams(FEED_QUERY)))
     const params = new Params()
-    const sql = readSql(root, { single: false, count: false }, params)
+    const sql = readSql(root, { single: false, count: false }, params, { maxRows: MAX_ROWS, timeoutMs: STATEMENT_TIMEOUT_MS.anon })
     const engine = async () => {
       await ts.stack.ctx.db.withClaims({ role: 'anon' }, (tx) => tx.query(sql, params.values))
     }
@@ -53,6 +60,19 @@ export async function run(): Promise<Figure[]> {
         engine: await closedLoop(CLIENTS, ROUND_MS, engine),
       })
     }
+    // Fair share: the 1-client feed again, while the heaviest allowed read runs back to back beside it.
+    const heavy = await heaviestAllowed(ts.url, ts.anonKey)
+    const attacker = startAttacker(`${ts.url}/rest/v1/${heavy.path}`, ts.anonKey)
+    let underAttack: LoadRun
+    try {
+      await new Promise((r) => setTimeout(r, WARM_UP_MS))
+      underAttack = await loadInChild(url, ts.anonKey, 1, SEQUENTIAL_MS)
+    } finally {
+      attacker.kill()
+    }
+    const idleP95 = percentile(sequential.latencies, 95)
+    const attackedP95 = percentile(underAttack.latencies, 95)
+
     const rate = (r: LoadRun) => r.latencies.length / r.seconds
     const median = (xs: number[]) => percentile(xs, 50)
     const httpRate = median(rounds.map((r) => rate(r.http)))
@@ -73,6 +93,18 @@ export async function run(): Promise<Figure[]> {
         note: `p50 ${percentile(sequential.latencies, 50).toFixed(2)} ms over ${sequential.latencies.length} requests; ${shape}`,
       },
       {
+        figure: 'feed query over HTTP as anon, 1 client, p95, while another client runs the heaviest allowed read',
+        value: attackedP95,
+        unit: 'ms',
+        budget: { op: '<=', limit: Math.min(50, 5 * idleP95) },
+        command: COMMAND,
+        note:
+          `idle p95 ${idleP95.toFixed(2)} ms (budget: ≤ 5× idle and ≤ 50 ms); p50 ${percentile(underAttack.latencies, 50).toFixed(2)} ms, ` +
+          `max ${Math.max(...underAttack.latencies).toFixed(0)} ms over ${underAttack.latencies.length} requests; heaviest allowed read: ` +
+          `GET /rest/v1/${heavy.path} (${heavy.status}, ${(heavy.bytes / 1e6).toFixed(2)} MB, ${heavy.ms.toFixed(0)} ms alone; ` +
+          `candidates: ${heavy.tried}); ${load}`,
+      },
+      {
         figure: `feed query over HTTP as anon, ${CLIENTS} clients, throughput`,
         value: httpRate,
         unit: 'req/s',
@@ -87,4 +119,37 @@ export async function run(): Promise<Figure[]> {
   } finally {
     await ts.stop()
   }
+}
+
+/** Reads that pass every cap, from wide to deeply fanned out; the bench takes the slowest on this stack's data. */
+const HEAVY_CANDIDATES = [
+  `listings?select=*,listing_images(*),profiles(*)&limit=${MAX_ROWS}`,
+  `profiles?select=*,listings(*,listing_images(*,listings(*)))&limit=${MAX_ROWS}`,
+  `listing_images?select=*,listings(*,profiles(*,listings(*)))&limit=${MAX_ROWS}`,
+  `listing_images?select=*,${['a', 'b', 'c', 'd'].map((k) => `${k}:listings(*,profiles(*,listings(*)))`).join(',')}&limit=${MAX_ROWS}`,
+  `listings?select=*,${['a', 'b', 'c', 'd'].map((k) => `${k}:profiles(*,listings(*,listing_images(*)))`).join(',')}&limit=${MAX_ROWS}`,
+]
+
+async function heaviestAllowed(base: string, anonKey: string) {
+  const timed = []
+  for (const path of HEAVY_CANDIDATES) {
+    const t0 = performance.now()
+    const res = await fetch(`${base}/rest/v1/${path}`, { headers: { apikey: anonKey } })
+    const bytes = (await res.arrayBuffer()).byteLength
+    timed.push({ path, status: res.status, bytes, ms: performance.now() - t0 })
+  }
+  const tried = timed.map((t) => `${t.ms.toFixed(0)} ms/${t.status}`).join(', ')
+  return { ...timed.reduce((a, b) => (b.ms > a.ms ? b : a)), tried }
+}
+
+/** One client in its own process sending `url` back to back, whatever it answers. */
+function startAttacker(url: string, apikey: string): ChildProcess {
+  const script = `
+    const http = require('node:http')
+    const agent = new http.Agent({ keepAlive: true })
+    const once = () => http.get(process.argv[1], { agent, headers: { apikey: process.argv[2] } }, (res) => {
+      res.on('data', () => {}); res.on('end', once); res.on('error', once)
+    }).on('error', () => setTimeout(once, 10))
+    once()`
+  return spawn(process.execPath, ['-e', script, url, apikey], { stdio: 'ignore' })
 }

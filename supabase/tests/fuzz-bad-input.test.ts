@@ -135,7 +135,7 @@ interface Case {
   method: string
   path: string
   headers: Record<string, string>
-  body?: string | Uint8Array
+  body?: string | Uint8Array<ArrayBuffer>
 }
 
 function bearer(r: Rng): Record<string, string> {
