@@ -4,13 +4,14 @@ import { t } from '@/i18n'
 import { useUserId } from '@/sync/use-session-user'
 import { Skeleton } from '@/ui/skeleton'
 import { JoinPrompt } from './components/join-prompt'
+import { MyListings } from './components/my-listings'
 import { PlanCard } from './components/plan-card'
 import { ProfileDetails } from './components/profile-details'
 import { useMyProfile } from './hooks/use-my-profile'
 
 /**
  * /profile (spec §2.9): the join prompt signed out; signed in, the own profile from the device's mirror (offline
- * too), its edit through the outbox, and the plan with the trial's days left.
+ * too), its edit through the outbox, the plan with the trial's days left, and My listings (issue 12 §6).
  */
 export function ProfilePage() {
   const userId = useUserId()
@@ -54,7 +55,7 @@ export function ProfilePage() {
       </div>
       <ProfileDetails profile={profile} />
       <PlanCard profile={profile} now={now} />
-      {/* Slot: "My listings" (the sell feature's) belongs here once the app layer can compose it; features do not import each other. */}
+      <MyListings userId={profile.id} />
     </Page>
   )
 }

@@ -1,0 +1,102 @@
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import { paths } from '@/config/paths'
+import { useCardImageSrc } from '@/db/image-url'
+import type { ListingRow } from '@/db/rows'
+import { formatPrice } from '@/domain/listing-view'
+import type { MyListingGroup } from '@/domain/my-listings'
+import { t } from '@/i18n'
+import { Button, buttonClasses } from '@/ui/button'
+import { Dialog } from '@/ui/dialog'
+import { ImageWithFallback } from '@/ui/image-with-fallback'
+import type { MyListingActions } from '../hooks/use-my-listing-actions'
+
+function Thumb({ imageUrl, title, sold }: { imageUrl: string | null; title: string; sold: boolean }) {
+  const image = useCardImageSrc(imageUrl)
+  return (
+    <div className="h-20 w-16 shrink-0 overflow-hidden rounded-xl bg-stone-100">
+      {image !== undefined && (
+        <ImageWithFallback
+          src={image?.src ?? null}
+          {...(image?.srcSet ? { srcSet: image.srcSet, sizes: '64px' } : {})}
+          alt={title}
+          fallbackLabel={t('item.noImage')}
+          width={64}
+          height={80}
+          className={`h-full w-full object-cover text-[10px] ${sold ? 'opacity-60 grayscale' : ''}`}
+        />
+      )}
+    </div>
+  )
+}
+
+/** One own listing: photo, title (to its page), price, where it stands, and what the seller can do with it. */
+export function MyListingRow({ listing, group, actions }: { listing: ListingRow; group: MyListingGroup; actions: MyListingActions }) {
+  const [confirming, setConfirming] = useState(false)
+  const busy = actions.busyId === listing.id
+  const sold = listing.status === 'sold'
+  const title = listing.title
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-3">
+      <div className="flex gap-3">
+        <Thumb imageUrl={listing.cover_image_url} title={title} sold={sold} />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <Link to={paths.item(listing.id)} className="line-clamp-2 font-semibold text-stone-900 underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-green-700">
+            {title}
+          </Link>
+          <p className={sold ? 'text-stone-600 line-through' : 'text-stone-900'}>{formatPrice(Number(listing.price))}</p>
+          {group === 'failed' && (
+            <p role="alert" className="text-sm text-red-800">
+              {t('myListings.failedHint', { message: listing.sync_error ?? t('toast.somethingWrong') })}
+            </p>
+          )}
+          {group === 'pending' && <p className="text-sm text-stone-700">{t('myListings.pendingHint')}</p>}
+        </div>
+      </div>
+      <div role="group" aria-label={t('myListings.actionsLabel', { title })} className="flex flex-wrap gap-2">
+        <Link to={paths.sellEdit(listing.id)} className={buttonClasses({ variant: 'outline' })} aria-label={t('myListings.editLabel', { title })}>
+          {t('myListings.edit')}
+        </Link>
+        {group === 'failed' ? (
+          <>
+            <Button disabled={busy} onClick={() => void actions.retry(listing)}>
+              {t('syncState.retry')}
+            </Button>
+            <Button variant="outline" disabled={busy} onClick={() => void actions.discard(listing)}>
+              {t('syncState.discard')}
+            </Button>
+          </>
+        ) : (
+          <Button variant="secondary" disabled={busy} onClick={() => void actions.setStatus(listing, sold ? 'active' : 'sold')}>
+            {sold ? t('sellFlow.markAvailable') : t('sellFlow.markSold')}
+          </Button>
+        )}
+        <Button variant="outline" className="text-red-800" disabled={busy} onClick={() => setConfirming(true)}>
+          {t('sellFlow.delete')}
+        </Button>
+      </div>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('sellFlow.deleteConfirmTitle')}
+        description={t('sellFlow.deleteConfirmText')}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                setConfirming(false)
+                void actions.remove(listing)
+              }}
+            >
+              {t('sellFlow.deleteConfirm')}
+            </Button>
+          </>
+        }
+      />
+    </li>
+  )
+}

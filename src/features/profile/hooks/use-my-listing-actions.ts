@@ -1,0 +1,80 @@
+/**
+ * My listings' actions (issue 12 §6), each a local write then a poke (the sync engine sends it): mark sold or
+ * available again, delete (its photos too), retry a refused listing; discard goes through the engine, which puts
+ * the server's version back and removes files nothing uses.
+ */
+import { useCallback, useState } from 'react'
+import type { ListingRow } from '@/db/rows'
+import { t } from '@/i18n'
+import { getAppSync } from '@/sync/app-sync'
+import { deleteListing, setListingStatus } from '@/sync/local-writes'
+import { retryFailed } from '@/sync/outbox'
+import { useWriteContext } from '@/sync/use-session-user'
+import { toast } from '@/ui/toast/toast-store'
+
+export interface MyListingActions {
+  /** The id of the listing an action is running for. */
+  busyId: string | null
+  setStatus(listing: ListingRow, status: ListingRow['status']): Promise<void>
+  remove(listing: ListingRow): Promise<void>
+  retry(listing: ListingRow): Promise<void>
+  discard(listing: ListingRow): Promise<void>
+}
+
+export function useMyListingActions(): MyListingActions {
+  const { db, now, poke } = useWriteContext()
+  const [busyId, setBusyId] = useState<string | null>(null)
+
+  const run = useCallback(async (id: string, work: () => Promise<void>, done: string, description?: string) => {
+    setBusyId(id)
+    try {
+      await work()
+      toast({ title: done, description })
+    } catch {
+      toast({ title: t('toast.somethingWrong'), destructive: true })
+    } finally {
+      setBusyId(null)
+    }
+  }, [])
+
+  const setStatus = useCallback(
+    (l: ListingRow, status: ListingRow['status']) =>
+      run(
+        l.id,
+        async () => {
+          await setListingStatus(db, l.id, status, now())
+          poke()
+        },
+        status === 'sold' ? t('sellFlow.markedSold') : t('sellFlow.markedAvailable'),
+        status === 'sold' ? t('sellFlow.markedSoldDescription') : undefined,
+      ),
+    [db, now, poke, run],
+  )
+  const remove = useCallback(
+    (l: ListingRow) =>
+      run(
+        l.id,
+        async () => {
+          await deleteListing(db, l.id, now())
+          poke()
+        },
+        t('sellFlow.deleted'),
+      ),
+    [db, now, poke, run],
+  )
+  const retry = useCallback(
+    (l: ListingRow) =>
+      run(
+        l.id,
+        async () => {
+          await retryFailed(db, `listing:${l.id}`)
+          poke()
+        },
+        t('myListings.retrying'),
+      ),
+    [db, poke, run],
+  )
+  const discard = useCallback((l: ListingRow) => run(l.id, () => getAppSync().discard(`listing:${l.id}`), t('myListings.discarded')), [run])
+
+  return { busyId, setStatus, remove, retry, discard }
+}
