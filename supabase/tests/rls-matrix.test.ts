@@ -263,8 +263,10 @@ const STATEMENTS: Record<Subject, Record<Op, StatementFor>> = {
     insert: (a, f) =>
       stmt(
         claimsOf(a, f, f.owner),
-        `insert into public.listing_images (listing_id, image_url, image_order) values ($1, 'elsewhere/photo.jpg', 9)`,
+        // A path in the seller's folder, the only place besides https URLs an image may point to.
+        `insert into public.listing_images (listing_id, image_url, image_order) values ($1, $2, 9)`,
         f.listing,
+        `${f.owner}/${f.listing}/photo-9.jpg`,
       ),
     update: (a, f) => stmt(claimsOf(a, f, f.owner), `update public.listing_images set image_order = 7 where id = $1`, f.image),
     delete: (a, f) => stmt(claimsOf(a, f, f.owner), `delete from public.listing_images where id = $1`, f.image),

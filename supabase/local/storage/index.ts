@@ -32,9 +32,14 @@ export function createStorageApi(ctx: StackContext): Hono {
     const claims = await storageClaims(ctx, c)
     return c.json((await ctx.db.withClaims(claims, listBuckets)).map(bucketJson))
   })
+  // As storage-api: bucket rows are read as the caller, so without a policy on storage.buckets (hosted has none)
+  // only service_role sees them; uploads and downloads look the bucket up as superuser (request.ts).
   app.get('/bucket/:bucket', async (c) => {
-    await storageClaims(ctx, c)
-    return c.json(bucketJson(await addressedBucket(ctx, c)))
+    const claims = await storageClaims(ctx, c)
+    const bucket = await addressedBucket(ctx, c)
+    const visible = await ctx.db.withClaims(claims, async (tx) => (await listBuckets(tx)).some((b) => b.id === bucket.id))
+    if (!visible) throw storageErrors.noSuchBucket()
+    return c.json(bucketJson(bucket))
   })
 
   app.post('/object/list/:bucket', (c) => list(ctx, c))

@@ -144,11 +144,18 @@ describe('signed URLs: POST and GET /object/sign/:bucket/:path', () => {
 })
 
 describe('buckets', () => {
-  it('lists the buckets and describes one', async () => {
-    const { data } = await alice.client.storage.listBuckets()
+  it('lists the buckets and describes one to service_role', async () => {
+    const service = ts.service()
+    const { data } = await service.storage.listBuckets()
     expect(data!.map((b) => b.id)).toEqual(expect.arrayContaining(['fixture-public', 'fixture-private']))
-    const one = await alice.client.storage.getBucket('fixture-public')
+    const one = await service.storage.getBucket('fixture-public')
     expect(one.data).toMatchObject({ id: 'fixture-public', public: true, file_size_limit: 1024 * 1024 })
-    expect((await alice.client.storage.getBucket('nope')).error).toMatchObject({ status: 404 })
+    expect((await service.storage.getBucket('nope')).error).toMatchObject({ status: 404 })
+  })
+
+  it('shows a user no bucket, as hosted does without a policy on storage.buckets', async () => {
+    const { data } = await alice.client.storage.listBuckets()
+    expect(data).toEqual([])
+    expect((await alice.client.storage.getBucket('fixture-public')).error).toMatchObject({ status: 404 })
   })
 })
