@@ -16,6 +16,7 @@ import { JwtKeys } from './shared/jwt.ts'
 import { lockDataDir } from './shared/data-lock.ts'
 import { BlobStore } from './storage/blob-store.ts'
 import { Mailer } from './auth/mailer.ts'
+import type { RealtimeLimits } from './realtime/limits.ts'
 
 /** Seed object bytes, laid out as `<bucket>/<name>`, copied into storage when the database is seeded. */
 export const SEED_STORAGE_DIR = path.join(SUPABASE_DIR, 'seed', 'storage')
@@ -26,6 +27,8 @@ export interface StartOptions {
   template?: Blob
   /** Write the seed's object bytes even though the database came from a template (tests). */
   seedFiles?: boolean
+  /** Realtime limits other than hosted's defaults (tests and benches of floods). */
+  realtimeLimits?: Partial<RealtimeLimits>
 }
 
 export interface RunningStack {
@@ -76,7 +79,7 @@ export async function startStack(config: StackConfig, options: StartOptions = {}
     }
     const server = createAdaptorServer({ fetch: createApp(ctx).fetch }) as Server
     // Realtime is attached before the port opens, so a healthy stack is a whole one.
-    const realtime = await attachRealtime(server, ctx)
+    const realtime = await attachRealtime(server, ctx, options.realtimeLimits)
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(config.port, config.host, () => {

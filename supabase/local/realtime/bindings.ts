@@ -1,12 +1,12 @@
 /**
  * The `config.postgres_changes` of a join: each entry `{event, schema, table?, filter?}` becomes a Binding with an
  * id, and the reply echoes the entries in the client's order with those ids (reference/supabase-wire.md §6.3).
- * Unknown tables, columns or operators fail the join with a reason instead of subscribing to nothing.
+ * Unknown tables, columns or operators fail the join with a reason instead of subscribing to nothing. Tables are
+ * looked up in the realtime catalogue cache (catalogue.ts), not in Postgres, unless DDL happened since.
  */
-import type { Database } from '../db/database.ts'
+import type { Catalogue } from './catalogue.ts'
 import type { Binding } from './channel.ts'
 import { FilterError, parseFilter, validateConditions } from './filters.ts'
-import { findTable, loadTableInfo } from './table-info.ts'
 
 const EVENTS = ['INSERT', 'UPDATE', 'DELETE', '*'] as const
 
@@ -21,7 +21,7 @@ const fail = (detail: string): BindingsResult => ({
   reason: `Unable to subscribe to changes with given parameters: ${detail}`,
 })
 
-export async function resolveBindings(db: Database, config: unknown): Promise<BindingsResult> {
+export async function resolveBindings(catalogue: Catalogue, config: unknown): Promise<BindingsResult> {
   const raw = typeof config === 'object' && config !== null ? (config as Record<string, unknown>).postgres_changes : undefined
   if (raw === undefined || raw === null) return { ok: true, bindings: [], reply: [] }
   if (!Array.isArray(raw)) return fail('postgres_changes must be a list')
@@ -42,9 +42,9 @@ export async function resolveBindings(db: Database, config: unknown): Promise<Bi
       if (tableName === null) {
         if (conditions.length > 0) return fail('a filter needs a table')
       } else {
-        const relid = schema === '*' ? null : await findTable(db, schema, tableName)
+        const relid = schema === '*' ? null : await catalogue.relid(schema, tableName)
         if (relid === null) return fail(`no table ${schema}.${tableName}`)
-        const info = await loadTableInfo(db, relid)
+        const info = await catalogue.tableInfo(relid)
         validateConditions(conditions, info?.types ?? new Map())
       }
     } catch (e) {

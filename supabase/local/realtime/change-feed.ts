@@ -3,6 +3,7 @@
  * to realtime.changes and NOTIFY its id; the feed reads the log in id order (so a lost or merged notification
  * loses nothing), hands the dispatcher each read's changes together, in order, and prunes what it has read.
  */
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -39,6 +40,22 @@ interface ChangeRow {
   commit_timestamp: Date
 }
 
+/**
+ * Runs change-log.sql unless this very version is installed already (its sha1 is kept as the comment of schema
+ * realtime): the DDL costs a noticeable part of a cold start, and it only changes with the file.
+ */
+async function installChangeLog(db: Database): Promise<void> {
+  const sql = fs.readFileSync(CHANGE_LOG_SQL, 'utf8')
+  const version = `kreis change log ${crypto.createHash('sha1').update(sql).digest('hex')}`
+  const { rows } = await db.pg.query<{ description: string | null }>(
+    `select d.description from pg_namespace n
+       left join pg_description d on d.objoid = n.oid and d.classoid = 'pg_namespace'::regclass
+      where n.nspname = 'realtime'`,
+  )
+  if (rows[0]?.description === version) return
+  await db.pg.exec(`begin;\n${sql}\n;comment on schema realtime is '${version}';\ncommit;`)
+}
+
 export class ChangeFeed {
   private lastId = 0
   private draining: Promise<void> | null = null
@@ -64,12 +81,13 @@ export class ChangeFeed {
     hasSubscribers: () => boolean,
   ): Promise<ChangeFeed> {
     const feed = new ChangeFeed(db, log, onChanges, hasSubscribers)
-    await db.pg.exec(fs.readFileSync(CHANGE_LOG_SQL, 'utf8'))
+    await installChangeLog(db)
     // Rows left by an earlier run had no subscriber that could still want them.
     const { rows } = await db.pg.query<{ max: number | bigint | null }>(`select max(id) as max from realtime.changes`)
     feed.lastId = Number(rows[0]?.max ?? 0)
     await db.pg.query(`delete from realtime.changes where id <= $1`, [feed.lastId])
-    await feed.syncTriggers()
+    // The publication is read (and triggers synced) when the first subscriber with bindings joins
+    // (Catalogue.ensureTriggers), not here: a start does no more than it must before the port opens.
     feed.unlisten = await db.pg.listen(CHANNEL, (payload) => feed.notified(Number(payload)))
     feed.pruneTimer = setInterval(() => feed.prune(), PRUNE_INTERVAL_MS)
     feed.pruneTimer.unref()
@@ -81,9 +99,9 @@ export class ChangeFeed {
   }
 
   /**
-   * Re-reads the publication and puts the change trigger on newly published tables. Called at start and before each
-   * channel join, so a table added to supabase_realtime while the stack runs is picked up by the next subscriber.
-   * Concurrent calls share one run plus at most one follow-up.
+   * Re-reads the publication and puts the change trigger on newly published tables. Called by the realtime catalogue
+   * before the first join with bindings and after DDL (catalogue.ts), so a table added to supabase_realtime while the
+   * stack runs is picked up by the next subscriber. Concurrent calls share one run plus at most one follow-up.
    */
   syncTriggers(): Promise<void> {
     if (this.syncing) {

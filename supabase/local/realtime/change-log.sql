@@ -44,6 +44,8 @@ language plpgsql as $$
 declare
   r record;
 begin
+  -- The triggers this creates or drops change nothing the realtime catalogue caches (see realtime.note_ddl).
+  perform set_config('realtime.syncing', 'on', true);
   for r in
     select t.tgrelid, c.relnamespace::regnamespace::text as nsp, c.relname
     from pg_trigger t join pg_class c on c.oid = t.tgrelid
@@ -73,9 +75,24 @@ begin
     end if;
     return next r.oid;
   end loop;
+  perform set_config('realtime.syncing', 'off', true);
 end
 $$;
 revoke all on function realtime.sync_triggers() from public;
+
+-- Tells the stack that the schema may have changed (tables, columns, privileges, policies, the publication), so its
+-- realtime catalogue cache (catalogue.ts) reads again; joins read nothing otherwise. Fires after every DDL statement.
+create or replace function realtime.note_ddl() returns event_trigger
+language plpgsql as $$
+begin
+  if current_setting('realtime.syncing', true) is distinct from 'on' then
+    perform pg_notify('realtime_ddl', '');
+  end if;
+end
+$$;
+revoke all on function realtime.note_ddl() from public;
+drop event trigger if exists realtime_ddl_watch;
+create event trigger realtime_ddl_watch on ddl_command_end execute function realtime.note_ddl();
 
 -- Which rows each subscriber may SELECT right now, for a batch of changes of one table: each check runs as the
 -- subscriber's role with its claims, so row-level security decides, as in hosted Realtime (walrus' apply_rls). One

@@ -21,10 +21,15 @@ export interface Channel {
   joinRef: string | null
   claims: Claims
   role: DbRole
-  /** The claims as JSON: subscribers with equal claims share one RLS check per change. */
-  claimsKey: string
+  /** `role` and `sub` of the claims: subscribers of one (role, user) share one RLS check per change. */
+  visibilityKey: string
+  /** The client address of the socket (per-address limits). */
+  address: string
   token: string
   bindings: Binding[]
   /** Pushes `[null, null, topic, event, payload]`, the shape of a postgres_changes frame. */
   send(event: string, payload: Record<string, unknown>): void
 }
+
+/** The visibility key of some claims: the project's row-level security depends on the role and auth.uid() only. */
+export const visibilityKey = (claims: Claims): string => `${claims.role}\u0000${claims.sub ?? ''}`

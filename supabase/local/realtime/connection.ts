@@ -3,24 +3,31 @@
  * heartbeat, phx_join with postgres_changes bindings, access_token, phx_leave — with hosted Realtime's replies.
  * Frames are handled one at a time in arrival order, so a join is complete before the next frame is looked at.
  * Anything the server does not understand gets an error reply (or an error frame when it has no ref); the socket
- * stays open.
+ * stays open. Limits (limits.ts) are checked as hosted Realtime checks them, before any work: frames per second,
+ * then for a join the joins per second (socket and address) and the channels held (socket and address); refusals
+ * are Phoenix error replies with hosted's reasons, which realtime-js reports as CHANNEL_ERROR.
  */
 import type WebSocket from 'ws'
-import type { Database } from '../db/database.ts'
 import type { Logger } from '../context.ts'
 import type { JwtKeys } from '../shared/jwt.ts'
 import { checkToken } from './authorize.ts'
 import { resolveBindings } from './bindings.ts'
-import type { Channel } from './channel.ts'
-import { MAX_CHANNELS_PER_SOCKET, TOKEN_CHECK_MAX_MS } from './limits.ts'
-import { encodeFrame, parseFrame, type Frame, type Vsn } from './protocol.ts'
+import type { Catalogue } from './catalogue.ts'
+import { visibilityKey, type Channel } from './channel.ts'
+import { REFUSALS, TOKEN_CHECK_MAX_MS, type RealtimeLimits } from './limits.ts'
+import { encodeFrame, parseFrame, type Frame, type ParseResult, type Vsn } from './protocol.ts'
+import { TokenBucket } from './rate.ts'
 
 export interface ConnectionDeps {
-  db: Database
   jwt: JwtKeys
   log: Logger
-  /** Makes sure newly published tables have their change trigger before a subscriber relies on them. */
-  syncTriggers(): Promise<void>
+  /** Table lookups, and the change triggers newly published tables need before a subscriber relies on them. */
+  catalogue: Catalogue
+  limits: Readonly<RealtimeLimits>
+  /** Takes one join from the address's budget; false when it is spent. */
+  takeAddressJoin(address: string): boolean
+  /** Channels the address holds right now, over all its sockets. */
+  addressChannels(address: string): number
   register(channel: Channel): void
   unregister(channel: Channel): void
 }
@@ -34,6 +41,8 @@ const TOPIC_PREFIX = 'realtime:'
 export class Connection {
   private readonly channels = new Map<string, LiveChannel>()
   private queue: Promise<void> = Promise.resolve()
+  private readonly events: TokenBucket
+  private readonly joins: TokenBucket
   /** When the client last sent anything (epoch ms). */
   lastSeen = Date.now()
 
@@ -42,13 +51,23 @@ export class Connection {
     private readonly vsn: Vsn,
     /** The socket's apikey: the fallback identity of a join without access_token. */
     private readonly apikey: string,
+    /** The client address (the socket's peer). */
+    readonly address: string,
     private readonly deps: ConnectionDeps,
   ) {
+    this.events = new TokenBucket(deps.limits.eventsPerSecondPerSocket)
+    this.joins = new TokenBucket(deps.limits.joinsPerSecondPerSocket)
     ws.on('message', (data, isBinary) => {
-      this.lastSeen = Date.now()
+      const now = (this.lastSeen = Date.now())
       const text = isBinary ? null : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString('utf8')
+      // Over the frame budget: refused at once, without waiting behind (or adding to) the work queued before it.
+      if (!this.events.take(now)) return this.refuseFrame(text, REFUSALS.events)
+      const parsed = text === null ? null : parseFrame(text, this.vsn)
+      // Joins count against their rate when they arrive (as hosted counts them), not when the queue reaches them.
+      const isJoin = parsed?.ok === true && parsed.frame.event === 'phx_join' && parsed.frame.topic !== 'phoenix'
+      const joinAllowed = !isJoin || (this.joins.take(now) && this.deps.takeAddressJoin(this.address))
       this.queue = this.queue
-        .then(() => this.handle(text))
+        .then(() => this.handle(parsed, joinAllowed))
         .catch((e) => {
           this.deps.log.error('realtime: handling a frame failed', e)
           this.push({ joinRef: null, ref: null, topic: 'phoenix', event: 'phx_error', payload: { reason: 'internal error' } })
@@ -73,12 +92,21 @@ export class Connection {
     this.push({ joinRef: frame.joinRef, ref: frame.ref, topic: frame.topic, event: 'phx_reply', payload: { status, response } })
   }
 
-  private async handle(text: string | null): Promise<void> {
-    if (text === null) {
+  /** An error reply to a frame that is not handled (an error frame when it has no ref). */
+  private refuseFrame(text: string | null, reason: string): void {
+    const parsed = text === null ? null : parseFrame(text, this.vsn)
+    if (parsed?.ok) return this.reply(parsed.frame, 'error', { reason })
+    if (parsed && parsed.ref !== null) {
+      return this.reply({ joinRef: null, ref: parsed.ref, topic: parsed.topic ?? 'phoenix', event: '', payload: {} }, 'error', { reason })
+    }
+    this.push({ joinRef: null, ref: null, topic: 'phoenix', event: 'phx_error', payload: { reason } })
+  }
+
+  private async handle(parsed: ParseResult | null, joinAllowed: boolean): Promise<void> {
+    if (parsed === null) {
       this.push({ joinRef: null, ref: null, topic: 'phoenix', event: 'phx_error', payload: { reason: 'binary frames are not supported' } })
       return
     }
-    const parsed = parseFrame(text, this.vsn)
     if (!parsed.ok) {
       if (parsed.ref !== null) {
         this.reply({ joinRef: null, ref: parsed.ref, topic: parsed.topic ?? 'phoenix', event: '', payload: {} }, 'error', {
@@ -95,7 +123,7 @@ export class Connection {
       else this.reply(frame, 'error', { reason: `unknown event "${frame.event}" on topic phoenix` })
       return
     }
-    if (frame.event === 'phx_join') return this.join(frame)
+    if (frame.event === 'phx_join') return this.join(frame, joinAllowed)
     const channel = this.channels.get(frame.topic)
     if (!channel) {
       // Phoenix's answer to a frame for a topic the socket has not joined.
@@ -116,15 +144,23 @@ export class Connection {
     }
   }
 
-  private async join(frame: Frame): Promise<void> {
+  private async join(frame: Frame, allowed: boolean): Promise<void> {
     const old = this.channels.get(frame.topic)
     if (old) this.drop(old) // Phoenix replaces a duplicate join of the same topic.
     if (!frame.topic.startsWith(TOPIC_PREFIX) || frame.topic.length === TOPIC_PREFIX.length) {
       this.reply(frame, 'error', { reason: 'TopicNameRequired: You must provide a topic name' })
       return
     }
-    if (this.channels.size >= MAX_CHANNELS_PER_SOCKET) {
-      this.reply(frame, 'error', { reason: 'ChannelRateLimitReached: Too many channels' })
+    // As hosted: the join counts against the rate before the channel limit is looked at.
+    if (!allowed) {
+      this.reply(frame, 'error', { reason: REFUSALS.joins })
+      return
+    }
+    if (
+      this.channels.size >= this.deps.limits.channelsPerSocket ||
+      this.deps.addressChannels(this.address) >= this.deps.limits.channelsPerAddress
+    ) {
+      this.reply(frame, 'error', { reason: REFUSALS.channels })
       return
     }
     const given = frame.payload.access_token ?? frame.payload.user_token
@@ -134,12 +170,12 @@ export class Connection {
       this.reply(frame, 'error', { reason: auth.reason })
       return
     }
-    const resolved = await resolveBindings(this.deps.db, frame.payload.config)
+    const resolved = await resolveBindings(this.deps.catalogue, frame.payload.config)
     if (!resolved.ok) {
       this.reply(frame, 'error', { reason: resolved.reason })
       return
     }
-    if (resolved.bindings.length > 0) await this.deps.syncTriggers()
+    if (resolved.bindings.length > 0) await this.deps.catalogue.ensureTriggers()
     if (this.ws.readyState !== this.ws.OPEN) return
     const name = frame.topic.slice(TOPIC_PREFIX.length)
     const channel: LiveChannel = {
@@ -148,7 +184,8 @@ export class Connection {
       joinRef: frame.joinRef,
       claims: auth.claims,
       role: auth.claims.role,
-      claimsKey: JSON.stringify(auth.claims),
+      visibilityKey: visibilityKey(auth.claims),
+      address: this.address,
       token,
       bindings: resolved.bindings,
       expiryTimer: null,
@@ -180,7 +217,7 @@ export class Connection {
     }
     channel.claims = auth.claims
     channel.role = auth.claims.role
-    channel.claimsKey = JSON.stringify(auth.claims)
+    channel.visibilityKey = visibilityKey(auth.claims)
     channel.token = token
     this.armExpiry(channel, auth.claims.exp)
   }

@@ -1,7 +1,8 @@
 /**
  * Changes → the frames their subscribers may see (reference/supabase-wire.md §6.4), following hosted Realtime
  * (walrus' apply_rls): bindings match by schema, table, event and filter; a row goes only to subscribers whose own
- * role and claims may SELECT it (one SQL call per table for a whole batch of changes, see realtime.visible_rows);
+ * role and claims may SELECT it (one SQL call per table for a whole batch of changes, see realtime.visible_rows,
+ * checking once per distinct (role, user): every session and token of one user shares one check);
  * columns and values are limited to what the subscriber's role may read. DELETE cannot be checked against RLS (the
  * row is gone), so it reaches every matching binding on that table with an old_record holding only the primary key.
  * Frames go out in the order of the changes.
@@ -10,14 +11,15 @@ import type { Database, DbRole } from '../db/database.ts'
 import type { Change, Row } from './change-feed.ts'
 import type { Binding, Channel } from './channel.ts'
 import { matches } from './filters.ts'
-import { loadTableInfo, type TableInfo } from './table-info.ts'
+import type { Catalogue } from './catalogue.ts'
+import type { TableInfo } from './table-info.ts'
 
 interface Candidate {
   channel: Channel
   binding: Binding
 }
 
-/** A change with the subscribers it may reach: `check` lists the claims row-level security still has to pass. */
+/** A change with the subscribers it may reach: `check` lists the visibility keys row-level security still has to pass. */
 interface Planned {
   change: Change
   info: TableInfo
@@ -70,12 +72,13 @@ const noPrimaryKeyData = (change: Change) => ({
 })
 
 export class Dispatcher {
-  /** Table facts by relid; forgotten whenever a channel joins, which is also when the publication is re-read. */
-  private readonly tables = new Map<number, TableInfo>()
+  /** Visibility checks run (one per distinct (role, user) and table per batch), for tests and diagnostics. */
+  checks = 0
 
   constructor(
     private readonly db: Database,
     private readonly channels: () => ReadonlySet<Channel>,
+    private readonly catalogue: Catalogue,
   ) {}
 
   /** Sends the frames of a batch of changes, in order. A failed visibility check drops only its table's changes. */
@@ -124,7 +127,7 @@ export class Dispatcher {
     }
     if (candidates.length === 0) return null
 
-    const info = await this.tableInfo(change.relid)
+    const info = await this.catalogue.tableInfo(change.relid)
     if (!info) return null
     const pk = info.columns.filter((c) => c.isPk)
     // As hosted: no primary key, no row-level check, so only an error reaches the subscriber.
@@ -140,36 +143,34 @@ export class Dispatcher {
         pk.every((c) => c.readableBy.has(channel.role)) && matches(binding.conditions, filterRow, info.types),
     )
     if (wanted.length === 0) return null
-    // service_role bypasses RLS; everyone else is checked once per distinct set of claims.
+    // service_role bypasses RLS; everyone else is checked once per distinct (role, user).
     const needsCheck = info.rlsEnabled && change.type !== 'DELETE'
-    const check = needsCheck ? [...new Set(wanted.filter(({ channel }) => channel.role !== 'service_role').map(({ channel }) => channel.claimsKey))] : []
+    const check = needsCheck ? [...new Set(wanted.filter(({ channel }) => channel.role !== 'service_role').map(({ channel }) => channel.visibilityKey))] : []
     const visible = needsCheck ? wanted.filter(({ channel }) => channel.role === 'service_role') : wanted
     return { change, info, pkNames: pk.map((c) => c.name), wanted, check, visible }
   }
 
-  /** One query for all changes of one table: adds the candidates whose claims may SELECT the row. */
+  /**
+   * One query for all changes of one table: adds the candidates whose (role, user) may SELECT the row. The claims
+   * sent for a key are those of one of its channels (the same user's tokens differ only in times and session).
+   */
   private async checkVisibility(relid: number, group: Planned[]): Promise<void> {
-    const claims = [...new Set(group.flatMap((p) => p.check))]
+    const keys = [...new Set(group.flatMap((p) => p.check))]
+    const claimsOf = new Map<string, string>()
+    for (const p of group) {
+      for (const { channel } of p.wanted) {
+        if (!claimsOf.has(channel.visibilityKey)) claimsOf.set(channel.visibilityKey, JSON.stringify(channel.claims))
+      }
+    }
+    this.checks += keys.length
     const { rows } = await this.db.pg.query<{ claim_index: number; row_index: number }>(
       `select claim_index, row_index from realtime.visible_rows($1, $2::jsonb[], $3::jsonb[])`,
-      [relid, group.map((p) => pick(p.change.record, p.pkNames)), claims],
+      [relid, group.map((p) => pick(p.change.record, p.pkNames)), keys.map((k) => claimsOf.get(k)!)],
     )
-    const seen = new Set(rows.map((r) => `${r.row_index - 1}:${claims[r.claim_index - 1]}`))
+    const seen = new Set(rows.map((r) => `${r.row_index - 1}:${keys[r.claim_index - 1]}`))
     group.forEach((p, i) => {
-      p.visible.push(...p.wanted.filter(({ channel }) => channel.role !== 'service_role' && seen.has(`${i}:${channel.claimsKey}`)))
+      p.visible.push(...p.wanted.filter(({ channel }) => channel.role !== 'service_role' && seen.has(`${i}:${channel.visibilityKey}`)))
     })
-  }
-
-  forgetTables(): void {
-    this.tables.clear()
-  }
-
-  private async tableInfo(relid: number): Promise<TableInfo | null> {
-    const known = this.tables.get(relid)
-    if (known) return known
-    const info = await loadTableInfo(this.db, relid)
-    if (info) this.tables.set(relid, info)
-    return info
   }
 
   /** One frame per channel, carrying the ids of all its bindings that matched. */

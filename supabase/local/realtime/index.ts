@@ -7,23 +7,29 @@ import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import type { StackContext } from '../context.ts'
+import { Catalogue, DDL_CHANNEL } from './catalogue.ts'
 import { ChangeFeed } from './change-feed.ts'
 import type { Channel } from './channel.ts'
-import { Connection } from './connection.ts'
+import { Connection, type ConnectionDeps } from './connection.ts'
 import { Dispatcher } from './dispatch.ts'
 import {
   CLOSE_GOING_AWAY,
   CLOSE_GRACE_MS,
+  DEFAULT_REALTIME_LIMITS,
   IDLE_SWEEP_MS,
   IDLE_TIMEOUT_MS,
   MAX_FRAME_BYTES,
   REALTIME_PATH,
+  type RealtimeLimits,
 } from './limits.ts'
 import { parseVsn } from './protocol.ts'
+import { BucketMap } from './rate.ts'
 
 export interface RealtimeServer {
   /** Joined channels right now (for tests and diagnostics). */
   channelCount(): number
+  /** Catalogue reads and visibility checks done so far (for tests and diagnostics). */
+  work(): { catalogueReads: number; visibilityChecks: number }
   /** Terminates sockets silent for IDLE_TIMEOUT_MS as of `now`; returns how many. Runs every IDLE_SWEEP_MS. */
   sweepIdle(now?: number): number
   close(): Promise<void>
@@ -33,27 +39,46 @@ function rejectUpgrade(socket: Duplex, status: number, text: string): void {
   if (!socket.destroyed) socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
 }
 
-export async function attachRealtime(server: Server, ctx: StackContext): Promise<RealtimeServer> {
+export async function attachRealtime(
+  server: Server,
+  ctx: StackContext,
+  limitOverrides: Partial<RealtimeLimits> = {},
+): Promise<RealtimeServer> {
+  const limits: RealtimeLimits = { ...DEFAULT_REALTIME_LIMITS, ...limitOverrides }
   const channels = new Set<Channel>()
-  const dispatcher = new Dispatcher(ctx.db, () => channels)
-  const feed = await ChangeFeed.start(
+  let feed: ChangeFeed | null = null
+  const catalogue = new Catalogue(ctx.db, () => feed!.syncTriggers())
+  const dispatcher = new Dispatcher(ctx.db, () => channels, catalogue)
+  feed = await ChangeFeed.start(
     ctx.db,
     ctx.log,
     (changes) => dispatcher.dispatch(changes),
     () => channels.size > 0,
   )
+  // Any DDL (change-log.sql's event trigger) may change tables, privileges or the publication: forget what is known.
+  const unlistenDdl = await ctx.db.pg.listen(DDL_CHANNEL, () => catalogue.invalidate())
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
   const connections = new Set<Connection>()
-  const deps = {
-    db: ctx.db,
+  const addressJoins = new BucketMap(limits.joinsPerSecondPerAddress)
+  const addressChannels = new Map<string, number>()
+  const deps: ConnectionDeps = {
     jwt: ctx.jwt,
     log: ctx.log,
-    syncTriggers: async () => {
-      await feed.syncTriggers()
-      dispatcher.forgetTables()
+    catalogue,
+    limits,
+    takeAddressJoin: (address) => addressJoins.take(address),
+    addressChannels: (address) => addressChannels.get(address) ?? 0,
+    register: (c) => {
+      if (channels.has(c)) return
+      channels.add(c)
+      addressChannels.set(c.address, (addressChannels.get(c.address) ?? 0) + 1)
     },
-    register: (c: Channel) => void channels.add(c),
-    unregister: (c: Channel) => void channels.delete(c),
+    unregister: (c) => {
+      if (!channels.delete(c)) return
+      const left = (addressChannels.get(c.address) ?? 1) - 1
+      if (left > 0) addressChannels.set(c.address, left)
+      else addressChannels.delete(c.address)
+    },
   }
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -70,7 +95,8 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
       () => {
         if (socket.destroyed) return
         wss.handleUpgrade(req, socket, head, (ws) => {
-          const connection = new Connection(ws, parseVsn(url.searchParams.get('vsn')), apikey, deps)
+          const address = req.socket.remoteAddress ?? 'unknown'
+          const connection = new Connection(ws, parseVsn(url.searchParams.get('vsn')), apikey, address, deps)
           connections.add(connection)
           ws.on('close', () => connections.delete(connection))
         })
@@ -82,7 +108,9 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
 
   const realtime: RealtimeServer = {
     channelCount: () => channels.size,
+    work: () => ({ catalogueReads: catalogue.reads, visibilityChecks: dispatcher.checks }),
     sweepIdle(now = Date.now()) {
+      addressJoins.sweep(now)
       let closed = 0
       for (const c of connections) if (c.closeIfIdleSince(now - IDLE_TIMEOUT_MS)) closed++
       return closed
@@ -97,7 +125,8 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
       await Promise.race([closed, grace])
       for (const ws of wss.clients) ws.terminate()
       channels.clear()
-      await feed.close()
+      await unlistenDdl().catch(() => {})
+      await feed!.close()
     },
   }
   const sweeper = setInterval(() => realtime.sweepIdle(), IDLE_SWEEP_MS)

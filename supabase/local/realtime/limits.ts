@@ -16,6 +16,40 @@ export const CLOSE_GOING_AWAY = 1001
 export const CLOSE_GRACE_MS = 500
 /** Channels one socket may join at once (hosted Realtime's default max_channels_per_client). */
 export const MAX_CHANNELS_PER_SOCKET = 100
+
+/**
+ * What one client may ask of the realtime server, after hosted Realtime's tenant limits (max_joins_per_second 100,
+ * max_channels_per_client 100, max_events_per_second 100 on the free plan), applied here per socket and per client
+ * address (the socket's peer address) so that one client cannot take another's share. Each rate is a token bucket
+ * holding one second's worth: a burst of that size, then that many per second.
+ */
+export interface RealtimeLimits {
+  /** phx_join frames per second on one socket (realtime-js rejoins every channel at once after a reconnect). */
+  joinsPerSecondPerSocket: number
+  /** phx_join frames per second from one client address, over all its sockets (hosted: per tenant, 100). */
+  joinsPerSecondPerAddress: number
+  /** Channels joined at once on one socket. */
+  channelsPerSocket: number
+  /** Channels joined at once from one client address, over all its sockets. */
+  channelsPerAddress: number
+  /** Frames of any kind per second on one socket (heartbeats included; realtime-js sends one every 25 s). */
+  eventsPerSecondPerSocket: number
+}
+
+export const DEFAULT_REALTIME_LIMITS: Readonly<RealtimeLimits> = {
+  joinsPerSecondPerSocket: 20,
+  joinsPerSecondPerAddress: 100,
+  channelsPerSocket: MAX_CHANNELS_PER_SOCKET,
+  channelsPerAddress: 1000,
+  eventsPerSecondPerSocket: 100,
+}
+
+/** Hosted Realtime's reasons, which realtime-js hands to the subscribe callback (CHANNEL_ERROR). */
+export const REFUSALS = {
+  joins: 'ClientJoinRateLimitReached: Too many joins per second',
+  channels: 'ChannelRateLimitReached: Too many channels',
+  events: 'MessagePerSecondRateLimitReached: Too many messages per second',
+} as const
 /** A socket silent this long is cut off; realtime-js sends a heartbeat every 25 s (Phoenix' server default: 60 s). */
 export const IDLE_TIMEOUT_MS = 60_000
 /** How often silent sockets are looked for. */

@@ -58,7 +58,8 @@ async function rawSocket(query = `apikey=${ts.anonKey}&vsn=2.0.0`) {
 const replyTo = (ref: string) => (f: unknown[]) => f[1] === ref && f[3] === 'phx_reply'
 
 beforeAll(async () => {
-  ts = await startTestStack()
+  // The channel-count test joins 101 channels at once on one socket; the join rate has its own tests (limits.test.ts).
+  ts = await startTestStack({}, { realtimeLimits: { joinsPerSecondPerSocket: 1000 } })
   await installFixture(ts.stack)
   anna = await person(ts.stack)
   ben = await person(ts.stack)

@@ -6,7 +6,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { loadConfig, type StackConfig } from '../config.ts'
 import { silentLogger } from '../context.ts'
-import { startStack, type RunningStack } from '../stack.ts'
+import { startStack, type RunningStack, type StartOptions } from '../stack.ts'
 import { loadTemplate } from './template.ts'
 
 export interface TestUser {
@@ -41,11 +41,16 @@ export function supabaseClient(url: string, key: string): SupabaseClient {
   })
 }
 
-export async function startTestStack(overrides: Partial<StackConfig> = {}): Promise<TestStack> {
+export async function startTestStack(
+  overrides: Partial<StackConfig> = {},
+  options: Pick<StartOptions, 'realtimeLimits'> = {},
+): Promise<TestStack> {
   // Test files sign many users up from one address; the production budget (30 per 5 minutes) would refuse them.
   // Tests of the limit itself pass their own `auth.rateLimitPerWindow`.
   const config = loadConfig({ KREIS_DATA_DIR: ':memory:', KREIS_AUTH_RATE_LIMIT: '10000' }, { port: 0, ...overrides })
-  const stack = await startStack(config, { template: await loadTemplate(), seedFiles: true, log: silentLogger })
+  // Likewise, a test file's many subscribers all join from 127.0.0.1; realtime/limits.test.ts tests the defaults.
+  const realtimeLimits = { joinsPerSecondPerAddress: 10_000, ...options.realtimeLimits }
+  const stack = await startStack(config, { realtimeLimits, template: await loadTemplate(), seedFiles: true, log: silentLogger })
   const clients: SupabaseClient[] = []
   const track = (c: SupabaseClient) => (clients.push(c), c)
   const ts: TestStack = {
