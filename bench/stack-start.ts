@@ -1,6 +1,8 @@
 /**
- * Cold start of the local stack on an existing data directory: a fresh process, from spawn to a 200 on /health.
- * The data directory is created (migrated + seeded) once beforehand and then reopened several times.
+ * Cold start of the local stack on an existing data directory: a fresh process, from spawn to a 200 on /health,
+ * the way `npm run stack` starts it (node supabase/local/launch.mjs: the prebuilt bundle, no tsx). The data
+ * directory is created (migrated + seeded) once beforehand and then reopened several times; that first start also
+ * builds the bundle if the sources changed.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -26,7 +28,7 @@ async function waitForHealth(url: string, child: ReturnType<typeof spawn>): Prom
 
 async function startOnce(dataDir: string): Promise<number> {
   const t0 = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/main.ts'], {
+  const child = spawn(process.execPath, ['supabase/local/launch.mjs'], {
     env: { ...process.env, KREIS_DATA_DIR: dataDir, KREIS_API_PORT: String(PORT) },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
@@ -52,9 +54,10 @@ export async function run(): Promise<Figure[]> {
         figure: 'local stack cold start, existing data dir (median of 5)',
         value: percentile(samples, 50),
         unit: 'ms',
-        budget: { op: '<=', limit: 2000 },
+        // Issue 15: ≤ 1.5 s on an idle machine (≤ 2 s at load average 4); the load is in the note.
+        budget: { op: '<=', limit: 1500 },
         command,
-        note: `spawn → /health 200, including Node + tsx start-up; worst of ${RUNS}: ${Math.round(Math.max(...samples))} ms; first start on an empty directory (initdb + migrations + seed): ${Math.round(first)} ms`,
+        note: `spawn → /health 200 from the prebuilt bundle (launch.mjs), Node start-up included; worst of ${RUNS}: ${Math.round(Math.max(...samples))} ms; load average ${os.loadavg()[0]!.toFixed(1)} at the end; first start on an empty directory (initdb + migrations + seed, bundle build if stale): ${Math.round(first)} ms`,
       },
     ]
   } finally {
