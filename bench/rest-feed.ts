@@ -6,7 +6,7 @@
  *
  * Fair share (issue 15, item 9): the same 1-client feed p95 while another client, in its own process, sends the
  * heaviest read the work caps still allow (supabase/local/rest/limits.ts) back to back: the slowest of a few
- * candidates that pass the caps (1000 rows, 3 embed levels, 12 embeds), picked by timing each on this stack.
+ * candidates that pass the caps (1000 rows, 2 embed levels, 8 embeds), picked by timing each on this stack.
  * Budget: ≤ 5× the idle p95 and ≤ 50 ms.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -124,12 +124,13 @@ export async function run(): Promise<Figure[]> {
 /** Reads that pass every cap, from wide to deeply fanned out; the bench takes the slowest on this stack's data. */
 // anon may read only these columns of profiles (column privileges): `profiles(*)` would be refused (401).
 const P = 'profiles(id,first_name,last_name,location,profile_picture_url,created_at,updated_at'
+const FOUR = ['a', 'b', 'c', 'd']
 const HEAVY_CANDIDATES = [
   `listings?select=*,listing_images(*),${P})&limit=${MAX_ROWS}`,
-  `profiles?select=id,first_name,listings(*,listing_images(*,listings(*)))&limit=${MAX_ROWS}`,
-  `listing_images?select=*,listings(*,${P},listings(*)))&limit=${MAX_ROWS}`,
-  `listing_images?select=*,${['a', 'b', 'c', 'd'].map((k) => `${k}:listings(*,${P},listings(*)))`).join(',')}&limit=${MAX_ROWS}`,
-  `listings?select=*,${['a', 'b', 'c', 'd'].map((k) => `${k}:${P},listings(*,listing_images(*)))`).join(',')}&limit=${MAX_ROWS}`,
+  `profiles?select=id,first_name,listings(*,listing_images(*))&limit=${MAX_ROWS}`,
+  `listing_images?select=*,${FOUR.map((k) => `${k}:listings(*,listing_images(*))`).join(',')}&limit=${MAX_ROWS}`,
+  `listings?select=*,${FOUR.map((k) => `${k}:${P},listings(*))`).join(',')}&limit=${MAX_ROWS}`,
+  `profiles?select=id,${FOUR.map((k) => `${k}:listings(*,${P}))`).join(',')}&limit=${MAX_ROWS}`,
 ]
 
 async function heaviestAllowed(base: string, anonKey: string) {

@@ -34,9 +34,15 @@ export const MAX_CACHED_STATEMENTS = 500
 /** PostgREST's db-max-rows as on hosted Supabase: rows per response, and per parent row of a to-many embed. */
 export const MAX_ROWS = 1000
 
-/** Nested embed levels (`a(b(c(d)))` is 3) and embedded resources per request. */
-export const MAX_EMBED_DEPTH = 3
-export const MAX_EMBEDS = 12
+/**
+ * Nested embed levels (`a(b(c))` is 2) and embedded resources per request. Two levels serve every read the app and
+ * the spec make (the inbox: conversations → listings → listing_images). A third level is where rows fan out: an
+ * image → its listing → its seller → all the seller's listings multiplied an 8 MB answer out of a few hundred
+ * images (2.4 s at load 16, measured with bench/rest-feed.ts), which on PGlite's single thread is time everyone
+ * else waits.
+ */
+export const MAX_EMBED_DEPTH = 2
+export const MAX_EMBEDS = 8
 
 /** Largest JSON body a read or an rpc answers with. */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024
