@@ -4,16 +4,19 @@
  */
 import path from 'node:path'
 import { createServer } from 'vite'
-import { loadConfig } from '../supabase/local/config.ts'
-import { startStack } from '../supabase/local/stack.ts'
-import { DataDirLockedError } from '../supabase/local/shared/data-lock.ts'
+import { loadStack } from '../supabase/local/launch.mjs'
 import { formatDemoAccounts } from './demo-accounts.ts'
 import { closeOnSignal } from './shutdown.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const DEV_SITE_URL = 'http://localhost:5173'
 
+// The local stack from its prebuilt bundle (supabase/local/launch.mjs), as `npm run stack` starts it: no tsx
+// transform of the stack's TypeScript at start.
+const stackModules = loadStack()
+
 async function main(): Promise<void> {
+  const { loadConfig, startStack } = await stackModules
   // Auth e-mails and redirects point at the dev server unless told otherwise.
   const config = loadConfig({ ...process.env, KREIS_SITE_URL: process.env.KREIS_SITE_URL || DEV_SITE_URL })
   process.env.VITE_SUPABASE_URL ||= config.apiUrl
@@ -39,7 +42,8 @@ async function main(): Promise<void> {
   console.log(`\n  API: ${stack.url}\n\n${formatDemoAccounts()}\n`)
 }
 
-main().catch((e) => {
-  console.error(e instanceof DataDirLockedError ? `[kreis] ${e.message}` : e)
+main().catch(async (e) => {
+  const { DataDirLockedError } = await stackModules.catch(() => ({ DataDirLockedError: null }))
+  console.error(DataDirLockedError && e instanceof DataDirLockedError ? `[kreis] ${e.message}` : e)
   process.exit(1)
 })

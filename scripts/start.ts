@@ -8,15 +8,18 @@
  */
 import path from 'node:path'
 import { build, preview } from 'vite'
-import { loadConfig } from '../supabase/local/config.ts'
-import { startStack } from '../supabase/local/stack.ts'
-import { DataDirLockedError } from '../supabase/local/shared/data-lock.ts'
+import { loadStack } from '../supabase/local/launch.mjs'
 import { formatDemoAccounts } from './demo-accounts.ts'
 import { closeOnSignal } from './shutdown.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 
+// The local stack from its prebuilt bundle (supabase/local/launch.mjs), as `npm run stack` starts it: no tsx
+// transform of the stack's TypeScript at start.
+const stackModules = loadStack()
+
 async function main(): Promise<void> {
+  const { loadConfig, startStack } = await stackModules
   const config = loadConfig()
   process.env.VITE_SUPABASE_URL ||= config.apiUrl
   process.env.VITE_SUPABASE_ANON_KEY ||= config.anonKey
@@ -68,7 +71,8 @@ async function main(): Promise<void> {
   )
 }
 
-main().catch((e) => {
-  console.error(e instanceof DataDirLockedError ? `[kreis] ${e.message}` : e)
+main().catch(async (e) => {
+  const { DataDirLockedError } = await stackModules.catch(() => ({ DataDirLockedError: null }))
+  console.error(DataDirLockedError && e instanceof DataDirLockedError ? `[kreis] ${e.message}` : e)
   process.exit(1)
 })
