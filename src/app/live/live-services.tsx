@@ -14,10 +14,22 @@ import { shellLiveStore } from './shell-state'
 
 let started = false
 
+/**
+ * The shell's parts that load with the data (they are not in the first route's JS) are fetched now, while the
+ * network is there: the offline line and the sync panel are needed precisely when it is gone, and a page the
+ * service worker does not control yet could not fetch them then.
+ */
+function warmShellChunks(): void {
+  void import('../layout/offline-since').catch(() => {})
+  void import('../layout/sync-panel').catch(() => {})
+  void import('../layout/signed-in-actions').catch(() => {})
+}
+
 /** Reads the cached session, then starts the sync engine; once per page. */
 export function startServices(db: KreisDatabase): void {
   if (started) return
   started = true
+  warmShellChunks()
   void initSession(db).finally(() => startAppSync())
 }
 
