@@ -5,6 +5,9 @@ export default {
   vitest: { configFile: 'scripts/mutation/vitest.domain.config.ts' },
   mutate: ['src/domain/**/*.ts', '!src/domain/**/*.test.ts'],
   coverageAnalysis: 'perTest',
+  // Reuses the last run's results for unchanged code and tests (reports/mutation/*.incremental.json).
+  incremental: true,
+  incrementalFile: 'reports/mutation/domain.incremental.json',
   concurrency: 2,
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/domain.html' },

@@ -13,6 +13,9 @@ export default {
     '!src/sync/faults/**',
   ],
   coverageAnalysis: 'perTest',
+  // Reuses the last run's results for unchanged code and tests (reports/mutation/*.incremental.json).
+  incremental: true,
+  incrementalFile: 'reports/mutation/sync.incremental.json',
   concurrency: 2,
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/sync.html' },

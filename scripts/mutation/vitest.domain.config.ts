@@ -1,4 +1,5 @@
-// Vitest config for Stryker's domain pass: only src/domain's own tests (the project config also starts the stack suites).
+// Vitest config for Stryker's domain pass: src/domain's own tests and the catalogue tests of src/i18n, which check
+// the domain's toasts and messages against spec.md's words (the project config would also start the stack suites).
 import { defineConfig } from 'vitest/config'
 import path from 'node:path'
 
@@ -8,7 +9,7 @@ export default defineConfig({
   root,
   resolve: { alias: { '@': path.join(root, 'src') } },
   test: {
-    include: ['src/domain/**/*.test.ts'],
+    include: ['src/domain/**/*.test.ts', 'src/i18n/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['src/testing/setup.ts'],
   },
