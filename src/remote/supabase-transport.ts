@@ -237,10 +237,19 @@ export class SupabaseTransport implements Transport {
     return r.ok ? this.bundle(r.value.map(toListing)) : r
   }
 
-  async visibleListingIds(): Promise<Result<string[]>> {
+  visibleListingIds(): Promise<Result<string[]>> {
+    return this.visibleIds('listings')
+  }
+
+  visibleConversationIds(): Promise<Result<string[]>> {
+    return this.visibleIds('conversations')
+  }
+
+  /** Every id of `table` the user may see (RLS), in pages. */
+  private async visibleIds(table: 'listings' | 'conversations'): Promise<Result<string[]>> {
     const ids: string[] = []
     for (;;) {
-      let q = this.client.from('listings').select('id').order('id').limit(ID_PAGE)
+      let q = this.client.from(table).select('id').order('id').limit(ID_PAGE)
       if (ids.length) q = q.gt('id', ids[ids.length - 1]!)
       const r = await run<{ id: string }[]>(q)
       if (!r.ok) return r
@@ -297,6 +306,15 @@ export class SupabaseTransport implements Transport {
     try {
       const { error } = await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(files)
       return error ? fromStorage(error as never) : ok(undefined)
+    } catch (e) {
+      return { ok: false, reason: 'network', message: (e as Error).message }
+    }
+  }
+
+  async removeFiles(paths: string[]): Promise<Result<void>> {
+    try {
+      const { error } = await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(paths)
+      return error ? this.tagged(fromStorage(error as never)) : ok(undefined)
     } catch (e) {
       return { ok: false, reason: 'network', message: (e as Error).message }
     }

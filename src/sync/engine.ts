@@ -15,6 +15,7 @@ import { pullAll, refetchListing } from './pull'
 import { drainOutbox, type DrainReport } from './push'
 import type { Failure, RealtimeChange, Transport } from './protocol'
 import { applyRealtimeChanges } from './realtime-apply'
+import { sweepDiscardedUploads } from './sweep'
 import { createSyncStatusStore, type SyncStatusStore } from './status-store'
 import { followStatus, pokeLeader, watchForWork } from './tabs'
 import { traceHop, tracing } from './trace'
@@ -291,6 +292,8 @@ export class SyncEngine {
     const transport = await this.getTransport()
     if (todo.refetchListing) await refetchListing({ db: this.db, transport }, todo.refetchListing)
     if (todo.refetchProfile) await this.sync('retry', false)
+    // Files uploaded for the discarded writes and used by no committed row go now (best-effort).
+    if (todo.uploaded) await sweepDiscardedUploads(transport, group, todo.uploaded).catch(() => null)
   }
 
   /**

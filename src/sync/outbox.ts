@@ -113,7 +113,14 @@ export async function retryFailed(db: KreisDatabase, group: OutboxGroup): Promis
  * The user gives up a failed entity: its queued writes are dropped and the mirror goes back to the server's
  * version. Returns what must be refetched from the server (null when nothing).
  */
-export async function discardFailed(db: KreisDatabase, group: OutboxGroup): Promise<{ refetchListing?: string; refetchProfile?: boolean }> {
+export interface DiscardTodo {
+  refetchListing?: string
+  refetchProfile?: boolean
+  /** Files this device uploaded for the discarded writes (their rows never landed): sweep.ts removes the unused ones. */
+  uploaded?: string[]
+}
+
+export async function discardFailed(db: KreisDatabase, group: OutboxGroup): Promise<DiscardTodo> {
   const [kind, id] = group.split(':') as ['listing' | 'conversation' | 'profile' | 'favourite', string]
   return db.transaction('rw', [db.outbox, db.listings, db.listing_images, db.photo_blobs, db.conversations, db.messages, db.my_profile], async () => {
     await db.outbox.where('group').equals(group).delete()
@@ -121,10 +128,11 @@ export async function discardFailed(db: KreisDatabase, group: OutboxGroup): Prom
     if (kind === 'favourite') return {}
     if (kind === 'listing') {
       const row = await db.listings.get(id)
+      const uploaded = (await db.photo_blobs.where('listing_id').equals(id).filter((b) => b.uploaded).toArray()).map((b) => b.path)
       await db.photo_blobs.where('listing_id').equals(id).delete()
       await db.listings.delete(id)
       await db.listing_images.where('listing_id').equals(id).delete()
-      return row && row.updated_at !== NOT_ON_SERVER ? { refetchListing: id } : {}
+      return { ...(row && row.updated_at !== NOT_ON_SERVER ? { refetchListing: id } : {}), ...(uploaded.length ? { uploaded } : {}) }
     }
     if (kind === 'conversation') {
       const unsent = await messagesOf(db, id).filter((m) => m.sync_state !== 'synced').primaryKeys()
@@ -134,9 +142,11 @@ export async function discardFailed(db: KreisDatabase, group: OutboxGroup): Prom
       return {}
     }
     // Dropped so that the refetch puts the server's version back whatever its updated_at.
-    await db.photo_blobs.where('listing_id').equals(profilePictureOwner(id)).delete() // an unsent picture goes too
+    const pictures = db.photo_blobs.where('listing_id').equals(profilePictureOwner(id))
+    const uploaded = (await pictures.filter((b) => b.uploaded).toArray()).map((b) => b.path)
+    await pictures.delete() // an unsent picture goes too
     await db.my_profile.delete(id)
-    return { refetchProfile: true }
+    return { refetchProfile: true, ...(uploaded.length ? { uploaded } : {}) }
   })
 }
 

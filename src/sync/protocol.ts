@@ -128,6 +128,8 @@ export interface Transport {
   pullListings(after: Cursor | null, limit: number): Promise<Result<ListingBundle>>
   /** Ids of every listing this user may see now (to drop vanished and sold-by-others listings). */
   visibleListingIds(): Promise<Result<string[]>>
+  /** Ids of every conversation the user may see (a reconcile drops the others: a deleted listing takes its own). */
+  visibleConversationIds(): Promise<Result<string[]>>
   /** One listing with images and seller, or null when the user may not see it. */
   fetchListing(id: string): Promise<Result<ListingBundle | null>>
   /** Public profiles after `after` (seller names on cards follow renames). */
@@ -146,6 +148,8 @@ export interface Transport {
    * rows, conversations and messages go with it). A listing already gone is success.
    */
   deleteListing(listingId: string, paths: string[]): Promise<Result<void>>
+  /** Removes the user's own storage files (paths in bucket listing-images); files already gone are no error. */
+  removeFiles(paths: string[]): Promise<Result<void>>
   /**
    * Sets profiles.profile_picture_url (a storage path or URL) as an edit made at `editedAt` (last edit wins, as for
    * profile edits: a stale one changes nothing and the answer is the winner). The file the profile no longer

@@ -5,7 +5,7 @@
  */
 import type { KreisDatabase } from '@/db/database'
 import type { Cursor } from '@/db/records'
-import { applyConversations, applyListingBundle, applyMessages, applyMyProfile, applyProfiles, removeListingsNotIn } from '@/db/repositories/mirror'
+import { applyConversations, applyListingBundle, applyMessages, applyMyProfile, applyProfiles, removeConversationsNotIn, removeListingsNotIn } from '@/db/repositories/mirror'
 import { applyServerFavourites } from '@/db/repositories/favourites'
 import type { PullStream } from '@/db/rows'
 import { PULL_LOOKBACK_MS, PULL_PAGE_SIZE } from './constants'
@@ -96,6 +96,11 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
         return r.ok ? { ok: true, value: { rows: r.value, apply: () => applyMessages(db, r.value) } } : r
       }),
     )
+    if (opts.reconcile) {
+      const ids = await transport.visibleConversationIds()
+      if (ids.ok) await removeConversationsNotIn(db, new Set(ids.value))
+      else failures.push(ids)
+    }
     const me = await transport.fetchMyProfile()
     if (!me.ok) failures.push(me)
     else if (me.value) await applyMyProfile(db, me.value)

@@ -179,6 +179,26 @@ describe('favourites', () => {
 })
 
 describe('deleteListing', () => {
+  it('the seller’s other device and the buyer drop the deleted listing’s conversation and messages at the next reconcile', async () => {
+    const server = new MemoryServer()
+    const phone = device(SELLER, server)
+    const laptop = device(SELLER, server)
+    const buyer = device(BUYER, server)
+    const id = serverListing(server)
+    for (const d of [phone, laptop, buyer]) await d.sync()
+    await sendMessage(buyer.db, { listingId: id, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' }, buyer.clock.now())
+    for (const d of [buyer, phone, laptop]) await d.sync()
+    expect(await laptop.db.conversations.count()).toBe(1)
+    await deleteListing(phone.db, id, phone.clock.now())
+    await phone.sync()
+    expect(server.conversations.size).toBe(0)
+    for (const d of [laptop, buyer]) {
+      await d.sync()
+      expect(await d.db.conversations.count()).toBe(0)
+      expect(await d.db.messages.count()).toBe(0)
+    }
+  })
+
   it('removes an own listing at once, then the server row, its image rows and its files', async () => {
     const server = new MemoryServer()
     const seller = device(SELLER, server)
@@ -280,7 +300,7 @@ describe('setProfilePicture', () => {
     me.scripted.failNext('setProfilePicture', { ok: false, reason: 'forbidden', code: '42501', message: 'denied' })
     await drainOutbox(me.deps)
     expect((await me.db.my_profile.get(SELLER))?.sync_state).toBe('failed')
-    expect(await discardFailed(me.db, `profile:${SELLER}`)).toEqual({ refetchProfile: true })
+    expect(await discardFailed(me.db, `profile:${SELLER}`)).toEqual({ refetchProfile: true, uploaded: [expect.stringMatching(new RegExp(`^${SELLER}/profile/`))] })
     expect(await me.db.photo_blobs.count()).toBe(0)
     await me.sync()
     expect((await me.db.my_profile.get(SELLER))?.profile_picture_url).toBeNull()

@@ -222,6 +222,28 @@ export async function removeListingsNotIn(db: KreisDatabase, visibleIds: Readonl
   })
 }
 
+/**
+ * Drops synced conversations the server no longer shows the user (their listing was deleted, which deletes its
+ * conversations and messages), with their synced messages. A conversation with unsent messages stays: its
+ * messages fail visibly when sent.
+ */
+export async function removeConversationsNotIn(db: KreisDatabase, visibleIds: ReadonlySet<string>): Promise<number> {
+  return db.transaction('rw', [db.conversations, db.messages], async () => {
+    const candidates = (await db.conversations.toCollection().primaryKeys()).filter((id) => !visibleIds.has(id))
+    const gone: string[] = []
+    for (const c of await db.conversations.bulkGet(candidates)) {
+      if (c?.sync_state !== 'synced') continue
+      // A fresh collection each time: filter() narrows the collection it is called on.
+      const messages = () => db.messages.where('[conversation_id+created_at]').between([c.id, Dexie.minKey], [c.id, Dexie.maxKey])
+      if ((await messages().filter((m) => m.sync_state !== 'synced').count()) > 0) continue
+      await messages().delete()
+      gone.push(c.id)
+    }
+    await db.conversations.bulkDelete(gone)
+    return gone.length
+  })
+}
+
 /** Removes one listing and its images from the mirror. */
 export async function removeListing(db: KreisDatabase, id: string): Promise<void> {
   await db.transaction('rw', [db.listings, db.listing_images], async () => {

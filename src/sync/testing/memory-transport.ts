@@ -71,8 +71,15 @@ export class FaultTally {
   /** Writes answered normally. */
   clean = 0
   refreshRefusals = 0
+  /** Where the scenario is: its steps, the drain with faults still on, or the quiet end (faults off). */
+  phase: 'steps' | 'faulty drain' | 'quiescence' = 'steps'
+  readonly byPhase = { steps: 0, 'faulty drain': 0, quiescence: 0 }
+  /** Write requests that met a fault, by phase. */
+  readonly faultedByPhase = { steps: 0, 'faulty drain': 0, quiescence: 0 }
   add(op: WriteOperation, fault: WriteFault | null): void {
     this.writes++
+    this.byPhase[this.phase]++
+    if (fault !== null) this.faultedByPhase[this.phase]++
     if (fault === null) this.clean++
     else this.counts.set(`${op} × ${fault}`, (this.counts.get(`${op} × ${fault}`) ?? 0) + 1)
   }
@@ -271,6 +278,9 @@ export class MemoryTransport implements Transport {
   visibleListingIds() {
     return this.read(() => this.server.visibleListingIds(this.userId))
   }
+  visibleConversationIds() {
+    return this.read(() => [...this.server.conversations.values()].filter((c) => this.server.canSeeConversation(this.userId, c)).map((c) => c.id))
+  }
   fetchListing(id: string): Promise<Result<ListingBundle | null>> {
     return this.read(() => {
       const l = this.server.listings.get(id)
@@ -300,6 +310,10 @@ export class MemoryTransport implements Transport {
   deleteListing(listingId: string, paths: string[]) {
     const copy = [...paths]
     return this.write('deleteListing', () => screenOps.deleteListing(this.server, this.userId, listingId, copy))
+  }
+  removeFiles(paths: string[]) {
+    const copy = [...paths]
+    return this.read(() => this.server.removeFiles(this.userId, copy))
   }
   setProfilePicture(userId: string, url: string, editedAt: string) {
     return this.write('setProfilePicture', () => screenOps.setProfilePicture(this.server, this.userId, userId, url, editedAt))
