@@ -131,6 +131,31 @@ describe('the screens’ operations against the local stack', () => {
     expect(await publicFile(older)).toBe(404)
   })
 
+  it('a refused listing’s uploaded photo is removed from storage when the seller discards it (no orphan file)', async () => {
+    const bad = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Refused', condition: 'like_new' }), images: [photo()] }, now())
+    await seller.engine.sync('write')
+    expect((await seller.db.listings.get(bad))?.sync_state).toBe('failed')
+    const [blob] = await seller.db.photo_blobs.where('listing_id').equals(bad).toArray()
+    expect(blob?.uploaded).toBe(true)
+    expect(await publicFile(blob!.path)).toBe(200)
+    await seller.engine.discard(`listing:${bad}`)
+    expect(await publicFile(blob!.path)).toBe(404)
+  })
+
+  it('after a listing is deleted, the buyer’s reconcile drops its conversation (RLS shows it no more)', async () => {
+    const id = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Soon gone' }), images: [] }, now())
+    await seller.engine.sync('write')
+    await buyer.engine.sync('start')
+    await sendMessage(buyer.db, { listingId: id, sellerId: seller.userId, buyerId: buyer.userId, senderId: buyer.userId, content: 'Still there?' }, now())
+    const conversationId = (await buyer.db.conversations.filter((c) => c.listing_id === id).first())!.id
+    await buyer.engine.sync('write')
+    await deleteListing(seller.db, id, now())
+    await seller.engine.sync('write')
+    await buyer.engine.sync('visible')
+    expect(await buyer.db.conversations.get(conversationId)).toBeUndefined()
+    expect(await buyer.db.messages.where('listing_id').equals(id).count()).toBe(0)
+  })
+
   it('a read mark reaches the server on the reader’s own column (last_message_at unchanged) and the other devices', async () => {
     const id = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Chat jacket' }), images: [] }, now())
     await seller.engine.sync('write')
