@@ -93,3 +93,42 @@ describe('spec §2.6 filter panel: how the filters narrow the feed (our reading)
     expect(filterFacets({ ...listing, price: 'abc' }).price).toBe(0)
   })
 })
+
+describe('spec §3 filter panel locations: every national spelling of an offered city matches it (our reading)', () => {
+  it.each([
+    ['Zurich', 'Zürich'], ['Zurich', 'Zurigo'],
+    ['Basel', 'Bâle'], ['Basel', 'Basilea'],
+    ['Bern', 'Berne'], ['Bern', 'Berna'],
+    ['Geneva', 'Genève'], ['Geneva', 'Genf'], ['Geneva', 'Ginevra'],
+    ['Lucerne', 'Luzern'], ['Lucerne', 'Lucerna'],
+    ['St. Gallen', '9000 Sankt Gallen'], ['St. Gallen', 'Saint-Gall'], ['St. Gallen', 'San Gallo'],
+    ['Lausanne', '1003 Lausanne'],
+  ])('the filter %s keeps a listing in %s', (city, location) => {
+    expect(matchesFilters({ ...listing, location }, { locations: [city] })).toBe(true)
+    expect(matchesFilters({ ...listing, location: 'Winterthur' }, { locations: [city] })).toBe(false)
+  })
+
+  it('a blank city names no place: it keeps no listing, not even one without a location', () => {
+    expect(matchesFilters({ ...listing, location: null }, { locations: [' '] })).toBe(false)
+    expect(matchesFilters({ ...listing, location: '' }, { locations: [''] })).toBe(false)
+  })
+})
+
+describe('spec §2.6 filter panel: prices and sizes as stored and as chosen (our reading)', () => {
+  it.each<[FeedFilters, number | string, boolean]>([
+    [{ priceMin: 50 }, '99.90', true],
+    [{ priceMin: 100 }, '99.90', false],
+    [{ priceMin: 1 }, 'abc', false],
+  ])('%j with a price stored as %j → %s', (filters, price, expected) => {
+    expect(matchesFilters({ ...listing, price }, filters)).toBe(expected)
+  })
+
+  it('a chosen size is compared without its surrounding spaces', () => {
+    expect(matchesFilters({ ...listing, size: 'M' }, { sizes: [' M '] })).toBe(true)
+  })
+
+  it('a listing without location or size has no words for them', () => {
+    const facets = filterFacets({ ...listing, location: null, size: null })
+    expect([facets.locationWords.trim(), facets.sizeWords]).toEqual(['', []])
+  })
+})

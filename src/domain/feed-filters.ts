@@ -27,8 +27,9 @@ export const DEFAULT_FEED_FILTERS: FeedFilters = {}
 
 // Negative numbers count as invalid too: no listing has a negative price.
 function parsePrice(text: string | number | null | undefined, fallback: number): number {
-  if (text === null || text === undefined || (typeof text === 'string' && text.trim() === '')) return fallback
-  const n = typeof text === 'number' ? text : Number(text)
+  // Number() reads null and blank text as 0, which must fall back instead; undefined reads as NaN.
+  if (text === null || (typeof text === 'string' && text.trim() === '')) return fallback
+  const n = Number(text)
   return Number.isFinite(n) && n >= 0 ? n : fallback
 }
 
@@ -75,7 +76,7 @@ export interface FilterFacets {
 }
 
 export function filterFacets(listing: FilterableListing): FilterFacets {
-  const price = typeof listing.price === 'number' ? listing.price : Number(listing.price)
+  const price = Number(listing.price)
   return {
     price: Number.isFinite(price) ? price : 0,
     category: listing.category,

@@ -41,3 +41,23 @@ describe('the shop view in the query string (spec §2.6; Back, reload and shared
     expect(searchView(view('q=old&size=M'), '  ')).toEqual({ filters: { sizes: ['M'] }, sort: 'newest', page: 1 })
   })
 })
+
+describe('spec §2.6 / §5: price bounds and lists in the query string', () => {
+  it.each<[string, FeedView]>([
+    ['max=', { filters: {}, sort: 'newest', page: 1 }],
+    ['max=+&min=+', { filters: {}, sort: 'newest', page: 1 }],
+    ['max=0', { filters: { priceMax: 0 }, sort: 'newest', page: 1 }],
+    ['max=500', { filters: {}, sort: 'newest', page: 1 }],
+    ['loc=+Zurich+,+Bern&size=+M+', { filters: { locations: ['Zurich', 'Bern'], sizes: ['M'] }, sort: 'newest', page: 1 }],
+  ])('%j (no key for an untouched bound)', (qs, expected) => {
+    expect(view(qs)).toStrictEqual(expected)
+  })
+
+  it.each<[FeedView['filters'], string]>([
+    [{ priceMin: 0, priceMax: 500 }, ''],
+    [{ priceMin: 0.5, priceMax: 0 }, 'min=0.5&max=0'],
+    [{ priceMax: 600 }, 'max=600'],
+  ])('the default bounds are left out: %j → %j', (filters, qs) => {
+    expect(feedViewToParams({ filters, sort: 'newest', page: 1 }).toString()).toBe(qs)
+  })
+})

@@ -145,3 +145,62 @@ describe('spec §4/§8 live toast: which arrivals deserve it', () => {
     expect(liveArrivals(seen, [msg('c1', 'm3'), msg('c2', 'm4')], 'me', null, now, marks).map((m) => m.id)).toEqual(['m4'])
   })
 })
+
+describe('spec §7.2 inbox previews: relative time at its boundaries', () => {
+  const now = Date.parse('2026-11-23T12:00:00Z')
+  const before = (ms: number) => new Date(now - ms).toISOString()
+  it.each([
+    [59_999, 'messages.time.now'],
+    [60_000, { key: 'messages.time.minutes', params: { n: 1 } }],
+    [3_600_000 - 1, { key: 'messages.time.minutes', params: { n: 59 } }],
+    [3_600_000, { key: 'messages.time.hours', params: { n: 1 } }],
+    [86_400_000 - 1, { key: 'messages.time.hours', params: { n: 23 } }],
+    [86_400_000, { key: 'messages.time.days', params: { n: 1 } }],
+    [7 * 86_400_000 - 1, { key: 'messages.time.days', params: { n: 6 } }],
+    [7 * 86_400_000, null],
+  ])('%i ms ago → %j', (ms, expected) => {
+    expect(relativeTime(before(ms), now)).toEqual(expected)
+  })
+})
+
+describe('issue 13 §3: day separators use the calendar day of this device', () => {
+  it.each([
+    [new Date(2026, 0, 5, 12, 0), '2026-01-05'],
+    [new Date(2026, 11, 31, 23, 59), '2026-12-31'],
+    [new Date(2026, 8, 9, 0, 1), '2026-09-09'],
+  ])('%s → %s', (d, key) => {
+    expect(localDayKey(d.toISOString())).toBe(key)
+  })
+
+  it('an unreadable time has no day', () => {
+    expect(localDayKey('not a time')).toBe('')
+  })
+
+  it('equal times keep the order given, however many there are', () => {
+    const t = '2026-11-23T10:00:00Z'
+    const m = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => ({ id, created_at: t }))
+    expect(inThreadOrder(m).map((x) => x.id)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g'])
+    expect(inThreadOrder([...m].reverse()).map((x) => x.id)).toEqual(['g', 'f', 'e', 'd', 'c', 'b', 'a'])
+  })
+})
+
+describe('spec §7.2 inbox: equal activity is ordered by id, whatever the input order', () => {
+  it.each([
+    [['d', 'c', 'b', 'a', 'e']],
+    [['a', 'b', 'c', 'd', 'e']],
+    [['c', 'e', 'a', 'd', 'b']],
+  ])('%j → a..e', (ids) => {
+    expect(byNewestActivity(ids.map((id) => ({ id, activity: 7 }))).map((r) => r.id)).toEqual(['a', 'b', 'c', 'd', 'e'])
+  })
+})
+
+describe('spec §4/§8 live toast: the arrival window is inclusive', () => {
+  const now = Date.parse('2026-11-23T12:00:00Z')
+  it.each([
+    [LIVE_ARRIVAL_WINDOW_MS, ['m']],
+    [LIVE_ARRIVAL_WINDOW_MS + 1, []],
+  ])('a message %i ms old → %j', (age, expected) => {
+    const m = { conversation_id: 'c', id: 'm', sender_id: 'other', content: 'hi', created_at: new Date(now - age).toISOString() }
+    expect(liveArrivals(new Map(), [m], 'me', null, now).map((x) => x.id)).toEqual(expected)
+  })
+})

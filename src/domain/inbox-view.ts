@@ -85,9 +85,8 @@ const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 /** "now", "5m", "3h", "2d"; a week or more (or an unreadable time) → null, and the screen shows the date. */
 export function relativeTime(iso: string, now: number): Message<RelativeTimeKey> | null {
-  const t = at(iso)
-  if (!Number.isFinite(t)) return null
-  const ago = Math.max(0, now - t)
+  // An unreadable time is -Infinity (see at), so it is "ago" forever and falls through to null.
+  const ago = Math.max(0, now - at(iso))
   if (ago < MINUTE) return 'messages.time.now'
   if (ago < HOUR) return { key: 'messages.time.minutes', params: { n: Math.floor(ago / MINUTE) } }
   if (ago < DAY) return { key: 'messages.time.hours', params: { n: Math.floor(ago / HOUR) } }

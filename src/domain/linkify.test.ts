@@ -41,3 +41,24 @@ describe('issue 13 §3: message text is text; web links may be clickable', () =>
     expect(isSafeHref(href)).toBe(safe)
   })
 })
+
+describe('issue 13 §3: which links become clickable, and where they end', () => {
+  it.each<[string, ReturnType<typeof linkify>]>([
+    ['http://a.ch', [{ kind: 'link', text: 'http://a.ch', href: 'http://a.ch' }]],
+    ['https://www.a.ch/x rest', [{ kind: 'link', text: 'https://www.a.ch/x', href: 'https://www.a.ch/x' }, { kind: 'text', text: ' rest' }]],
+    ['WWW.A.CH', [{ kind: 'link', text: 'WWW.A.CH', href: 'https://WWW.A.CH' }]],
+    ['(see https://a.ch/x).', [{ kind: 'text', text: '(see ' }, { kind: 'link', text: 'https://a.ch/x', href: 'https://a.ch/x' }, { kind: 'text', text: ').' }]],
+    ['https://a.ch https://b.ch', [
+      { kind: 'link', text: 'https://a.ch', href: 'https://a.ch' },
+      { kind: 'text', text: ' ' },
+      { kind: 'link', text: 'https://b.ch', href: 'https://b.ch' },
+    ]],
+    ['see http://. ok', [{ kind: 'text', text: 'see http://. ok' }]],
+  ])('%j', (text, segments) => {
+    expect(linkify(text)).toEqual(segments)
+  })
+
+  it.each(['ftp://a.ch/f', 'mailto:a@b.ch', 'ws://a.ch'])('never an href for %s', (href) => {
+    expect(isSafeHref(href)).toBe(false)
+  })
+})

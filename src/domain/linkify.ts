@@ -14,7 +14,7 @@ export function linkify(text: string): TextSegment[] {
     const raw = match[0].replace(TRAILING, '')
     const start = match.index
     const href = /^www\./i.test(raw) ? `https://${raw}` : raw
-    if (!isSafeHref(href) || raw.length === 0) continue
+    if (!isSafeHref(href)) continue
     if (start > from) out.push({ kind: 'text', text: text.slice(from, start) })
     out.push({ kind: 'link', text: raw, href })
     from = start + raw.length

@@ -84,7 +84,7 @@ export const newListing = (input: { id: string; userId: string; values: DetailsF
 
 /** Edit mode: a stored row back into form values (invalid enums fall back like the form's defaults). */
 export function detailsFromListing(row: StoredListing): DetailsFormValues {
-  const price = typeof row.price === 'number' ? row.price : Number(row.price)
+  const price = Number(row.price)
   return detailsFormDefaults({
     title: row.title,
     description: row.description ?? '',

@@ -51,3 +51,16 @@ describe('spec §5 pre-submission check at publish', () => {
     ])
   })
 })
+
+describe('spec §5 pre-submission check: missing and padded values', () => {
+  it.each<[Partial<PublishDraft>, unknown[]]>([
+    [{ category: null }, ['publish.categoryRequired']],
+    [{ category: undefined }, ['publish.categoryRequired']],
+    [{ category: ' Women ' }, []],
+    [{ price: undefined }, ['publish.priceRequired']],
+    [{ price: '  ' }, ['publish.priceRequired']],
+    [{ price: 'abc' }, ['publish.priceRequired']],
+  ])('%j → %j', (change, messages) => {
+    expect(checkBeforePublish({ ...ok, ...change })).toEqual(messages)
+  })
+})

@@ -32,8 +32,8 @@ export interface PublishDraft {
 const blank = (value: string | null | undefined): boolean => (value ?? '').trim() === ''
 
 function priceAboveZero(price: PublishDraft['price']): boolean {
-  if (price === null || price === undefined || price === '') return false
-  const n = typeof price === 'number' ? price : Number(price)
+  // null, undefined and '' read as 0 or NaN: not above zero.
+  const n = Number(price)
   return Number.isFinite(n) && n > 0
 }
 

@@ -147,3 +147,39 @@ describe('spec §3 UI listing model', () => {
     expect(homeGrid(cards.slice(0, 4)).map((c) => c.id)).toEqual([1, 2])
   })
 })
+
+describe('spec §7.2 feed images: paths and base URLs with extra slashes', () => {
+  it.each([
+    ['//u/l/i.jpg', `${BASE}/`],
+    ['u/l/i.jpg', `${BASE}//`],
+    ['///u/l/i.jpg', BASE],
+  ])('%s on %s', (path, base) => {
+    expect(resolveImageUrl(path, base)).toBe(`${BASE}/storage/v1/object/public/listing-images/u/l/i.jpg`)
+  })
+
+  it('the lowest image_order wins whatever the row order', () => {
+    const rows = [
+      { listing_id: 'a', image_url: 'a0.jpg', image_order: 0 },
+      { listing_id: 'a', image_url: 'a1.jpg', image_order: 1 },
+      { listing_id: 'a', image_url: 'a2.jpg', image_order: 2 },
+    ]
+    for (const order of [rows, [...rows].reverse(), [rows[1]!, rows[0]!, rows[2]!]]) {
+      expect(firstImageUrls(order, BASE).get('a')).toBe(`${BASE}/storage/v1/object/public/listing-images/a0.jpg`)
+    }
+  })
+})
+
+describe('spec §3 UI listing model: description and the home grid limit', () => {
+  it.each([
+    [null, ''],
+    ['  Warm coat ', 'Warm coat'],
+  ])('description %j → %j', (description, shown) => {
+    expect(toListingCard({ ...row, description }, { now }).description).toBe(shown)
+  })
+
+  it('the home grid stops at 8 even when more are unsold', () => {
+    const cards = Array.from({ length: 20 }, (_, i) => ({ id: i, isSold: i === 3 }))
+    expect(homeGrid(cards).map((c) => c.id)).toEqual([0, 1, 2, 4, 5, 6, 7, 8])
+    expect(homeGrid(cards, 2).map((c) => c.id)).toEqual([0, 1])
+  })
+})

@@ -15,12 +15,12 @@ export interface NameParts {
 
 /** "CHF 45.00": the currency, a space, two decimals, no grouping. A price that is not a number shows as 0. */
 export function formatPrice(price: number | string): string {
-  const n = typeof price === 'number' ? price : Number(price)
+  const n = Number(price)
   return `${CURRENCY} ${(Number.isFinite(n) ? n : 0).toFixed(PRICE_DECIMALS)}`
 }
 
 export const priceNumber = (price: number | string): number => {
-  const n = typeof price === 'number' ? price : Number(price)
+  const n = Number(price)
   return Number.isFinite(n) ? n : 0
 }
 
