@@ -11,6 +11,18 @@ import { cardImagePath, imageMetadataBlocks } from '../src/domain/photos.ts'
 import { E2E_API_URL } from './env.ts'
 import { makeFixturePhotos, type FixturePhotos } from './fixtures/photos.ts'
 
+const SHOTS = '/tmp/kreis/shots/h2'
+/** Screenshots of a screen on a phone (375×812) and a laptop (1280×800), for a person to look at (not asserted). */
+async function shoot(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize()
+  for (const [w, h] of [[375, 812], [1280, 800]] as const) {
+    await page.setViewportSize({ width: w, height: h })
+    await page.waitForTimeout(300)
+    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage: true })
+  }
+  if (before) await page.setViewportSize(before)
+}
+
 const ANNA = { email: 'anna@demo.kreis.ch', password: 'kreis-demo' }
 const NOAH = { email: 'noah@demo.kreis.ch', password: 'kreis-demo' }
 const STORAGE_KEY = `sb-${new URL(E2E_API_URL).hostname.split('.')[0]}-auth-token`
@@ -113,10 +125,12 @@ test.describe('sell flow (issue 12)', () => {
     await expect(page.getByText('3/10 photos uploaded')).toBeVisible({ timeout: 120_000 })
     await expect(page.getByText('On this device', { exact: true })).toHaveCount(3)
     const added = await photoIds(page)
+    await shoot(page, 'upload-step')
 
     // A reload with no network: the draft is intact.
+    // (An offline reload restores the session and reads the draft from IndexedDB: slow on a busy machine.)
     await page.reload()
-    await expect(page.getByText('3/10 photos uploaded')).toBeVisible()
+    await expect(page.getByText('3/10 photos uploaded')).toBeVisible({ timeout: 30_000 })
     expect(await photoIds(page)).toEqual(added)
 
     // Reorder: the portrait (third) becomes the cover.
@@ -125,7 +139,7 @@ test.describe('sell flow (issue 12)', () => {
     const order = await photoIds(page)
     await expect(page.locator('li[data-photo-id]').first().getByText('Primary')).toBeVisible()
     await page.reload()
-    await expect.poll(() => photoIds(page)).toEqual(order)
+    await expect.poll(() => photoIds(page), { timeout: 30_000 }).toEqual(order)
 
     // Details: Next validates with the spec's messages; the values survive a reload.
     await page.getByRole('button', { name: 'Next: Item Details' }).click()
@@ -139,7 +153,7 @@ test.describe('sell flow (issue 12)', () => {
     await expect(page.getByText('Title must be at least 3 characters')).toHaveCount(0)
     await page.waitForTimeout(800) // the typing is saved to the draft after 400 ms
     await page.reload()
-    await expect(page.getByLabel('Title')).toHaveValue('Navy wool coat')
+    await expect(page.getByLabel('Title')).toHaveValue('Navy wool coat', { timeout: 30_000 })
     await expect(page.getByLabel('Price (CHF)')).toHaveValue('45.5')
     await expect(page.getByLabel('Product Type')).toHaveValue('coat')
     await page.getByRole('button', { name: 'Next: Preview' }).click()
@@ -190,7 +204,34 @@ test.describe('sell flow (issue 12)', () => {
     await expect(buyer.getByRole('heading', { name: 'Navy wool coat' })).toBeVisible({ timeout: 15_000 })
     const srcs = await buyer.locator('[aria-roledescription="slide"] img[src*="/listing-images/"]').evaluateAll((els) => els.map((e) => (e as HTMLImageElement).src))
     expect(srcs.map((s) => s.split('/').pop()!.replace(/\..*$/, ''))).toEqual(order)
+
     await other.close()
+
+    // The shop grid on a phone (a fresh visitor: Chromium would reuse a full photo already in its cache) downloads
+    // the card image through srcset, not the 1600 px photo.
+    const phone = await browser.newContext({ viewport: { width: 375, height: 812 } })
+    const visitor = await phone.newPage()
+    await visitor.goto('/shop')
+    const cardImg = visitor.getByRole('article').filter({ hasText: 'Navy wool coat' }).getByRole('img', { name: 'Navy wool coat' })
+    await expect(cardImg).toHaveAttribute('srcset', /\.card\.webp 480w/, { timeout: 30_000 })
+    await expect
+      .poll(() => cardImg.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc), { timeout: 15_000 })
+      .toContain(cardImagePath(orderedImages(live)[0]!.image_url)!)
+    await shoot(visitor, 'shop-grid')
+    await phone.close()
+
+    // My listings on the seller's profile: the new listing is active there, and is marked sold from there.
+    await page.goto('/profile')
+    const mine = page.getByRole('region', { name: 'My listings' })
+    const row = mine.getByRole('listitem').filter({ hasText: 'Navy wool coat' })
+    await expect(row).toBeVisible({ timeout: 30_000 })
+    await expect(mine.getByRole('region', { name: /^Active/ }).getByText('Navy wool coat')).toBeVisible()
+    await shoot(page, 'profile-my-listings')
+    await row.getByRole('button', { name: 'Mark as sold' }).click()
+    await expect(page.getByText('Marked as sold')).toBeVisible()
+    await expect.poll(async () => (await listing(listingId))?.status ?? 'not visible to others', { timeout: 30_000 }).not.toBe('active')
+    await expect(mine.getByRole('region', { name: /^Sold/ }).getByText('Navy wool coat')).toBeVisible({ timeout: 30_000 })
+    await expect(row.getByRole('button', { name: 'Mark as available again' })).toBeVisible()
   })
 
   test('edit (reorder, remove, add), mark sold, delete; a refused listing is fixed and goes live', async ({ page, context }) => {
@@ -235,6 +276,8 @@ test.describe('sell flow (issue 12)', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await expect(page).toHaveURL(/\/$/)
     await expect.poll(async () => orderedImages((await listing(id))!).map((i) => i.id), { timeout: 30_000 }).toEqual(edited)
+    const files = orderedImages((await listing(id))!).flatMap((i) => [i.image_url, cardImagePath(i.image_url)!])
+    for (const f of files) await storedFile(f)
 
     // Mark sold: it leaves the feed (anonymous readers no longer see it).
     await page.goto(`/sell/edit/${id}`)
@@ -249,5 +292,7 @@ test.describe('sell flow (issue 12)', () => {
     await page.getByRole('button', { name: 'Delete', exact: true }).click()
     await expect(page).toHaveURL(/\/$/)
     await expect.poll(async () => (await api(`/rest/v1/listings?id=eq.${id}&select=id`, { token })).body, { timeout: 30_000 }).toEqual([])
+    // Its files went with it: every photo and its card image.
+    for (const f of files) await expect.poll(async () => (await fetch(`${E2E_API_URL}/storage/v1/object/public/listing-images/${f}`)).status, { message: f }).toBe(404)
   })
 })
