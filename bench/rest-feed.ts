@@ -11,7 +11,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import os from 'node:os'
-import { MAX_ROWS, STATEMENT_TIMEOUT_MS } from '../supabase/local/rest/limits.ts'
+import { MAX_ROWS, MAX_VISITED_ROWS, STATEMENT_TIMEOUT_MS } from '../supabase/local/rest/limits.ts'
 import { startTestStack } from '../supabase/local/testing/test-stack.ts'
 import { planRead, relationSource } from '../supabase/local/rest/plan.ts'
 import { parseQuery } from '../supabase/local/rest/query-params.ts'
@@ -42,7 +42,7 @@ export async function run(): Promise<Figure[]> {
     const cache = await loadSchemaCache(ts.stack.ctx.db.pg)
     const root = planRead(cache, relationSource(cache, 'listings')!, parseQuery(new URLSearchParams(FEED_QUERY)))
     const params = new Params()
-    const sql = readSql(root, { single: false, count: false }, params, { maxRows: MAX_ROWS, timeoutMs: STATEMENT_TIMEOUT_MS.anon })
+    const sql = readSql(root, { single: false, count: false }, params, { maxRows: MAX_ROWS, timeoutMs: STATEMENT_TIMEOUT_MS.anon, maxVisitedRows: MAX_VISITED_ROWS })
     const engine = async () => {
       await ts.stack.ctx.db.withClaims({ role: 'anon' }, (tx) => tx.query(sql, params.values))
     }

@@ -13,7 +13,15 @@ import { parseQuery } from './query-params.ts'
 import { callSql, findFunction, functionSource } from './rpc.ts'
 import type { SchemaCache } from './schema-cache.ts'
 import { mutationSql, Params, readSql, scalarCallSql, type Caps, type Mutation } from './sql-builder.ts'
-import { MAX_RESPONSE_BYTES, MAX_ROWS, SINGLE_ROW_INSERT_TABLES, STATEMENT_TIMEOUT_MS, TIMEOUT_MARKER } from './limits.ts'
+import {
+  MAX_RESPONSE_BYTES,
+  MAX_ROWS,
+  MAX_VISITED_ROWS,
+  SINGLE_ROW_INSERT_TABLES,
+  STATEMENT_TIMEOUT_MS,
+  TIMEOUT_MARKER,
+  WORK_MARKER,
+} from './limits.ts'
 import { cachedStatement } from './statement-cache.ts'
 
 export interface RestRequest {
@@ -65,11 +73,19 @@ async function execute(
       // The time guard of sql-builder: answered as Postgres answers statement_timeout (PostgREST: 57014 → 500).
       throw restError(500, '57014', 'canceling statement due to statement timeout')
     }
+    if (e instanceof Error && e.message.includes(WORK_MARKER)) {
+      throw restError(400, '54000', `the request would read more than ${MAX_VISITED_ROWS} rows`, null,
+        'Ask for fewer rows or embedded resources (limit, select), or page with offset.')
+    }
     throw fromDatabaseError(e, req.claims.role) ?? e
   }
 }
 
-const capsFor = (req: RestRequest): Caps => ({ maxRows: MAX_ROWS, timeoutMs: STATEMENT_TIMEOUT_MS[req.claims.role] })
+const capsFor = (req: RestRequest): Caps => ({
+  maxRows: MAX_ROWS,
+  timeoutMs: STATEMENT_TIMEOUT_MS[req.claims.role],
+  maxVisitedRows: MAX_VISITED_ROWS,
+})
 
 /** The response byte cap, checked before anything is sent. */
 function checkBytes(row: ResultRow): void {

@@ -15,6 +15,8 @@
  *   marked cast error, answered as Postgres' own 57014 "canceling statement due to statement timeout". It is checked
  *   per row visited at each level, so scans and embeds stop within a row of the limit (a function scan such as
  *   generate_series materialises first; the API exposes none). Overhead measured: ≈ 10 % on a bare 3M-row loop.
+ * * Work: the same guard counts the rows every level visits (a transaction-local counter in set_config) and stops
+ *   the statement past MAX_VISITED_ROWS (400 54000), so one read cannot hold the single-threaded engine for long.
  * * Bytes: a response body over MAX_RESPONSE_BYTES is refused (400) instead of being sent.
  * * trial_users: an insert carries one row (the landing form sends one); bulk bodies are refused.
  */
@@ -53,5 +55,14 @@ export const STATEMENT_TIMEOUT_MS = { anon: 3000, authenticated: 8000, service_r
 /** Tables whose insert takes one row per request (anonymous sign-up forms). */
 export const SINGLE_ROW_INSERT_TABLES = new Set(['trial_users'])
 
-/** The marker the time guard puts in its error, recognised when mapping errors. */
+/** The markers the guard puts in its errors, recognised when mapping errors. */
 export const TIMEOUT_MARKER = 'kreis_statement_timeout'
+export const WORK_MARKER = 'kreis_work_cap'
+
+/**
+ * Rows a read may visit across all its levels (after RLS). PGlite runs one statement at a time on the HTTP
+ * thread, so a read's work is time every other request waits: this bounds the heaviest read the other caps still
+ * allow (a 2.3 MB fan-out of listings → seller → listings took 0.9 s at load 21) while a 1000-row sync page with
+ * to-one embeds fits.
+ */
+export const MAX_VISITED_ROWS = 5000

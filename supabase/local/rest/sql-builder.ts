@@ -9,7 +9,7 @@
 import { OPERATORS, type Condition, type OrderTerm } from './filter-parser.ts'
 import { ident, type Embed, type ReadNode } from './plan.ts'
 import type { FieldRef } from './select-parser.ts'
-import { TIMEOUT_MARKER } from './limits.ts'
+import { TIMEOUT_MARKER, WORK_MARKER } from './limits.ts'
 
 /** The work caps a read statement carries (see limits.ts). */
 export interface Caps {
@@ -17,16 +17,23 @@ export interface Caps {
   maxRows: number
   /** The statement fails once it has run this long. */
   timeoutMs: number
+  /** …or once its levels have visited this many rows together. */
+  maxVisitedRows: number
 }
 
 /**
- * True while the statement is within its time; past it, a cast of a marked text fails the statement. Volatile
- * (clock_timestamp), so it is evaluated per row and never folded at plan time.
+ * True while the statement is within its time and its row budget; past either, a cast of a marked text fails the
+ * statement. Evaluated per row each level visits (after RLS, whose quals come first): volatile (clock_timestamp,
+ * set_config), so never folded at plan time. The row count lives in a transaction-local setting, so every request
+ * starts from zero.
  */
-function timeGuard(ms: number): string {
-  const limit = Math.max(1, Math.floor(ms))
-  return `(case when clock_timestamp() - statement_timestamp() > interval '${limit} milliseconds' ` +
-    `then ('${TIMEOUT_MARKER}:' || statement_timestamp()::text)::int > 0 else true end)`
+function guard(caps: Caps): string {
+  const ms = Math.max(1, Math.floor(caps.timeoutMs))
+  const rows = Math.max(1, Math.floor(caps.maxVisitedRows))
+  const count = `set_config('kreis.visited', (coalesce(nullif(current_setting('kreis.visited', true), ''), '0')::int + 1)::text, true)::int`
+  return `(case when clock_timestamp() - statement_timestamp() > interval '${ms} milliseconds' ` +
+    `then ('${TIMEOUT_MARKER}:' || statement_timestamp()::text)::int > 0 ` +
+    `when ${count} > ${rows} then ('${WORK_MARKER}:' || statement_timestamp()::text)::int > 0 else true end)`
 }
 
 export class Params {
@@ -136,7 +143,7 @@ function nodeParts(
   caps: Caps | null = null,
 ): NodeSql {
   const self = ident(node.alias)
-  const where: string[] = caps ? [timeGuard(caps.timeoutMs)] : []
+  const where: string[] = caps ? [guard(caps)] : []
   if (joinTo) {
     for (const [parentCol, childCol] of joinTo.embed.join) {
       where.push(`${self}.${ident(childCol)} = ${ident(joinTo.parent.alias)}.${ident(parentCol)}`)
