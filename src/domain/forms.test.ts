@@ -97,3 +97,24 @@ describe('spec §5 profile edit', () => {
     expect(avatarInitial(user)).toBe(initial)
   })
 })
+
+describe('spec §2.5/§5 auth form: values as a browser may hand them over', () => {
+  it.each([
+    ['signup', { email: undefined, password: undefined, firstName: undefined, lastName: undefined },
+      { email: 'authForm.emailRequired', password: 'authForm.passwordRequired', firstName: 'authForm.firstNameRequired', lastName: 'authForm.lastNameRequired' }],
+    ['signin', { email: 'anna@demo.kreis.ch', password: '' }, { password: 'authForm.passwordRequired' }],
+    ['signup', { email: 'anna@demo.kreis.ch', password: 'kreis-demo', firstName: '  ', lastName: ' ' },
+      { firstName: 'authForm.firstNameRequired', lastName: 'authForm.lastNameRequired' }],
+  ] as const)('%s %j → %j', (mode, values, errors) => {
+    const r = validateAuthForm(mode, values as unknown as AuthFormValues)
+    expect(r.ok ? {} : r.errors).toEqual(errors)
+  })
+
+  it('sends both names trimmed and builds the links on an origin with trailing slashes', () => {
+    expect(signUpOptions({ firstName: 'Anna', lastName: ' Müller ' }, 'https://kreis.ch//')).toEqual({
+      emailRedirectTo: 'https://kreis.ch/',
+      data: { first_name: 'Anna', last_name: 'Müller' },
+    })
+    expect(passwordResetRedirect('https://kreis.ch//')).toBe('https://kreis.ch/auth/reset-password')
+  })
+})

@@ -55,3 +55,20 @@ describe('search (issue 11 item 5): case- and accent-insensitive, partial words,
     expect(normalizeQuery(undefined)).toBe('')
   })
 })
+
+describe('search (issue 11 item 5): every umlaut may be spelled out, and nothing is searched that the listing lacks', () => {
+  it.each([
+    ['baer', 'Bär'],
+    ['oel', 'Öl'],
+    ['gruen', 'grün'],
+    ['aepfel', 'Äpfel'],
+    ['oeko', 'Öko'],
+    ['ueberzieher', 'Überzieher'],
+  ])('%j finds %j', (query, title) => {
+    expect(finds(query, { title, brand: null, tags: null })).toBe(true)
+  })
+
+  it('a listing without brand, tags and product type is searched by its title and category only', () => {
+    expect(searchText({ title: 'Red pull', brand: null, tags: null, category: 'men', product_type: null })).toBe('red pull men')
+  })
+})
