@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { authErrorMessage, authFailureToast, feedErrorMessage, listingCreateFailureToast, profileUpdateFailureToast, signOutFailureToast, syncFailureToast, trialSignupFailureToast, type SyncOpKind, type WriteFailure } from './errors'
+import { PG_CHECK_VIOLATION, PG_INSUFFICIENT_PRIVILEGE, PG_UNIQUE_VIOLATION, authErrorMessage, authFailureToast, feedErrorMessage, listingCreateFailureToast, profileUpdateFailureToast, signOutFailureToast, syncFailureToast, trialSignupFailureToast, type SyncOpKind, type WriteFailure } from './errors'
 import { TOASTS } from './toasts'
 
 describe('spec §8 authentication: message mapping', () => {
@@ -90,5 +90,28 @@ describe('spec §8 feed fetch failure', () => {
     [undefined, 'feed.fetchFailed'],
   ])('%j → %j', (raw, message) => {
     expect(feedErrorMessage(raw)).toEqual(message)
+  })
+})
+
+describe('spec §8: the Postgres SQLSTATE codes the catalogue reads', () => {
+  it('unique violation 23505, check violation 23514, insufficient privilege (RLS) 42501', () => {
+    expect([PG_UNIQUE_VIOLATION, PG_CHECK_VIOLATION, PG_INSUFFICIENT_PRIVILEGE]).toEqual(['23505', '23514', '42501'])
+  })
+})
+
+describe('spec §8 sell flow: a check violation with little to go on', () => {
+  it.each<[string | null, { condition?: string; category?: string }, unknown]>([
+    [null, { condition: 'mint' }, 'toast.listingRequirements'],
+    ['violates check constraint "LISTINGS_CONDITION_CHECK"', { condition: 'mint' }, { key: 'toast.invalidCondition', params: { value: 'mint' } }],
+    ['violates check constraint "listings_condition_check"', {}, { key: 'toast.invalidCondition', params: { value: '' } }],
+    ['violates check constraint "listings_category_check"', {}, { key: 'toast.invalidCategory', params: { value: '' } }],
+  ])('23514 %j, sent %j → %j', (message, sent, description) => {
+    expect(listingCreateFailureToast({ code: '23514', message }, sent)).toEqual({ title: 'toast.createListingError', description, destructive: true })
+  })
+
+  it('a blank server message is no message: the generic words show', () => {
+    expect(profileUpdateFailureToast({ message: '   ' }).description).toBe('toast.somethingWrong')
+    expect(feedErrorMessage('  ')).toBe('feed.fetchFailed')
+    expect(feedErrorMessage(null)).toBe('feed.fetchFailed')
   })
 })

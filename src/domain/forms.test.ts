@@ -20,6 +20,20 @@ describe('spec §5 contact form', () => {
     expect(validateContact({ ...ok, ...change })).toEqual({ ok: false, errors: { [field]: key } })
   })
 
+  it('the form starts empty with "send copy" unchecked (the state it resets to after "Thank you!")', () => {
+    expect(EMPTY_CONTACT_FORM).toEqual({ name: '', email: '', subject: '', message: '', sendCopy: false })
+  })
+
+  it('fields a browser hands over as missing are reported as required', () => {
+    const r = validateContact({ sendCopy: false } as unknown as ContactFormValues)
+    expect(r.ok ? {} : r.errors).toEqual({
+      name: 'contact.nameRequired',
+      email: 'contact.emailRequired',
+      subject: 'contact.subjectRequired',
+      message: 'contact.messageRequired',
+    })
+  })
+
   it('an empty form reports the four required fields', () => {
     const r = validateContact(EMPTY_CONTACT_FORM)
     expect(r.ok ? {} : r.errors).toEqual({

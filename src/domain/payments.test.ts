@@ -52,3 +52,13 @@ describe('spec §2.13/§7.4 payment calls', () => {
     expect(paymentReturnParams(new URLSearchParams(query))).toEqual(params)
   })
 })
+
+describe('issue 14 payments list: payments of the same date are ordered by id, whatever the input order', () => {
+  it.each([
+    [['d', 'c', 'b', 'a', 'e']],
+    [['a', 'b', 'c', 'd', 'e']],
+    [['c', 'e', 'a', 'd', 'b']],
+  ])('%j → a..e', (ids) => {
+    expect(sortPayments(ids.map((id) => row(id, '2026-11-01T10:00:00Z'))).map((p) => p.id)).toEqual(['a', 'b', 'c', 'd', 'e'])
+  })
+})
