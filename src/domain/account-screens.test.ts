@@ -36,6 +36,8 @@ describe('what the reset link put in the URL', () => {
     ['', '?code=abc123', { kind: 'recovery' }],
     ['#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired', '', { kind: 'error', description: 'Email link is invalid or has expired' }],
     ['', '?error=access_denied', { kind: 'error', description: 'access_denied' }],
+    ['#error=access_denied&type=recovery&access_token=at', '', { kind: 'error', description: 'access_denied' }],
+    ['', '?error=access_denied&error_description=Link+expired', { kind: 'error', description: 'Link expired' }],
     ['#access_token=at&type=signup', '', { kind: 'none' }],
     ['#type=recovery', '', { kind: 'none' }],
     ['', '', { kind: 'none' }],

@@ -106,6 +106,8 @@ describe('spec §5 profile edit', () => {
   it.each([
     [{ firstName: 'noah', email: 'x@y.ch' }, 'N'],
     [{ firstName: ' ', email: 'mia@demo.kreis.ch' }, 'M'],
+    [{ firstName: null, email: '  mia@demo.kreis.ch' }, 'M'],
+    [{ firstName: '', email: '' }, '?'],
     [{}, '?'],
   ])('avatar initial of %j is %s', (user, initial) => {
     expect(avatarInitial(user)).toBe(initial)

@@ -52,6 +52,8 @@ describe('spec §2.11 gallery', () => {
     [-39, 0, 0],
     [40, 0, -1],
     [-50, 80, 0],
+    [-50, 50, 0], // as vertical as horizontal: the page scrolls
+    [50, -49, -1],
     [0, 0, 0],
   ])('a drag of dx %i, dy %i → step %i', (dx, dy, expected) => {
     expect(swipeStep(dx, dy)).toBe(expected)

@@ -30,6 +30,8 @@ describe('the listing card (spec §2.6, §3) and its New badge (spec §9: under 
 
   it.each<[string, Partial<CardSource>, Partial<ReturnType<typeof cardView>>]>([
     ['blank brand, size and location become null (the screen shows "Switzerland")', { brand: ' ', size: '', location: '  ' }, { brand: null, size: null, location: null }],
+    ['a missing brand and size stay null', { brand: null, size: null }, { brand: null, size: null }],
+    ['brand and size are shown trimmed', { brand: ' Akris ', size: ' 38 EU ' }, { brand: 'Akris', size: '38 EU' }],
     ['no seller name becomes null (the screen shows "Anonymous")', { seller_first_name: null, seller_last_name: ' ' }, { sellerName: null }],
     ['a sold listing is sold and not new', { status: 'sold' }, { isSold: true, isNew: false }],
     ['an unreadable price shows as 0', { price: 'n/a' }, { price: 0 }],

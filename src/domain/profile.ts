@@ -17,6 +17,6 @@ export const profileUpdate = (values: ProfileFormValues, now: Date) => ({
 
 /** The avatar initial: of the first name, else of the e-mail, upper-cased; "?" when there is neither. */
 export function avatarInitial(p: { firstName?: string | null; email?: string | null }): string {
-  const source = p.firstName?.trim() || p.email?.trim() || '?'
+  const source = p.firstName?.trim() || p.email?.trim() || ''
   return (Array.from(source)[0] ?? '?').toUpperCase()
 }
