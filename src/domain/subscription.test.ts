@@ -7,6 +7,7 @@ import {
   hasActivePlan,
   isPlanLapsed,
   isTrialActive,
+  paidUntil,
   profilePlanSummary,
   subscriptionPlanView,
   timestampMs,
@@ -158,6 +159,7 @@ describe('issue 14 paid period: active until paid_until, then the phase asks to 
     ['2026-12-23 10:00:00.123+00', Date.UTC(2026, 11, 23, 10, 0, 0, 123)],
     ['2026-12-23T10:00:00Z', Date.UTC(2026, 11, 23, 10)],
     ['2026-12-23 12:00:00+02', Date.UTC(2026, 11, 23, 10)],
+    ['  2026-12-23 12:00:00+02 ', Date.UTC(2026, 11, 23, 10)],
     ['', null],
     [null, null],
     ['soon', null],
@@ -235,5 +237,16 @@ describe('issue 14 profilePlanSummary (the profile page badge and trial days)', 
   it('carries the end of the paid period while active', () => {
     expect(profilePlanSummary({ subscription_status: 'active', paid_until: inDays(3) }, now).activeUntil?.toISOString()).toBe(inDays(3))
     expect(profilePlanSummary({ subscription_status: 'cancelled', paid_until: inDays(3) }, now).activeUntil).toBeNull()
+  })
+})
+
+describe('issue 14 the paid period: its end only when the server recorded one', () => {
+  it.each([
+    [{ paid_until: '2026-12-23 10:00:00+00' }, new Date(Date.UTC(2026, 11, 23, 10))],
+    [{ paid_until: null }, null],
+    [{}, null],
+    [{ paid_until: 'soon' }, null],
+  ])('%j → %j', (profile, end) => {
+    expect(paidUntil(profile)).toEqual(end)
   })
 })
