@@ -17,4 +17,5 @@ export const myListings = {
   'myListings.actionsLabel': 'Actions for {title}',
   'myListings.discarded': 'Change discarded',
   'myListings.retrying': 'Sending again',
+  'myListings.showAll': 'Show all {count} ({group})',
 } as const

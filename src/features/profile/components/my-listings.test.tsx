@@ -124,6 +124,17 @@ describe('My listings (issue 12 §6)', () => {
     expect(await screen.findByRole('heading', { name: 'Waiting to sync (1)' })).toBeInTheDocument()
   })
 
+  it('a long group shows its first rows and a button for all of them', async () => {
+    await db.listings.bulkPut(Array.from({ length: 7 }, (_, i) => row(`a${i}`, { edited_at: `2026-11-1${i}T10:00:00Z` })))
+    renderIt()
+    const active = await screen.findByRole('region', { name: 'Active (7)' })
+    expect(within(active).getAllByRole('listitem')).toHaveLength(5)
+    expect(within(active).getAllByRole('listitem')[0]).toHaveTextContent('Listing a6') // newest edit first
+    await userEvent.click(within(active).getByRole('button', { name: 'Show all 7 (Active)' }))
+    expect(within(active).getAllByRole('listitem')).toHaveLength(7)
+    expect(within(active).queryByRole('button', { name: /Show all/ })).toBeNull()
+  })
+
   it('offline: says the list is the device’s and changes are sent later', async () => {
     Object.defineProperty(navigator, 'onLine', { value: false, configurable: true })
     renderIt()

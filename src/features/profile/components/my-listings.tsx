@@ -1,13 +1,17 @@
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
-import { groupMyListings } from '@/domain/my-listings'
+import { groupMyListings, type MyListingGroup } from '@/domain/my-listings'
 import { t } from '@/i18n'
-import { buttonClasses } from '@/ui/button'
+import { Button, buttonClasses } from '@/ui/button'
 import { Skeleton } from '@/ui/skeleton'
 import { useOnlineStatus } from '@/ui/use-online-status'
 import { useMyListingActions } from '../hooks/use-my-listing-actions'
 import { useMyListings } from '../hooks/use-my-listings'
 import { MyListingRow } from './my-listing-row'
+
+/** Rows shown per group until the seller asks for all (a seller with many listings keeps a short profile). */
+export const MY_LISTINGS_PREVIEW = 5
 
 /**
  * "My listings" (issue 12 §6) from the device's mirror, so it works offline: the seller's listings grouped as not
@@ -17,6 +21,7 @@ export function MyListings({ userId }: { userId: string }) {
   const rows = useMyListings(userId)
   const actions = useMyListingActions()
   const online = useOnlineStatus()
+  const [expanded, setExpanded] = useState<ReadonlySet<MyListingGroup>>(new Set())
   return (
     <section aria-labelledby="my-listings-title" className="flex flex-col gap-4">
       <h2 id="my-listings-title" className="text-xl font-semibold text-stone-900">
@@ -50,10 +55,15 @@ export function MyListings({ userId }: { userId: string }) {
               {t(`myListings.group.${group}`)} <span className="font-normal">({listed.length})</span>
             </h3>
             <ul className="flex flex-col gap-3">
-              {listed.map((l) => (
+              {(expanded.has(group) ? listed : listed.slice(0, MY_LISTINGS_PREVIEW)).map((l) => (
                 <MyListingRow key={l.id} listing={l} group={group} actions={actions} />
               ))}
             </ul>
+            {!expanded.has(group) && listed.length > MY_LISTINGS_PREVIEW && (
+              <Button variant="ghost" className="self-start" onClick={() => setExpanded((s) => new Set(s).add(group))}>
+                {t('myListings.showAll', { count: listed.length, group: t(`myListings.group.${group}`) })}
+              </Button>
+            )}
           </section>
         ))
       )}
