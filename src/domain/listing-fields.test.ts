@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DetailsFormValues } from './listing-form'
-import { detailsFromListing, newListing, normaliseListing, splitTags, type StoredListing } from './listing-fields'
+import { detailsFromListing, joinTags, newListing, normaliseListing, splitTags, type StoredListing } from './listing-fields'
 
 const values: DetailsFormValues & { price: number } = {
   title: '  Wool coat ',
@@ -78,5 +78,31 @@ describe('spec §5 normalisation on create and save', () => {
       location: 'Zurich',
       tags: 'winter, wool',
     })
+  })
+})
+
+describe('spec §4/§5 edit mode: a stored row with missing optionals back into the form', () => {
+  const stored: StoredListing = {
+    id: 'L1', user_id: 'U1', title: 'Wool coat', description: null, price: 45.5, condition: 'very_good', category: 'women',
+    product_type: null, size: null, brand: null, fabric: null, location: null, tags: null, status: 'active',
+    created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z',
+  }
+  it('every missing text is an empty input', () => {
+    expect(detailsFromListing(stored)).toEqual({
+      title: 'Wool coat', description: '', price: 45.5, condition: 'very_good', category: 'women',
+      productType: '', size: '', brand: '', fabric: '', location: '', tags: '',
+    })
+  })
+
+  it('a stored brand is kept', () => {
+    expect(detailsFromListing({ ...stored, brand: 'Akris' }).brand).toBe('Akris')
+  })
+
+  it.each([
+    [null, null, ''],
+    [undefined, null, ''],
+  ])('tags %j split to %j and join back to %j', (text, tags, joined) => {
+    expect(splitTags(text)).toEqual(tags)
+    expect(joinTags(tags)).toBe(joined)
   })
 })

@@ -98,3 +98,20 @@ describe('spec §4 sell flow: details form defaults', () => {
     expect(detailsFormDefaults({ title: ' Coat ', tags: 'a, b' })).toMatchObject({ title: ' Coat ', tags: 'a, b' })
   })
 })
+
+describe('spec §5 details form: fields a browser hands over as missing', () => {
+  it('are reported with their own messages, never zod\'s defaults', () => {
+    const r = validateDetails({} as unknown as DetailsFormValues)
+    expect(r.ok ? {} : r.errors).toEqual({
+      title: 'details.titleMin',
+      description: 'details.descriptionMin',
+      price: 'details.priceMin',
+      condition: 'details.conditionInvalid',
+      category: 'details.categoryInvalid',
+      productType: 'details.productTypeRequired',
+      size: 'details.sizeRequired',
+      fabric: 'details.fabricRequired',
+      location: 'details.locationRequired',
+    })
+  })
+})
