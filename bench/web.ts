@@ -156,13 +156,13 @@ async function offlineRepeatVisit(): Promise<number[]> {
   try {
     const context = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 375, height: 812 } })
     const page = await context.newPage()
-    await page.addInitScript((selector) => {
-      const w = window as unknown as { __firstCard?: number }
-      const check = () => {
-        if (w.__firstCard === undefined && document.querySelector(selector)) w.__firstCard = performance.now()
-      }
-      new MutationObserver(check).observe(document, { childList: true, subtree: true })
-    }, FEED_CARD)
+    // A string, not a function: tsx (esbuild keepNames) wraps named functions in `__name(...)`, which does not exist
+    // in the page, so the observer never ran and every sample came back NaN.
+    await page.addInitScript({
+      content: `new MutationObserver(() => {
+        if (window.__firstCard === undefined && document.querySelector(${JSON.stringify(FEED_CARD)})) window.__firstCard = performance.now()
+      }).observe(document, { childList: true, subtree: true })`,
+    })
     await page.goto(`${APP}/shop`)
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready

@@ -8,9 +8,10 @@ if (!root) throw new Error('index.html has no #root element')
 
 // The data layer (Dexie, the session, the sync engine, and the Supabase client the session reads first) is not in
 // the first route's JS, but a cold visit's first cards wait on it: fetch its chunks now, beside the route's, rather
-// than one after the other once the app has rendered (LCP). Nothing runs before the first paint.
+// than one after the other once the app has rendered (LCP). Nothing runs before the first paint. Offline, the
+// Supabase client has no one to talk to: it loads when the session asks for it, after the device's cards.
 void import('@/app/live/live-services')
-void import('@/remote/auth')
+if (navigator.onLine) void import('@/remote/auth')
 
 createRoot(root).render(
   <StrictMode>
