@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ALL_PRODUCT_TYPES, CATEGORIES, categoryFromQuery, categoryToQuery, PRODUCT_TYPES } from './categories'
+import { ALL_PRODUCT_TYPES, CATEGORIES, categoryFromQuery, categoryToQuery, PRODUCT_TYPES, productTypesFor } from './categories'
 import { CONDITIONS } from './conditions'
 
 describe('spec §2.6 category in the query string', () => {
@@ -33,5 +33,15 @@ describe('spec §3 stored values', () => {
   it('offers lower-cased product types for every category', () => {
     for (const c of CATEGORIES) expect(PRODUCT_TYPES[c].length).toBeGreaterThan(0)
     for (const p of ALL_PRODUCT_TYPES) expect(p).toBe(p.toLowerCase().trim())
+  })
+
+  it.each(CATEGORIES.map((c) => [c]))('the details form offers %s its own product types, all of them known', (c) => {
+    expect(productTypesFor(c)).toEqual(PRODUCT_TYPES[c])
+    for (const p of productTypesFor(c)) expect(ALL_PRODUCT_TYPES).toContain(p)
+  })
+
+  it('the full list holds every product type of every category once', () => {
+    const union = new Set(CATEGORIES.flatMap((c) => [...PRODUCT_TYPES[c]]))
+    expect([...ALL_PRODUCT_TYPES].sort()).toEqual([...union].sort())
   })
 })

@@ -47,6 +47,8 @@ describe('spec §2.13/§7.4 payment calls', () => {
     ['?userId=u1', null],
     ['?gatewayId=g1', null],
     ['?userId=%20&gatewayId=g1', null],
+    ['?userId=u1&gatewayId=%20', null],
+    ['?userId=+u1+&gatewayId=+g1+', { userId: 'u1', gatewayId: 'g1' }],
     ['', null],
   ])('%s → %j', (query, params) => {
     expect(paymentReturnParams(new URLSearchParams(query))).toEqual(params)
