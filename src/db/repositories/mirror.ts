@@ -240,6 +240,15 @@ export async function removeConversationsNotIn(db: KreisDatabase, visibleIds: Re
       gone.push(c.id)
     }
     await db.conversations.bulkDelete(gone)
+    // Messages whose conversation this device never held (realtime brought them alone) go too, unless unsent.
+    const keys = (await db.messages.orderBy('[conversation_id+created_at]').keys()) as unknown as [string, string][]
+    const held = new Set((await db.conversations.toCollection().primaryKeys()) as string[])
+    const orphaned = [...new Set(keys.map((k) => k[0]))].filter((id) => !visibleIds.has(id) && !held.has(id))
+    if (orphaned.length) {
+      for (const id of orphaned) {
+        await db.messages.where('[conversation_id+created_at]').between([id, Dexie.minKey], [id, Dexie.maxKey]).filter((m) => m.sync_state === 'synced').delete()
+      }
+    }
     return gone.length
   })
 }
