@@ -5,8 +5,10 @@ import {
   imageOrderAt,
   isBelowUploadMinimum,
   isDropZoneVisible,
+  isPhotoOutputType,
   movePhoto,
   photoExtension,
+  photoOutputExtension,
   photoStoragePath,
 } from './photos'
 
@@ -79,5 +81,23 @@ describe('spec §3/§9 image order and reordering', () => {
 
   it('builds a deterministic storage path', () => {
     expect(photoStoragePath({ userId: 'u', listingId: 'l', imageId: 'i', extension: '.webp' })).toBe('u/l/i.webp')
+  })
+})
+
+describe('photo output types: WebP, JPEG where the browser cannot encode WebP', () => {
+  it.each([
+    ['image/webp', true],
+    ['image/jpeg', true],
+    ['image/png', false],
+    ['', false],
+  ])('%j may be stored: %s', (type, ok) => {
+    expect(isPhotoOutputType(type)).toBe(ok)
+  })
+
+  it.each([
+    ['image/webp', '.webp'],
+    ['image/jpeg', '.jpg'],
+  ] as const)('%s is stored as %s', (type, ext) => {
+    expect(photoOutputExtension(type)).toBe(ext)
   })
 })

@@ -49,6 +49,12 @@ export const photoStoragePath = (p: { userId: string; listingId: string; imageId
  * re-encoding drops every EXIF/GPS field (a photo taken at home must not say where the seller lives). */
 export const PHOTO_OUTPUT_TYPE = 'image/webp'
 export const PHOTO_OUTPUT_EXTENSION = '.webp'
+/** Where the browser cannot encode WebP from a canvas (Safari hands back a PNG instead), photos are JPEG. */
+export const PHOTO_FALLBACK_TYPE = 'image/jpeg'
+export type PhotoOutputType = typeof PHOTO_OUTPUT_TYPE | typeof PHOTO_FALLBACK_TYPE
+export const isPhotoOutputType = (type: string): type is PhotoOutputType => type === PHOTO_OUTPUT_TYPE || type === PHOTO_FALLBACK_TYPE
+/** The stored file's extension for an encoded photo's type (the card keeps its derived `.card.webp` path). */
+export const photoOutputExtension = (type: PhotoOutputType): '.webp' | '.jpg' => (type === PHOTO_FALLBACK_TYPE ? '.jpg' : PHOTO_OUTPUT_EXTENSION)
 /** The full photo: long edge ≤ 1600 px, ≤ 300 KB. */
 export const PHOTO_MAX_EDGE_PX = 1600
 export const PHOTO_MAX_BYTES = 300_000

@@ -8,7 +8,7 @@ import type { KreisDatabase } from '@/db/database'
 import { deleteDraft, sellDraft, type SellDraftPhoto } from '@/db/repositories/drafts'
 import type { Message } from '@/domain/message'
 import type { PublishMessageKey } from '@/domain/listing-publish'
-import { PHOTO_OUTPUT_EXTENSION } from '@/domain/photos'
+import { isPhotoOutputType, photoOutputExtension, PHOTO_OUTPUT_EXTENSION } from '@/domain/photos'
 import { draftValues, prepareListing } from '@/domain/sell-flow'
 import { saveListing, type ImageInput } from '@/sync/local-writes'
 
@@ -17,7 +17,7 @@ export type PublishResult = { ok: true; listingId: string } | { ok: false; messa
 export const imageInputs = (photos: readonly SellDraftPhoto[]): ImageInput[] =>
   photos.map((p) =>
     p.blob
-      ? { id: p.id, blob: p.blob, content_type: p.content_type, ext: PHOTO_OUTPUT_EXTENSION, ...(p.card_blob ? { card: p.card_blob } : {}) }
+      ? { id: p.id, blob: p.blob, content_type: p.content_type, ext: isPhotoOutputType(p.content_type) ? photoOutputExtension(p.content_type) : PHOTO_OUTPUT_EXTENSION, ...(p.card_blob ? { card: p.card_blob } : {}) }
       : { id: p.id, image_url: p.image_url ?? '' },
   )
 

@@ -119,7 +119,13 @@ describe('compressWith: what may be stored', () => {
     expect((e as UnreadablePhotoError).fileName).toBe('IMG_1.jpg')
   })
 
-  it('refuses an output that is not WebP (a browser that cannot encode WebP returns PNG)', async () => {
+  it('takes a JPEG pair from a browser that cannot encode WebP (Safari), stored as JPEG', async () => {
+    const jpeg = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], { type: 'image/jpeg' })
+    const out = await compressWith(async () => ({ full: jpeg(), card: jpeg() }), file)
+    expect(out.contentType).toBe('image/jpeg')
+  })
+
+  it('refuses an output that is neither WebP nor JPEG (an unsupported type comes back as PNG)', async () => {
     const png = new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' })
     await expect(compressWith(async () => ({ full: png, card: webp() }), file)).rejects.toBeInstanceOf(UnreadablePhotoError)
   })

@@ -7,7 +7,7 @@
  * once, answered with both outputs. Where workers (or OffscreenCanvas inside them) are missing, or the worker fails,
  * the same encoder runs on the main thread.
  */
-import { imageMetadataBlocks, PHOTO_OUTPUT_TYPE } from '@/domain/photos'
+import { imageMetadataBlocks, isPhotoOutputType } from '@/domain/photos'
 import type { EncodedPhoto } from './photo-encoder'
 import type { WorkerReply, WorkerRequest } from './photo-worker-protocol'
 
@@ -130,10 +130,11 @@ export async function compressWith(encode: (file: Blob) => Promise<EncodedPhoto>
   } catch (e) {
     throw new UnreadablePhotoError(file.name, e)
   }
-  if (out.full.type !== PHOTO_OUTPUT_TYPE || out.card.type !== PHOTO_OUTPUT_TYPE) throw new UnreadablePhotoError(file.name)
+  const contentType = out.full.type
+  if (!isPhotoOutputType(contentType) || !isPhotoOutputType(out.card.type)) throw new UnreadablePhotoError(file.name)
   await assertNoMetadata(out.full, file.name)
   await assertNoMetadata(out.card, file.name)
-  return { blob: out.full, card: out.card, contentType: PHOTO_OUTPUT_TYPE, timings: out.timings }
+  return { blob: out.full, card: out.card, contentType, timings: out.timings }
 }
 
 export const compressPhoto = (file: File): Promise<CompressedPhoto> => compressWith(compressor.encode, file)

@@ -2,7 +2,7 @@
 // the flea-market e2e journey, which check sizes, orientation and metadata on real files).
 import { describe, expect, it } from 'vitest'
 import { CARD_MAX_BYTES, CARD_MAX_EDGE_PX, PHOTO_MAX_BYTES, PHOTO_MAX_EDGE_PX } from '@/domain/photos'
-import { encodePhotoWith, type ImageOps } from './photo-encoder'
+import { encodeCanvas, encodePhotoWith, resetEncoderSupport, type ImageOps } from './photo-encoder'
 
 interface FakeBitmap {
   width: number
@@ -82,5 +82,29 @@ describe('encodePhotoWith', () => {
     const { ops } = fakeOps(() => 1000)
     ops.decode = () => Promise.reject(new Error('InvalidStateError'))
     await expect(encodePhotoWith(ops, new Blob())).rejects.toThrow('InvalidStateError')
+  })
+})
+
+describe('encodeCanvas: WebP, else JPEG (Safari cannot write WebP from a canvas and answers PNG)', () => {
+  const canvas = {} as OffscreenCanvas
+  /** A browser whose canvas writes the given types; anything else comes back as PNG, as browsers do. */
+  const browser = (writes: string[]) => {
+    const asked: string[] = []
+    const encoder = async (_c: unknown, type: string) => {
+      asked.push(type)
+      return new Blob(['x'], { type: writes.includes(type) ? type : 'image/png' })
+    }
+    return { asked, encoder }
+  }
+
+  it.each([
+    ['a WebP browser', ['image/webp', 'image/jpeg'], 'image/webp', ['image/webp', 'image/webp']],
+    ['Safari', ['image/jpeg'], 'image/jpeg', ['image/webp', 'image/jpeg', 'image/jpeg']],
+  ])('%s: two encodes give %s, asking for %j', async (_name, writes, type, asked) => {
+    resetEncoderSupport()
+    const b = browser(writes)
+    expect((await encodeCanvas(canvas, 0.8, b.encoder)).type).toBe(type)
+    expect((await encodeCanvas(canvas, 0.8, b.encoder)).type).toBe(type)
+    expect(b.asked).toEqual(asked)
   })
 })

@@ -1,6 +1,6 @@
 /**
  * Encodes one picked photo into the upload-ready pair (issue 12 §2): the full image (long edge ≤ 1600 px, ≤ 300 KB)
- * and the card image (long edge ≈ 480 px, ≤ 40 KB), both WebP. The file is decoded ONCE, with its EXIF orientation
+ * and the card image (long edge ≈ 480 px, ≤ 40 KB), both WebP (JPEG where the browser cannot encode WebP). The file is decoded ONCE, with its EXIF orientation
  * applied (createImageBitmap `imageOrientation: 'from-image'`); the card is made from the already-resized bitmap.
  * Re-encoding through a canvas writes pixels only: no EXIF, GPS or XMP survives (reference/photo.md).
  *
@@ -21,6 +21,7 @@ import {
   CARD_MAX_EDGE_PX,
   PHOTO_INITIAL_QUALITY,
   PHOTO_MAX_BYTES,
+  PHOTO_FALLBACK_TYPE,
   PHOTO_MAX_EDGE_PX,
   PHOTO_OUTPUT_TYPE,
 } from '@/domain/photos'
@@ -106,7 +107,32 @@ function canvasOf(size: PixelSize): OffscreenCanvas | HTMLCanvasElement {
   return canvas
 }
 
-/** The real operations: createImageBitmap (decode + orientation + high-quality resize) and canvas WebP encoding. */
+type Canvas = OffscreenCanvas | HTMLCanvasElement
+
+function canvasBlob(canvas: Canvas, type: string, quality: number): Promise<Blob> {
+  if ('convertToBlob' in canvas) return canvas.convertToBlob({ type, quality })
+  return new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encoding failed'))), type, quality))
+}
+
+/**
+ * WebP, or JPEG where the canvas cannot write WebP: browsers answer an unsupported type with a PNG (Safari does
+ * for WebP), which would be large and refused. Learnt on the first encode, then JPEG is asked for directly.
+ */
+export async function encodeCanvas(canvas: Canvas, quality: number, encoder: (c: Canvas, type: string, q: number) => Promise<Blob> = canvasBlob): Promise<Blob> {
+  if (webpEncodes !== false) {
+    const blob = await encoder(canvas, PHOTO_OUTPUT_TYPE, quality)
+    webpEncodes = blob.type === PHOTO_OUTPUT_TYPE
+    if (webpEncodes) return blob
+  }
+  return encoder(canvas, PHOTO_FALLBACK_TYPE, quality)
+}
+let webpEncodes: boolean | undefined
+/** For tests: forget what the first encode learnt. */
+export const resetEncoderSupport = (): void => {
+  webpEncodes = undefined
+}
+
+/** The real operations: createImageBitmap (decode + orientation + high-quality resize) and canvas encoding. */
 export const browserImageOps: ImageOps<ImageBitmap> = {
   decode: (file) => createImageBitmap(file, { imageOrientation: 'from-image' }),
   resize: (source, size) =>
@@ -119,10 +145,7 @@ export const browserImageOps: ImageOps<ImageBitmap> = {
     if (!ctx) throw new Error('no 2d canvas')
     // Drawn at the canvas size: where resize options are ignored (older Safari), the canvas scales instead.
     ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height)
-    if ('convertToBlob' in canvas) return canvas.convertToBlob({ type: PHOTO_OUTPUT_TYPE, quality })
-    return new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encoding failed'))), PHOTO_OUTPUT_TYPE, quality),
-    )
+    return encodeCanvas(canvas, quality)
   },
   release: (bitmap) => bitmap.close(),
 }
