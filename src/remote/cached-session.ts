@@ -45,7 +45,7 @@ export async function sessionUserNow(auth: SupabaseClient['auth'], waitMs = 1_00
       return error ? undefined : null // an error (the refresh could not reach the server) is no answer
     })
     .catch(() => undefined)
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, waitMs)))
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), waitMs)))
   const answer = await Promise.race([live, late])
   clearTimeout(timer)
   return answer === undefined ? cachedSessionUser(auth) : answer
