@@ -43,6 +43,9 @@ export class Connection {
   private queue: Promise<void> = Promise.resolve()
   private readonly events: TokenBucket
   private readonly joins: TokenBucket
+  /** Frames refused for the frame rate in the current second (`refusedSecond`). */
+  private refused = 0
+  private refusedSecond = 0
   /** When the client last sent anything (epoch ms). */
   lastSeen = Date.now()
 
@@ -58,10 +61,10 @@ export class Connection {
     this.events = new TokenBucket(deps.limits.eventsPerSecondPerSocket)
     this.joins = new TokenBucket(deps.limits.joinsPerSecondPerSocket)
     ws.on('message', (data, isBinary) => {
+      if (ws.readyState !== ws.OPEN) return
       const now = (this.lastSeen = Date.now())
+      if (!this.events.take(now)) return this.overBudget(now, isBinary ? null : data)
       const text = isBinary ? null : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString('utf8')
-      // Over the frame budget: refused at once, without waiting behind (or adding to) the work queued before it.
-      if (!this.events.take(now)) return this.refuseFrame(text, REFUSALS.events)
       const parsed = text === null ? null : parseFrame(text, this.vsn)
       // Joins count against their rate when they arrive (as hosted counts them), not when the queue reaches them.
       const isJoin = parsed?.ok === true && parsed.frame.event === 'phx_join' && parsed.frame.topic !== 'phoenix'
@@ -90,6 +93,26 @@ export class Connection {
 
   private reply(frame: Frame, status: 'ok' | 'error', response: Record<string, unknown>): void {
     this.push({ joinRef: frame.joinRef, ref: frame.ref, topic: frame.topic, event: 'phx_reply', payload: { status, response } })
+  }
+
+  /**
+   * A frame over the frame budget is refused at once, without waiting behind (or adding to) the work queued before
+   * it. A client that keeps sending at twice its budget is flooding: its socket is cut off, so that answering it does
+   * not take the server away from everyone else (hosted Realtime disconnects such clients too).
+   */
+  private overBudget(now: number, data: WebSocket.RawData | null): void {
+    const second = Math.floor(now / 1000)
+    if (second !== this.refusedSecond) {
+      this.refusedSecond = second
+      this.refused = 0
+    }
+    if (++this.refused > this.deps.limits.eventsPerSecondPerSocket) {
+      this.deps.log.warn(`realtime: cut off a socket from ${this.address} sending over twice its frame budget`)
+      this.ws.terminate()
+      return
+    }
+    const text = data === null ? null : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString('utf8')
+    this.refuseFrame(text, REFUSALS.events)
   }
 
   /** An error reply to a frame that is not handled (an error frame when it has no ref). */

@@ -129,6 +129,16 @@ describe('realtime limits', () => {
     expect(await s.heartbeats(1)).toEqual([ok])
   })
 
+  it('cuts off a socket that keeps sending at more than twice the frame rate', async () => {
+    const s = await socket()
+    const ws = sockets.at(-1)!
+    const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()))
+    // 10 answered, 10 refused with an error reply, then the socket goes.
+    void s.heartbeats(25).catch(() => {})
+    await closed
+    expect(ws.readyState).toBe(WebSocket.CLOSED)
+  })
+
   it('hands the refusal to supabase-js as CHANNEL_ERROR with hosted reason', async () => {
     // The address holds its 5 channels on raw sockets; supabase-js's join, from the same address, is one too many.
     const [s1, s2] = [await socket(), await socket()]
