@@ -166,7 +166,12 @@ describe('listings: last edit wins by edit time', () => {
 
 describe('listing images touch their listing', () => {
   it.each([
-    { change: 'insert', sql: `insert into public.listing_images (listing_id, image_url, image_order) values ($1, 'b.jpg', 2)` },
+    // A path in the seller's own folder: the only kind of path an API write may store (image_url location rule).
+    {
+      change: 'insert',
+      sql: `insert into public.listing_images (listing_id, image_url, image_order)
+            select $1, l.user_id || '/' || l.id || '/b.webp', 2 from public.listings l where l.id = $1`,
+    },
     { change: 'update', sql: `update public.listing_images set image_order = 3 where listing_id = $1` },
     { change: 'delete', sql: `delete from public.listing_images where listing_id = $1` },
   ])('an image $change moves the listing updated_at and leaves edited_at', async ({ sql }) => {
