@@ -96,7 +96,7 @@ export async function run(): Promise<Figure[]> {
         figure: 'feed query over HTTP as anon, 1 client, p95, while another client runs the heaviest allowed read',
         value: attackedP95,
         unit: 'ms',
-        budget: { op: '<=', limit: Math.min(50, 5 * idleP95) },
+        budget: { op: '<=', limit: Math.round(Math.min(50, 5 * idleP95) * 10) / 10 },
         command: COMMAND,
         note:
           `idle p95 ${idleP95.toFixed(2)} ms (budget: ≤ 5× idle and ≤ 50 ms); p50 ${percentile(underAttack.latencies, 50).toFixed(2)} ms, ` +
