@@ -14,7 +14,7 @@ const restrict = (patterns, paths = []) => ({
 const noSupabase = { group: ['@supabase/*'], message: 'Only src/remote talks to supabase-js (design.md §1 rule 8).' }
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', 'test-results-*', 'public/vendor', 'dev-dist', 'node_modules', 'reports', 'test-results', 'playwright-report', 'scratch', '.kreis', 'supabase/functions/*/index.ts'] },
+  { ignores: ['dist', 'dist-*', 'test-results-*', 'dev-dist', 'node_modules', 'reports', '.stryker-tmp', 'test-results', 'playwright-report', 'scratch', '.kreis', 'supabase/functions/*/index.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
