@@ -1,13 +1,14 @@
 import type { ButtonHTMLAttributes } from 'react'
 import { cx } from './cx'
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive'
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'danger-outline' | 'ghost' | 'destructive'
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon'
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-green-800 text-white hover:bg-green-900',
   secondary: 'bg-amber-100 text-stone-900 hover:bg-amber-200',
   outline: 'border border-stone-400 bg-white text-stone-900 hover:bg-stone-100',
+  'danger-outline': 'border border-red-300 bg-white text-red-800 hover:bg-red-50',
   ghost: 'text-stone-800 hover:bg-stone-100',
   destructive: 'bg-red-700 text-white hover:bg-red-800',
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { useCardImageSrc } from '@/db/image-url'
@@ -7,7 +6,7 @@ import { formatPrice } from '@/domain/listing-view'
 import type { MyListingGroup } from '@/domain/my-listings'
 import { t } from '@/i18n'
 import { Button, buttonClasses } from '@/ui/button'
-import { Dialog } from '@/ui/dialog'
+import { ConfirmButton } from '@/ui/confirm-button'
 import { ImageWithFallback } from '@/ui/image-with-fallback'
 import type { MyListingActions } from '../hooks/use-my-listing-actions'
 
@@ -32,7 +31,6 @@ function Thumb({ imageUrl, title, sold }: { imageUrl: string | null; title: stri
 
 /** One own listing: photo, title (to its page), price, where it stands, and what the seller can do with it. */
 export function MyListingRow({ listing, group, actions }: { listing: ListingRow; group: MyListingGroup; actions: MyListingActions }) {
-  const [confirming, setConfirming] = useState(false)
   const busy = actions.busyId === listing.id
   const sold = listing.status === 'sold'
   const title = listing.title
@@ -71,32 +69,17 @@ export function MyListingRow({ listing, group, actions }: { listing: ListingRow;
             {sold ? t('sellFlow.markAvailable') : t('sellFlow.markSold')}
           </Button>
         )}
-        <Button variant="outline" className="text-red-800" disabled={busy} onClick={() => setConfirming(true)}>
+        <ConfirmButton
+          title={t('sellFlow.deleteConfirmTitle')}
+          description={t('sellFlow.deleteConfirmText')}
+          confirmLabel={t('sellFlow.deleteConfirm')}
+          cancelLabel={t('common.cancel')}
+          disabled={busy}
+          onConfirm={() => void actions.remove(listing)}
+        >
           {t('sellFlow.delete')}
-        </Button>
+        </ConfirmButton>
       </div>
-      <Dialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('sellFlow.deleteConfirmTitle')}
-        description={t('sellFlow.deleteConfirmText')}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setConfirming(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                setConfirming(false)
-                void actions.remove(listing)
-              }}
-            >
-              {t('sellFlow.deleteConfirm')}
-            </Button>
-          </>
-        }
-      />
     </li>
   )
 }

@@ -1,9 +1,8 @@
-import { useState } from 'react'
 import type { ListingRow } from '@/db/rows'
 import { t } from '@/i18n'
 import { Badge } from '@/ui/badge'
 import { Button } from '@/ui/button'
-import { Dialog } from '@/ui/dialog'
+import { ConfirmButton } from '@/ui/confirm-button'
 
 export interface ManageListingProps {
   listing: ListingRow
@@ -14,7 +13,6 @@ export interface ManageListingProps {
 
 /** Issue 12 §6: the seller marks an own listing sold (or available again) and deletes it, with a confirmation. */
 export function ManageListing({ listing, busy, onStatus, onDelete }: ManageListingProps) {
-  const [confirming, setConfirming] = useState(false)
   const sold = listing.status === 'sold'
   return (
     <section aria-labelledby="manage-title" className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4">
@@ -28,32 +26,17 @@ export function ManageListing({ listing, busy, onStatus, onDelete }: ManageListi
         <Button variant="secondary" disabled={busy} onClick={() => onStatus(sold ? 'active' : 'sold')}>
           {sold ? t('sellFlow.markAvailable') : t('sellFlow.markSold')}
         </Button>
-        <Button variant="outline" className="text-red-800" disabled={busy} onClick={() => setConfirming(true)}>
+        <ConfirmButton
+          title={t('sellFlow.deleteConfirmTitle')}
+          description={t('sellFlow.deleteConfirmText')}
+          confirmLabel={t('sellFlow.deleteConfirm')}
+          cancelLabel={t('common.cancel')}
+          disabled={busy}
+          onConfirm={onDelete}
+        >
           {t('sellFlow.delete')}
-        </Button>
+        </ConfirmButton>
       </div>
-      <Dialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('sellFlow.deleteConfirmTitle')}
-        description={t('sellFlow.deleteConfirmText')}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setConfirming(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                setConfirming(false)
-                onDelete()
-              }}
-            >
-              {t('sellFlow.deleteConfirm')}
-            </Button>
-          </>
-        }
-      />
     </section>
   )
 }

@@ -1,0 +1,48 @@
+import { useState, type ReactNode } from 'react'
+import { Button } from './button'
+import { Dialog } from './dialog'
+
+export interface ConfirmButtonProps {
+  /** The button's text; the dialog opens on press. */
+  children: ReactNode
+  title: string
+  description: string
+  confirmLabel: string
+  cancelLabel: string
+  disabled?: boolean
+  onConfirm(): void
+}
+
+/** A destructive action behind a confirmation dialog: nothing happens until the user confirms. */
+export function ConfirmButton({ children, title, description, confirmLabel, cancelLabel, disabled, onConfirm }: ConfirmButtonProps) {
+  const [confirming, setConfirming] = useState(false)
+  return (
+    <>
+      <Button variant="danger-outline" disabled={disabled} onClick={() => setConfirming(true)}>
+        {children}
+      </Button>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={title}
+        description={description}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              {cancelLabel}
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                setConfirming(false)
+                onConfirm()
+              }}
+            >
+              {confirmLabel}
+            </Button>
+          </>
+        }
+      />
+    </>
+  )
+}
