@@ -628,3 +628,14 @@ insert into public.messages (id, conversation_id, listing_id, sender_id, receive
   ('980fa169-0157-423c-af76-3c799c978b9d', '6e4717e6-ed2d-4415-93e6-8851e67a3e8f', '2c4916d0-3b03-49da-9b6a-a730007bae73', '00000000-0000-4000-8000-000000000005', '00000000-0000-4000-8000-000000000001', 'Sent, thanks Anna.', now() - interval '3485 minutes'),
   ('a9e0a308-3e65-4f17-970c-20059fa0e811', '6b88a90b-c23e-4025-8fc8-a937d04ecb2d', '58b07550-6c3a-41c7-be1b-df1af395fcd2', '00000000-0000-4000-8000-000000000004', '00000000-0000-4000-8000-000000000002', 'Hi, is the price negotiable?', now() - interval '8617 minutes'),
   ('26341503-3228-44b3-bdae-66101c72a5a0', '6b88a90b-c23e-4025-8fc8-a937d04ecb2d', '58b07550-6c3a-41c7-be1b-df1af395fcd2', '00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000004', 'Sorry, it just sold to someone else.', now() - interval '8594 minutes');
+
+update public.conversations as c
+   set buyer_last_read_at = v.buyer_read, seller_last_read_at = v.seller_read
+  from (values
+  ('ca837fb7-854a-4790-8e2c-97075e4c0208'::uuid, (now() - interval '8571 minutes')::timestamptz, (now() - interval '8548 minutes')::timestamptz),
+  ('7e695ba2-f1f0-4105-a98c-ad5c1268a45b'::uuid, (now() - interval '3531 minutes')::timestamptz, (now() - interval '3554 minutes')::timestamptz),
+  ('de473be6-094b-40d7-b9d4-14d0b90be590'::uuid, (now() - interval '8617 minutes')::timestamptz, (now() - interval '8594 minutes')::timestamptz),
+  ('6e4717e6-ed2d-4415-93e6-8851e67a3e8f'::uuid, (now() - interval '3485 minutes')::timestamptz, (now() - interval '3508 minutes')::timestamptz),
+  ('6b88a90b-c23e-4025-8fc8-a937d04ecb2d'::uuid, (now() - interval '8617 minutes')::timestamptz, (now() - interval '8594 minutes')::timestamptz)
+  ) as v(id, buyer_read, seller_read)
+ where c.id = v.id;

@@ -141,5 +141,25 @@ insert into public.messages (id, conversation_id, listing_id, sender_id, receive
       ),
     ),
   )
+  // Whoever wrote in a conversation has read what came before their own last message: without these marks the
+  // demo inbox would count a thread the user answered as unread.
+  const readMark = (c: World['conversations'][number], userId: string) => {
+    const own = c.messages.filter((m) => m.senderId === userId)
+    return own.length ? ago(Math.min(...own.map((m) => m.minutesAgo))) : 'null'
+  }
+  out.push(`
+update public.conversations as c
+   set buyer_last_read_at = v.buyer_read, seller_last_read_at = v.seller_read
+  from (values
+`)
+  out.push(
+    world.conversations
+      .map((c) => `  (${lit(c.id)}::uuid, (${readMark(c, c.buyerId)})::timestamptz, (${readMark(c, c.sellerId)})::timestamptz)`)
+      .join(',\n'),
+  )
+  out.push(`
+  ) as v(id, buyer_read, seller_read)
+ where c.id = v.id;
+`)
   return out.join('')
 }
