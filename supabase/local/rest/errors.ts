@@ -44,7 +44,7 @@ export const singleObjectError = (rows: number) =>
   restError(
     406,
     'PGRST116',
-    'JSON object requested, multiple (or no) rows returned',
+    'Cannot coerce the result to a single JSON object',
     `The result contains ${rows} rows`,
   )
 

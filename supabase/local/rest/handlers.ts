@@ -3,16 +3,27 @@
  * against the schema cache, builds one statement, runs it in one transaction as the caller's role with
  * request.jwt.claims set (so RLS decides), and answers with PostgREST's statuses and headers.
  */
-import type { Claims } from '../db/database.ts'
+import type { Claims, Tx } from '../db/database.ts'
 import type { StackContext } from '../context.ts'
 import { HttpError, restError } from '../shared/http-error.ts'
+import { OPERATORS } from './filter-parser.ts'
 import { fromDatabaseError, invalidBody, singleObjectError, unknownPayloadColumn, unknownTable } from './errors.ts'
-import { planRead, relationSource } from './plan.ts'
+import { planRead, relationSource, type ReadNode } from './plan.ts'
 import type { Preferences } from './prefer.ts'
 import { parseQuery } from './query-params.ts'
 import { callSql, findFunction, functionSource } from './rpc.ts'
 import type { SchemaCache } from './schema-cache.ts'
-import { mutationSql, Params, readSql, scalarCallSql, type Caps, type Mutation } from './sql-builder.ts'
+import {
+  INSERTED_SQL,
+  mutationSql,
+  Params,
+  plannedCountSql,
+  readSql,
+  scalarCallSql,
+  type Caps,
+  type Mutation,
+  type OutputShape,
+} from './sql-builder.ts'
 import {
   MAX_RESPONSE_BYTES,
   MAX_ROWS,
@@ -30,6 +41,10 @@ export interface RestRequest {
   claims: Claims
   prefs: Preferences
   single: boolean
+  /** Accept: text/csv (reads and rpc). */
+  csv: boolean
+  /** Accept: …;nulls=stripped. */
+  stripNulls: boolean
   /** The body text for writes and POST rpc. */
   body: string | null
 }
@@ -38,6 +53,8 @@ interface ResultRow {
   total: number | null
   page_total: number
   body: string | null
+  /** Rows an upsert inserted (null: not counted). */
+  inserted?: number | null
 }
 
 class Rollback {
@@ -45,7 +62,20 @@ class Rollback {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
-const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8'
+const CSV_TYPE = 'text/csv; charset=utf-8'
+
+function contentType(req: RestRequest): string {
+  if (req.csv) return CSV_TYPE
+  const nulls = req.stripNulls ? ';nulls=stripped' : ''
+  if (req.single) return `application/vnd.pgrst.object+json${nulls}; charset=utf-8`
+  return nulls ? `application/vnd.pgrst.array+json${nulls}; charset=utf-8` : JSON_TYPE
+}
+
+/** Extra statements run in the same transaction after the main one (a planned count, the upsert counter). */
+export interface Extras {
+  plan?: { sql: string; params: readonly unknown[] }
+  inserted?: boolean
+}
 
 /** Runs one statement in the caller's transaction; `check` may throw to roll it back (single-object misses). */
 async function execute(
@@ -55,13 +85,19 @@ async function execute(
   params: readonly unknown[],
   check: (row: ResultRow) => void,
   readOnly = false,
+  extras: Extras = {},
 ): Promise<ResultRow> {
   try {
     return await ctx.db.withClaims(req.claims, async (tx) => {
       // PostgREST runs GET/HEAD in a read-only transaction: a function that writes fails with 25006 (405).
       if (readOnly) await tx.exec('set transaction read only')
       const res = await tx.query<ResultRow>(sql, params as unknown[])
-      const row = res.rows[0] ?? { total: null, page_total: res.affectedRows ?? 0, body: null }
+      const row: ResultRow = res.rows[0] ?? { total: null, page_total: res.affectedRows ?? 0, body: null }
+      if (extras.plan) row.total = await plannedRows(tx, extras.plan.sql, extras.plan.params, row.total)
+      if (extras.inserted) {
+        const ins = await tx.query<{ inserted: number | null }>(INSERTED_SQL)
+        row.inserted = ins.rows[0]?.inserted ?? null
+      }
       check(row)
       if (req.prefs.rollback) throw new Rollback(row)
       return row
@@ -79,6 +115,19 @@ async function execute(
     }
     throw fromDatabaseError(e, req.claims.role) ?? e
   }
+}
+
+/**
+ * count=planned: the planner's estimate ("Plan Rows"). count=estimated (exactTotal given): the exact count, unless
+ * it exceeds db-max-rows, then the larger of it and the estimate — PostgREST's rule.
+ */
+async function plannedRows(tx: Tx, sql: string, params: readonly unknown[], exactTotal: number | null): Promise<number | null> {
+  if (exactTotal !== null && exactTotal <= MAX_ROWS) return exactTotal
+  const res = await tx.query<{ 'QUERY PLAN': unknown }>(sql, params as unknown[])
+  const cell = res.rows[0]?.['QUERY PLAN']
+  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan?: { 'Plan Rows'?: number } }[]
+  const estimate = Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0)
+  return exactTotal === null ? estimate : Math.max(exactTotal, estimate)
 }
 
 const capsFor = (req: RestRequest): Caps => ({
@@ -113,11 +162,48 @@ function tableSource(cache: SchemaCache, name: string) {
   return source
 }
 
+/** PostgREST's range status: 416 past the end, 206 when the page holds fewer rows than the known total. */
 function readResponse(req: RestRequest, row: ResultRow, offset: number, empty = req.single ? 'null' : '[]'): Response {
   const last = offset + row.page_total - 1
-  const range = `${row.page_total > 0 ? `${offset}-${last}` : '*'}/${row.total ?? '*'}`
+  const total = row.total
+  const range = `${row.page_total > 0 && total !== 0 ? `${offset}-${last}` : '*'}/${total ?? '*'}`
+  if (total !== null && offset > total) {
+    throw new HttpError(416, {
+      code: 'PGRST103',
+      message: 'Requested range not satisfiable',
+      details: `An offset of ${offset} was requested, but there are only ${total} rows.`,
+      hint: null,
+    }, { 'Content-Range': range })
+  }
+  const status = total !== null && row.page_total < total ? 206 : 200
   const body = req.method === 'HEAD' ? null : (row.body ?? empty)
-  return new Response(body, { status: 200, headers: headers(req, req.single ? OBJECT_TYPE : JSON_TYPE, range) })
+  return new Response(body, { status, headers: headers(req, contentType(req), range) })
+}
+
+const shapeOf = (req: RestRequest, node: ReadNode | null, single = req.single): OutputShape => ({
+  single,
+  count: req.prefs.count === 'exact' || req.prefs.count === 'estimated',
+  stripNulls: req.stripNulls,
+  csvHeader: req.csv && node ? csvHeader(node) : null,
+})
+
+/** Planned and estimated counts run an EXPLAIN of the request's rows after the main statement. */
+function planExtras(req: RestRequest, build: (p: Params) => ReadNode): Extras['plan'] {
+  if (req.prefs.count !== 'planned' && req.prefs.count !== 'estimated') return undefined
+  const p = new Params()
+  const sql = plannedCountSql(build(p), p)
+  return { sql, params: p.values }
+}
+
+/** The CSV header: the labels of the root's select list, `*` expanded in column order. */
+function csvHeader(node: ReadNode): string {
+  const labels: string[] = []
+  for (const item of node.items) {
+    if (item.kind === 'star') labels.push(...node.source.columns.keys())
+    else if (item.kind === 'column') labels.push(item.alias ?? item.field.jsonPath.at(-1)?.key ?? item.field.name)
+  }
+  for (const e of node.embeds) labels.push(e.key)
+  return labels.join(',')
 }
 
 export async function handleRead(
@@ -126,14 +212,16 @@ export async function handleRead(
   table: string,
   req: RestRequest,
 ): Promise<Response> {
-  const key = `${table}${req.url.search}|${req.single}|${req.prefs.count}|${req.claims.role}`
+  const media = `${req.single}|${req.csv}|${req.stripNulls}`
+  const key = `${table}${req.url.search}|${media}|${req.prefs.count}|${req.claims.role}`
   const statement = cachedStatement(cache, key, () => {
-    const root = planRead(cache, tableSource(cache, table), parseQuery(req.url.searchParams))
+    const plan = () => planRead(cache, tableSource(cache, table), parseQuery(req.url.searchParams))
+    const root = plan()
     const p = new Params()
-    const sql = readSql(root, { single: req.single, count: req.prefs.count }, p, capsFor(req))
-    return { sql, params: p.values, offset: root.params.offset ?? 0 }
+    const sql = readSql(root, shapeOf(req, root), p, capsFor(req))
+    return { sql, params: p.values, offset: root.params.offset ?? 0, plan: planExtras(req, plan) }
   })
-  const row = await execute(ctx, req, statement.sql, statement.params, checkSingle(req))
+  const row = await execute(ctx, req, statement.sql, statement.params, checkSingle(req), false, { plan: statement.plan })
   return readResponse(req, row, statement.offset)
 }
 
@@ -200,18 +288,37 @@ export async function handleWrite(
   }
   const representation = req.prefs.return === 'representation'
   const p = new Params()
-  const sql = mutationSql(root, mutation, representation, { single: req.single, count: false }, p)
-  const row = await execute(ctx, req, sql, p.values, checkSingle(req))
-  const status = req.method === 'POST' ? 201 : representation ? 200 : 204
+  const sql = mutationSql(root, mutation, representation, { ...shapeOf(req, null), count: false }, p)
+  const limited = req.method !== 'POST' ? checkMaxAffected(req) : () => {}
+  const upsert = mutation.kind === 'insert' && mutation.resolution === 'merge'
+  const row = await execute(ctx, req, sql, p.values, (r) => {
+    checkSingle(req)(r)
+    limited(r)
+  }, false, { inserted: upsert })
+  // PostgREST: an upsert that inserted nothing (every row went to ON CONFLICT DO UPDATE) answers 200.
+  const status = req.method === 'POST' ? (upsert && row.inserted === 0 ? 200 : 201) : representation ? 200 : 204
   return writeResponse(req, row, status)
+}
+
+/** `Prefer: handling=strict, max-affected=n`: more affected rows roll the write back with 400 PGRST124. */
+function checkMaxAffected(req: RestRequest): (row: ResultRow) => void {
+  const max = req.prefs.strict ? req.prefs.maxAffected : null
+  return (row) => {
+    if (max !== null && row.page_total > max) {
+      throw restError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${row.page_total} rows`)
+    }
+  }
 }
 
 function writeResponse(req: RestRequest, row: ResultRow, status: number): Response {
   const range = `*/${req.prefs.count ? row.page_total : '*'}`
   if (req.prefs.return !== 'representation') return new Response(null, { status, headers: headers(req, null, range) })
   const body = row.body ?? (req.single ? 'null' : '[]')
-  return new Response(body, { status, headers: headers(req, req.single ? OBJECT_TYPE : JSON_TYPE, range) })
+  return new Response(body, { status, headers: headers(req, contentType({ ...req, csv: false }), range) })
 }
+
+/** A query value that reads as a filter (`eq.1`, `not.in.(…)`, `fts(english).x`). */
+const FILTER_VALUE = new RegExp(`^(not\\.)?(${Object.keys(OPERATORS).join('|')})(\\([^)]*\\))?\\.`)
 
 /** Query parameters that are never function arguments. */
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'or', 'and', 'apikey'])
@@ -229,33 +336,52 @@ export async function handleRpc(
     if (!isObject(body)) throw invalidBody('expected a JSON object of named arguments')
     args = body
   } else {
+    // PostgREST: on GET, every query parameter that is not reserved and not a filter (`op.value`) is an argument.
     const argNames = new Set((cache.functions.get(name) ?? []).flatMap((f) => f.args.map((a) => a.name)))
     args = {}
     for (const [key, value] of req.url.searchParams) {
-      if (argNames.has(key) && !RESERVED.has(key)) {
+      const filter = FILTER_VALUE.test(value) || key.includes('.')
+      if (!RESERVED.has(key) && (argNames.has(key) || !filter)) {
         args[key] = value
         skip.add(key)
       }
     }
   }
-  const fn = findFunction(cache, name, Object.keys(args))
+  const choice = findFunction(cache, name, Object.keys(args), req.method === 'POST')
+  const fn = choice.fn
+  if (req.prefs.strict && req.prefs.maxAffected !== null && !fn.returnsSet) {
+    throw restError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict')
+  }
   const readOnly = req.method !== 'POST'
+  const limited = checkMaxAffected(req)
   const p = new Params()
-  const call = callSql(fn, args, p)
-  const source = functionSource(cache, fn, call)
+  const call = callSql(choice, args, p)
+  const source = functionSource(cache, choice, call)
   const query = parseQuery(req.url.searchParams, skip)
   if (!source) {
     if (query.nodes.size > 1 || query.nodes.get('')!.conditions.length > 0) {
       const details = 'a function returning a scalar takes no filters'
       throw restError(400, 'PGRST100', `"failed to parse filter" (${req.url.search})`, details)
     }
-    const row = await execute(ctx, req, scalarCallSql(call, fn.returnsSet, fn.isVoid), p.values, checkBytes, readOnly)
+    // A scalar's count is its row count (1, or the rows of a set of scalars) whichever count was asked for.
+    const sql = scalarCallSql(call, fn.returnsSet, fn.isVoid, req.prefs.count !== null)
+    const row = await execute(ctx, req, sql, p.values, (r) => {
+      checkBytes(r)
+      limited(r)
+    }, readOnly)
     if (fn.isVoid) return new Response(null, { status: 204, headers: headers(req, null, '*/*') })
-    return readResponse({ ...req, single: false }, row, 0, 'null')
+    return readResponse({ ...req, single: false, csv: false }, row, 0, 'null')
   }
   const root = planRead(cache, source, query)
   const single = req.single || !fn.returnsSet
-  const sql = readSql(root, { single, count: req.prefs.count }, p, capsFor(req))
-  const row = await execute(ctx, req, sql, p.values, checkSingle(req), readOnly)
+  const sql = readSql(root, shapeOf(req, root, single), p, capsFor(req))
+  const plan = planExtras(req, (p2) => {
+    const call2 = callSql(choice, args, p2)
+    return planRead(cache, functionSource(cache, choice, call2)!, parseQuery(req.url.searchParams, skip))
+  })
+  const row = await execute(ctx, req, sql, p.values, (r) => {
+    checkSingle(req)(r)
+    limited(r)
+  }, readOnly, { plan })
   return readResponse({ ...req, single }, row, root.params.offset ?? 0)
 }

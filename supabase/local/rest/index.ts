@@ -1,6 +1,11 @@
 /**
- * `/rest/v1`: a PostgREST v12-compatible data API over the local PGlite, speaking what supabase-js sends
+ * `/rest/v1`: a PostgREST-compatible data API over the local PGlite, speaking what supabase-js sends
  * (reference/supabase-wire.md §3): tables and views at `/:name`, functions at `/rpc/:name`.
+ *
+ * Version followed: PostgREST v13.0.7, the image the current Supabase CLI runs (supabase/cli
+ * pkg/config/templates/Dockerfile: `FROM postgrest/postgrest:v13.0.7`; hosted projects run v12.2–v13). Its
+ * statuses, error codes and wording (src/PostgREST/Error.hs, Response.hs, RangeQuery.hs of that tag) are the
+ * reference; issue 16 lists what is conformance-tested and what is still missing.
  */
 import { Hono, type Context } from 'hono'
 import type { StackContext } from '../context.ts'
@@ -8,7 +13,7 @@ import { restError } from '../shared/http-error.ts'
 import { CallerCache } from './caller.ts'
 import { MAX_BODY_BYTES } from './limits.ts'
 import { handleRead, handleRpc, handleWrite, type RestRequest } from './handlers.ts'
-import { parsePrefer, wantsSingleObject } from './prefer.ts'
+import { negotiate, parsePrefer } from './prefer.ts'
 import { EXPOSED_SCHEMA, SchemaCacheHolder } from './schema-cache.ts'
 
 export function createRestApi(ctx: StackContext): Hono {
@@ -40,12 +45,15 @@ export function createRestApi(ctx: StackContext): Hono {
       body = await c.req.text()
       if (body.length > MAX_BODY_BYTES) throw tooLarge()
     }
+    const media = negotiate(c.req.header('accept'))
     return {
       method,
       url,
       claims,
       prefs: parsePrefer(c.req.header('prefer')),
-      single: wantsSingleObject(c.req.header('accept')),
+      single: media.single,
+      csv: media.csv,
+      stripNulls: media.stripNulls,
       body,
     }
   }

@@ -4,12 +4,19 @@
  */
 import { restError } from '../shared/http-error.ts'
 
+export type CountKind = 'exact' | 'planned' | 'estimated'
+
 export interface Preferences {
   return: 'minimal' | 'representation' | 'headers-only' | null
-  count: boolean
+  /** Prefer: count=… (null: no count, Content-Range ends in `/*`). */
+  count: CountKind | null
   resolution: 'merge' | 'ignore' | null
   missingDefault: boolean
   rollback: boolean
+  /** `handling=strict`: unknown preferences are refused (PGRST122) and max-affected applies. */
+  strict: boolean
+  /** `max-affected=n`, honoured with handling=strict on updates, deletes and set-returning rpc (PGRST124). */
+  maxAffected: number | null
   /** The preferences honoured, echoed in Preference-Applied. */
   applied: string[]
 }
@@ -17,12 +24,15 @@ export interface Preferences {
 export function parsePrefer(header: string | undefined): Preferences {
   const prefs: Preferences = {
     return: null,
-    count: false,
+    count: null,
     resolution: null,
     missingDefault: false,
     rollback: false,
+    strict: false,
+    maxAffected: null,
     applied: [],
   }
+  const invalid: string[] = []
   for (const part of (header ?? '').split(',')) {
     const pref = part.trim()
     const [key, value] = pref.split('=', 2).map((s) => s.trim())
@@ -35,7 +45,7 @@ export function parsePrefer(header: string | undefined): Preferences {
       case 'count=exact':
       case 'count=planned':
       case 'count=estimated':
-        prefs.count = true
+        prefs.count = value as CountKind
         break
       case 'resolution=merge-duplicates':
         prefs.resolution = 'merge'
@@ -49,22 +59,58 @@ export function parsePrefer(header: string | undefined): Preferences {
       case 'tx=rollback':
         prefs.rollback = true
         break
+      case 'tx=commit':
+      case 'handling=lenient':
+        break
+      case 'handling=strict':
+        prefs.strict = true
+        break
       default:
+        if (key === 'max-affected' && value !== undefined && /^\d{1,9}$/.test(value)) {
+          prefs.maxAffected = Number(value)
+          break
+        }
+        if (key === 'timezone' && value) continue
+        if (pref !== '') invalid.push(pref)
         continue
     }
     prefs.applied.push(pref)
   }
+  if (prefs.strict && invalid.length > 0) {
+    throw restError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${invalid.join(', ')}`)
+  }
   return prefs
 }
 
-const OBJECT_TYPE = 'application/vnd.pgrst.object+json'
-const ARRAY_TYPES = ['*/*', 'application/*', 'application/json', 'application/vnd.pgrst.array+json']
+/** What the response body is: a JSON array, one JSON object, or CSV; `stripNulls` drops null-valued keys. */
+export interface MediaChoice {
+  single: boolean
+  csv: boolean
+  stripNulls: boolean
+}
 
-/** True when the client asked for a single object; 406 PGRST107 for media types this server does not produce. */
-export function wantsSingleObject(accept: string | undefined): boolean {
-  if (!accept) return false
-  const types = accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase())
-  if (types.includes(OBJECT_TYPE)) return true
-  if (types.some((t) => t === '' || ARRAY_TYPES.includes(t))) return false
+const OBJECT_TYPE = 'application/vnd.pgrst.object+json'
+const ARRAY_TYPE = 'application/vnd.pgrst.array+json'
+const ANY_JSON = ['*/*', 'application/*', 'application/json']
+
+/**
+ * The first producible media type of `Accept`, in the client's order (PostgREST v13): JSON arrays, one object
+ * (`application/vnd.pgrst.object+json`), `text/csv`, and both vnd types with `;nulls=stripped`. Anything else —
+ * `application/vnd.pgrst.plan` (explain) included — is 406 PGRST107.
+ */
+export function negotiate(accept: string | undefined): MediaChoice {
+  const json: MediaChoice = { single: false, csv: false, stripNulls: false }
+  if (!accept || accept.trim() === '') return json
+  const entries = accept.split(',').map((t) => {
+    const [type, ...params] = t.split(';').map((s) => s.trim().toLowerCase())
+    return { type: type!, stripped: params.some((p) => p.replace(/\s/g, '') === 'nulls=stripped') }
+  })
+  for (const { type, stripped } of entries) {
+    if (type === '' || ANY_JSON.includes(type)) return json
+    if (type === ARRAY_TYPE) return { ...json, stripNulls: stripped }
+    if (type === OBJECT_TYPE) return { ...json, single: true, stripNulls: stripped }
+    if (type === 'text/csv') return { ...json, csv: true }
+  }
+  const types = accept.split(',').map((t) => t.trim())
   throw restError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`)
 }

@@ -8,36 +8,99 @@ import { ident, type Source } from './plan.ts'
 import type { Params } from './sql-builder.ts'
 import type { PgFunction, SchemaCache } from './schema-cache.ts'
 
-export function findFunction(cache: SchemaCache, name: string, argNames: string[]): PgFunction {
-  const overloads = cache.functions.get(name) ?? []
-  const given = new Set(argNames)
-  const fits = overloads.filter((f) => {
-    const names = new Set(f.args.map((a) => a.name))
-    const required = f.args.slice(0, f.args.length - f.defaults)
-    return argNames.every((n) => names.has(n)) && required.every((a) => given.has(a.name))
-  })
-  if (fits.length === 1) return fits[0]!
-  const sorted = [...argNames].sort().join(', ')
-  if (fits.length === 0) {
-    const withArgs = argNames.length > 0
-    throw restError(
-      404,
-      'PGRST202',
-      `Could not find the function public.${name}${withArgs ? `(${sorted})` : ' without parameters'} in the schema cache`,
-      `Searched for the function public.${name}${withArgs ? ` with parameters ${sorted}` : ' without parameters'}, ` +
-        'but no matches were found in the schema cache.',
-    )
+/** A rough stand-in for PostgREST's fuzzy match (fuzzyset): the closest candidate, if reasonably close. */
+export function closest(target: string, candidates: Iterable<string>): string | null {
+  let best: string | null = null
+  let bestScore = 0
+  for (const c of candidates) {
+    if (c === target) continue
+    const score = 1 - levenshtein(c.toLowerCase(), target.toLowerCase()) / Math.max(c.length, target.length, 1)
+    if (score > bestScore) {
+      best = c
+      bestScore = score
+    }
   }
-  const candidates = fits.map((f) => `public.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
-  throw restError(300, 'PGRST203', `Could not choose the best candidate function between: ${candidates.join(', ')}`)
+  return bestScore >= 0.5 ? best : null
 }
 
-/** `"public"."fn"("a" := (select "a" from json_to_record($1::json) as _a("a" int)), …)`. */
-export function callSql(fn: PgFunction, args: Record<string, unknown>, p: Params): string {
+function levenshtein(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    }
+    prev = row
+  }
+  return prev[b.length]!
+}
+
+const listText = (names: string[]) => `(${[...names].sort().join(', ')})`
+
+/** The chosen overload, and whether it takes the whole JSON body as its single unnamed json/jsonb parameter. */
+export interface FunctionChoice {
+  fn: PgFunction
+  wholeBody: boolean
+}
+
+/**
+ * PostgREST v13's overload resolution: a function matches when the argument keys are exactly its required
+ * parameters plus any of its optional ones (none at all for a function without parameters). When nothing matches,
+ * a POST with a JSON body may call the one function with a single unnamed json/jsonb parameter, which takes the
+ * whole body. More than one candidate: 300 PGRST203; none: 404 PGRST202 with a "Perhaps you meant" hint.
+ */
+export function findFunction(cache: SchemaCache, name: string, argNames: string[], isPost = false): FunctionChoice {
+  const overloads = cache.functions.get(name) ?? []
+  const keys = new Set(argNames)
+  const matches: PgFunction[] = []
+  const fallbacks: PgFunction[] = []
+  for (const f of overloads) {
+    const required = f.args.slice(0, f.args.length - f.defaults).map((a) => a.name)
+    const optional = new Set(f.args.slice(f.args.length - f.defaults).map((a) => a.name))
+    const rest = [...keys].filter((k) => !optional.has(k))
+    const fits = f.args.length === 0
+      ? keys.size === 0
+      : rest.length === required.length && required.every((r) => keys.has(r))
+    if (fits) matches.push(f)
+    else if (isPost && f.args.length === 1 && f.args[0]!.name === '' && /^jsonb?$/.test(f.args[0]!.type)) fallbacks.push(f)
+  }
+  if (matches.length === 1) return { fn: matches[0]!, wholeBody: false }
+  if (matches.length === 0 && fallbacks.length === 1) return { fn: fallbacks[0]!, wholeBody: true }
+  const candidates = matches.length > 0 ? matches : fallbacks
+  if (candidates.length > 1) {
+    const list = candidates.map((f) => `public.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
+    throw restError(300, 'PGRST203', `Could not choose the best candidate function between: ${list.join(', ')}`, null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved')
+  }
+  const listed = [...keys].join(', ')
+  const withArgs = keys.size > 0
+  const params = withArgs ? ` with parameter${keys.size > 1 ? 's' : ''} ${listed}` : ' without parameters'
+  const details = `Searched for the function public.${name}${params}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, ` +
+    'but no matches were found in the schema cache.'
+  const suggestion = overloads.length > 0
+    ? (() => {
+        const lists = overloads.map((f) => listText(f.args.map((a) => a.name)))
+        const hit = lists.includes(listText(argNames)) ? null : closest(listText(argNames), lists)
+        return hit ? `${name}${hit}` : null
+      })()
+    : closest(name, cache.functions.keys())
+  throw restError(404, 'PGRST202',
+    `Could not find the function public.${name}${withArgs ? `(${listed})` : ' without parameters'} in the schema cache`,
+    details, suggestion ? `Perhaps you meant to call the function public.${suggestion}` : null)
+}
+
+/**
+ * `"public"."fn"("a" := (select "a" from json_to_record($1::json) as _a("a" int)), …)`; an unnamed parameter (the
+ * body key "") is passed by position, and a single unnamed json/jsonb parameter may take the whole body.
+ */
+export function callSql(choice: FunctionChoice, args: Record<string, unknown>, p: Params): string {
+  const { fn } = choice
+  if (choice.wholeBody) return `"public".${ident(fn.name)}(${p.add(JSON.stringify(args))}::${fn.args[0]!.type})`
   const given = fn.args.filter((a) => Object.hasOwn(args, a.name))
   if (given.length === 0) return `"public".${ident(fn.name)}()`
   const payload = p.add(JSON.stringify(args))
   const list = given.map((a) => {
+    if (a.name === '') return `(${payload}::json ->> '')::${a.type}`
     const arg = ident(a.name)
     return `${arg} := (select "_a".${arg} from json_to_record(${payload}::json) as "_a"(${arg} ${a.type}))`
   })
@@ -45,7 +108,7 @@ export function callSql(fn: PgFunction, args: Record<string, unknown>, p: Params
 }
 
 /** The function's rows as a source for select/filters/embeds, or null for scalar results. */
-export function functionSource(cache: SchemaCache, fn: PgFunction, call: string): Source | null {
+export function functionSource(cache: SchemaCache, { fn }: FunctionChoice, call: string): Source | null {
   if (fn.returnRelation) {
     const rel = cache.relations.get(fn.returnRelation)
     if (rel) return { name: fn.returnRelation, columns: rel.columns, fromSql: call }

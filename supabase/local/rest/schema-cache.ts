@@ -159,6 +159,8 @@ function toFunction(f: RawCatalog['functions'][number]): PgFunction {
   }
 }
 
+const UNNAMED_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml'])
+
 export async function loadSchemaCache(pg: PGlite): Promise<SchemaCache> {
   const { rows } = await pg.query<{ catalog: string }>(CATALOG_SQL, [EXPOSED_SCHEMA])
   const raw = JSON.parse(rows[0]!.catalog) as RawCatalog
@@ -174,8 +176,13 @@ export async function loadSchemaCache(pg: PGlite): Promise<SchemaCache> {
   }
   const functions = new Map<string, PgFunction[]>()
   for (const f of raw.functions) {
+    const fn = toFunction(f)
+    // PostgREST lists a function only if all its parameters are named, or its one unnamed parameter is
+    // bytea/json/jsonb/text/xml (passed by position).
+    const unnamed = fn.args.filter((a) => a.name === '')
+    if (unnamed.length > 1 || (unnamed.length === 1 && !UNNAMED_TYPES.has(unnamed[0]!.type))) continue
     const list = functions.get(f.name) ?? []
-    list.push(toFunction(f))
+    list.push(fn)
     functions.set(f.name, list)
   }
   return { relations, foreignKeys: raw.fks, functions }

@@ -186,18 +186,39 @@ export interface OutputShape {
   /** One object instead of an array (Accept: application/vnd.pgrst.object+json, or a function returning one row). */
   single: boolean
   count: boolean
+  /** `;nulls=stripped`: keys whose value is null are left out (json_strip_nulls, as PostgREST). */
+  stripNulls?: boolean
+  /** text/csv: the header line (column labels, known from the plan); rows are the records' text form. */
+  csvHeader?: string | null
 }
 
-function wrap(inner: string, shape: OutputShape, total: string): string {
-  const body = shape.single ? `(json_agg("_t") -> 0)::text` : `coalesce(json_agg("_t"), '[]')::text`
-  return `select ${total} as total, count(*)::int as page_total, ${body} as body from (${inner}) as "_t"`
+function bodySql(shape: OutputShape, p: Params): string {
+  if (shape.csvHeader !== undefined && shape.csvHeader !== null) {
+    const row = `substring("_t"::text, 2, length("_t"::text) - 2)`
+    return `${p.add(shape.csvHeader)}::text || E'\\n' || coalesce(string_agg(${row}, E'\\n'), '')`
+  }
+  const strip = (json: string) => (shape.stripNulls ? `json_strip_nulls(${json})` : `(${json})`)
+  return shape.single ? `${strip(`json_agg("_t") -> 0`)}::text` : `${strip(`coalesce(json_agg("_t"), '[]')`)}::text`
+}
+
+function wrap(inner: string, shape: OutputShape, total: string, p: Params): string {
+  return `select ${total} as total, count(*)::int as page_total, ${bodySql(shape, p)} as body from (${inner}) as "_t"`
 }
 
 /** GET/HEAD on a table or view, or the rows of a set-returning function, within `caps`. */
 export function readSql(root: ReadNode, shape: OutputShape, p: Params, caps: Caps): string {
   const parts = nodeParts(root, p, null, null, caps)
   const total = shape.count ? `(select count(*)::int from ${parts.filteringFrom}${whereSql(parts.where)})` : 'null::int'
-  return wrap(assemble(parts), shape, total)
+  return wrap(assemble(parts), shape, total, p)
+}
+
+/**
+ * `Prefer: count=planned`: the planner's row estimate for the request's rows without limit and offset (every
+ * parameter of the statement is still referenced). PostgREST explains its count query the same way.
+ */
+export function plannedCountSql(root: ReadNode, p: Params): string {
+  const unpaged: ReadNode = { ...root, params: { ...root.params, limit: null, offset: null } }
+  return `explain (format json) ${assemble(nodeParts(unpaged, p, null, null, null))}`
 }
 
 export type Mutation =
@@ -212,6 +233,16 @@ export type Mutation =
   | { kind: 'update'; columns: string[]; row: unknown }
   | { kind: 'delete' }
 
+/**
+ * The upsert's insert counter, as PostgREST keeps it: +1 for every row offered to the insert, −1 for every row
+ * that went to ON CONFLICT DO UPDATE instead; read back after the statement (200 when nothing was inserted).
+ */
+const insertedStep = (delta: 1 | -1) =>
+  `set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) ` +
+  `${delta > 0 ? '+' : '-'} 1)::text, true) <> '-1'`
+
+export const INSERTED_SQL = `select nullif(current_setting('pgrst.inserted', true), '')::int as inserted`
+
 function mutationCore(root: ReadNode, m: Mutation, p: Params): string {
   const target = `${root.source.fromSql} as ${ident(root.alias)}`
   const conditions = root.params.conditions.map((c) => conditionSql(root, c, p))
@@ -223,6 +254,7 @@ function mutationCore(root: ReadNode, m: Mutation, p: Params): string {
       // No keys at all: every row is made of defaults.
       const rows = p.add(JSON.stringify(m.rows))
       sql = `insert into ${target} select from json_populate_recordset(${rowType}, ${rows}::json)`
+      if (m.resolution === 'merge') sql += ` where ${insertedStep(1)}`
     } else if (m.missingDefault) {
       // Prefer: missing=default — a key absent from a row takes the column default, which only VALUES can say.
       const rows = m.rows.map((row) => {
@@ -236,11 +268,14 @@ function mutationCore(root: ReadNode, m: Mutation, p: Params): string {
     } else {
       const rows = p.add(JSON.stringify(m.rows))
       sql = `insert into ${target} (${cols}) select ${cols} from json_populate_recordset(${rowType}, ${rows}::json)`
+      if (m.resolution === 'merge') sql += ` where ${insertedStep(1)}`
     }
     if (m.resolution && m.onConflict && m.onConflict.length > 0) {
       const conflict = m.onConflict.map(ident).join(', ')
       const updates = m.columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')
-      const action = m.resolution === 'ignore' || updates === '' ? 'do nothing' : `do update set ${updates}`
+      const action = m.resolution === 'ignore' || updates === ''
+        ? 'do nothing'
+        : `do update set ${updates}${m.missingDefault ? '' : ` where ${insertedStep(-1)}`}`
       sql += ` on conflict (${conflict}) ${action}`
     }
     return sql
@@ -284,14 +319,14 @@ export function mutationSql(
   const returning = returningList(root)
   const unfiltered: ReadNode = { ...root, params: { conditions: [], order: null, limit: null, offset: null } }
   const read = nodeParts(unfiltered, p, '"pgrst_source"', null)
-  return `with "pgrst_source" as (${core} returning ${returning}) ${wrap(assemble(read), shape, 'null::int')}`
+  return `with "pgrst_source" as (${core} returning ${returning}) ${wrap(assemble(read), shape, 'null::int', p)}`
 }
 
 /** A scalar (or set of scalars) function result: no select, filters or embeds apply. */
-export function scalarCallSql(call: string, returnsSet: boolean, isVoid: boolean): string {
+export function scalarCallSql(call: string, returnsSet: boolean, isVoid: boolean, count = false): string {
   if (isVoid) return `select null::int as total, 0 as page_total, null::text as body from (select ${call}) as "_v"`
   return returnsSet
-    ? `select null::int as total, count(*)::int as page_total, coalesce(json_agg("_t"."v"), '[]')::text as body ` +
-        `from ${call} as "_t"("v")`
-    : `select null::int as total, 1 as page_total, to_json(${call})::text as body`
+    ? `select ${count ? 'count(*)::int' : 'null::int'} as total, count(*)::int as page_total, ` +
+        `coalesce(json_agg("_t"."v"), '[]')::text as body from ${call} as "_t"("v")`
+    : `select ${count ? '1' : 'null::int'} as total, 1 as page_total, to_json(${call})::text as body`
 }

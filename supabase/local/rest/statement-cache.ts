@@ -10,6 +10,8 @@ export interface BuiltStatement {
   sql: string
   params: readonly unknown[]
   offset: number
+  /** The EXPLAIN of a planned or estimated count. */
+  plan?: { sql: string; params: readonly unknown[] }
 }
 
 const bySchema = new WeakMap<SchemaCache, Map<string, BuiltStatement>>()
