@@ -4,7 +4,7 @@
  * deterministic paths, conversations created with ON CONFLICT DO NOTHING on (listing_id, buyer_id).
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { ConversationRecord, Cursor, FavoriteRecord, ListingImageRecord, ListingRecord, MessageRecord, MyProfileRecord, PublicProfileRecord } from '@/db/records'
+import type { ConversationRecord, Cursor, FavoriteRecord, ListingImageRecord, MessageRecord, MyProfileRecord, PublicProfileRecord } from '@/db/records'
 import type { ListingBundle } from '@/db/repositories/mirror'
 import type { ConversationWrite, MessageWrite, ProfileWrite } from '@/db/rows'
 import type { ListingSave, ListingSaved, RealtimeHandlers, Result, SessionInfo, Transport } from '@/sync/protocol'
@@ -14,8 +14,6 @@ import { fromAuth, fromPostgrest, fromStorage } from './errors'
 import { PUBLIC_PROFILE_COLUMNS, toConversation, toFavorite, toImage, toListing, toMessage, toMyProfile, toPublicProfile } from './rows'
 
 export const LISTING_IMAGES_BUCKET = 'listing-images'
-/** Ids per `in.(…)` filter: keeps request URLs well under common 8 KB limits. */
-const IDS_PER_REQUEST = 100
 /** Rows per page when listing visible ids. */
 const ID_PAGE = 1000
 
@@ -46,12 +44,6 @@ async function run<T>(q: PromiseLike<PgResult<T>>): Promise<Result<T>> {
   } catch (e) {
     return { ok: false, reason: 'network', message: (e as Error).message }
   }
-}
-
-function chunks<T>(xs: readonly T[], n: number): T[][] {
-  const out: T[][] = []
-  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n))
-  return out
 }
 
 /** Adds the keyset condition (updated_at, id) > cursor. An empty id means "from this time on" (the lookback). */
@@ -99,6 +91,29 @@ export class RetryAfterLog {
  * files go together. Removing a card that was never uploaded is a no-op. */
 export function withCardImages(paths: readonly string[]): string[] {
   return [...new Set(paths.flatMap((p) => [p, cardImagePath(p)].filter((x): x is string => !!x)))]
+}
+
+/** A listing row with its images and its seller's public profile, in one request (see bundleOf). */
+export const LISTING_BUNDLE_SELECT = `*, listing_images(*), profiles(${PUBLIC_PROFILE_COLUMNS})`
+/** Listings per embedded request: 100 × (1 + up to 10 photos + 1 seller) rows stays well under the work cap. */
+const EMBEDDED_LISTINGS_PER_REQUEST = 100
+
+const byImageOrder = (a: ListingImageRecord, b: ListingImageRecord) => a.image_order - b.image_order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+/** Rows of `LISTING_BUNDLE_SELECT` → the mirror's bundle: the embedded keys never reach a listing record. */
+export function bundleOf(rows: readonly Row[]): ListingBundle {
+  const bundle: ListingBundle = { listings: [], images: [], sellers: [] }
+  const sellers = new Set<string>()
+  for (const { listing_images, profiles, ...row } of rows) {
+    bundle.listings.push(toListing(row))
+    if (Array.isArray(listing_images)) bundle.images.push(...(listing_images as Row[]).map(toImage).sort(byImageOrder))
+    const seller = profiles as Row | null | undefined
+    if (seller && typeof seller.id === 'string' && !sellers.has(seller.id)) {
+      sellers.add(seller.id)
+      bundle.sellers.push(toPublicProfile(seller))
+    }
+  }
+  return bundle
 }
 
 export class SupabaseTransport implements Transport {
@@ -214,27 +229,33 @@ export class SupabaseTransport implements Transport {
     return me.value ? ok(me.value) : { ok: false, reason: 'forbidden', code: '42501', message: 'profile not visible' }
   }
 
-  private async bundle(listings: ListingRecord[]): Promise<Result<ListingBundle>> {
-    const ids = listings.map((l) => l.id)
-    const images: ListingImageRecord[] = []
-    for (const part of chunks(ids, IDS_PER_REQUEST)) {
-      const r = await rows(this.client.from('listing_images').select('*').in('listing_id', part).order('image_order').order('id'), toImage)
-      if (!r.ok) return r
-      images.push(...r.value)
-    }
-    const sellers: ListingBundle['sellers'] = []
-    for (const part of chunks([...new Set(listings.map((l) => l.user_id))], IDS_PER_REQUEST)) {
-      const r = await run<Row[]>(this.client.from('profiles').select(PUBLIC_PROFILE_COLUMNS).in('id', part))
-      if (!r.ok) return r
-      sellers.push(...r.value.map(toPublicProfile))
-    }
-    return ok({ listings, images, sellers })
+  /**
+   * Listings with their images and sellers embedded (one PostgREST request per page instead of a listings
+   * request followed by images and profiles requests, one round trip after the other: a cold visit's first cards
+   * waited on the whole chain, LCP).
+   */
+  private async embeddedListings(q: PromiseLike<PgResult<Row[]>>): Promise<Result<ListingBundle>> {
+    const r = await run<Row[]>(q)
+    return r.ok ? ok(bundleOf(r.value)) : r
   }
 
   async pullListings(after: Cursor | null, limit: number): Promise<Result<ListingBundle>> {
-    const q = afterCursor(this.client.from('listings').select('*'), after).order('updated_at').order('id').limit(limit)
-    const r = await run<Row[]>(q)
-    return r.ok ? this.bundle(r.value.map(toListing)) : r
+    // Sub-pages keep each request inside the stack's per-request work cap (rows visited across the embeds).
+    const out: ListingBundle = { listings: [], images: [], sellers: [] }
+    let cursor = after
+    while (out.listings.length < limit) {
+      const size = Math.min(EMBEDDED_LISTINGS_PER_REQUEST, limit - out.listings.length)
+      const q = afterCursor(this.client.from('listings').select(LISTING_BUNDLE_SELECT), cursor).order('updated_at').order('id').limit(size)
+      const page = await this.embeddedListings(q)
+      if (!page.ok) return page
+      out.listings.push(...page.value.listings)
+      out.images.push(...page.value.images)
+      out.sellers.push(...page.value.sellers.filter((s) => !out.sellers.some((x) => x.id === s.id)))
+      if (page.value.listings.length < size) break
+      const lastRow = page.value.listings[page.value.listings.length - 1]!
+      cursor = { updated_at: lastRow.updated_at, id: lastRow.id }
+    }
+    return ok(out)
   }
 
   visibleListingIds(): Promise<Result<string[]>> {
@@ -259,9 +280,9 @@ export class SupabaseTransport implements Transport {
   }
 
   async fetchListing(id: string): Promise<Result<ListingBundle | null>> {
-    const r = await run<Row | null>(this.client.from('listings').select('*').eq('id', id).maybeSingle())
+    const r = await this.embeddedListings(this.client.from('listings').select(LISTING_BUNDLE_SELECT).eq('id', id).limit(1))
     if (!r.ok) return r
-    return r.value ? this.bundle([toListing(r.value)]) : ok(null)
+    return r.value.listings.length ? r : ok(null)
   }
 
   pullConversations(after: Cursor | null, limit: number): Promise<Result<ConversationRecord[]>> {
