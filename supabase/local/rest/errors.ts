@@ -28,16 +28,6 @@ export const noRelationship = (from: string, to: string) =>
       'but no matches were found.',
   )
 
-export const ambiguousRelationship = (from: string, to: string, candidates: string[]) =>
-  restError(
-    300,
-    'PGRST201',
-    `Could not embed because more than one relationship was found for '${from}' and '${to}'`,
-    candidates.join(', '),
-    `Try changing '${to}' to one of the following: ${candidates.map((c) => `'${to}!${c}'`).join(', ')}. ` +
-      "Find the desired relationship in the 'details' key.",
-  )
-
 export const invalidBody = (details: string) => restError(400, 'PGRST102', 'Empty or invalid json', details)
 
 export const singleObjectError = (rows: number) =>

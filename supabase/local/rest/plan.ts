@@ -4,11 +4,12 @@
  * array, one-to-one when the referencing columns are unique), with `!hint` naming a constraint or column.
  */
 import { restError } from '../shared/http-error.ts'
-import { ambiguousRelationship, noRelationship, unknownColumn } from './errors.ts'
+import { noRelationship, unknownColumn } from './errors.ts'
+import { findRelationship, isToOne, type Junction } from './relationships.ts'
 import { MAX_EMBED_DEPTH, MAX_EMBEDS } from './limits.ts'
 import type { Condition } from './filter-parser.ts'
 import type { NodeParams, ParsedQuery } from './query-params.ts'
-import type { Column, ForeignKey, SchemaCache } from './schema-cache.ts'
+import type { Column, PgFunction, SchemaCache } from './schema-cache.ts'
 import type { FieldRef, SelectItem } from './select-parser.ts'
 
 /** Where a node's rows come from: a table or view, or a set-returning function (SQL given by the caller). */
@@ -18,6 +19,8 @@ export interface Source {
   columns: Map<string, Column>
   /** Trusted SQL for the FROM item, without alias. */
   fromSql: string
+  /** Computed fields: scalar functions taking a row of this table, usable as columns in select, filters, order. */
+  computed?: Map<string, PgFunction>
 }
 
 export interface Embed {
@@ -28,6 +31,10 @@ export interface Embed {
   join: [string, string][]
   toOne: boolean
   inner: boolean
+  /** Many-to-many: the junction the child rows are reached through (the join pairs above are then empty). */
+  junction: Junction | null
+  /** An embed selecting nothing (`rel()`): filters only (with !inner), left out of the output as PostgREST does. */
+  empty: boolean
 }
 
 export interface ReadNode {
@@ -41,44 +48,22 @@ export interface ReadNode {
 
 export const relationSource = (cache: SchemaCache, name: string): Source | null => {
   const rel = cache.relations.get(name)
-  return rel ? { name, columns: rel.columns, fromSql: `"public".${ident(name)}` } : null
+  if (!rel) return null
+  const computed = new Map<string, PgFunction>()
+  for (const fn of cache.rowFunctions.get(name) ?? []) {
+    if (!fn.returnRelation && !fn.outColumns && !fn.isVoid && !fn.returnsSet && !rel.columns.has(fn.name)) computed.set(fn.name, fn)
+  }
+  return { name, columns: rel.columns, fromSql: `"public".${ident(name)}`, computed }
 }
 
 export const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`
 
-interface Relationship {
-  fk: ForeignKey
-  join: [string, string][]
-  toOne: boolean
-}
-
-function sameSet(a: string[], b: string[]): boolean {
-  return a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i])
-}
-
-function findRelationship(cache: SchemaCache, parent: string, target: string, hint: string | null): Relationship {
-  const found: Relationship[] = []
-  for (const fk of cache.foreignKeys) {
-    if (fk.table === parent && fk.refTable === target) {
-      found.push({ fk, join: fk.columns.map((c, i) => [c, fk.refColumns[i]!]), toOne: true })
-    }
-    if (fk.refTable === parent && fk.table === target) {
-      const unique = cache.relations.get(target)?.uniqueKeys.some((k) => sameSet(k, fk.columns)) ?? false
-      found.push({ fk, join: fk.refColumns.map((c, i) => [c, fk.columns[i]!]), toOne: unique })
-    }
-  }
-  const matching = hint
-    ? found.filter((r) => r.fk.name === hint || r.fk.columns.includes(hint) || r.fk.refColumns.includes(hint))
-    : found
-  if (matching.length === 0) throw noRelationship(parent, target)
-  if (matching.length > 1) throw ambiguousRelationship(parent, target, matching.map((r) => r.fk.name))
-  return matching[0]!
-}
-
 export function checkField(source: Source, field: FieldRef): Column {
   const col = source.columns.get(field.name)
-  if (!col) throw unknownColumn(source.name, field.name)
-  return col
+  if (col) return col
+  const fn = source.computed?.get(field.name)
+  if (fn) return { name: fn.name, type: fn.returnType, hasDefault: false }
+  throw unknownColumn(source.name, field.name)
 }
 
 function checkConditions(source: Source, conditions: Condition[]): void {
@@ -87,6 +72,9 @@ function checkConditions(source: Source, conditions: Condition[]): void {
     else checkConditions(source, c.children)
   }
 }
+
+/** `rel()`, and `rel(other())` nested: nothing selected anywhere below. */
+const isEmpty = (node: ReadNode): boolean => node.items.length === 0 && node.embeds.every((e) => isEmpty(e.node))
 
 /** Builds the node tree for `query` rooted at `root`; `cache` resolves the embeds. */
 export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): ReadNode {
@@ -109,17 +97,21 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
         throw restError(400, 'PGRST100', `"failed to parse select parameter" (embedding ${item.name})`,
           `at most ${MAX_EMBED_DEPTH} nested levels and ${MAX_EMBEDS} embedded resources per request`)
       }
-      const target = relationSource(cache, item.name)
-      if (!target) throw noRelationship(source.name, item.name)
       const rel = findRelationship(cache, source.name, item.name, item.hint)
+      const target = relationSource(cache, rel.foreignTable)
+      if (!target) throw noRelationship(source.name, item.name)
+      if (rel.computed) target.fromSql = `"public".${ident(rel.computed.name)}(${ident(node.alias)})`
       const key = item.alias ?? item.name
       const childPath = path === '' ? key : `${path}.${key}`
+      const child = build(target, item.select, childPath, depth + 1)
       node.embeds.push({
         key,
-        node: build(target, item.select, childPath, depth + 1),
-        join: rel.join,
-        toOne: rel.toOne,
+        node: child,
+        join: rel.columns,
+        toOne: isToOne(rel),
         inner: item.inner,
+        junction: rel.junction,
+        empty: isEmpty(child),
       })
     }
     checkConditions(source, node.params.conditions)

@@ -21,6 +21,8 @@ export interface Relation {
   primaryKey: string[]
   /** Column sets of the primary key and unique constraints (sorted names). */
   uniqueKeys: string[][]
+  /** A view's columns that are a table's columns unchanged (from the view's query tree, as PostgREST reads it). */
+  sources?: { viewColumn: string; table: string; column: string }[]
 }
 
 export interface ForeignKey {
@@ -49,12 +51,18 @@ export interface PgFunction {
   outColumns: Column[] | null
   isVoid: boolean
   volatile: boolean
+  /** The planner's row estimate (`rows n`): a set-returning function with rows 1 embeds as one object. */
+  rows: number
+  /** The public table or view whose row type is the function's only parameter (computed fields/relationships). */
+  rowArg: string | null
 }
 
 export interface SchemaCache {
   relations: Map<string, Relation>
   foreignKeys: ForeignKey[]
   functions: Map<string, PgFunction[]>
+  /** Functions taking one row of the keyed table or view: computed fields (scalar) and computed relationships. */
+  rowFunctions: Map<string, PgFunction[]>
 }
 
 interface RawCatalog {
@@ -64,6 +72,9 @@ interface RawCatalog {
     columns: { name: string; type: string; has_default: boolean }[]
     pk: string[] | null
     uniques: string[][] | null
+    oid: number
+    attnums: Record<string, string> | null
+    rewrite: string | null
   }[]
   fks: ForeignKey[]
   functions: {
@@ -78,6 +89,8 @@ interface RawCatalog {
     return_relation: string | null
     return_is_composite: boolean
     volatile: boolean
+    rows: number
+    row_arg: string | null
   }[]
 }
 
@@ -101,7 +114,12 @@ select json_build_object(
       'uniques', (select json_agg(u.cols) from (select array_agg(a.attname::text order by a.attname) cols
         from pg_constraint con cross join unnest(con.conkey) k(attnum)
         join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum
-        where con.conrelid = r.oid and con.contype in ('p', 'u') group by con.oid) u)
+        where con.conrelid = r.oid and con.contype in ('p', 'u') group by con.oid) u),
+      'oid', r.oid,
+      'attnums', (select json_object_agg(a.attnum, a.attname) from pg_attribute a
+        where a.attrelid = r.oid and a.attnum > 0 and not a.attisdropped),
+      'rewrite', case when r.relkind in ('v', 'm') then
+        (select w.ev_action::text from pg_rewrite w where w.ev_class = r.oid and w.rulename = '_RETURN') end
     )), '[]') from rels r),
   'fks', (select coalesce(json_agg(json_build_object(
       'name', con.conname, 'table', c1.relname, 'refTable', c2.relname,
@@ -127,7 +145,10 @@ select json_build_object(
       'return_relation', (select rc.relname from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace
         where rc.oid = rt.typrelid and rn.nspname = $1),
       'return_is_composite', rt.typtype = 'c' or rt.oid = 'record'::regtype,
-      'volatile', p.provolatile = 'v'
+      'volatile', p.provolatile = 'v',
+      'rows', p.prorows,
+      'row_arg', case when p.pronargs = 1 then (select ac.relname from pg_type at join pg_class ac on ac.oid = at.typrelid
+        join pg_namespace an on an.oid = ac.relnamespace where at.oid = p.proargtypes[0] and an.nspname = $1) end
     )), '[]') from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
     where n.nspname = $1 and p.prokind = 'f')
 )::text as catalog`
@@ -156,6 +177,32 @@ function toFunction(f: RawCatalog['functions'][number]): PgFunction {
     outColumns: out.length > 0 ? out : null,
     isVoid: f.return_type === 'void',
     volatile: f.volatile,
+    rows: f.rows,
+    rowArg: f.row_arg,
+  }
+}
+
+/**
+ * Which view columns pass a table column through unchanged: each target entry of the view's stored query names its
+ * origin (`:resorigtbl` oid, `:resorigcol` attnum). Entries of subqueries and CTEs come earlier in the text, so the
+ * last entry per column name is the view's own.
+ */
+function addViewSources(raw: RawCatalog['relations'], relations: Map<string, Relation>): void {
+  const byOid = new Map(raw.map((r) => [Number(r.oid), r]))
+  for (const r of raw) {
+    if (!r.rewrite) continue
+    const found = new Map<string, { table: string; column: string }>()
+    const re = /:resname (\S+) :ressortgroupref \d+ :resorigtbl (\d+) :resorigcol (\d+) :resjunk false/g
+    for (const m of r.rewrite.matchAll(re)) {
+      const origin = byOid.get(Number(m[2]))
+      const column = origin?.attnums?.[m[3]!]
+      const viewColumn = m[1]!
+      if (origin && column && origin.kind !== 'view' && relations.get(r.name)?.columns.has(viewColumn)) {
+        found.set(viewColumn, { table: origin.name, column })
+      } else found.delete(viewColumn)
+    }
+    const rel = relations.get(r.name)
+    if (rel) rel.sources = [...found].map(([viewColumn, o]) => ({ viewColumn, ...o }))
   }
 }
 
@@ -174,9 +221,12 @@ export async function loadSchemaCache(pg: PGlite): Promise<SchemaCache> {
       uniqueKeys: r.uniques ?? [],
     })
   }
+  addViewSources(raw.relations, relations)
   const functions = new Map<string, PgFunction[]>()
+  const rowFunctions = new Map<string, PgFunction[]>()
   for (const f of raw.functions) {
     const fn = toFunction(f)
+    if (fn.rowArg) rowFunctions.set(fn.rowArg, [...(rowFunctions.get(fn.rowArg) ?? []), fn])
     // PostgREST lists a function only if all its parameters are named, or its one unnamed parameter is
     // bytea/json/jsonb/text/xml (passed by position).
     const unnamed = fn.args.filter((a) => a.name === '')
@@ -185,7 +235,7 @@ export async function loadSchemaCache(pg: PGlite): Promise<SchemaCache> {
     list.push(fn)
     functions.set(f.name, list)
   }
-  return { relations, foreignKeys: raw.fks, functions }
+  return { relations, foreignKeys: raw.fks, functions, rowFunctions }
 }
 
 /**

@@ -51,8 +51,12 @@ const FTS_FUNCTIONS = {
   wfts: 'websearch_to_tsquery',
 }
 
-function fieldSql(alias: string, field: FieldRef, p: Params): string {
-  let sql = `${ident(alias)}.${ident(field.name)}`
+/** A column of the node's rows, or a computed field (a function of the row), then any json path. */
+function fieldSql(node: ReadNode, field: FieldRef, p: Params): string {
+  const computed = node.source.columns.has(field.name) ? undefined : node.source.computed?.get(field.name)
+  let sql = computed
+    ? `"public".${ident(computed.name)}(${ident(node.alias)})`
+    : `${ident(node.alias)}.${ident(field.name)}`
   for (const step of field.jsonPath) {
     const index = /^-?\d+$/.test(step.key)
     sql = `(${sql} ${step.arrow} ${p.add(index ? Number(step.key) : step.key)}::${index ? 'int' : 'text'})`
@@ -65,7 +69,7 @@ function conditionSql(node: ReadNode, c: Condition, p: Params): string {
     const sql = `(${c.children.map((child) => conditionSql(node, child, p)).join(` ${c.op} `)})`
     return c.negate ? `not ${sql}` : sql
   }
-  const col = fieldSql(node.alias, c.field, p)
+  const col = fieldSql(node, c.field, p)
   let sql: string
   const value = c.value
   switch (c.op) {
@@ -101,7 +105,7 @@ function conditionSql(node: ReadNode, c: Condition, p: Params): string {
 
 function orderSql(node: ReadNode, terms: OrderTerm[], p: Params): string {
   return terms
-    .map((t) => `${fieldSql(node.alias, t.field, p)} ${t.desc ? 'desc' : 'asc'}${t.nulls ? ` nulls ${t.nulls}` : ''}`)
+    .map((t) => `${fieldSql(node, t.field, p)} ${t.desc ? 'desc' : 'asc'}${t.nulls ? ` nulls ${t.nulls}` : ''}`)
     .join(', ')
 }
 
@@ -112,13 +116,14 @@ function selectListSql(node: ReadNode, p: Params): string {
   for (const item of node.items) {
     if (item.kind === 'star') parts.push(`${ident(node.alias)}.*`)
     else if (item.kind === 'column') {
-      let expr = fieldSql(node.alias, item.field, p)
+      let expr = fieldSql(node, item.field, p)
       if (item.cast) expr = `${expr}::${item.cast}`
       const label = item.alias ?? item.field.jsonPath.at(-1)?.key ?? item.field.name
       parts.push(`${expr} as ${ident(label)}`)
     }
   }
   for (const e of node.embeds) {
+    if (e.empty) continue
     const value = e.toOne ? `${lateralAlias(e)}."v"` : `coalesce(${lateralAlias(e)}."v", '[]'::json)`
     parts.push(`${value} as ${ident(e.key)}`)
   }
@@ -144,14 +149,25 @@ function nodeParts(
 ): NodeSql {
   const self = ident(node.alias)
   const where: string[] = caps ? [guard(caps)] : []
+  const parent = joinTo ? ident(joinTo.parent.alias) : ''
+  const junction = joinTo?.embed.junction
+  const junctionAlias = ident(`${node.alias}_m`)
   if (joinTo) {
     for (const [parentCol, childCol] of joinTo.embed.join) {
-      where.push(`${self}.${ident(childCol)} = ${ident(joinTo.parent.alias)}.${ident(parentCol)}`)
+      where.push(`${self}.${ident(childCol)} = ${parent}.${ident(parentCol)}`)
+    }
+    for (const [junctionCol, parentCol] of junction?.source ?? []) {
+      where.push(`${junctionAlias}.${ident(junctionCol)} = ${parent}.${ident(parentCol)}`)
     }
   }
   for (const c of node.params.conditions) where.push(conditionSql(node, c, p))
   const select = selectListSql(node, p)
-  const base = `${fromOverride ?? node.source.fromSql} as ${self}`
+  let base = `${fromOverride ?? node.source.fromSql} as ${self}`
+  if (junction) {
+    // Many-to-many: the child rows joined to the junction rows that point at the parent row.
+    const on = junction.target.map(([j, c]) => `${junctionAlias}.${ident(j)} = ${self}.${ident(c)}`).join(' and ')
+    base += ` join "public".${ident(junction.table)} as ${junctionAlias} on ${on}`
+  }
   let from = base
   let filteringFrom = base
   for (const e of node.embeds) {
@@ -298,7 +314,10 @@ function returningList(root: ReadNode): string {
   if (root.items.some((i) => i.kind === 'star')) return `${self}.*`
   const columns = new Set<string>()
   for (const item of root.items) if (item.kind === 'column') columns.add(item.field.name)
-  for (const e of root.embeds) for (const [parentCol] of e.join) columns.add(parentCol)
+  for (const e of root.embeds) {
+    for (const [parentCol] of e.join) columns.add(parentCol)
+    for (const [, parentCol] of e.junction?.source ?? []) columns.add(parentCol)
+  }
   return columns.size > 0 ? [...columns].map((c) => `${self}.${ident(c)}`).join(', ') : '1 as "_"'
 }
 
