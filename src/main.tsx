@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from '@/app/app'
+import { deferDataLayer } from '@/app/provider'
 import './index.css'
 
 const root = document.getElementById('root')
@@ -10,8 +11,12 @@ if (!root) throw new Error('index.html has no #root element')
 // the first route's JS, but a cold visit's first cards wait on it: fetch its chunks now, beside the route's, rather
 // than one after the other once the app has rendered (LCP). Nothing runs before the first paint. Offline, the
 // Supabase client has no one to talk to: it loads when the session asks for it, after the device's cards.
-void import('@/app/live/live-services')
-if (navigator.onLine) void import('@/remote/auth')
+// The home page is the exception: its first paint is the hero, and the data layer waits for load and idle there
+// (app/provider.tsx useServicesGate).
+if (!deferDataLayer()) {
+  void import('@/app/live/live-services')
+  if (navigator.onLine) void import('@/remote/auth')
+}
 
 createRoot(root).render(
   <StrictMode>

@@ -10,7 +10,7 @@ import { ShopFallback } from '@/features/shop/shop-fallback'
 import { ItemSkeleton } from '@/features/item/item-skeleton'
 import { AppLayout } from './layout/app-layout'
 import { NotFound } from './not-found'
-import { useShellSession } from './live/shell-state'
+import { useShellLive, useShellSession } from './live/shell-state'
 
 const MessagesPage = lazy(() => import('@/features/messages/messages-page').then((m) => ({ default: m.MessagesPage })))
 // The shop and favourites hold their page's space while their chunk loads (their own fallback: no footer jump).
@@ -47,7 +47,9 @@ if (typeof location !== 'undefined' && location.pathname.startsWith('/item/')) v
 
 function Home() {
   const session = useShellSession()
-  return <LandingPage signedIn={session.status === 'signed-in'} />
+  // The cards' chunk reads the database: it loads with the data layer, not before it (app/provider.tsx).
+  const dataReady = useShellLive((s) => s.live)
+  return <LandingPage signedIn={session.status === 'signed-in'} cardsReady={dataReady} />
 }
 
 const routes: RouteObject[] = [

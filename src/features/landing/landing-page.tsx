@@ -7,11 +7,12 @@ import { TestimonialsSection } from './components/testimonials-section'
 import { WhyChooseSection } from './components/why-choose-section'
 
 /** The home route's landing page, sections in the order of spec §2.2. */
-export function LandingPage({ signedIn }: { signedIn: boolean }) {
+/** `cardsReady`: the data layer has started (the fresh grid holds its space with skeletons until then). */
+export function LandingPage({ signedIn, cardsReady = true }: { signedIn: boolean; cardsReady?: boolean }) {
   return (
     <>
       <HeroSection />
-      <ProductsSection signedIn={signedIn} />
+      <ProductsSection signedIn={signedIn} cardsReady={cardsReady} />
       <WhyChooseSection />
       <HowItWorksSection />
       <PricingSection signedIn={signedIn} />

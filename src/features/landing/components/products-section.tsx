@@ -10,7 +10,7 @@ import { FreshGridSkeleton } from './fresh-grid-skeleton'
 const FreshGrid = lazy(() => import('./fresh-grid').then((m) => ({ default: m.FreshGrid })))
 
 /** "Fresh from the Circle" (spec §2.2 section 2) with "Browse All Items" and "Start Selling". */
-export function ProductsSection({ signedIn }: { signedIn: boolean }) {
+export function ProductsSection({ signedIn, cardsReady = true }: { signedIn: boolean; cardsReady?: boolean }) {
   return (
     <section id={PRODUCTS_SECTION_ID} aria-labelledby="products-title" className="mx-auto max-w-6xl px-4 py-12">
       <div className="flex flex-col items-start justify-between gap-4 sm:flex-row sm:items-end">
@@ -26,9 +26,13 @@ export function ProductsSection({ signedIn }: { signedIn: boolean }) {
           </Link>
         </div>
       </div>
-      <Suspense fallback={<FreshGridSkeleton />}>
-        <FreshGrid />
-      </Suspense>
+      {cardsReady ? (
+        <Suspense fallback={<FreshGridSkeleton />}>
+          <FreshGrid />
+        </Suspense>
+      ) : (
+        <FreshGridSkeleton />
+      )}
     </section>
   )
 }
