@@ -40,8 +40,22 @@ export interface RunningStack {
   close(): Promise<void>
 }
 
+/**
+ * KREIS_START_TRACE=1 prints when each step of the start ended, in wall and CPU time since the process started
+ * (bench/stack-start.ts's breakdown; CPU time says more than wall time on a busy machine).
+ */
+function startTrace(): (step: string) => void {
+  if (!process.env.KREIS_START_TRACE) return () => {}
+  return (step) => {
+    const { user, system } = process.cpuUsage()
+    console.error(`[kreis] start: ${step} at ${Math.round(performance.now())} ms (CPU ${Math.round((user + system) / 1000)} ms)`)
+  }
+}
+
 export async function startStack(config: StackConfig, options: StartOptions = {}): Promise<RunningStack> {
   const log = options.log ?? consoleLogger
+  const mark = startTrace()
+  mark('modules loaded')
   const unlock = config.dataDir ? lockDataDir(config.dataDir) : () => {}
   const storageRoot = config.dataDir
     ? path.join(config.dataDir, 'storage')
@@ -55,8 +69,8 @@ export async function startStack(config: StackConfig, options: StartOptions = {}
     // The API modules load while Postgres starts: its WASM compiles off the main thread, so this hides most of the
     // import time in the cold start (bench/stack-start.ts).
     const [opened, { createApp }, { attachRealtime }] = await Promise.all([
-      opening,
-      import('./app.ts'),
+      opening.then((d) => (mark('database open'), d)),
+      import('./app.ts').then((m) => (mark('API modules loaded'), m)),
       import('./realtime/index.ts'),
     ]).catch(async (e) => {
       await (await opening.catch(() => null))?.close()
@@ -64,6 +78,7 @@ export async function startStack(config: StackConfig, options: StartOptions = {}
     })
     db = opened
     const migration = await migrate(db)
+    mark('migrations checked')
     const blobs = new BlobStore(storageRoot)
     if ((migration.seeded || options.seedFiles) && fs.existsSync(SEED_STORAGE_DIR)) await blobs.importTree(SEED_STORAGE_DIR)
 
@@ -79,7 +94,9 @@ export async function startStack(config: StackConfig, options: StartOptions = {}
     }
     const server = createAdaptorServer({ fetch: createApp(ctx).fetch }) as Server
     // Realtime is attached before the port opens, so a healthy stack is a whole one.
+    mark('HTTP API built')
     const realtime = await attachRealtime(server, ctx, options.realtimeLimits)
+    mark('realtime attached')
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(config.port, config.host, () => {
@@ -87,6 +104,7 @@ export async function startStack(config: StackConfig, options: StartOptions = {}
         resolve()
       })
     })
+    mark('listening')
     const port = (server.address() as AddressInfo).port
     const url = `http://${config.host}:${port}`
     if (config.port === 0) Object.assign(liveConfig, { port, apiUrl: url })

@@ -9,6 +9,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 export type DbRole = 'anon' | 'authenticated' | 'service_role'
 export type Tx = Transaction
@@ -29,13 +30,49 @@ export interface OpenOptions {
   template?: Blob
 }
 
+/**
+ * Server settings for the single-user backend. initdb's postgresql.conf sizes shared memory for a 100-connection
+ * server (shared_buffers 128MB); the WASM backend zeroes and initialises all of it at every start, which was about
+ * 0.7 s of a 1.5 s open of an existing data directory (bench/stack-start.ts). One session needs far less: the whole
+ * seeded cluster is about 40 MB and its hot tables a few MB, so 32MB keeps them cached while halving the start and
+ * the resident memory (330 → 200 MB).
+ */
+export const START_SETTINGS = ['shared_buffers=32MB', 'max_connections=10']
+
+/** A call of a pgcrypto function (or the extension named) in SQL text. */
+const PGCRYPTO_USE = /\bpgcrypto\b|\b(crypt|gen_salt|digest|hmac|gen_random_bytes|pgp_\w+|encrypt|decrypt|encrypt_iv|decrypt_iv|armor|dearmor)\s*\(/i
+const SUPABASE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+/** Where the SQL a running stack executes lives (migrations, and the stack's own realtime and payments SQL). */
+const SQL_DIRS = ['migrations', 'local/realtime', 'local/payments'].map((d) => path.join(SUPABASE_DIR, d))
+
+/**
+ * Whether PGlite must load pgcrypto's library: loading it costs about 0.1–0.3 s of CPU at every start (unpacking its
+ * bundle and compiling a 3 MB WASM module), and only SQL that calls it needs it. A new database does (platform.sql
+ * creates the extension, seed.sql hashes the demo passwords with crypt()), and so does any database whose migrations
+ * call a pgcrypto function; an existing database of this project's migrations does not (passwords are hashed in
+ * JavaScript, auth/passwords.ts). Checked from the SQL files, so a migration that starts calling pgcrypto turns it
+ * back on by itself.
+ */
+export function needsPgcrypto(pgDir: string | null, template?: Blob, sqlDirs = SQL_DIRS): boolean {
+  if (!pgDir || template || !fs.existsSync(path.join(pgDir, 'PG_VERSION'))) return true
+  return sqlDirs.some(
+    (dir) =>
+      fs.existsSync(dir) &&
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.sql'))
+        .some((f) => PGCRYPTO_USE.test(fs.readFileSync(path.join(dir, f), 'utf8').replace(/--[^\n]*/g, ''))),
+  )
+}
+
 export class Database {
   private constructor(readonly pg: PGlite) {}
 
   static async open({ pgDir, template }: OpenOptions): Promise<Database> {
     if (pgDir) fs.mkdirSync(path.dirname(pgDir), { recursive: true })
     const pg = await PGlite.create(pgDir ?? undefined, {
-      extensions: { pgcrypto },
+      extensions: needsPgcrypto(pgDir, template) ? { pgcrypto } : {},
+      startParams: [...PGlite.defaultStartParams, ...START_SETTINGS.flatMap((s) => ['-c', s])],
       ...(template ? { loadDataDir: template } : {}),
     })
     // Hosted sets this on the postgres role (and PostgREST adds `extensions` for the API roles); PGlite does not apply
