@@ -147,11 +147,3 @@ export function ListingCard(props: ListingCardProps) {
 // The skeleton lives in its own module: the landing page's first paint shows it without the card's code.
 export { ListingCardSkeleton } from './listing-card-skeleton'
 
-/**
- * @deprecated ListingCard resolves its photo itself now (useCardImageSrc in src/db/image-url.ts: device copy, else
- * bucket URL + card srcset): pass the listing's image_url as `imageUrl`. Kept, as the identity, for the screens that
- * still call it; remove the call when next editing them.
- */
-export function useListingImageUrl(imagePath: string | null): string | null {
-  return imagePath
-}

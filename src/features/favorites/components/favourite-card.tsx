@@ -1,9 +1,10 @@
 import { paths } from '@/config/paths'
 import type { FavouriteListing } from '@/db/repositories/feed'
 import { cardView } from '@/domain/listing-card-view'
-import { locationLabel, sellerName, t } from '@/i18n'
+import { t } from '@/i18n'
 import { Button } from '@/ui/button'
-import { ListingCard, useListingImageUrl } from '@/ui/listing-card'
+import { ListingCard } from '@/ui/listing-card'
+import { ListingRowCard } from '@/ui/listing-row-card'
 
 /**
  * One favourite. Active: the feed's card with a filled heart. Sold: the SOLD card. Gone from the device (sold to
@@ -14,39 +15,21 @@ export function FavouriteCard({ item, now, eager, onToggle }: { item: FavouriteL
   const { favourite, listing } = item
   const snapshot = favourite.card
   const view = listing ? cardView(listing, now, null) : null
-  const imageUrl = useListingImageUrl(view ? view.imagePath : (snapshot?.cover_image_url ?? null))
   const title = view?.title ?? snapshot?.title ?? t('feed.favUnknownTitle')
   const remove = (
     <Button variant="outline" size="sm" onClick={() => onToggle(favourite.listing_id, title)} aria-label={t('feed.favRemoveLabel', { title })}>
       {t('feed.favRemove')}
     </Button>
   )
-  if (view && !view.isSold) {
-    return (
-      <ListingCard
-        title={view.title}
-        price={view.price}
-        imageUrl={imageUrl}
-        brand={view.brand}
-        size={view.size}
-        location={locationLabel(view.location)}
-        seller={sellerName(view.sellerName)}
-        isSold={false}
-        isNew={view.isNew}
-        href={paths.item(view.id)}
-        liked
-        onToggleLike={() => onToggle(view.id, view.title)}
-        eager={eager}
-        headingLevel={2}
-      />
-    )
+  if (listing && view && !view.isSold) {
+    return <ListingRowCard row={listing} now={now} eager={eager} showPlace liked onToggleLike={onToggle} headingLevel={2} />
   }
   const gone = !view && snapshot?.status !== 'sold'
   return (
     <ListingCard
       title={title}
       price={view?.price ?? (snapshot ? Number(snapshot.price) : undefined)}
-      imageUrl={imageUrl}
+      imageUrl={view ? view.imagePath : (snapshot?.cover_image_url ?? null)}
       brand={view?.brand ?? snapshot?.brand}
       size={view?.size ?? snapshot?.size}
       isSold

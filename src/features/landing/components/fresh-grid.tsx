@@ -3,34 +3,12 @@
  * the database, which loads after the landing page's first paint; the section holds the grid's space meanwhile.
  */
 import { useState } from 'react'
-import { paths } from '@/config/paths'
-import type { ListingRow } from '@/db/rows'
-import { cardView } from '@/domain/listing-card-view'
 import { homeGrid } from '@/domain/listing-view'
 import { t } from '@/i18n'
 import { useSyncStatus } from '@/sync/app-sync'
-import { ListingCard, useListingImageUrl } from '@/ui/listing-card'
+import { ListingRowCard } from '@/ui/listing-row-card'
 import { useFreshListings } from '../hooks/use-fresh-listings'
 import { FRESH_GRID, FreshGridSkeleton } from './fresh-grid-skeleton'
-
-/** A home-grid card (spec §2.2): image, title, brand, size, price in CHF, New badge; it leads to /item/:id. */
-function FreshCard({ row, now, eager }: { row: ListingRow; now: Date; eager: boolean }) {
-  const card = cardView(row, now, null)
-  const imageUrl = useListingImageUrl(card.imagePath)
-  return (
-    <ListingCard
-      title={card.title}
-      price={card.price}
-      imageUrl={imageUrl}
-      brand={card.brand}
-      size={card.size}
-      isSold={card.isSold}
-      isNew={card.isNew}
-      href={paths.item(card.id)}
-      eager={eager}
-    />
-  )
-}
 
 /** The first row on a wide screen (4 columns): in view at once there, so their photos load first (LCP). */
 const EAGER_CARDS = 4
@@ -49,7 +27,8 @@ export function FreshGrid() {
     <ul className={FRESH_GRID}>
       {cards.map(({ row }, i) => (
         <li key={row.id}>
-          <FreshCard row={row} now={now} eager={i < EAGER_CARDS} />
+          {/* A home-grid card (spec §2.2): image, title, brand, size, price in CHF, New badge; it leads to /item/:id. */}
+          <ListingRowCard row={row} now={now} eager={i < EAGER_CARDS} />
         </li>
       ))}
     </ul>

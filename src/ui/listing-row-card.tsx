@@ -1,0 +1,47 @@
+/**
+ * A mirror listing row as a ListingCard: the one mapping the home grid, the shop feed and the favourites share
+ * (cardView for the fields and the New badge, the "Switzerland" / "Anonymous" fallbacks, the link to the item).
+ * The screens add only what differs: the place line, the heart, the owner's Edit, the heading level.
+ */
+import type { ReactNode } from 'react'
+import { paths } from '@/config/paths'
+import { cardView, type CardSource, type CardView } from '@/domain/listing-card-view'
+import { locationLabel, sellerName } from '@/i18n'
+import { ListingCard } from './listing-card'
+
+export interface ListingRowCardProps {
+  row: CardSource
+  now: Date
+  /** The viewer (for `card.isOwn` in `actions`); null or undefined for a visitor. */
+  viewerId?: string | null
+  eager: boolean
+  /** Location · seller under the title (the shop and favourites; the home grid has none). */
+  showPlace?: boolean
+  /** The heart: shown when `onToggleLike` is given (never on a sold card). */
+  liked?: boolean
+  onToggleLike?: (id: string, title: string) => void
+  headingLevel?: 2 | 3
+  /** Extra actions under the card, from the card's view (e.g. the owner's Edit). */
+  actions?: (card: CardView) => ReactNode
+}
+
+export function ListingRowCard({ row, now, viewerId = null, eager, showPlace = false, liked, onToggleLike, headingLevel, actions }: ListingRowCardProps) {
+  const card = cardView(row, now, viewerId)
+  return (
+    <ListingCard
+      title={card.title}
+      price={card.price}
+      imageUrl={card.imagePath}
+      brand={card.brand}
+      size={card.size}
+      {...(showPlace ? { location: locationLabel(card.location), seller: sellerName(card.sellerName) } : {})}
+      isSold={card.isSold}
+      isNew={card.isNew}
+      href={paths.item(card.id)}
+      {...(onToggleLike ? { liked: !!liked, onToggleLike: () => onToggleLike(card.id, card.title) } : {})}
+      eager={eager}
+      {...(headingLevel ? { headingLevel } : {})}
+      actions={actions?.(card)}
+    />
+  )
+}
