@@ -8,7 +8,7 @@ import type { StackContext } from '../context.ts'
 import { HttpError, restError } from '../shared/http-error.ts'
 import { OPERATORS } from './filter-parser.ts'
 import { fromDatabaseError, invalidBody, singleObjectError, unknownPayloadColumn, unknownTable } from './errors.ts'
-import { planRead, relationSource, type ReadNode } from './plan.ts'
+import { outputLabels, planRead, relationSource, type ReadNode } from './plan.ts'
 import type { Preferences } from './prefer.ts'
 import { parseQuery } from './query-params.ts'
 import { callSql, findFunction, functionSource } from './rpc.ts'
@@ -195,16 +195,8 @@ function planExtras(req: RestRequest, build: (p: Params) => ReadNode): Extras['p
   return { sql, params: p.values }
 }
 
-/** The CSV header: the labels of the root's select list, `*` expanded in column order. */
-function csvHeader(node: ReadNode): string {
-  const labels: string[] = []
-  for (const item of node.items) {
-    if (item.kind === 'star') labels.push(...node.source.columns.keys())
-    else if (item.kind === 'column') labels.push(item.alias ?? item.field.jsonPath.at(-1)?.key ?? item.field.name)
-  }
-  for (const e of node.embeds) labels.push(e.key)
-  return labels.join(',')
-}
+/** The CSV header: the keys of the root's rows. */
+const csvHeader = (node: ReadNode): string => outputLabels(node).join(',')
 
 export async function handleRead(
   ctx: StackContext,

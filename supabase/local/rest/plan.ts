@@ -35,6 +35,8 @@ export interface Embed {
   junction: Junction | null
   /** An embed selecting nothing (`rel()`): filters only (with !inner), left out of the output as PostgREST does. */
   empty: boolean
+  /** `...rel(cols)`: the child's columns become the parent's (arrays of them for a to-many spread). */
+  spread: boolean
 }
 
 export interface ReadNode {
@@ -73,6 +75,26 @@ function checkConditions(source: Source, conditions: Condition[]): void {
   }
 }
 
+/** The keys a node's rows carry, in order: `*` expanded, labels, aggregates, embeds, and spread columns. */
+export function outputLabels(node: ReadNode): string[] {
+  const labels: string[] = []
+  for (const item of node.items) {
+    if (item.kind === 'star') labels.push(...node.source.columns.keys())
+    else if (item.kind === 'column') labels.push(columnLabel(item))
+  }
+  for (const e of node.embeds) {
+    if (e.empty) continue
+    if (e.spread) labels.push(...outputLabels(e.node))
+    else labels.push(e.key)
+  }
+  return labels
+}
+
+/** A column's key: its alias, else the aggregate's name, else the last json key or the column name. */
+export function columnLabel(item: Extract<SelectItem, { kind: 'column' }>): string {
+  return item.alias ?? item.agg ?? item.field.jsonPath.at(-1)?.key ?? item.field.name
+}
+
 /** `rel()`, and `rel(other())` nested: nothing selected anywhere below. */
 const isEmpty = (node: ReadNode): boolean => node.items.length === 0 && node.embeds.every((e) => isEmpty(e.node))
 
@@ -91,7 +113,17 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
       params: query.nodes.get(path) ?? { conditions: [], order: null, limit: null, offset: null },
     }
     for (const item of items) {
-      if (item.kind === 'column') checkField(source, item.field)
+      if (item.kind === 'column') {
+        // `rel(count)`: PostgREST's legacy count of the embedded rows, when the relation has no column "count".
+        if (item.field.name === 'count' && item.field.jsonPath.length === 0 && !item.agg && !source.columns.has('count')) {
+          Object.assign(item, { field: { name: '*', jsonPath: [] }, agg: 'count', aggCast: item.cast, cast: null })
+        } else {
+          if (item.agg && !cache.aggregatesEnabled) {
+            throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed')
+          }
+          if (!(item.agg === 'count' && item.field.name === '*')) checkField(source, item.field)
+        }
+      }
       if (item.kind !== 'embed') continue
       if (depth >= MAX_EMBED_DEPTH || ++embeds > MAX_EMBEDS) {
         throw restError(400, 'PGRST100', `"failed to parse select parameter" (embedding ${item.name})`,
@@ -112,6 +144,7 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
         inner: item.inner,
         junction: rel.junction,
         empty: isEmpty(child),
+        spread: item.spread === true,
       })
     }
     checkConditions(source, node.params.conditions)

@@ -63,6 +63,11 @@ export interface SchemaCache {
   functions: Map<string, PgFunction[]>
   /** Functions taking one row of the keyed table or view: computed fields (scalar) and computed relationships. */
   rowFunctions: Map<string, PgFunction[]>
+  /**
+   * PostgREST's db-aggregates-enabled (off by default, also on hosted Supabase): on when a role or database
+   * setting says `pgrst.db_aggregates_enabled = 'true'` (as `alter role authenticator set …` does there).
+   */
+  aggregatesEnabled: boolean
 }
 
 interface RawCatalog {
@@ -92,6 +97,7 @@ interface RawCatalog {
     rows: number
     row_arg: string | null
   }[]
+  aggregates: boolean
 }
 
 const CATALOG_SQL = `
@@ -150,7 +156,9 @@ select json_build_object(
       'row_arg', case when p.pronargs = 1 then (select ac.relname from pg_type at join pg_class ac on ac.oid = at.typrelid
         join pg_namespace an on an.oid = ac.relnamespace where at.oid = p.proargtypes[0] and an.nspname = $1) end
     )), '[]') from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
-    where n.nspname = $1 and p.prokind = 'f')
+    where n.nspname = $1 and p.prokind = 'f'),
+  'aggregates', exists (select 1 from pg_db_role_setting s, unnest(s.setconfig) c
+    where lower(c) in ('pgrst.db_aggregates_enabled=true', 'pgrst.db_aggregates_enabled=on'))
 )::text as catalog`
 
 function toFunction(f: RawCatalog['functions'][number]): PgFunction {
@@ -235,7 +243,7 @@ export async function loadSchemaCache(pg: PGlite): Promise<SchemaCache> {
     list.push(fn)
     functions.set(f.name, list)
   }
-  return { relations, foreignKeys: raw.fks, functions, rowFunctions }
+  return { relations, foreignKeys: raw.fks, functions, rowFunctions, aggregatesEnabled: raw.aggregates }
 }
 
 /**

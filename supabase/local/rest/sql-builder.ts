@@ -7,7 +7,7 @@
  * Each statement returns one row: `total` (the exact count or null), `page_total` and `body` (JSON text).
  */
 import { OPERATORS, type Condition, type OrderTerm } from './filter-parser.ts'
-import { ident, type Embed, type ReadNode } from './plan.ts'
+import { columnLabel, ident, outputLabels, type Embed, type ReadNode } from './plan.ts'
 import type { FieldRef } from './select-parser.ts'
 import { TIMEOUT_MARKER, WORK_MARKER } from './limits.ts'
 
@@ -111,27 +111,66 @@ function orderSql(node: ReadNode, terms: OrderTerm[], p: Params): string {
 
 const lateralAlias = (e: Embed) => ident(`${e.node.alias}_j`)
 
-function selectListSql(node: ReadNode, p: Params): string {
+const hasAggregate = (node: ReadNode) => node.items.some((i) => i.kind === 'column' && i.agg)
+
+/**
+ * The node's select list, and with aggregates PostgREST's grouping: every other selected expression (a `*`
+ * expanded to its columns, spread columns included) becomes a GROUP BY term, by position.
+ */
+function selectListSql(node: ReadNode, p: Params): { list: string; groupBy: string } {
   const parts: string[] = []
+  const grouped: number[] = []
+  const aggregated = hasAggregate(node)
+  const plain = (sql: string) => {
+    parts.push(sql)
+    grouped.push(parts.length)
+  }
   for (const item of node.items) {
-    if (item.kind === 'star') parts.push(`${ident(node.alias)}.*`)
-    else if (item.kind === 'column') {
+    if (item.kind === 'star') {
+      if (!aggregated) parts.push(`${ident(node.alias)}.*`)
+      else for (const c of node.source.columns.keys()) plain(`${ident(node.alias)}.${ident(c)}`)
+    } else if (item.kind === 'column') {
+      const label = ident(columnLabel(item))
+      if (item.agg) {
+        let arg = item.field.name === '*' ? '*' : fieldSql(node, item.field, p)
+        if (item.cast && arg !== '*') arg = `${arg}::${item.cast}`
+        const expr = `${item.agg}(${arg})`
+        parts.push(`${item.aggCast ? `${expr}::${item.aggCast}` : expr} as ${label}`)
+        continue
+      }
       let expr = fieldSql(node, item.field, p)
       if (item.cast) expr = `${expr}::${item.cast}`
-      const label = item.alias ?? item.field.jsonPath.at(-1)?.key ?? item.field.name
-      parts.push(`${expr} as ${ident(label)}`)
+      plain(`${expr} as ${label}`)
     }
   }
   for (const e of node.embeds) {
     if (e.empty) continue
+    if (e.spread) {
+      for (const label of outputLabels(e.node)) plain(`${lateralAlias(e)}.${ident(label)} as ${ident(label)}`)
+      continue
+    }
     const value = e.toOne ? `${lateralAlias(e)}."v"` : `coalesce(${lateralAlias(e)}."v", '[]'::json)`
-    parts.push(`${value} as ${ident(e.key)}`)
+    plain(`${value} as ${ident(e.key)}`)
   }
-  return parts.join(', ')
+  const groupBy = aggregated && grouped.length > 0 ? ` group by ${grouped.join(', ')}` : ''
+  return { list: parts.join(', '), groupBy }
+}
+
+/** The lateral subquery of an embed: its JSON (`v`), and for a spread its columns (arrays of them when to-many). */
+function embedSubquery(e: Embed, childSql: string): string {
+  const agg = e.toOne ? 'row_to_json("x")' : 'json_agg("x")'
+  const columns = e.spread
+    ? outputLabels(e.node).map((l) => {
+        const col = `"x".${ident(l)}`
+        return `, ${e.toOne ? col : `coalesce(json_agg(${col}), '[]'::json)`} as ${ident(l)}`
+      }).join('')
+    : ''
+  return `select ${agg} as "v"${columns} from (${childSql}) as "x"`
 }
 
 interface NodeSql {
   select: string
+  groupBy: string
   from: string
   /** Only the lateral joins that filter (`!inner`), for the count. */
   filteringFrom: string
@@ -161,7 +200,7 @@ function nodeParts(
     }
   }
   for (const c of node.params.conditions) where.push(conditionSql(node, c, p))
-  const select = selectListSql(node, p)
+  const { list: select, groupBy } = selectListSql(node, p)
   let base = `${fromOverride ?? node.source.fromSql} as ${self}`
   if (junction) {
     // Many-to-many: the child rows joined to the junction rows that point at the parent row.
@@ -172,8 +211,7 @@ function nodeParts(
   let filteringFrom = base
   for (const e of node.embeds) {
     const child = nodeParts(e.node, p, null, { parent: node, embed: e }, caps)
-    const agg = e.toOne ? 'row_to_json("x")' : 'json_agg("x")'
-    const subquery = `select ${agg} as "v" from (${assemble(child)}) as "x"`
+    const subquery = embedSubquery(e, assemble(child))
     const lateral = ` left join lateral (${subquery}) as ${lateralAlias(e)} on true`
     from += lateral
     if (e.inner) {
@@ -189,13 +227,13 @@ function nodeParts(
   if (order && order.length > 0) tail += ` order by ${orderSql(node, order, p)}`
   if (limit !== null) tail += ` limit ${p.add(limit)}`
   if (offset !== null) tail += ` offset ${p.add(offset)}`
-  return { select, from, filteringFrom, where, tail }
+  return { select, groupBy, from, filteringFrom, where, tail }
 }
 
 const whereSql = (where: string[]) => (where.length > 0 ? ` where ${where.join(' and ')}` : '')
 
 function assemble(n: NodeSql): string {
-  return `select ${n.select} from ${n.from}${whereSql(n.where)}${n.tail}`
+  return `select ${n.select} from ${n.from}${whereSql(n.where)}${n.groupBy}${n.tail}`
 }
 
 export interface OutputShape {
