@@ -203,7 +203,7 @@ describe('item gallery (spec §2.11)', () => {
     await store()
     renderItem()
     await screen.findByRole('region', { name: 'Photos of Arket sage midi skirt' })
-    const track = screen.getByAltText('Arket sage midi skirt, photo 1 of 3').closest('[role=group]')!.parentElement!
+    const track = (await screen.findByAltText('Arket sage midi skirt, photo 1 of 3')).closest('[role=group]')!.parentElement!
     const drag = (x0: number, y0: number, x1: number, y1: number) => {
       fireEvent.pointerDown(track, { pointerId: 1, clientX: x0, clientY: y0 })
       fireEvent.pointerUp(track, { pointerId: 1, clientX: x1, clientY: y1 })
@@ -222,7 +222,11 @@ describe('item gallery (spec §2.11)', () => {
     renderItem()
     const img = await screen.findByAltText('Arket sage midi skirt, photo 2 of 3')
     expect(img).toHaveAttribute('crossorigin', 'anonymous')
+    // Like a card: the small card image in srcset first; when it fails, the full photo alone; then the fallback.
+    expect(img.getAttribute('srcset')).toMatch(/\.card\.webp 480w, .* 1600w$/)
     fireEvent.error(img)
+    expect(screen.getByAltText('Arket sage midi skirt, photo 2 of 3')).not.toHaveAttribute('srcset')
+    fireEvent.error(screen.getByAltText('Arket sage midi skirt, photo 2 of 3'))
     expect(screen.getByRole('img', { name: 'Arket sage midi skirt, photo 2 of 3: No image available', hidden: true })).toBeInTheDocument()
   })
 })

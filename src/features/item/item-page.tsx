@@ -1,8 +1,6 @@
 import { useEffect } from 'react'
 import { useParams } from 'react-router-dom'
-import { env } from '@/config/env'
 import { isOwner, itemScreen } from '@/domain/item-page'
-import { resolveImageUrl } from '@/domain/listing-view'
 import { t } from '@/i18n'
 import { useUserId } from '@/sync/use-session-user'
 import { ItemActions } from './components/item-actions'
@@ -29,8 +27,8 @@ export function ItemPage() {
 
 function ItemView({ data, owner }: { data: ItemData; owner: boolean }) {
   const { listing, images } = data
-  // TODO(H1a): useImageSrc (src/db/image-url.ts) once it lands, so unsent photos show from the device.
-  const sources = images.map((img) => resolveImageUrl(img.image_url, env.supabaseUrl))
+  // Each photo resolves itself (the gallery's GalleryPhoto: device copy, else bucket URL + card srcset).
+  const sources = images.map((img) => img.image_url)
   return (
     <article className={PAGE_WRAP}>
       <div className={PAGE_GRID}>

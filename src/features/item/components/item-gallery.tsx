@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { useCardImageSrc } from '@/db/image-url'
 import { stepImage, swipeStep } from '@/domain/item-page'
 import { t } from '@/i18n'
 import { cx } from '@/ui/cx'
@@ -22,6 +23,35 @@ function Chevron({ flip }: { flip?: boolean }) {
  * first with high priority), so a visit keeps them all in the service worker's image cache for offline use.
  * A photo that fails to load shows "No image available".
  */
+/** The gallery's width: the screen on phones, half the page (at most 6xl) from 768 px. */
+const GALLERY_SIZES = '(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw'
+
+/**
+ * One photo, resolved like a card's (useCardImageSrc): the device's copy while it holds one (an unsent listing's
+ * photos show offline), else the bucket file with the small card image in `srcset` (a narrow, low-density screen
+ * takes the small one; a phone at 2× takes the full photo, as before). Blank while the device is asked.
+ */
+function GalleryPhoto({ path, alt, first }: { path: string; alt: string; first: boolean }) {
+  const image = useCardImageSrc(path)
+  const [noCardFor, setNoCardFor] = useState<string | null>(null)
+  if (image === undefined) return <div className="h-full w-full" aria-hidden="true" />
+  const srcSet = image && image.srcSet && noCardFor !== image.src ? image.srcSet : null
+  return (
+    <ImageWithFallback
+      src={image?.src ?? null}
+      {...(srcSet ? { srcSet, sizes: GALLERY_SIZES, onError: () => setNoCardFor(image!.src) } : {})}
+      alt={alt}
+      fallbackLabel={t('item.noImage')}
+      loading="eager"
+      fetchPriority={first ? 'high' : 'low'}
+      decoding={first ? 'sync' : 'async'}
+      draggable={false}
+      className="h-full w-full object-cover"
+    />
+  )
+}
+
+/** `sources`: the photos' image_url (storage paths or http URLs), in order. */
 export function ItemGallery({ title, sources, className }: { title: string; sources: readonly string[]; className?: string }) {
   const [index, setIndex] = useState(0)
   const drag = useRef<{ id: number; x: number; y: number } | null>(null)
@@ -78,16 +108,7 @@ export function ItemGallery({ title, sources, className }: { title: string; sour
               aria-label={t('item.imageCounter', { current: i + 1, total })}
               className="h-full w-full shrink-0"
             >
-              <ImageWithFallback
-                src={src}
-                alt={t('item.imageAlt', { title, index: i + 1, total })}
-                fallbackLabel={t('item.noImage')}
-                loading="eager"
-                fetchPriority={i === 0 ? 'high' : 'low'}
-                decoding={i === 0 ? 'sync' : 'async'}
-                draggable={false}
-                className="h-full w-full object-cover"
-              />
+              <GalleryPhoto path={src} alt={t('item.imageAlt', { title, index: i + 1, total })} first={i === 0} />
             </div>
           ))
         )}
