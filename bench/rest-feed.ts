@@ -145,11 +145,15 @@ async function heaviestAllowed(base: string, anonKey: string) {
   return { ...timed.reduce((a, b) => (b.ms > a.ms ? b : a)), tried }
 }
 
-/** One client in its own process sending `url` back to back, whatever it answers. */
+/**
+ * One client in its own process sending `url` back to back, whatever it answers. It connects from another loopback
+ * address (127.0.0.2), as another machine would: the server shares the database by client address
+ * (supabase/local/db/fair-share.ts), and the feed client is 127.0.0.1.
+ */
 function startAttacker(url: string, apikey: string): ChildProcess {
   const script = `
     const http = require('node:http')
-    const agent = new http.Agent({ keepAlive: true })
+    const agent = new http.Agent({ keepAlive: true, localAddress: '127.0.0.2' })
     const once = () => http.get(process.argv[1], { agent, headers: { apikey: process.argv[2] } }, (res) => {
       res.on('data', () => {}); res.on('end', once); res.on('error', once)
     }).on('error', () => setTimeout(once, 10))

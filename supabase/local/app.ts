@@ -12,6 +12,8 @@ import { createRestApi } from './rest/index.ts'
 import { createStorageApi } from './storage/index.ts'
 import { createFunctionsApi } from './functions/index.ts'
 import { createSandboxPayApi } from './payments/index.ts'
+import { clientIp } from './auth/rate-limit.ts'
+import { FairShareBusy, runAsClient } from './db/fair-share.ts'
 
 const EXPOSED_HEADERS = ['Content-Range', 'X-Supabase-Api-Version', 'Content-Type', 'Content-Length', 'x-relay-error']
 const ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
@@ -31,6 +33,9 @@ export function createApp(ctx: StackContext): Hono {
   // load bench) hono's copy of every response that adding headers afterwards costs.
   app.use('*', (c, next) => (c.req.header('origin') ? corsHeaders(c, next) : next()))
 
+  // Database work of a request is the work of its client's address (db/fair-share.ts shares the engine by it).
+  app.use('*', (c, next) => runAsClient(clientIp(c, ctx.config.trustedProxies), next))
+
   app.get('/health', (c) => c.json({ status: 'ok' }))
   app.route('/auth/v1', createAuthApi(ctx))
   app.route('/rest/v1', createRestApi(ctx))
@@ -41,6 +46,10 @@ export function createApp(ctx: StackContext): Hono {
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
   app.onError((err, c) => {
     if (err instanceof HttpError) return err.getResponse()
+    // The API gateway's answer to a flood (hosted: Kong's rate limiting), whichever API was called.
+    if (err instanceof FairShareBusy) {
+      return c.json({ message: 'API rate limit exceeded' }, 429, { 'Retry-After': String(err.retryAfterSeconds) })
+    }
     const refused = clientDataError(err, new URL(c.req.url).pathname)
     if (refused) return refused.getResponse()
     ctx.log.error(`${c.req.method} ${new URL(c.req.url).pathname} failed`, err)

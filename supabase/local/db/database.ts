@@ -7,6 +7,7 @@
  */
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { FairShare } from './fair-share.ts'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -66,6 +67,9 @@ export function needsPgcrypto(pgDir: string | null, template?: Blob, sqlDirs = S
 }
 
 export class Database {
+  /** Who runs next when several clients want the one engine (fair-share.ts); KREIS_FAIR_SHARE=off (benches' before). */
+  readonly fairShare = process.env.KREIS_FAIR_SHARE === 'off' ? null : new FairShare()
+
   private constructor(readonly pg: PGlite) {}
 
   static async open({ pgDir, template }: OpenOptions): Promise<Database> {
@@ -86,6 +90,11 @@ export class Database {
    * so that row-level security decides. Null claims run as the superuser (platform internals only).
    */
   async withClaims<T>(claims: Claims | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    // Each transaction takes its turn by client (fair-share.ts): the engine runs one statement at a time.
+    return this.fairShare ? this.fairShare.run(() => this.transaction(claims, fn)) : this.transaction(claims, fn)
+  }
+
+  private transaction<T>(claims: Claims | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.pg.transaction(async (tx) => {
       if (claims) {
         if (!DB_ROLES.includes(claims.role)) throw new Error(`unknown database role ${String(claims.role)}`)
