@@ -55,7 +55,9 @@ function afterCursor<Q extends { gte(c: string, v: string): Q; or(f: string): Q 
 
 /** One element of the RPC save_listings' answer (migration 20261123002100). */
 interface SavedRow {
-  listing: Row
+  /** null: the listing was deleted and the save skipped (tombstones, migration 20261123220100). */
+  listing: Row | null
+  listing_id?: string
   images: Row[]
   removed?: string[]
 }
@@ -166,7 +168,9 @@ export class SupabaseTransport implements Transport {
     // (best-effort: a lost delete leaves an orphan file, never a broken image).
     const removed = withCardImages(r.value.flatMap((x) => x.removed ?? []))
     if (removed.length) await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(removed).catch(() => undefined)
-    return ok(r.value.map((x) => ({ listing: toListing(x.listing), images: x.images.map(toImage) })))
+    return ok(r.value.map((x, i): ListingSaved => (x.listing === null
+      ? { listing: null, listing_id: x.listing_id ?? saves[i]!.listing_id, images: [] }
+      : { listing: toListing(x.listing), images: x.images.map(toImage) })))
   }
 
   async createConversations(cs: ConversationWrite[]): Promise<Result<ConversationRecord[]>> {

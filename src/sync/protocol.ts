@@ -64,11 +64,14 @@ export interface ListingSave {
   images_edited_at: string | null
 }
 
-/** The server's state of a listing after a save: the winning row and its whole photo set. */
-export interface ListingSaved {
-  listing: ListingRecord
-  images: ListingImageRecord[]
-}
+/**
+ * The server's state of a listing after a save: the winning row and its whole photo set; or `listing: null` when
+ * the listing was deleted (migration 20261123220100: deletion is final, the save was skipped) — the winner is
+ * "gone" and the device drops its copy.
+ */
+export type ListingSaved =
+  | { listing: ListingRecord; images: ListingImageRecord[] }
+  | { listing: null; listing_id: string; images: [] }
 
 export interface SessionInfo {
   userId: string

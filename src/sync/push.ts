@@ -288,13 +288,27 @@ async function acknowledge(db: KreisDatabase, batch: Unit[], value: unknown): Pr
  * mirror shows it, row and photo set, unless this device has a newer edit of the listing still to send (call
  * inside the acknowledging transaction).
  */
-async function acknowledgeListing(db: KreisDatabase, { listing, images }: ListingSaved): Promise<void> {
+async function acknowledgeListing(db: KreisDatabase, saved: ListingSaved): Promise<void> {
+  if (saved.listing === null) return dropDeletedListing(db, saved.listing_id)
+  const { listing, images } = saved
   const rest = await remainingInGroup(db, `listing:${listing.id}`)
   if (rest.length) return // a newer local write of this listing is still to be sent; its answer settles the row
   const local = await db.listings.get(listing.id)
   await db.listings.put({ ...listing, ...(local ? cardOf(local) : cardFields(null, undefined)), sync_state: 'synced', sync_error: undefined })
   await replaceImageSets(db, [listing.id], images)
   await db.photo_blobs.where('listing_id').equals(listing.id).delete()
+}
+
+/**
+ * The listing was deleted (on another device of the seller) and deletion is final: the server skipped the save, so
+ * the device shows the winner — no listing — and drops its row, photos and queued edits (the reconcile drops the conversations
+ * that went with it on the server; call inside the acknowledging transaction).
+ */
+async function dropDeletedListing(db: KreisDatabase, listingId: string): Promise<void> {
+  await db.outbox.where('group').equals(`listing:${listingId}`).delete()
+  await db.listings.delete(listingId)
+  await db.listing_images.where('listing_id').equals(listingId).delete()
+  await db.photo_blobs.where('listing_id').equals(listingId).delete()
 }
 
 function maxIso(a: string | null, b: string | null): string | null {

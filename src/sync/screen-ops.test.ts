@@ -199,6 +199,34 @@ describe('deleteListing', () => {
     }
   })
 
+  it('a stale edit from the other device does not bring a deleted listing back; that device shows it gone and its upload goes', async () => {
+    const server = new MemoryServer()
+    const phone = device(SELLER, server)
+    const laptop = device(SELLER, server)
+    const id = await saveListing(phone.db, SELLER, { fields: fields(), images: [photo()] }, phone.clock.now())
+    await phone.sync()
+    await laptop.sync()
+    // The laptop edits the listing offline (a new photo too), before the phone deletes it.
+    const kept = (await laptop.db.listing_images.toArray()).map((i) => ({ id: i.id, image_url: i.image_url }))
+    await saveListing(laptop.db, SELLER, { id, fields: fields({ title: 'Edited on the laptop' }), images: [...kept, photo()] }, laptop.clock.now())
+    phone.clock.advance(1000)
+    await deleteListing(phone.db, id, phone.clock.now())
+    await phone.sync()
+    expect(server.listings.has(id)).toBe(false)
+    const { push } = await laptop.sync()
+    expect(push.outcome).toBe('drained')
+    expect(server.listings.has(id)).toBe(false)
+    expect(await laptop.db.listings.get(id)).toBeUndefined()
+    expect(await laptop.db.listing_images.count()).toBe(0)
+    expect(await laptop.db.photo_blobs.count()).toBe(0)
+    expect(await laptop.db.outbox.count()).toBe(0)
+    // The photo the laptop uploaded for its refused edit is removed, not orphaned.
+    expect(server.storage.size).toBe(0)
+    // The laptop's stale edit stays refused when it is sent again (an answer lost): idempotent.
+    const again = server.saveListings(SELLER, [{ listing_id: id, listing: null, images: [], images_edited_at: null }])
+    expect(again).toMatchObject({ ok: true, value: [{ listing: null, listing_id: id }] })
+  })
+
   it('removes an own listing at once, then the server row, its image rows and its files', async () => {
     const server = new MemoryServer()
     const seller = device(SELLER, server)

@@ -48,6 +48,7 @@ export function deleteListing(server: MemoryServer, me: string, listingId: strin
   for (const p of files) if (p.startsWith(`${me}/`)) server.storage.delete(p)
   if (listing) {
     server.listings.delete(listingId)
+    server.tombstones.set(listingId, listing.user_id)
     for (const [id, c] of server.conversations) if (c.listing_id === listingId) server.conversations.delete(id)
     for (const [id, msg] of server.messages) if (msg.listing_id === listingId) server.messages.delete(id)
     publish(server, { table: 'listings', deletedId: listingId })

@@ -56,6 +56,8 @@ export class MemoryServer {
   readonly everSold = new Set<string>()
   /** listings.images_edited_at: the edit time of each listing's current photo set (not part of the row clients see). */
   readonly imageSetEditedAt = new Map<string, string>()
+  /** public.listing_tombstones: deleted listing id → its seller (deletion is final). */
+  readonly tombstones = new Map<string, string>()
   /** profiles.edited_at (not part of the row clients see); absent: never edited (any edit wins). */
   readonly profileEditedAt = new Map<string, string>()
   /** Storage deletes, in order (tests check that no file a committed set uses was deleted). */
@@ -151,6 +153,10 @@ export class MemoryServer {
   saveListings(me: string, saves: ListingSave[]): Result<(ListingSaved & { removed: string[] })[]> {
     const creating = new Set<string>()
     for (const s of saves) {
+      // Tombstones (migration 20261123220100): the seller's save of a deleted id is skipped, any other user's
+      // insert of it is refused (the BEFORE INSERT trigger, 23505).
+      if (this.tombstones.get(s.listing_id) === me) continue
+      if (s.listing && this.tombstones.has(s.listing.id)) return { ok: false, reason: 'rejected', code: '23505', message: `listing ${s.listing.id} was deleted` }
       if (s.listing) {
         const refused = this.listingRefusal(me, s.listing)
         if (refused) return refused
@@ -165,6 +171,11 @@ export class MemoryServer {
     }
     const answer: (ListingSaved & { removed: string[] })[] = []
     for (const s of saves) {
+      if (this.tombstones.get(s.listing_id) === me) {
+        const own = `${me}/${s.listing_id}/`
+        answer.push({ listing: null, listing_id: s.listing_id, images: [], removed: [...new Set((s.images ?? []).map((i) => i.image_url).filter((p) => p.startsWith(own)))] })
+        continue
+      }
       if (s.listing) this.upsertListings(me, [s.listing])
       const removed: string[] = []
       if (s.images) {

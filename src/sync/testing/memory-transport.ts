@@ -245,7 +245,7 @@ export class MemoryTransport implements Transport {
     // answer leaves them behind: an orphan file, never a broken image).
     const removed = r.value.flatMap((x) => x.removed)
     if (removed.length) this.server.removeFiles(this.userId, removed)
-    return { ok: true, value: r.value.map(({ listing, images }) => ({ listing, images })) }
+    return { ok: true, value: r.value.map(({ removed: _removed, ...saved }) => saved) }
   }
   createConversations(rows: Parameters<Transport['createConversations']>[0]) {
     const copy = structuredClone(rows)
