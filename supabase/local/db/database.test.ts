@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { loadTemplate } from '../testing/template.ts'
 import { Database, needsPgcrypto } from './database.ts'
 
 const dirs: string[] = []
@@ -41,7 +42,7 @@ describe('needsPgcrypto (the library is loaded only when SQL can call it)', () =
 
 describe('Database.open', () => {
   it('runs the backend with shared memory sized for one session, not for initdb’s 100 connections', async () => {
-    const db = await Database.open({ pgDir: null })
+    const db = await Database.open({ pgDir: null, template: await loadTemplate() })
     try {
       const { rows } = await db.pg.query<{ sb: string; mc: string }>(
         `select current_setting('shared_buffers') as sb, current_setting('max_connections') as mc`,
