@@ -9,29 +9,40 @@ import { cardFields, cardOf } from '@/db/card-fields'
 import type { ListingRecord } from '@/db/records'
 import type { ListingRow } from '@/db/rows'
 import { SYNC_MESSAGES } from '../failure-messages'
-import { saveListing, sendMessage, setListingStatus, updateMyProfile } from '../local-writes'
-import { CATEGORIES, CONDITIONS, MemoryServer } from './memory-server'
-import { LateDeliveries, NO_FAULTS, type FaultRates } from './memory-transport'
+import { deleteListing, markConversationRead, saveListing, sendMessage, setListingStatus, setProfilePicture, toggleFavourite, updateMyProfile } from '../local-writes'
+import { favouritesOf } from './memory-screen-ops'
+import { CATEGORIES, CONDITIONS, EPOCH, MemoryServer } from './memory-server'
+import { LateDeliveries, NO_FAULTS, type FaultRates, type FaultTally } from './memory-transport'
 import { createRng, type Rng } from './prng'
 import { Device, VirtualClock } from './harness'
 
-// Device clocks run behind the server's (which clamps edit times to its own now).
+// Device clocks run behind the server's (which clamps edit times to its own now); in half the scenarios the
+// seller's second device runs ahead of it (its edits are stamped with the server's time when they arrive).
 const START = Date.parse('2025-06-01T00:00:00.000Z')
+const AHEAD = Date.parse('2026-02-01T00:00:00.000Z')
+const SERVER_EPOCH_ISO = new Date(EPOCH).toISOString()
 const STEP_MS = 1_000
 const QUIESCENCE_ROUNDS = 12
 /** Rounds of syncing every device with the faults still on, before they are switched off. */
-const FAULTY_DRAIN_ROUNDS = 3
+const FAULTY_DRAIN_ROUNDS = 4
 
 interface Expectation {
-  /** Listing id → every full state written, by its edited_at. */
-  listingWrites: Map<string, { edited_at: string; title: string; status: string }[]>
+  /** Listing id → every full state written, by its edited_at (ahead: by a device whose clock runs ahead of the server). */
+  listingWrites: Map<string, { edited_at: string; title: string; status: string; ahead?: boolean }[]>
   poisonListings: Set<string>
   /** Message content (unique) → sending device. */
   messages: Map<string, Device>
+  /** Message content → the listing it is about. */
+  messageListings: Map<string, string>
   /** Listing id → every photo set written (image ids and paths in order), by its edit time. */
   photoSets: Map<string, { edited_at: string; images: { id: string; image_url: string }[] }[]>
-  /** User id → every profile edit, by its edit time. */
-  profileEdits: Map<string, { edited_at: string; first_name: string | null; last_name: string | null; location: string | null }[]>
+  /** User id → every profile edit (fields or picture), by its edit time. */
+  profileEdits: Map<string, ({ edited_at: string; first_name: string | null; last_name: string | null; location: string | null } | { edited_at: string; picture: string })[]>
+  /** Listings deleted by their seller (gone from the server with their conversations and messages). */
+  deleted: Set<string>
+  /** Favourite toggles and read marks written (their devices must converge with the server). */
+  favouriteToggles: number
+  readMarks: number
 }
 
 function faultRates(rng: Rng): FaultRates {
@@ -40,10 +51,14 @@ function faultRates(rng: Rng): FaultRates {
   return { dropRequest: p(), dropResponse: p(), delay: p(), duplicate: p(), dropRealtime: p(), serverError: p() }
 }
 
-type Action = 'create' | 'edit' | 'message' | 'profile' | 'flip' | 'deliver' | 'crash' | 'sync'
+type Action = 'create' | 'edit' | 'delete' | 'message' | 'read' | 'favourite' | 'profile' | 'picture' | 'flip' | 'deliver' | 'crash' | 'sync'
 /** Relative weights of what a device does in one step. */
-const SELLER_ACTIONS: [Action, number][] = [['create', 2], ['edit', 3], ['message', 1], ['profile', 1], ['flip', 1], ['deliver', 1], ['crash', 1], ['sync', 3]]
-const BUYER_ACTIONS: [Action, number][] = [['message', 4], ['profile', 1], ['flip', 1], ['deliver', 1], ['crash', 1], ['sync', 3]]
+const SELLER_ACTIONS: [Action, number][] = [
+  ['create', 2], ['edit', 3], ['delete', 1], ['message', 1], ['read', 1], ['profile', 1], ['picture', 1], ['flip', 1], ['deliver', 1], ['crash', 1], ['sync', 3],
+]
+const BUYER_ACTIONS: [Action, number][] = [
+  ['message', 4], ['read', 1], ['favourite', 1.5], ['profile', 1], ['picture', 0.5], ['flip', 1], ['deliver', 1], ['crash', 1], ['sync', 3],
+]
 
 function pickAction(rng: Rng, table: [Action, number][]): Action {
   let r = rng.next() * table.reduce((n, [, w]) => n + w, 0)
@@ -53,9 +68,19 @@ function pickAction(rng: Rng, table: [Action, number][]): Action {
 
 export interface ScenarioOptions {
   steps?: number
+  /** Counts the operation × fault pairs met (the suite's report). */
+  tally?: FaultTally
 }
 
-export async function runFaultScenario(seed: number, opts: ScenarioOptions = {}): Promise<void> {
+export interface ScenarioReport {
+  /** Writes whose outcome the oracle checked (listing and photo-set edits, messages, profile edits and pictures, deletes, favourites, read marks). */
+  writesChecked: number
+}
+
+/** Steps per scenario: long enough for the devices to meet the faults while writing, not only while draining. */
+export const SCENARIO_STEPS = 16
+
+export async function runFaultScenario(seed: number, opts: ScenarioOptions = {}): Promise<ScenarioReport> {
   const rng = createRng(seed)
   const server = new MemoryServer()
   const late = new LateDeliveries()
@@ -64,13 +89,16 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
   server.addUser(seller, 'Sam', 'Seller')
   server.addUser(buyer, 'Bea', 'Buyer')
   // Distinct clock offsets per device: two devices never stamp the same edited_at.
+  const tally = opts.tally ?? null
   const devices = [
-    new Device('s1', seller, server, rng, new VirtualClock(START + 1, rng), late),
-    new Device('s2', seller, server, rng, new VirtualClock(START + 2, rng), late),
-    new Device('b1', buyer, server, rng, new VirtualClock(START + 3, rng), late),
-    new Device('b2', buyer, server, rng, new VirtualClock(START + 4, rng), late),
+    new Device('s1', seller, server, rng, new VirtualClock(START + 1, rng), late, tally),
+    new Device('s2', seller, server, rng, new VirtualClock((rng.chance(0.5) ? AHEAD : START) + 2, rng), late, tally),
+    new Device('b1', buyer, server, rng, new VirtualClock(START + 3, rng), late, tally),
+    new Device('b2', buyer, server, rng, new VirtualClock(START + 4, rng), late, tally),
   ]
-  const expect: Expectation = { listingWrites: new Map(), poisonListings: new Set(), messages: new Map(), photoSets: new Map(), profileEdits: new Map() }
+  const expect: Expectation = {
+    listingWrites: new Map(), poisonListings: new Set(), messages: new Map(), messageListings: new Map(), photoSets: new Map(), profileEdits: new Map(), deleted: new Set(), favouriteToggles: 0, readMarks: 0,
+  }
   // The app has been used before: two listings are on the server and every device starts with a synced mirror.
   for (let i = 0; i < 2; i++) {
     const id = rng.uuid()
@@ -90,7 +118,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
   const recordListing = async (d: Device, id: string) => {
     const row = (await d.db.listings.get(id))!
     const list = expect.listingWrites.get(id) ?? []
-    list.push({ edited_at: row.edited_at, title: row.title, status: row.status })
+    list.push({ edited_at: row.edited_at, title: row.title, status: row.status, ...(d.clock.t >= AHEAD ? { ahead: true } : {}) })
     expect.listingWrites.set(id, list)
     // The photo set this write queued, if it changed the set (the group's last entry).
     const lastEntry = (await d.db.outbox.where('group').equals(`listing:${id}`).sortBy('seq')).at(-1)
@@ -102,7 +130,8 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
   }
 
   try {
-    const steps = opts.steps ?? 10
+    const steps = opts.steps ?? SCENARIO_STEPS
+    if (tally) tally.phase = 'steps'
     for (let step = 0; step < steps; step++) {
       for (const d of devices) d.clock.advance(STEP_MS)
       const d = rng.pick(devices)
@@ -155,6 +184,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
             const content = `M${seed}-${++n}`
             await sendMessage(d.db, { listingId: l.id, sellerId: seller, buyerId: buyer, senderId: buyer, content, messageId: rng.uuid(), newConversationId: rng.uuid() }, d.clock.now())
             expect.messages.set(content, d)
+            expect.messageListings.set(content, l.id)
           }
         } else {
           const convs = (await d.db.conversations.toArray()).filter((c) => c.sync_state === 'synced')
@@ -163,8 +193,34 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
             const content = `R${seed}-${++n}`
             await sendMessage(d.db, { listingId: c.listing_id, sellerId: c.seller_id, buyerId: c.buyer_id, senderId: seller, content, messageId: rng.uuid(), newConversationId: rng.uuid() }, d.clock.now())
             expect.messages.set(content, d)
+            expect.messageListings.set(content, c.listing_id)
           }
         }
+      } else if (action === 'delete') {
+        // The seller deletes one of its listings (not the oldest, which the edits and messages favour).
+        const own = (await d.db.listings.where('user_id').equals(seller).toArray()).filter((l) => !expect.poisonListings.has(l.id) && l.sync_state === 'synced')
+        if (own.length > 1) {
+          const l = rng.pick(own.sort((a, b) => (a.created_at < b.created_at ? -1 : 1)).slice(1))
+          await deleteListing(d.db, l.id, d.clock.now())
+          expect.deleted.add(l.id)
+        }
+      } else if (action === 'read') {
+        const convs = (await d.db.conversations.toArray()).filter((c) => c.sync_state === 'synced')
+        if (convs.length) {
+          await markConversationRead(d.db, d.userId, rng.pick(convs).id, d.clock.now())
+          expect.readMarks++
+        }
+      } else if (action === 'favourite') {
+        const listings = (await d.db.listings.toArray()).filter((l) => l.user_id === seller && l.sync_state === 'synced')
+        if (listings.length) {
+          await toggleFavourite(d.db, d.userId, rng.pick(listings).id, d.clock.now())
+          expect.favouriteToggles++
+        }
+      } else if (action === 'picture') {
+        const picture = await setProfilePicture(d.db, d.userId, new Blob([`picture-${++n}`]), 'image/webp', d.clock.now())
+        const edits = expect.profileEdits.get(d.userId) ?? []
+        edits.push({ edited_at: new Date(d.clock.now()).toISOString(), picture })
+        expect.profileEdits.set(d.userId, edits)
       } else if (action === 'profile') {
         const location = rng.pick(['Zurich', 'Bern', ''])
         await updateMyProfile(d.db, d.userId, { first_name: `F${++n}`, last_name: 'X', location }, d.clock.now())
@@ -177,7 +233,11 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         late.deliver(rng)
         d.transport.flushRealtime()
       } else if (action === 'crash') {
-        if (rng.chance(0.5)) d.transport.tokenValid = false
+        if (rng.chance(0.5)) {
+          d.transport.tokenValid = false
+          // Sometimes the refresh is refused too (the session ended; the user signs in again after a while).
+          if (rng.chance(0.4)) d.transport.refreshRefusals = 1 + rng.int(2)
+        }
         // Crash mid-sync: the cycle is started and the tab dies before it finishes; half the time right after a
         // write reached the server and before its answer.
         if (rng.chance(0.5)) {
@@ -196,10 +256,54 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
 
     // ---- the queues drain with the faults still on (most write requests go out here) ----
     await Promise.all(background)
+    if (tally) tally.phase = 'faulty drain'
     for (let round = 0; round < FAULTY_DRAIN_ROUNDS; round++) {
       for (const d of devices) {
         d.clock.advance(30_000)
         if (!d.transport.online && rng.chance(0.7)) d.transport.setOnline(true)
+        // The user goes on reading while the queue drains (conversations are synced by now), and the faults go on
+        // too: the network drops, the tab dies right after a write reached the server.
+        const convs = (await d.db.conversations.toArray()).filter((c) => c.sync_state === 'synced')
+        const more = rng.next()
+        if (more < 0.12) {
+          const picture = await setProfilePicture(d.db, d.userId, new Blob([`picture-${++n}`]), 'image/webp', d.clock.now())
+          const edits = expect.profileEdits.get(d.userId) ?? []
+          edits.push({ edited_at: new Date(d.clock.now()).toISOString(), picture })
+          expect.profileEdits.set(d.userId, edits)
+        } else if (more < 0.24 && d.userId === seller) {
+          const own = (await d.db.listings.where('user_id').equals(seller).toArray()).filter((l) => !expect.poisonListings.has(l.id) && l.sync_state === 'synced')
+          if (own.length > 1) {
+            const l = rng.pick(own.sort((a, b) => (a.created_at < b.created_at ? -1 : 1)).slice(1))
+            await deleteListing(d.db, l.id, d.clock.now())
+            expect.deleted.add(l.id)
+          }
+        } else if (convs.length && rng.chance(0.6)) {
+          await markConversationRead(d.db, d.userId, rng.pick(convs).id, d.clock.now())
+          expect.readMarks++
+        } else if (d.userId === buyer && rng.chance(0.5)) {
+          const active = (await d.db.listings.toArray()).filter((l) => l.status === 'active' && l.user_id === seller && l.sync_state === 'synced')
+          if (active.length) {
+            const l = rng.pick(active)
+            const content = `D${seed}-${++n}`
+            await sendMessage(d.db, { listingId: l.id, sellerId: seller, buyerId: buyer, senderId: buyer, content, messageId: rng.uuid(), newConversationId: rng.uuid() }, d.clock.now())
+            expect.messages.set(content, d)
+            expect.messageListings.set(content, l.id)
+          }
+        }
+        if (rng.chance(0.15)) d.transport.setOnline(false)
+        // The token expires while the queue drains (the next write meets a 401), sometimes with a refused refresh.
+        if (rng.chance(0.2)) {
+          d.transport.tokenValid = false
+          if (rng.chance(0.3)) d.transport.refreshRefusals = 1
+        }
+        if (rng.chance(0.15)) {
+          d.transport.dieAfterNextWrite = true
+          const cycle = d.engine.sync('timer').catch(() => {})
+          await Promise.race([d.transport.died, cycle])
+          await cycle
+          d.restart()
+          continue
+        }
         await d.engine.sync('timer').catch(() => {})
         late.deliver(rng)
         d.transport.flushRealtime()
@@ -207,6 +311,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     }
 
     // ---- quiescence: faults off, everyone online, everything delivered, sync until nothing moves ----
+    if (tally) tally.phase = 'quiescence'
     for (const d of devices) {
       d.transport.faults = NO_FAULTS
       d.transport.setOnline(true)
@@ -232,6 +337,10 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
       await d.engine.idle()
     }
     await checkOracle(server, devices, expect, seller)
+    const listingEdits = [...expect.listingWrites.values()].reduce((a, w) => a + w.length, 0)
+    const photoSets = [...expect.photoSets.values()].reduce((a, w) => a + w.length, 0)
+    const profileEdits = [...expect.profileEdits.values()].reduce((a, w) => a + w.length, 0)
+    return { writesChecked: listingEdits + photoSets + profileEdits + expect.messages.size + expect.deleted.size + expect.favouriteToggles + expect.readMarks + expect.poisonListings.size }
   } finally {
     await Promise.all(devices.map((d) => d.close()))
   }
@@ -269,14 +378,21 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
     if (failed.length !== 1 || failed[0]!.sync_error !== SYNC_MESSAGES.checkViolationGeneric) fail(`poison listing ${id} not failed on exactly its device: ${JSON.stringify(failed.map((r) => r?.sync_error))}`)
   }
   // Every listing write is on the server; the last edit by edited_at wins.
+  // A deleted listing stays deleted (tombstones, migration 20261123220100): no stale save from the seller's other
+  // device, no retry after a lost answer, brings it back.
+  for (const id of expect.deleted) if (server.listings.has(id)) fail(`deleted listing ${id} is on the server again (${server.listings.get(id)!.title})`)
   for (const [id, writes] of expect.listingWrites) {
+    if (expect.deleted.has(id)) continue
     const row = server.listings.get(id) ?? fail(`acknowledged listing ${id} lost`)
     const winner = [...writes].sort((a, b) => (a.edited_at < b.edited_at ? -1 : 1)).at(-1)!
-    if (row.title !== winner.title || row.status !== winner.status || row.edited_at !== winner.edited_at) {
+    // An edit from a clock ahead of the server is stored with the server's time of its arrival (never later).
+    const editTimeOk = winner.ahead ? row.edited_at <= winner.edited_at && row.edited_at >= SERVER_EPOCH_ISO : row.edited_at === winner.edited_at
+    if (row.title !== winner.title || row.status !== winner.status || !editTimeOk) {
       fail(`listing ${id}: server has ${row.title}/${row.status}@${row.edited_at}, the last edit was ${winner.title}/${winner.status}@${winner.edited_at}`)
     }
   }
-  if (server.listings.size !== expect.listingWrites.size) fail(`server has ${server.listings.size} listings, ${expect.listingWrites.size} were written`)
+  const kept = [...expect.listingWrites.keys()].filter((id) => !expect.deleted.has(id)).length
+  if (server.listings.size !== kept) fail(`server has ${server.listings.size} listings, ${kept} were written and not deleted`)
   // Messages: each exactly once on the server, unless it failed visibly because the listing was sold (when the
   // conversation was opened; it may be active again by now).
   const serverByContent = new Map<string, number>()
@@ -286,6 +402,8 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
     if (count > 1) fail(`message ${content} duplicated (${count})`)
     if (count === 0) {
       const local = await device.db.messages.filter((m) => m.content === content).first()
+      // Deleting a listing deletes its conversations and messages; a message written after it is refused.
+      if (expect.deleted.has(expect.messageListings.get(content)!)) continue
       if (local?.sync_state !== 'failed' || local.sync_error !== SYNC_MESSAGES.sendMessageFailed) fail(`message ${content} lost (local state ${local?.sync_state})`)
       if (!server.everSold.has(local.listing_id)) fail(`message ${content} failed although its listing was never sold`)
     }
@@ -316,11 +434,14 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
       fail(`listing ${id}: photo set ${JSON.stringify(actual)}, the last edit (${winner.edited_at}) set ${JSON.stringify(winner.images.map((i) => i.id))}`)
     }
   }
-  // Profiles: the edit with the latest edit time wins.
+  // Profiles: the edit with the latest edit time wins (a picture and a name edit are edits of one profile).
   for (const [userId, edits] of expect.profileEdits) {
     const winner = [...edits].sort((a, b) => (a.edited_at < b.edited_at ? -1 : 1)).at(-1)!
     const p = server.profiles.get(userId)!
-    if (p.first_name !== winner.first_name || p.last_name !== winner.last_name || p.location !== winner.location) {
+    if ('picture' in winner) {
+      if (p.profile_picture_url !== winner.picture) fail(`profile ${userId}: server shows picture ${p.profile_picture_url}, the last edit (${winner.edited_at}) set ${winner.picture}`)
+      if (!server.storage.has(winner.picture)) fail(`profile ${userId}: the picture ${winner.picture} has no file`)
+    } else if (p.first_name !== winner.first_name || p.last_name !== winner.last_name || p.location !== winner.location) {
       fail(`profile ${userId}: server has ${p.first_name}/${p.location}, the last edit (${winner.edited_at}) was ${winner.first_name}/${winner.location}`)
     }
   }
@@ -348,14 +469,22 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
       const local = sortById((await d.db.listing_images.where('listing_id').equals(l.id).toArray()).map(strip))
       if (!same(local, sortById(server.imagesOf(l.id)))) fail(`${d.name}: images of ${l.id} differ\n${JSON.stringify(local)}\n${JSON.stringify(sortById(server.imagesOf(l.id)))}`)
     }
-    const convs = sortById((await d.db.conversations.toArray()).filter((c) => c.sync_state !== 'failed').map(strip))
+    // A conversation whose listing was deleted stays on the device while it holds a message that failed because of
+    // that (the user sees the failure and discards it); the reconcile drops it after that.
+    const holdsFailed = new Set((await d.db.messages.toArray()).filter((m) => m.sync_state === 'failed').map((m) => m.conversation_id))
+    const keptForFailure = (c: { id: string; listing_id: string }) => holdsFailed.has(c.id) && expect.deleted.has(c.listing_id)
+    const convs = sortById((await d.db.conversations.toArray()).filter((c) => c.sync_state !== 'failed' && !keptForFailure(c)).map(strip))
     const serverConvs = sortById([...server.conversations.values()].filter((c) => server.canSeeConversation(me, c)))
     if (!same(convs, serverConvs)) fail(`${d.name}: conversations differ\n${JSON.stringify(convs)}\n${JSON.stringify(serverConvs)}`)
-    const msgs = sortById((await d.db.messages.toArray()).filter((m) => m.sync_state !== 'failed').map(strip))
+    const msgs = sortById((await d.db.messages.toArray()).filter((m) => m.sync_state !== 'failed' && !keptForFailure({ id: m.conversation_id, listing_id: m.listing_id })).map(strip))
     const serverMsgs = sortById([...server.messages.values()].filter((m) => server.canSeeMessage(me, m)))
     if (!same(msgs, serverMsgs)) fail(`${d.name}: messages differ\n${JSON.stringify(msgs)}\n${JSON.stringify(serverMsgs)}`)
     const profile = await d.db.my_profile.get(me)
     if (!same(profile && strip(profile), server.profiles.get(me))) fail(`${d.name}: profile differs`)
+    // Favourites follow the account: every device of the user holds the server's set.
+    const serverFavourites = [...favouritesOf(server).values()].filter((f) => f.user_id === me).map((f) => f.listing_id).sort()
+    const localFavourites = (await d.db.favourites.toArray()).filter((f) => f.user_id === me).map((f) => f.listing_id).sort()
+    if (!same(localFavourites, serverFavourites)) fail(`${d.name}: favourites ${JSON.stringify(localFavourites)}, the server has ${JSON.stringify(serverFavourites)}`)
     const blobs = await d.db.photo_blobs.toArray()
     if (blobs.some((b) => !expect.poisonListings.has(b.listing_id))) fail(`${d.name}: photo blobs left after sync`)
   }

@@ -4,7 +4,8 @@
  * other seeds (e.g. FAULT_BASE=1 FAULT_COUNT=20000 for a long run).
  */
 import { expect, it } from 'vitest'
-import { runFaultScenario } from './fault-scenario'
+import { runFaultScenario, SCENARIO_STEPS } from './fault-scenario'
+import { FaultTally, WRITE_FAULTS, WRITE_OPERATIONS } from './memory-transport'
 
 /** Scenarios in all shards together (≥ 1,000 per `npm test`). */
 export const FAULT_SCENARIOS = 1_000
@@ -19,14 +20,27 @@ export function registerFaultShard(shard: number): void {
   const seeds = env.FAULT_SEED ? [Number(env.FAULT_SEED)] : Array.from({ length: perShard }, (_, i) => base + shard * perShard + i)
   it(`loses and duplicates no acknowledged write, picks the last edit, and converges every mirror (${seeds.length} seeded scenarios)`, async () => {
     const failures: string[] = []
+    const tally = new FaultTally()
+    let writesChecked = 0
     for (const seed of seeds) {
       try {
-        await runFaultScenario(seed)
+        const r = await runFaultScenario(seed, { tally })
+        writesChecked += r.writesChecked
       } catch (e) {
         failures.push(`seed ${seed}: ${(e as Error).message}\n  replay: FAULT_SEED=${seed} npx vitest run --project app src/sync/faults/`)
         if (failures.length >= 3) break
       }
     }
+    const faulted = tally.writes - tally.clean
+    console.log(
+      `fault suite shard ${shard}: ${seeds.length} scenarios of ${SCENARIO_STEPS} steps, ${writesChecked} writes checked by the oracle, ` +
+        `${tally.writes} write requests (${faulted} met a fault), ${tally.refreshRefusals} token refreshes refused\n` +
+        `write requests by phase (faulted): ${Object.entries(tally.byPhase).map(([p, n]) => `${p} ${n} (${tally.faultedByPhase[p as keyof typeof tally.byPhase]})`).join(', ')}\n` +
+        `write requests per operation × fault:\n${tally.table()}`,
+    )
     expect(failures, failures.join('\n\n')).toEqual([])
+    // Every operation meets every fault (a replayed single seed is not expected to).
+    if (!env.FAULT_SEED) expect(tally.missing(), `never exercised (of ${WRITE_OPERATIONS.length} × ${WRITE_FAULTS.length})`).toEqual([])
+    if (!env.FAULT_SEED) expect(tally.refreshRefusals).toBeGreaterThan(0)
   }, 600_000)
 }

@@ -6,7 +6,7 @@ import { KreisDatabase } from '@/db/database'
 import type { Clock } from '../clock'
 import { SyncEngine } from '../engine'
 import type { MemoryServer } from './memory-server'
-import { LateDeliveries, MemoryTransport } from './memory-transport'
+import { LateDeliveries, MemoryTransport, type FaultTally } from './memory-transport'
 import type { Rng } from './prng'
 
 let dbCounter = 0
@@ -56,9 +56,11 @@ export class Device {
     private readonly rng: Rng,
     readonly clock: VirtualClock,
     private readonly late: LateDeliveries,
+    private readonly tally: FaultTally | null = null,
   ) {
     this.db = acquireDatabase(name)
     this.transport = new MemoryTransport(server, userId, rng, late)
+    this.transport.tally = tally
     this.engine = this.newEngine()
   }
 
@@ -86,6 +88,7 @@ export class Device {
     this.transport = new MemoryTransport(this.server, this.userId, this.rng, this.late)
     this.transport.online = online
     this.transport.faults = faults
+    this.transport.tally = this.tally
     this.engine = this.newEngine()
   }
 

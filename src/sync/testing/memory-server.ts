@@ -21,7 +21,8 @@ import type { ListingSave, ListingSaved, RealtimeChange, Result } from '../proto
 export const CATEGORIES = ['women', 'men', 'children', 'shoes', 'accessories'] as const
 export const CONDITIONS = ['new_with_tags', 'very_good', 'worn_but_loved', 'acceptable'] as const
 
-const EPOCH = Date.parse('2026-01-01T00:00:00.000Z')
+/** The server's clock starts here (device clocks in the fault suite run behind it, or a month ahead). */
+export const EPOCH = Date.parse('2026-01-01T00:00:00.000Z')
 /** Server time per commit: longer than the pull lookback, so the model does not re-read every row on every pull. */
 const SERVER_TICK_MS = 5_000
 
