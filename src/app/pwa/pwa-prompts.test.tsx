@@ -51,6 +51,7 @@ describe('update prompt (no silent skipWaiting)', () => {
   })
 
   it('the first install taking control changes nothing; another tab switching versions offers a reload', async () => {
+    Object.defineProperty(navigator, 'serviceWorker', { value: { controller: {} }, configurable: true })
     const wb = fakeWorkbox()
     const reload = vi.fn()
     await registerServiceWorker({ create: async () => wb, reload })
@@ -61,6 +62,21 @@ describe('update prompt (no silent skipWaiting)', () => {
     expect(reload).not.toHaveBeenCalled()
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }))
     expect(reload).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('a page reloaded while the first worker still installs', () => {
+  it('loaded without a worker, it offers no "new version" when that worker (external to it) takes control', async () => {
+    const wb = fakeWorkbox()
+    const reload = vi.fn()
+    await registerServiceWorker({ create: async () => wb, reload })
+    render(<PwaPrompts register={false} />)
+    act(() => wb.fire('controlling', { isUpdate: false, isExternal: true }))
+    expect(screen.queryByText('A new version of Kreis is available')).toBeNull()
+    expect(reload).not.toHaveBeenCalled()
+    // A real update still waits for the user's Reload.
+    act(() => wb.fire('waiting'))
+    expect(screen.getByRole('status')).toHaveTextContent('A new version of Kreis is available')
   })
 })
 

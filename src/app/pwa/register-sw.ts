@@ -35,6 +35,10 @@ export async function registerServiceWorker(opts: RegisterOptions = {}): Promise
   const create = opts.create ?? (async (u: string) => new (await import('workbox-window')).Workbox(u, { scope: '/' }))
   const reload = opts.reload ?? (() => window.location.reload())
   const now = opts.now ?? Date.now
+  // A page that loaded without a worker got its code from the network: a worker claiming it later (the first
+  // install finishing, even one another load of the page started, which workbox calls "external") runs that same
+  // code, so there is nothing to reload for. Reloading during the first install used to offer a "new version".
+  const loadedControlled = !!navigator.serviceWorker.controller
   const wb = await create(url)
   let userAsked = false
 
@@ -52,7 +56,7 @@ export async function registerServiceWorker(opts: RegisterOptions = {}): Promise
     if (userAsked) return reload()
     // A version another tab switched to: offer the reload. The first install claiming this page (neither an
     // update nor external) runs the same code: nothing to do.
-    if (event.isUpdate || event.isExternal) pwaStore.setState({ updateReady: true, applyUpdate: reload })
+    if (loadedControlled && (event.isUpdate || event.isExternal)) pwaStore.setState({ updateReady: true, applyUpdate: reload })
   })
   await wb.register()
 
