@@ -52,10 +52,19 @@ insert into public.staff values (1, 'Chief', null), (2, 'Lead', 1), (3, 'Dev', 2
 insert into public.goods values (1, 'Kettle'), (2, 'Lamp'), (3, 'Rug');
 insert into public.labels values (1, 'kitchen'), (2, 'electric'), (3, 'home');
 insert into public.good_labels values (1, 1), (1, 2), (2, 2), (2, 3);
+create schema shop;
+create table shop.orders (id int primary key, item text not null);
+insert into shop.orders values (1, 'tea');
+create function shop.order_count() returns int language sql stable as $$ select count(*)::int from shop.orders $$;
+grant usage on schema shop to anon, authenticated;
+grant select, insert on shop.orders to anon, authenticated;
 grant select, insert, update, delete on public.members, public.rooms, public.posts, public.pairs, public.staff,
   public.goods, public.labels, public.good_labels, public.room_posts to anon, authenticated;
 notify pgrst, 'reload schema';
 `
+
+/** The exposed schemas of a compat stack (set before it starts; the API reads them at start-up). */
+export const COMPAT_SCHEMAS = 'public,shop'
 
 export async function createCompatFixture(ts: TestStack): Promise<void> {
   await ts.stack.ctx.db.pg.exec(COMPAT_SQL)

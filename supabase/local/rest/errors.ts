@@ -13,8 +13,8 @@ export const parseError = (what: string, raw: string, details: string) =>
 export const unknownColumn = (relation: string, column: string) =>
   restError(400, '42703', `column ${relation}.${column} does not exist`)
 
-export const unknownTable = (name: string) =>
-  restError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`)
+export const unknownTable = (name: string, schema = 'public') =>
+  restError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`)
 
 export const unknownPayloadColumn = (relation: string, column: string) =>
   restError(400, 'PGRST204', `Could not find the '${column}' column of '${relation}' in the schema cache`)

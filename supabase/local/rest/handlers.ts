@@ -47,6 +47,8 @@ export interface RestRequest {
   stripNulls: boolean
   /** The body text for writes and POST rpc. */
   body: string | null
+  /** The schema named by Accept-/Content-Profile (or the default), echoed as Content-Profile; null with one schema. */
+  profile: string | null
 }
 
 interface ResultRow {
@@ -146,6 +148,7 @@ function checkBytes(row: ResultRow): void {
 
 function headers(req: RestRequest, contentType: string | null, range: string): Record<string, string> {
   const h: Record<string, string> = { 'Content-Range': range }
+  if (req.profile) h['Content-Profile'] = req.profile
   if (contentType) h['Content-Type'] = contentType
   if (req.prefs.applied.length > 0) h['Preference-Applied'] = req.prefs.applied.join(', ')
   return h
@@ -158,7 +161,7 @@ const checkSingle = (req: RestRequest) => (row: ResultRow) => {
 
 function tableSource(cache: SchemaCache, name: string) {
   const source = relationSource(cache, name)
-  if (!source) throw unknownTable(name)
+  if (!source) throw unknownTable(name, cache.schema)
   return source
 }
 

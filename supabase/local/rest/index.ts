@@ -14,7 +14,7 @@ import { CallerCache } from './caller.ts'
 import { MAX_BODY_BYTES } from './limits.ts'
 import { handleRead, handleRpc, handleWrite, type RestRequest } from './handlers.ts'
 import { negotiate, parsePrefer } from './prefer.ts'
-import { EXPOSED_SCHEMA, SchemaCacheHolder } from './schema-cache.ts'
+import { SchemaCacheHolder } from './schema-cache.ts'
 
 export function createRestApi(ctx: StackContext): Hono {
   const app = new Hono()
@@ -23,9 +23,11 @@ export function createRestApi(ctx: StackContext): Hono {
 
   async function request(c: Context): Promise<RestRequest> {
     const claims = await callers.claims(c.req)
-    const profile = c.req.header('accept-profile') ?? c.req.header('content-profile')
-    if (profile !== undefined && profile !== EXPOSED_SCHEMA) {
-      const hint = `Only the following schemas are exposed: ${EXPOSED_SCHEMA}`
+    // PostgREST: Accept-Profile picks the schema of a read, Content-Profile that of a write or a POST rpc.
+    const read = c.req.method === 'GET' || c.req.method === 'HEAD'
+    const profile = c.req.header(read ? 'accept-profile' : 'content-profile')
+    if (profile !== undefined && !schema.schemas.includes(profile)) {
+      const hint = `Only the following schemas are exposed: ${schema.schemas.join(', ')}`
       throw restError(406, 'PGRST106', `Invalid schema: ${profile}`, null, hint)
     }
     const url = new URL(c.req.url)
@@ -55,20 +57,24 @@ export function createRestApi(ctx: StackContext): Hono {
       csv: media.csv,
       stripNulls: media.stripNulls,
       body,
+      // With more than one exposed schema, PostgREST names the one used in every response.
+      profile: schema.schemas.length > 1 ? (profile ?? schema.schemas[0]!) : null,
     }
   }
 
+  const cacheFor = (req: RestRequest) => schema.get(req.profile ?? undefined)
+
   app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', async (c) => {
     const req = await request(c)
-    return handleRpc(ctx, await schema.get(), c.req.param('fn'), req)
+    return handleRpc(ctx, await cacheFor(req), c.req.param('fn'), req)
   })
   app.on(['GET', 'HEAD'], '/:table', async (c) => {
     const req = await request(c)
-    return handleRead(ctx, await schema.get(), c.req.param('table'), req)
+    return handleRead(ctx, await cacheFor(req), c.req.param('table'), req)
   })
   app.on(['POST', 'PATCH', 'DELETE'], '/:table', async (c) => {
     const req = await request(c)
-    return handleWrite(ctx, await schema.get(), c.req.param('table'), req)
+    return handleWrite(ctx, await cacheFor(req), c.req.param('table'), req)
   })
   return app
 }

@@ -19,6 +19,8 @@ export interface Source {
   columns: Map<string, Column>
   /** Trusted SQL for the FROM item, without alias. */
   fromSql: string
+  /** The schema of the relation (and of its computed fields and junctions). */
+  schema?: string
   /** Computed fields: scalar functions taking a row of this table, usable as columns in select, filters, order. */
   computed?: Map<string, PgFunction>
 }
@@ -55,7 +57,7 @@ export const relationSource = (cache: SchemaCache, name: string): Source | null 
   for (const fn of cache.rowFunctions.get(name) ?? []) {
     if (!fn.returnRelation && !fn.outColumns && !fn.isVoid && !fn.returnsSet && !rel.columns.has(fn.name)) computed.set(fn.name, fn)
   }
-  return { name, columns: rel.columns, fromSql: `"public".${ident(name)}`, computed }
+  return { name, columns: rel.columns, fromSql: `${ident(cache.schema)}.${ident(name)}`, computed, schema: cache.schema }
 }
 
 export const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`
@@ -132,7 +134,7 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
       const rel = findRelationship(cache, source.name, item.name, item.hint)
       const target = relationSource(cache, rel.foreignTable)
       if (!target) throw noRelationship(source.name, item.name)
-      if (rel.computed) target.fromSql = `"public".${ident(rel.computed.name)}(${ident(node.alias)})`
+      if (rel.computed) target.fromSql = `${ident(cache.schema)}.${ident(rel.computed.name)}(${ident(node.alias)})`
       const key = item.alias ?? item.name
       const childPath = path === '' ? key : `${path}.${key}`
       const child = build(target, item.select, childPath, depth + 1)

@@ -192,7 +192,7 @@ function noRelationship(cache: SchemaCache, origin: string, target: string, hint
   }
   return restError(400, 'PGRST200', `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,
     `Searched for a foreign key relationship between '${origin}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} ` +
-      "in the schema 'public', but no matches were found.",
+      `in the schema '${cache.schema}', but no matches were found.`,
     suggestion)
 }
 

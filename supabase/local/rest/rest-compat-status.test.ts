@@ -6,18 +6,22 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../testing/test-stack.ts'
-import { createCompatFixture } from './compat-fixture.ts'
+import { COMPAT_SCHEMAS, createCompatFixture } from './compat-fixture.ts'
 
 let ts: TestStack
 let anon: SupabaseClient
+const previousSchemas = process.env.KREIS_API_SCHEMAS
 
 beforeAll(async () => {
+  process.env.KREIS_API_SCHEMAS = COMPAT_SCHEMAS
   ts = await startTestStack()
   await createCompatFixture(ts)
   anon = ts.anon()
 })
 
 afterAll(async () => {
+  if (previousSchemas === undefined) delete process.env.KREIS_API_SCHEMAS
+  else process.env.KREIS_API_SCHEMAS = previousSchemas
   await ts?.stop()
 })
 
@@ -225,5 +229,38 @@ describe('media types', () => {
     const res = await raw('members', { headers: { Accept: 'application/vnd.pgrst.plan+json' } })
     expect(res.status).toBe(406)
     expect((await res.json()).code).toBe('PGRST107')
+  })
+})
+
+describe('exposed schemas (Accept-Profile / Content-Profile)', () => {
+  it('reads and writes another exposed schema, naming it in Content-Profile', async () => {
+    const shop = anon.schema('shop')
+    const read = await shop.from('orders').select('id, item')
+    expect([read.status, read.data]).toEqual([200, [{ id: 1, item: 'tea' }]])
+    const res = await raw('orders?select=item', { headers: { 'Accept-Profile': 'shop' } })
+    expect(res.headers.get('content-profile')).toBe('shop')
+    const ins = await shop.from('orders').insert({ id: 2, item: 'cake' }).select('item')
+    expect([ins.status, ins.data]).toEqual([201, [{ item: 'cake' }]])
+    expect((await shop.rpc('order_count')).data).toBe(2)
+  })
+
+  it('uses the first schema by default, and names it too when several are exposed', async () => {
+    const res = await raw('rooms?select=slug&id=eq.1')
+    expect(res.headers.get('content-profile')).toBe('public')
+    const missing = await anon.schema('shop').from('rooms').select()
+    expect(missing.error).toMatchObject({ code: 'PGRST205', message: "Could not find the table 'shop.rooms' in the schema cache" })
+  })
+
+  it('answers 406 PGRST106 for a schema that is not exposed', async () => {
+    const res = await raw('rooms', { headers: { 'Accept-Profile': 'private' } })
+    expect(res.status).toBe(406)
+    expect(await res.json()).toEqual({
+      code: 'PGRST106',
+      message: 'Invalid schema: private',
+      details: null,
+      hint: 'Only the following schemas are exposed: public, shop',
+    })
+    const write = await raw('rooms', { method: 'POST', headers: { 'Content-Profile': 'auth' }, body: '{}' })
+    expect(write.status).toBe(406)
   })
 })

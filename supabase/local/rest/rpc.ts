@@ -68,14 +68,14 @@ export function findFunction(cache: SchemaCache, name: string, argNames: string[
   if (matches.length === 0 && fallbacks.length === 1) return { fn: fallbacks[0]!, wholeBody: true }
   const candidates = matches.length > 0 ? matches : fallbacks
   if (candidates.length > 1) {
-    const list = candidates.map((f) => `public.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
+    const list = candidates.map((f) => `${cache.schema}.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
     throw restError(300, 'PGRST203', `Could not choose the best candidate function between: ${list.join(', ')}`, null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved')
   }
   const listed = [...keys].join(', ')
   const withArgs = keys.size > 0
   const params = withArgs ? ` with parameter${keys.size > 1 ? 's' : ''} ${listed}` : ' without parameters'
-  const details = `Searched for the function public.${name}${params}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, ` +
+  const details = `Searched for the function ${cache.schema}.${name}${params}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, ` +
     'but no matches were found in the schema cache.'
   const suggestion = overloads.length > 0
     ? (() => {
@@ -85,8 +85,8 @@ export function findFunction(cache: SchemaCache, name: string, argNames: string[
       })()
     : closest(name, cache.functions.keys())
   throw restError(404, 'PGRST202',
-    `Could not find the function public.${name}${withArgs ? `(${listed})` : ' without parameters'} in the schema cache`,
-    details, suggestion ? `Perhaps you meant to call the function public.${suggestion}` : null)
+    `Could not find the function ${cache.schema}.${name}${withArgs ? `(${listed})` : ' without parameters'} in the schema cache`,
+    details, suggestion ? `Perhaps you meant to call the function ${cache.schema}.${suggestion}` : null)
 }
 
 /**
@@ -95,16 +95,17 @@ export function findFunction(cache: SchemaCache, name: string, argNames: string[
  */
 export function callSql(choice: FunctionChoice, args: Record<string, unknown>, p: Params): string {
   const { fn } = choice
-  if (choice.wholeBody) return `"public".${ident(fn.name)}(${p.add(JSON.stringify(args))}::${fn.args[0]!.type})`
+  const qualified = `${ident(fn.schema)}.${ident(fn.name)}`
+  if (choice.wholeBody) return `${qualified}(${p.add(JSON.stringify(args))}::${fn.args[0]!.type})`
   const given = fn.args.filter((a) => Object.hasOwn(args, a.name))
-  if (given.length === 0) return `"public".${ident(fn.name)}()`
+  if (given.length === 0) return `${qualified}()`
   const payload = p.add(JSON.stringify(args))
   const list = given.map((a) => {
     if (a.name === '') return `(${payload}::json ->> '')::${a.type}`
     const arg = ident(a.name)
     return `${arg} := (select "_a".${arg} from json_to_record(${payload}::json) as "_a"(${arg} ${a.type}))`
   })
-  return `"public".${ident(fn.name)}(${list.join(', ')})`
+  return `${qualified}(${list.join(', ')})`
 }
 
 /** The function's rows as a source for select/filters/embeds, or null for scalar results. */

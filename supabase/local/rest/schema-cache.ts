@@ -5,7 +5,15 @@
  */
 import type { PGlite } from '@electric-sql/pglite'
 
-export const EXPOSED_SCHEMA = 'public'
+/**
+ * The schemas the API serves, as supabase/config.toml's [api] schemas (Supabase's default: public,
+ * graphql_public); KREIS_API_SCHEMAS overrides the list (comma-separated). The first is the default for requests
+ * without Accept-Profile / Content-Profile.
+ */
+export function exposedSchemas(): string[] {
+  const fromEnv = process.env.KREIS_API_SCHEMAS?.split(',').map((s) => s.trim()).filter((s) => s !== '')
+  return fromEnv && fromEnv.length > 0 ? fromEnv : ['public', 'graphql_public']
+}
 
 export interface Column {
   name: string
@@ -51,6 +59,7 @@ export interface PgFunction {
   outColumns: Column[] | null
   isVoid: boolean
   volatile: boolean
+  schema: string
   /** The planner's row estimate (`rows n`): a set-returning function with rows 1 embeds as one object. */
   rows: number
   /** The public table or view whose row type is the function's only parameter (computed fields/relationships). */
@@ -58,6 +67,8 @@ export interface PgFunction {
 }
 
 export interface SchemaCache {
+  /** The exposed schema this cache describes. */
+  schema: string
   relations: Map<string, Relation>
   foreignKeys: ForeignKey[]
   functions: Map<string, PgFunction[]>
@@ -161,7 +172,7 @@ select json_build_object(
     where lower(c) in ('pgrst.db_aggregates_enabled=true', 'pgrst.db_aggregates_enabled=on'))
 )::text as catalog`
 
-function toFunction(f: RawCatalog['functions'][number]): PgFunction {
+function toFunction(f: RawCatalog['functions'][number], schema: string): PgFunction {
   const names = f.arg_names ?? []
   const args: FunctionArg[] = []
   const out: Column[] = []
@@ -185,6 +196,7 @@ function toFunction(f: RawCatalog['functions'][number]): PgFunction {
     outColumns: out.length > 0 ? out : null,
     isVoid: f.return_type === 'void',
     volatile: f.volatile,
+    schema,
     rows: f.rows,
     rowArg: f.row_arg,
   }
@@ -216,8 +228,8 @@ function addViewSources(raw: RawCatalog['relations'], relations: Map<string, Rel
 
 const UNNAMED_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml'])
 
-export async function loadSchemaCache(pg: PGlite): Promise<SchemaCache> {
-  const { rows } = await pg.query<{ catalog: string }>(CATALOG_SQL, [EXPOSED_SCHEMA])
+export async function loadSchemaCache(pg: PGlite, schema = 'public'): Promise<SchemaCache> {
+  const { rows } = await pg.query<{ catalog: string }>(CATALOG_SQL, [schema])
   const raw = JSON.parse(rows[0]!.catalog) as RawCatalog
   const relations = new Map<string, Relation>()
   for (const r of raw.relations) {
@@ -233,7 +245,7 @@ export async function loadSchemaCache(pg: PGlite): Promise<SchemaCache> {
   const functions = new Map<string, PgFunction[]>()
   const rowFunctions = new Map<string, PgFunction[]>()
   for (const f of raw.functions) {
-    const fn = toFunction(f)
+    const fn = toFunction(f, schema)
     if (fn.rowArg) rowFunctions.set(fn.rowArg, [...(rowFunctions.get(fn.rowArg) ?? []), fn])
     // PostgREST lists a function only if all its parameters are named, or its one unnamed parameter is
     // bytea/json/jsonb/text/xml (passed by position).
@@ -243,40 +255,43 @@ export async function loadSchemaCache(pg: PGlite): Promise<SchemaCache> {
     list.push(fn)
     functions.set(f.name, list)
   }
-  return { relations, foreignKeys: raw.fks, functions, rowFunctions, aggregatesEnabled: raw.aggregates }
+  return { schema, relations, foreignKeys: raw.fks, functions, rowFunctions, aggregatesEnabled: raw.aggregates }
 }
 
 /**
- * The cache as the API sees it: loaded at start-up, swapped for a fresh copy on `NOTIFY pgrst, 'reload schema'`.
- * Requests await the newest load, so a request sent after the NOTIFY's statement returned sees the new schema.
+ * The caches as the API sees them, one per exposed schema: loaded at start-up, swapped for fresh copies on
+ * `NOTIFY pgrst, 'reload schema'`. Requests await the newest load, so a request sent after the NOTIFY's statement
+ * returned sees the new schema.
  */
 export class SchemaCacheHolder {
-  private current: Promise<SchemaCache>
+  private current = new Map<string, Promise<SchemaCache>>()
+  private readonly listening: Promise<unknown>
 
   constructor(
     private readonly pg: PGlite,
     private readonly onError: (e: unknown) => void,
+    readonly schemas: string[] = exposedSchemas(),
   ) {
-    this.current = this.startListening()
+    this.listening = this.pg.listen('pgrst', (payload) => {
+      if (payload === '' || payload === 'reload schema') this.reload()
+    })
+    // The default schema loads at start-up; the other exposed schemas on their first request.
+    this.get()
   }
 
-  get(): Promise<SchemaCache> {
-    return this.current
+  get(schema = this.schemas[0]!): Promise<SchemaCache> {
+    let cache = this.current.get(schema)
+    if (!cache) this.current.set(schema, (cache = this.listening.then(() => loadSchemaCache(this.pg, schema))))
+    return cache
   }
 
   reload(): void {
-    const previous = this.current
-    // A failed reload keeps serving the previous cache.
-    this.current = loadSchemaCache(this.pg).catch((e: unknown) => {
-      this.onError(e)
-      return previous
-    })
-  }
-
-  private async startListening(): Promise<SchemaCache> {
-    await this.pg.listen('pgrst', (payload) => {
-      if (payload === '' || payload === 'reload schema') this.reload()
-    })
-    return loadSchemaCache(this.pg)
+    for (const [schema, previous] of this.current) {
+      // A failed reload keeps serving the previous cache.
+      this.current.set(schema, loadSchemaCache(this.pg, schema).catch((e: unknown) => {
+        this.onError(e)
+        return previous
+      }))
+    }
   }
 }

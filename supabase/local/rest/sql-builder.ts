@@ -55,7 +55,7 @@ const FTS_FUNCTIONS = {
 function fieldSql(node: ReadNode, field: FieldRef, p: Params): string {
   const computed = node.source.columns.has(field.name) ? undefined : node.source.computed?.get(field.name)
   let sql = computed
-    ? `"public".${ident(computed.name)}(${ident(node.alias)})`
+    ? `${ident(computed.schema)}.${ident(computed.name)}(${ident(node.alias)})`
     : `${ident(node.alias)}.${ident(field.name)}`
   for (const step of field.jsonPath) {
     const index = /^-?\d+$/.test(step.key)
@@ -205,7 +205,7 @@ function nodeParts(
   if (junction) {
     // Many-to-many: the child rows joined to the junction rows that point at the parent row.
     const on = junction.target.map(([j, c]) => `${junctionAlias}.${ident(j)} = ${self}.${ident(c)}`).join(' and ')
-    base += ` join "public".${ident(junction.table)} as ${junctionAlias} on ${on}`
+    base += ` join ${ident(node.source.schema ?? 'public')}.${ident(junction.table)} as ${junctionAlias} on ${on}`
   }
   let from = base
   let filteringFrom = base
