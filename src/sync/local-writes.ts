@@ -310,8 +310,9 @@ export async function markConversationRead(db: KreisDatabase, userId: string, co
     const received = await db.messages
       .where('[conversation_id+created_at]')
       .between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])
+      .reverse() // the newest first: a long thread is not read whole for its last received message
       .filter((m) => m.receiver_id === userId && m.sync_state === 'synced')
-      .last()
+      .first()
     if (!received) return
     const current = c[column] ?? null
     if (current !== null && current >= received.created_at) return

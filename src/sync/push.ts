@@ -247,7 +247,12 @@ async function remainingInGroup(db: KreisDatabase, group: OutboxEntry['group']):
 async function acknowledge(db: KreisDatabase, batch: Unit[], value: unknown): Promise<void> {
   const op = batch[0]![0]!.op
   if (isScreenOp(op)) return acknowledgeScreenOp(db, batch[0]!, value)
-  const tables = [db.outbox, db.listings, db.listing_images, db.photo_blobs, db.conversations, db.messages, db.my_profile, db.profiles]
+  // A message's acknowledgement locks only what it writes (outbox, messages): the thread's and inbox's reads of
+  // conversations, listings and profiles do not wait behind it.
+  const tables =
+    op.kind === 'message.send'
+      ? [db.outbox, db.messages]
+      : [db.outbox, db.listings, db.listing_images, db.photo_blobs, db.conversations, db.messages, db.my_profile, db.profiles]
   await db.transaction('rw', tables, async () => {
     await db.outbox.bulkDelete(seqs(batch))
     switch (op.kind) {
