@@ -11,7 +11,7 @@ import { fromDatabaseError, invalidBody, singleObjectError, unknownPayloadColumn
 import { outputLabels, planRead, relationSource, type ReadNode } from './plan.ts'
 import type { Preferences } from './prefer.ts'
 import { parseQuery } from './query-params.ts'
-import { callSql, findFunction, functionSource } from './rpc.ts'
+import { callSql, findFunction, findRawFunction, functionSource } from './rpc.ts'
 import type { SchemaCache } from './schema-cache.ts'
 import {
   INSERTED_SQL,
@@ -47,6 +47,8 @@ export interface RestRequest {
   stripNulls: boolean
   /** The body text for writes and POST rpc. */
   body: string | null
+  /** The request body's media type (lower case, no parameters); '' when absent. */
+  bodyType: string
   /** The schema named by Accept-/Content-Profile (or the default), echoed as Content-Profile; null with one schema. */
   profile: string | null
 }
@@ -312,6 +314,9 @@ function writeResponse(req: RestRequest, row: ResultRow, status: number): Respon
   return new Response(body, { status, headers: headers(req, contentType({ ...req, csv: false }), range) })
 }
 
+/** Bodies PostgREST passes whole to a function's single unnamed parameter of the matching type. */
+const RAW_BODY_TYPES: Record<string, 'text' | 'xml' | undefined> = { 'text/plain': 'text', 'text/xml': 'xml' }
+
 /** A query value that reads as a filter (`eq.1`, `not.in.(…)`, `fts(english).x`). */
 const FILTER_VALUE = new RegExp(`^(not\\.)?(${Object.keys(OPERATORS).join('|')})(\\([^)]*\\))?\\.`)
 
@@ -326,7 +331,10 @@ export async function handleRpc(
 ): Promise<Response> {
   let args: Record<string, unknown>
   const skip = new Set<string>()
-  if (req.method === 'POST') {
+  const raw = req.method === 'POST' ? RAW_BODY_TYPES[req.bodyType] : undefined
+  if (raw) {
+    args = { '': req.body ?? '' }
+  } else if (req.method === 'POST') {
     const body = parseBody(req.body) ?? {}
     if (!isObject(body)) throw invalidBody('expected a JSON object of named arguments')
     args = body
@@ -342,7 +350,7 @@ export async function handleRpc(
       }
     }
   }
-  const choice = findFunction(cache, name, Object.keys(args), req.method === 'POST')
+  const choice = raw ? findRawFunction(cache, name, raw) : findFunction(cache, name, Object.keys(args), req.method === 'POST')
   const fn = choice.fn
   if (req.prefs.strict && req.prefs.maxAffected !== null && !fn.returnsSet) {
     throw restError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict')

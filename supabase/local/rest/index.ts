@@ -57,6 +57,7 @@ export function createRestApi(ctx: StackContext): Hono {
       csv: media.csv,
       stripNulls: media.stripNulls,
       body,
+      bodyType: (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase(),
       // With more than one exposed schema, PostgREST names the one used in every response.
       profile: schema.schemas.length > 1 ? (profile ?? schema.schemas[0]!) : null,
     }

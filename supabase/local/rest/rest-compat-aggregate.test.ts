@@ -6,6 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../testing/test-stack.ts'
 import { createCompatFixture } from './compat-fixture.ts'
+import { MAX_VISITED_ROWS } from './limits.ts'
 
 let ts: TestStack
 let anon: SupabaseClient
@@ -74,6 +75,20 @@ describe('aggregates', () => {
     expect(error).toBeNull()
     const sorted = [...(data as { slug: string }[])].sort((a, b) => a.slug.localeCompare(b.slug))
     expect(sorted).toEqual([{ sum: 10, slug: 'general' }, { sum: 1, slug: 'random' }])
+  })
+})
+
+describe('work caps on aggregates', () => {
+  it('counts the rows an aggregate reads toward the per-request row budget (400 54000 past it)', async () => {
+    await setAggregates(true)
+    await ts.stack.ctx.db.pg.exec(`create table public.ticks (n int primary key);
+      insert into public.ticks select generate_series(1, ${MAX_VISITED_ROWS + 10});
+      grant select on public.ticks to anon; notify pgrst, 'reload schema';`)
+    const res = await anon.from('ticks').select('n.sum()')
+    expect(res.status).toBe(400)
+    expect(res.error?.code).toBe('54000')
+    const legacy = await anon.from('rooms').select('id, ticks:posts(count)').limit(1)
+    expect(legacy.error).toBeNull()
   })
 })
 

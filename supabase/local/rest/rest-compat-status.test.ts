@@ -150,6 +150,19 @@ describe('rpc overloads and errors', () => {
     expect([text.status, text.data]).toEqual([200, 'got words'])
   })
 
+  it('passes a text/plain body whole to a single unnamed text parameter', async () => {
+    const res = await raw('rpc/echo_text', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'plain words' })
+    expect([res.status, await res.json()]).toEqual([200, 'got plain words'])
+    const none = await raw('rpc/answer', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' })
+    expect(none.status).toBe(404)
+    expect(await none.json()).toEqual({
+      code: 'PGRST202',
+      message: 'Could not find the function public.answer in the schema cache',
+      details: 'Searched for the function public.answer with a single unnamed text parameter, but no matches were found in the schema cache.',
+      hint: null,
+    })
+  })
+
   it('does not list a function with several unnamed parameters (PostgREST cannot call it)', async () => {
     const res = await anon.rpc('two_unnamed', {})
     expect([res.status, res.error?.code]).toEqual([404, 'PGRST202'])

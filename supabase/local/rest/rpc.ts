@@ -90,6 +90,17 @@ export function findFunction(cache: SchemaCache, name: string, argNames: string[
 }
 
 /**
+ * POST with `Content-Type: text/plain` or `text/xml`: the function with one unnamed parameter of that type takes
+ * the raw body (passed as the argument named ""). None: PGRST202 worded for a single unnamed parameter, no hint.
+ */
+export function findRawFunction(cache: SchemaCache, name: string, type: 'text' | 'xml'): FunctionChoice {
+  const fits = (cache.functions.get(name) ?? []).filter((f) => f.args.length === 1 && f.args[0]!.name === '' && f.args[0]!.type === type)
+  if (fits.length === 1) return { fn: fits[0]!, wholeBody: false }
+  throw restError(404, 'PGRST202', `Could not find the function ${cache.schema}.${name} in the schema cache`,
+    `Searched for the function ${cache.schema}.${name} with a single unnamed ${type} parameter, but no matches were found in the schema cache.`)
+}
+
+/**
  * `"public"."fn"("a" := (select "a" from json_to_record($1::json) as _a("a" int)), …)`; an unnamed parameter (the
  * body key "") is passed by position, and a single unnamed json/jsonb parameter may take the whole body.
  */
