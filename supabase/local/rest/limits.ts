@@ -19,6 +19,11 @@
  *   the statement past MAX_VISITED_ROWS (400 54000), so one read cannot hold the single-threaded engine for long.
  * * Bytes: a response body over MAX_RESPONSE_BYTES is refused (400) instead of being sent.
  * * trial_users: an insert carries one row (the landing form sends one); bulk bodies are refused.
+ *
+ * The PostgREST forms of issue 16 stay inside these caps: a spread `...rel()` is an embed (depth and count), a
+ * many-to-many embed's junction rows and an aggregate's input rows pass the same per-row guard (an aggregate over
+ * more than MAX_VISITED_ROWS rows fails with 54000 like any read), to-many spreads and embedded aggregates are
+ * cut at MAX_ROWS per parent, and CSV, stripped-null and aggregate bodies meet the same byte cap.
  */
 
 /** Largest POST/PATCH body; larger ones get 413. */
