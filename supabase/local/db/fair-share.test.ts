@@ -126,15 +126,19 @@ describe('FairShare', () => {
     const h = harness()
     void h.submit('heavy', 'h1')
     const waiting = [h.submit('heavy', 'h2'), h.submit('heavy', 'h3'), h.submit('heavy', 'h4')]
-    const refused = h.submit('heavy', 'h5')
+    // Alone, heavy may queue more: it makes nobody wait.
+    const alone = h.submit('heavy', 'h5')
+    expect(h.fair.waiting('heavy')).toBe(4)
+    // Another client is not affected by heavy's queue, and heavy's next request is refused.
+    void h.submit('light', 'l1')
+    const refused = h.submit('heavy', 'h6')
     await expect(refused).rejects.toBeInstanceOf(FairShareBusy)
     await expect(refused).rejects.toMatchObject({ retryAfterSeconds: 1 })
-    // Another client is not affected by heavy's queue.
-    void h.submit('light', 'l1')
     await h.advance(5)
     await h.finish('h1')
     expect(h.started).toEqual(['h1', 'l1'])
-    expect(h.fair.waiting('heavy')).toBe(waiting.length)
+    expect(h.fair.waiting('heavy')).toBe(waiting.length + 1)
+    void alone
   })
 
   it('takes work without a client (platform internals) first', async () => {
@@ -160,6 +164,7 @@ describe('FairShare', () => {
   it('takes the client from runAsClient when none is given', async () => {
     const h = harness({ longMs: 10, cooldownFactor: 4, windowMs: 1000, maxQueued: 1 })
     void h.submit('x', 'x1')
+    void h.submit('x', 'x2')
     await h.flush()
     const fair = h.fair
     const first = runAsClient('10.0.0.9', () => fair.run(async () => 'ok'))
@@ -167,6 +172,7 @@ describe('FairShare', () => {
     // One unit of 10.0.0.9 may wait (maxQueued 1): the second is refused, so both ran as that client.
     await expect(second).rejects.toBeInstanceOf(FairShareBusy)
     await h.finish('x1')
+    await h.finish('x2')
     await expect(first).resolves.toBe('ok')
   })
 })

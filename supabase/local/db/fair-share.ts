@@ -16,7 +16,8 @@
  *   few milliseconds never pay anything; a client looping a 60 ms read runs it about every 4 × (60 − 10) + 60 ms,
  *   so the engine is free for the others most of the time and a light client rarely finds it busy. This is a rate
  *   limit on long work, not on requests: nothing is refused until the client's own queue is over MAX_QUEUED, and
- *   then the answer is a 429 with Retry-After (FairShareBusy), as hosted Supabase's API gateway answers floods.
+ *   then (if other clients are waiting or active too) the answer is a 429 with Retry-After (FairShareBusy), as hosted
+ *   Supabase's API gateway answers floods.
  *
  * Work outside a client request (realtime delivery started by a NOTIFY, platform bookkeeping) has no client and is
  * taken first. Clients are told apart by address (app.ts sets it with `runAsClient`, honouring trusted proxies).
@@ -111,7 +112,8 @@ export class FairShare {
         this.internal.push(job)
       } else {
         const state = this.state(client, now)
-        if (state.queue.length >= this.limits.maxQueued) {
+        // A lone client's queue drains at full speed; only one that makes others wait is refused.
+        if (state.queue.length >= this.limits.maxQueued && this.othersActive(client, now)) {
           reject(new FairShareBusy(Math.max(1, Math.ceil((state.readyAt - now) / 1000))))
           return
         }
