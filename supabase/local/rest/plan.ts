@@ -39,6 +39,8 @@ export interface Embed {
   empty: boolean
   /** `...rel(cols)`: the child's columns become the parent's (arrays of them for a to-many spread). */
   spread: boolean
+  /** A computed relationship (a function of the parent row). */
+  computed: boolean
 }
 
 export interface ReadNode {
@@ -134,7 +136,9 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
       const rel = findRelationship(cache, source.name, item.name, item.hint)
       const target = relationSource(cache, rel.foreignTable)
       if (!target) throw noRelationship(source.name, item.name)
-      if (rel.computed) target.fromSql = `${ident(cache.schema)}.${ident(rel.computed.name)}(${ident(node.alias)})`
+      // The row is cast to the table's type: in a write's read-back it comes from the RETURNING set.
+      const row = `${ident(node.alias)}::${ident(cache.schema)}.${ident(source.name)}`
+      if (rel.computed) target.fromSql = `${ident(cache.schema)}.${ident(rel.computed.name)}(${row})`
       const key = item.alias ?? item.name
       const childPath = path === '' ? key : `${path}.${key}`
       const child = build(target, item.select, childPath, depth + 1)
@@ -147,6 +151,7 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
         junction: rel.junction,
         empty: isEmpty(child),
         spread: item.spread === true,
+        computed: rel.computed !== null,
       })
     }
     checkConditions(source, node.params.conditions)

@@ -91,6 +91,15 @@ describe('functions of a row', () => {
   })
 })
 
+describe('functions of a row in a write', () => {
+  it('reads computed fields and computed relationships back from an insert', async () => {
+    const { data, error } = await anon.from('posts').insert({ id: 50, author: 'cy', room_id: 2, body: 'late' })
+      .select('id, shout, writer(handle)').single()
+    expect(error).toBeNull()
+    expect(data).toEqual({ id: 50, shout: 'LATE', writer: { handle: 'cy' } })
+  })
+})
+
 describe('relationship errors', () => {
   it('answers 300 PGRST201 listing every candidate as {cardinality, embedding, relationship}', async () => {
     const res = await anon.from('members').select('handle, pairs(id)')

@@ -55,7 +55,7 @@ const FTS_FUNCTIONS = {
 function fieldSql(node: ReadNode, field: FieldRef, p: Params): string {
   const computed = node.source.columns.has(field.name) ? undefined : node.source.computed?.get(field.name)
   let sql = computed
-    ? `${ident(computed.schema)}.${ident(computed.name)}(${ident(node.alias)})`
+    ? `${ident(computed.schema)}.${ident(computed.name)}(${ident(node.alias)}::${ident(computed.schema)}.${ident(node.source.name)})`
     : `${ident(node.alias)}.${ident(field.name)}`
   for (const step of field.jsonPath) {
     const index = /^-?\d+$/.test(step.key)
@@ -349,9 +349,12 @@ function mutationCore(root: ReadNode, m: Mutation, p: Params): string {
  */
 function returningList(root: ReadNode): string {
   const self = ident(root.alias)
-  if (root.items.some((i) => i.kind === 'star')) return `${self}.*`
+  // A function of the row (computed field or relationship) needs the whole row, in the table's column order.
+  const rowFunction = root.embeds.some((e) => e.computed) ||
+    root.items.some((i) => i.kind === 'column' && !root.source.columns.has(i.field.name) && i.field.name !== '*')
+  if (rowFunction || root.items.some((i) => i.kind === 'star')) return `${self}.*`
   const columns = new Set<string>()
-  for (const item of root.items) if (item.kind === 'column') columns.add(item.field.name)
+  for (const item of root.items) if (item.kind === 'column' && item.field.name !== '*') columns.add(item.field.name)
   for (const e of root.embeds) {
     for (const [parentCol] of e.join) columns.add(parentCol)
     for (const [, parentCol] of e.junction?.source ?? []) columns.add(parentCol)
