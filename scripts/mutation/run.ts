@@ -11,7 +11,12 @@ const PASSES = ['domain', 'sync'] as const
 type Pass = (typeof PASSES)[number]
 
 const root = path.resolve(import.meta.dirname, '../..')
-const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'))
+// Pass names, then Stryker's own options, forwarded as given (e.g. `-- sync --mutate src/sync/push.ts --concurrency 1`
+// to narrow a pass to the files that matter on a busy machine).
+const args = process.argv.slice(2)
+const firstOption = args.findIndex((a) => a.startsWith('-'))
+const wanted = firstOption === -1 ? args : args.slice(0, firstOption)
+const strykerOptions = firstOption === -1 ? [] : args.slice(firstOption)
 const unknown = wanted.filter((w) => !(PASSES as readonly string[]).includes(w))
 if (unknown.length) {
   console.error(`unknown pass ${unknown.join(', ')}; known: ${PASSES.join(', ')}`)
@@ -40,7 +45,7 @@ let failed = false
 const lines: string[] = []
 for (const pass of passes) {
   const started = Date.now()
-  const run = spawnSync('npx', ['stryker', 'run', `scripts/mutation/${pass}.conf.mjs`], { cwd: root, stdio: 'inherit' })
+  const run = spawnSync('npx', ['stryker', 'run', `scripts/mutation/${pass}.conf.mjs`, ...strykerOptions], { cwd: root, stdio: 'inherit' })
   if (run.status !== 0) failed = true
   const minutes = ((Date.now() - started) / 60_000).toFixed(1)
   try {

@@ -74,11 +74,19 @@ export async function drainOutbox(deps: PushDeps): Promise<DrainReport> {
   const { db, transport } = deps
   const report: DrainReport = { outcome: 'drained', acknowledged: 0, failed: 0 }
   let refreshedSinceSuccess = false
+  // Entries already failed when the drain began (the ones this drain refuses were just looked up).
+  let failedBefore: Set<number> | null = null
 
   for (;;) {
     const entries = await db.outbox.orderBy(':id').toArray()
+    failedBefore ??= new Set(entries.filter((e) => e.state === 'failed').map((e) => e.seq!))
     const units = readyHeads(entries, deps.clock.now()).map((h) => unitOf(entries, h, PUSH_BATCH_SIZE))
-    if (units.length === 0) return report
+    if (units.length === 0) {
+      const settled = await settleFailedOnServer(deps, entries.filter((e) => failedBefore!.has(e.seq!)), report)
+      if (settled === 0) return report
+      failedBefore.clear() // what the settled entries held back (a conversation's messages) goes now
+      continue
+    }
 
     pass: for (const kind of ORDER) {
       for (const batch of batches(units.filter((u) => sendKind(u[0]!.op.kind) === kind), kind)) {
@@ -187,6 +195,46 @@ async function alreadyOnServer(deps: PushDeps, unit: Unit, report: DrainReport):
   await acknowledge(deps.db, [unit], found.value)
   report.acknowledged += unit.length
   return true
+}
+
+/**
+ * A message or conversation marked failed may be on the server after all: a request the device gave up on (a
+ * timeout) can still be processed later, after its retry was refused (the listing was sold meanwhile). When a drain
+ * has nothing left to send, the messages and conversations that were failed before it are looked up (one request per
+ * kind); those the
+ * server has are acknowledged, so the user is never asked to retry or discard a write that arrived. A lookup that
+ * fails leaves them for the next drain.
+ */
+async function settleFailedOnServer(deps: PushDeps, entries: OutboxEntry[], report: DrainReport): Promise<number> {
+  const failed = entries.filter((e) => e.state === 'failed')
+  if (!failed.length) return 0
+  const before = report.acknowledged
+  const conversations = failed.filter((e) => e.op.kind === 'conversation.create')
+  if (conversations.length) {
+    const writes = conversations.map((e) => (e.op as Extract<OutboxEntry['op'], { kind: 'conversation.create' }>).conversation)
+    const found = await deps.transport.findConversations(writes)
+    if (!found.ok) return report.acknowledged - before
+    const key = (c: { listing_id: string; buyer_id: string }) => `${c.listing_id} ${c.buyer_id}`
+    const byKey = new Map(found.value.map((c) => [key(c), c]))
+    for (const [i, e] of conversations.entries()) {
+      const server = byKey.get(key(writes[i]!))
+      if (!server) continue
+      await acknowledge(deps.db, [[e]], [server])
+      report.acknowledged += 1
+    }
+  }
+  const messages = failed.filter((e) => e.op.kind === 'message.send')
+  if (!messages.length) return report.acknowledged - before
+  const found = await deps.transport.findMessages(messages.map((e) => (e.op as Extract<OutboxEntry['op'], { kind: 'message.send' }>).message.id))
+  if (!found.ok) return report.acknowledged - before
+  const byId = new Map(found.value.map((m) => [m.id, m]))
+  for (const e of messages) {
+    const server = byId.get((e.op as Extract<OutboxEntry['op'], { kind: 'message.send' }>).message.id)
+    if (!server) continue
+    await acknowledge(deps.db, [[e]], [server])
+    report.acknowledged += 1
+  }
+  return report.acknowledged - before
 }
 
 function last<T>(xs: readonly T[]): T {

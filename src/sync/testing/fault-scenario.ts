@@ -136,6 +136,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
       for (const d of devices) d.clock.advance(STEP_MS)
       const d = rng.pick(devices)
       const action = pickAction(rng, d.userId === seller ? SELLER_ACTIONS : BUYER_ACTIONS)
+      if (TRACE) console.log(`step ${step}: ${d.name} ${action} (n=${n}, online=${d.transport.online})`)
       if (action === 'create') {
         const poison = rng.chance(0.08)
         const photos = rng.int(3)
@@ -353,6 +354,8 @@ async function sendable(d: Device): Promise<number> {
   return all.filter((e) => e.state === 'queued' && !blocked.has(e.group)).length
 }
 
+const TRACE = Boolean((globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.FAULT_TRACE)
+
 function fail(msg: string): never {
   throw new Error(msg)
 }
@@ -478,6 +481,7 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
     if (!same(convs, serverConvs)) fail(`${d.name}: conversations differ\n${JSON.stringify(convs)}\n${JSON.stringify(serverConvs)}`)
     const msgs = sortById((await d.db.messages.toArray()).filter((m) => m.sync_state !== 'failed' && !keptForFailure({ id: m.conversation_id, listing_id: m.listing_id })).map(strip))
     const serverMsgs = sortById([...server.messages.values()].filter((m) => server.canSeeMessage(me, m)))
+    if (!same(msgs, serverMsgs) && TRACE) console.log(JSON.stringify(await d.db.messages.toArray()), JSON.stringify(await d.db.outbox.toArray()))
     if (!same(msgs, serverMsgs)) fail(`${d.name}: messages differ\n${JSON.stringify(msgs)}\n${JSON.stringify(serverMsgs)}`)
     const profile = await d.db.my_profile.get(me)
     if (!same(profile && strip(profile), server.profiles.get(me))) fail(`${d.name}: profile differs`)
