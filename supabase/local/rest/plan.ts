@@ -41,6 +41,8 @@ export interface Embed {
   spread: boolean
   /** A computed relationship (a function of the parent row). */
   computed: boolean
+  /** Named by a null filter of the parent (`rel=is.null`): its join takes part in the count too. */
+  filtering?: boolean
 }
 
 export interface ReadNode {
@@ -72,10 +74,26 @@ export function checkField(source: Source, field: FieldRef): Column {
   throw unknownColumn(source.name, field.name)
 }
 
-function checkConditions(source: Source, conditions: Condition[]): void {
+/**
+ * Filters name columns; a filter naming an embedded resource (`rel=is.null`, `rel=not.is.null`) keeps or drops
+ * parents by whether the embed found rows, as PostgREST's null-embed filters do (other operators: PGRST120).
+ */
+function checkConditions(node: ReadNode, conditions: Condition[]): void {
   for (const c of conditions) {
-    if (c.kind === 'filter') checkField(source, c.field)
-    else checkConditions(source, c.children)
+    if (c.kind !== 'filter') {
+      checkConditions(node, c.children)
+      continue
+    }
+    const embed = node.source.columns.has(c.field.name) ? undefined : node.embeds.find((e) => e.key === c.field.name)
+    if (!embed) {
+      checkField(node.source, c.field)
+      continue
+    }
+    const value = typeof c.value === 'string' ? c.value.toLowerCase() : ''
+    if (c.op !== 'is' || c.field.jsonPath.length > 0 || (value !== 'null' && value !== 'not_null')) {
+      throw restError(400, 'PGRST120', `Bad operator on the '${embed.key}' embedded resource`, 'Only is null or not is null filters are allowed on embedded resources')
+    }
+    embed.filtering = true
   }
 }
 
@@ -154,7 +172,7 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
         computed: rel.computed !== null,
       })
     }
-    checkConditions(source, node.params.conditions)
+    checkConditions(node, node.params.conditions)
     for (const o of node.params.order ?? []) checkField(source, o.field)
     return node
   }

@@ -75,6 +75,30 @@ describe('empty embeds', () => {
   })
 })
 
+describe('null-embed filters', () => {
+  it('keeps parents whose embed found rows (not.is.null) or none (is.null), counted the same way', async () => {
+    const leaves = await anon.from('staff').select('name, staff()', { count: 'exact' }).is('staff', null).order('id')
+    expect(leaves.error).toBeNull()
+    expect([leaves.data, leaves.count]).toEqual([[{ name: 'Dev' }, { name: 'Ops' }], 2])
+    const bosses = await anon.from('staff').select('name, staff(name)').not('staff', 'is', null).order('id').order('id', { referencedTable: 'staff' })
+    expect(bosses.data).toEqual([
+      { name: 'Chief', staff: [{ name: 'Lead' }, { name: 'Ops' }] },
+      { name: 'Lead', staff: [{ name: 'Dev' }] },
+    ])
+  })
+
+  it('answers 400 PGRST120 for any other operator on an embedded resource', async () => {
+    const res = await anon.from('staff').select('name, staff()').eq('staff', 1)
+    expect(res.status).toBe(400)
+    expect(res.error).toEqual({
+      code: 'PGRST120',
+      message: "Bad operator on the 'staff' embedded resource",
+      details: 'Only is null or not is null filters are allowed on embedded resources',
+      hint: null,
+    })
+  })
+})
+
 describe('functions of a row', () => {
   it('selects, filters and orders by a computed field', async () => {
     const { data, error } = await anon.from('posts').select('id, shout').not('body', 'is', null).order('shout')

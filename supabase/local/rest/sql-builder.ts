@@ -69,6 +69,13 @@ function conditionSql(node: ReadNode, c: Condition, p: Params): string {
     const sql = `(${c.children.map((child) => conditionSql(node, child, p)).join(` ${c.op} `)})`
     return c.negate ? `not ${sql}` : sql
   }
+  const embed = node.source.columns.has(c.field.name) ? undefined : node.embeds.find((e) => e.key === c.field.name)
+  if (embed) {
+    // A null-embed filter (checked by the plan): does the embed have rows for this parent?
+    const found = (c.value as string).toLowerCase() === 'not_null'
+    const sql = `${lateralAlias(embed)}."v" is ${found ? 'not ' : ''}null`
+    return c.negate ? `not (${sql})` : sql
+  }
   const col = fieldSql(node, c.field, p)
   let sql: string
   const value = c.value
@@ -214,6 +221,7 @@ function nodeParts(
     const subquery = embedSubquery(e, assemble(child))
     const lateral = ` left join lateral (${subquery}) as ${lateralAlias(e)} on true`
     from += lateral
+    if (e.filtering && !e.inner) filteringFrom += lateral
     if (e.inner) {
       filteringFrom += lateral
       where.push(`${lateralAlias(e)}."v" is not null`)
