@@ -61,6 +61,7 @@ export async function attachRealtime(
   const connections = new Set<Connection>()
   const addressJoins = new BucketMap(limits.joinsPerSecondPerAddress)
   const addressChannels = new Map<string, number>()
+  const addressSockets = new Map<string, number>()
   const deps: ConnectionDeps = {
     jwt: ctx.jwt,
     log: ctx.log,
@@ -91,17 +92,36 @@ export async function attachRealtime(
     const header = req.headers.apikey
     const apikey = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : null)
     if (!apikey) return rejectUpgrade(socket, 401, 'Unauthorized')
+    // The address's socket count includes upgrades still being verified, so a burst cannot overshoot the cap.
+    const address = req.socket.remoteAddress ?? 'unknown'
+    const open = addressSockets.get(address) ?? 0
+    if (open >= limits.socketsPerAddress) return rejectUpgrade(socket, 429, 'Too Many Requests')
+    addressSockets.set(address, open + 1)
+    let released = false
+    const release = () => {
+      if (released) return
+      released = true
+      const left = (addressSockets.get(address) ?? 1) - 1
+      if (left > 0) addressSockets.set(address, left)
+      else addressSockets.delete(address)
+    }
+    socket.once('close', release)
     ctx.jwt.verify(apikey).then(
       () => {
-        if (socket.destroyed) return
+        if (socket.destroyed) return release()
         wss.handleUpgrade(req, socket, head, (ws) => {
-          const address = req.socket.remoteAddress ?? 'unknown'
           const connection = new Connection(ws, parseVsn(url.searchParams.get('vsn')), apikey, address, deps)
           connections.add(connection)
-          ws.on('close', () => connections.delete(connection))
+          ws.on('close', () => {
+            connections.delete(connection)
+            release()
+          })
         })
       },
-      () => rejectUpgrade(socket, 403, 'Forbidden'),
+      () => {
+        release()
+        rejectUpgrade(socket, 403, 'Forbidden')
+      },
     )
   }
   server.on('upgrade', onUpgrade)

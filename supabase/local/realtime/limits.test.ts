@@ -23,6 +23,7 @@ const LIMITS = {
   channelsPerSocket: 100,
   channelsPerAddress: 5,
   eventsPerSecondPerSocket: 10,
+  socketsPerAddress: 6,
 }
 
 beforeAll(async () => {
@@ -166,6 +167,34 @@ describe('joins and the catalogue', () => {
     await refill()
     await subscribe(c, [{ event: 'INSERT', filter: 'mood=eq.happy' }], 'e4')
     expect(realtime().work().catalogueReads).toBeGreaterThan(before)
+  })
+})
+
+describe('sockets per address', () => {
+  /** The HTTP status the server answers an upgrade with (101 when the socket opens). */
+  const upgrade = () =>
+    new Promise<{ status: number; ws: WebSocket }>((resolve, reject) => {
+      const ws = new WebSocket(`${ts.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${ts.anonKey}&vsn=2.0.0`)
+      sockets.push(ws)
+      ws.once('open', () => resolve({ status: 101, ws }))
+      ws.once('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0, ws }))
+      ws.once('error', (e) => (ws.readyState === WebSocket.CLOSED ? undefined : reject(e)))
+    })
+
+  it('answers 429 to the upgrade past the per-address socket cap, and opens again once a socket closed', async () => {
+    const opened = await Promise.all(Array.from({ length: 6 }, upgrade))
+    expect(opened.map((o) => o.status)).toEqual(Array(6).fill(101))
+    expect((await upgrade()).status).toBe(429)
+    const closed = new Promise((r) => opened[0]!.ws.once('close', r))
+    opened[0]!.ws.close()
+    await closed
+    // The server counts the socket gone when its close handshake ends; give it a moment on a busy machine.
+    let again = await upgrade()
+    for (let tries = 0; again.status !== 101 && tries < 20; tries++) {
+      await new Promise((r) => setTimeout(r, 50))
+      again = await upgrade()
+    }
+    expect(again.status).toBe(101)
   })
 })
 

@@ -34,6 +34,12 @@ export interface RealtimeLimits {
   channelsPerAddress: number
   /** Frames of any kind per second on one socket (heartbeats included; realtime-js sends one every 25 s). */
   eventsPerSecondPerSocket: number
+  /**
+   * Sockets open (or being opened) at once from one client address; the next upgrade is answered 429. Hosted caps a
+   * tenant's concurrent clients (max_concurrent_users, 200 on the free plan); per address, one client cannot use
+   * them all, and a flood that reconnects every socket the server cuts off holds at most this many.
+   */
+  socketsPerAddress: number
 }
 
 export const DEFAULT_REALTIME_LIMITS: Readonly<RealtimeLimits> = {
@@ -42,6 +48,7 @@ export const DEFAULT_REALTIME_LIMITS: Readonly<RealtimeLimits> = {
   channelsPerSocket: MAX_CHANNELS_PER_SOCKET,
   channelsPerAddress: 1000,
   eventsPerSecondPerSocket: 100,
+  socketsPerAddress: 100,
 }
 
 /** Hosted Realtime's reasons, which realtime-js hands to the subscribe callback (CHANNEL_ERROR). */

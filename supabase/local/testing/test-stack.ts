@@ -49,7 +49,7 @@ export async function startTestStack(
   // Tests of the limit itself pass their own `auth.rateLimitPerWindow`.
   const config = loadConfig({ KREIS_DATA_DIR: ':memory:', KREIS_AUTH_RATE_LIMIT: '10000' }, { port: 0, ...overrides })
   // Likewise, a test file's many subscribers all join from 127.0.0.1; realtime/limits.test.ts tests the defaults.
-  const realtimeLimits = { joinsPerSecondPerAddress: 10_000, ...options.realtimeLimits }
+  const realtimeLimits = { joinsPerSecondPerAddress: 10_000, socketsPerAddress: 10_000, ...options.realtimeLimits }
   const stack = await startStack(config, { realtimeLimits, template: await loadTemplate(), seedFiles: true, log: silentLogger })
   const clients: SupabaseClient[] = []
   const track = (c: SupabaseClient) => (clients.push(c), c)
