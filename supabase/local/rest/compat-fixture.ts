@@ -31,6 +31,7 @@ create table public.good_labels (
   primary key (good_id, label_id)
 );
 create view public.room_posts as select id, author, room_id, body from public.posts;
+create view public.recent_posts as select id as post_id, room_id as room, body from public.room_posts where id > 1;
 create function public.shout(public.posts) returns text language sql stable as $$ select upper($1.body) $$;
 create function public.writer(public.posts) returns setof public.members rows 1 language sql stable as
   $$ select * from public.members where handle = $1.author $$;
@@ -59,7 +60,7 @@ create function shop.order_count() returns int language sql stable as $$ select 
 grant usage on schema shop to anon, authenticated;
 grant select, insert on shop.orders to anon, authenticated;
 grant select, insert, update, delete on public.members, public.rooms, public.posts, public.pairs, public.staff,
-  public.goods, public.labels, public.good_labels, public.room_posts to anon, authenticated;
+  public.goods, public.labels, public.good_labels, public.room_posts, public.recent_posts to anon, authenticated;
 notify pgrst, 'reload schema';
 `
 

@@ -64,6 +64,12 @@ describe('embed targets', () => {
     const toView = await anon.from('rooms').select('slug, room_posts(id)').eq('id', 2).single()
     expect(toView.data).toEqual({ slug: 'random', room_posts: [{ id: 3 }] })
   })
+
+  it('follows a view over a view (renamed columns) to the base table key', async () => {
+    const { data, error } = await anon.from('recent_posts').select('post_id, rooms(slug)').order('post_id').limit(2)
+    expect(error).toBeNull()
+    expect(data).toEqual([{ post_id: 2, rooms: { slug: 'general' } }, { post_id: 3, rooms: { slug: 'random' } }])
+  })
 })
 
 describe('empty embeds', () => {

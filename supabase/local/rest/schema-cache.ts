@@ -209,20 +209,37 @@ function toFunction(f: RawCatalog['functions'][number], schema: string): PgFunct
  */
 function addViewSources(raw: RawCatalog['relations'], relations: Map<string, Relation>): void {
   const byOid = new Map(raw.map((r) => [Number(r.oid), r]))
+  // A view's column → [origin relation, origin column]; origins that are views are followed below.
+  const direct = new Map<string, Map<string, { relation: string; column: string }>>()
   for (const r of raw) {
     if (!r.rewrite) continue
-    const found = new Map<string, { table: string; column: string }>()
+    const found = new Map<string, { relation: string; column: string }>()
     const re = /:resname (\S+) :ressortgroupref \d+ :resorigtbl (\d+) :resorigcol (\d+) :resjunk false/g
     for (const m of r.rewrite.matchAll(re)) {
       const origin = byOid.get(Number(m[2]))
       const column = origin?.attnums?.[m[3]!]
       const viewColumn = m[1]!
-      if (origin && column && origin.kind !== 'view' && relations.get(r.name)?.columns.has(viewColumn)) {
-        found.set(viewColumn, { table: origin.name, column })
+      if (origin && column && relations.get(r.name)?.columns.has(viewColumn)) {
+        found.set(viewColumn, { relation: origin.name, column })
       } else found.delete(viewColumn)
     }
-    const rel = relations.get(r.name)
-    if (rel) rel.sources = [...found].map(([viewColumn, o]) => ({ viewColumn, ...o }))
+    direct.set(r.name, found)
+  }
+  // Views over views (PostgREST follows the chain too): resolved to the base table, at most 16 levels.
+  const resolve = (relation: string, column: string, depth: number): { table: string; column: string } | null => {
+    const via = direct.get(relation)
+    if (!via) return relations.get(relation)?.kind === 'table' ? { table: relation, column } : null
+    const next = via.get(column)
+    return next && depth < 16 ? resolve(next.relation, next.column, depth + 1) : null
+  }
+  for (const [view, columns] of direct) {
+    const rel = relations.get(view)
+    if (!rel) continue
+    rel.sources = []
+    for (const [viewColumn, o] of columns) {
+      const base = resolve(o.relation, o.column, 0)
+      if (base) rel.sources.push({ viewColumn, ...base })
+    }
   }
 }
 
