@@ -72,7 +72,7 @@ export function findFunction(cache: SchemaCache, name: string, argNames: string[
     throw restError(300, 'PGRST203', `Could not choose the best candidate function between: ${list.join(', ')}`, null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved')
   }
-  const listed = [...keys].join(', ')
+  const listed = [...keys].sort().join(', ')
   const withArgs = keys.size > 0
   const params = withArgs ? ` with parameter${keys.size > 1 ? 's' : ''} ${listed}` : ' without parameters'
   const details = `Searched for the function ${cache.schema}.${name}${params}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, ` +
