@@ -5,7 +5,15 @@
  * Version followed: PostgREST v13.0.7, the image the current Supabase CLI runs (supabase/cli
  * pkg/config/templates/Dockerfile: `FROM postgrest/postgrest:v13.0.7`; hosted projects run v12.2–v13). Its
  * statuses, error codes and wording (src/PostgREST/Error.hs, Response.hs, RangeQuery.hs of that tag) are the
- * reference; issue 16 lists what is conformance-tested and what is still missing.
+ * reference (conformance tests: rest-compat-*.test.ts on the test-only schema of compat-fixture.ts).
+ *
+ * Not implemented (each answers with a PostgREST error rather than wrong data):
+ * * `application/vnd.pgrst.plan` (explain): 406 PGRST107, which is also what PostgREST answers unless
+ *   db-plan-enabled is on — Supabase leaves it off.
+ * * Related orders `order=rel(col)`, aggregates inside a to-one spread (PostgREST hoists them to the parent),
+ *   `Range` request headers (supabase-js pages with limit/offset), CSV and bytea request bodies, PUT, OPTIONS/Allow.
+ * * Relationships through views: only views whose columns are plain references to table columns (PostgREST also
+ *   follows some expressions); computed relationships on rpc results.
  */
 import { Hono, type Context } from 'hono'
 import type { StackContext } from '../context.ts'
