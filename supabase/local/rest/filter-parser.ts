@@ -54,6 +54,8 @@ export type Condition =
   | { kind: 'logic'; op: 'and' | 'or'; negate: boolean; children: Condition[] }
 
 export interface OrderTerm {
+  /** `rel(col)`: a related order by a column of a to-one embedded resource. */
+  relation?: string
   field: FieldRef
   desc: boolean
   nulls: 'first' | 'last' | null
@@ -155,7 +157,13 @@ export function parseOrder(value: string): OrderTerm[] {
   const raw = value
   return value.split(',').map((part) => {
     const c = new Cursor(part, 'order')
-    const field = c.field()
+    let field = c.field()
+    let relation: string | undefined
+    if (field.jsonPath.length === 0 && c.eat('(')) {
+      relation = field.name
+      field = c.field()
+      c.expect(')')
+    }
     let desc = false
     let nulls: OrderTerm['nulls'] = null
     while (c.eat('.')) {
@@ -168,7 +176,7 @@ export function parseOrder(value: string): OrderTerm[] {
       }
     }
     if (!c.done) throw parseError('order', raw, `unexpected "${part.slice(c.pos)}"`)
-    return { field, desc, nulls }
+    return relation === undefined ? { field, desc, nulls } : { relation, field, desc, nulls }
   })
 }
 

@@ -10,7 +10,7 @@
  * Not implemented (each answers with a PostgREST error rather than wrong data):
  * * `application/vnd.pgrst.plan` (explain): 406 PGRST107, which is also what PostgREST answers unless
  *   db-plan-enabled is on — Supabase leaves it off.
- * * Related orders `order=rel(col)`, aggregates inside a to-one spread (PostgREST hoists them to the parent),
+ * * Aggregates inside a to-one spread (PostgREST hoists them to the parent),
  *   `Range` request headers (supabase-js pages with limit/offset), CSV and bytea request bodies, PUT, OPTIONS/Allow.
  * * Relationships through views: only views whose columns are plain references to table columns (PostgREST also
  *   follows some expressions); computed relationships on rpc results.

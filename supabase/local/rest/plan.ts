@@ -173,7 +173,23 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
       })
     }
     checkConditions(node, node.params.conditions)
-    for (const o of node.params.order ?? []) checkField(source, o.field)
+    for (const o of node.params.order ?? []) {
+      if (o.relation === undefined) {
+        checkField(source, o.field)
+        continue
+      }
+      // PostgREST's related order: by a column of a to-one embed of this node.
+      const embed = node.embeds.find((e) => e.key === o.relation)
+      if (!embed) {
+        throw restError(400, 'PGRST108', `'${o.relation}' is not an embedded resource in this request`, null,
+          `Verify that '${o.relation}' is included in the 'select' query parameter.`)
+      }
+      if (!embed.toOne || embed.junction) {
+        throw restError(400, 'PGRST118', `A related order on '${o.relation}' is not possible`,
+          `'${source.name}' and '${o.relation}' do not form a many-to-one or one-to-one relationship`)
+      }
+      checkField(embed.node.source, o.field)
+    }
     return node
   }
   const tree = build(root, query.select, '', 0)

@@ -81,6 +81,29 @@ describe('empty embeds', () => {
   })
 })
 
+describe('related orders', () => {
+  it('orders parents by a column of a to-one embed, rel(col)', async () => {
+    const { data, error } = await anon.from('posts').select('id, rooms(slug)').lt('id', 5).order('rooms(slug)', { ascending: false }).order('id')
+    expect(error).toBeNull()
+    expect((data ?? []).map((r) => r.id)).toEqual([3, 1, 2, 4])
+    const computed = await anon.from('posts').select('id, writer(born)').lt('id', 5).order('writer(born)').order('id')
+    expect((computed.data ?? []).map((r) => r.id)).toEqual([3, 1, 2, 4])
+  })
+
+  it('refuses a related order on a to-many embed (PGRST118) or on a resource not embedded (PGRST108)', async () => {
+    const many = await anon.from('rooms').select('slug, posts(id)').order('posts(id)')
+    expect(many.status).toBe(400)
+    expect(many.error).toEqual({
+      code: 'PGRST118',
+      message: "A related order on 'posts' is not possible",
+      details: "'rooms' and 'posts' do not form a many-to-one or one-to-one relationship",
+      hint: null,
+    })
+    const absent = await anon.from('posts').select('id').order('rooms(slug)')
+    expect(absent.error?.code).toBe('PGRST108')
+  })
+})
+
 describe('null-embed filters', () => {
   it('keeps parents whose embed found rows (not.is.null) or none (is.null), counted the same way', async () => {
     const leaves = await anon.from('staff').select('name, staff()', { count: 'exact' }).is('staff', null).order('id')

@@ -112,8 +112,21 @@ function conditionSql(node: ReadNode, c: Condition, p: Params): string {
 
 function orderSql(node: ReadNode, terms: OrderTerm[], p: Params): string {
   return terms
-    .map((t) => `${fieldSql(node, t.field, p)} ${t.desc ? 'desc' : 'asc'}${t.nulls ? ` nulls ${t.nulls}` : ''}`)
+    .map((t) => `${orderExpr(node, t, p)} ${t.desc ? 'desc' : 'asc'}${t.nulls ? ` nulls ${t.nulls}` : ''}`)
     .join(', ')
+}
+
+/**
+ * A term's expression; a related order `rel(col)` reads the to-one embedded row's column with a correlated
+ * subquery (the same join as the embed, under the same role and policies).
+ */
+function orderExpr(node: ReadNode, t: OrderTerm, p: Params): string {
+  if (t.relation === undefined) return fieldSql(node, t.field, p)
+  const e = node.embeds.find((x) => x.key === t.relation)!
+  const child: ReadNode = { ...e.node, alias: `${e.node.alias}_o` }
+  const self = ident(child.alias)
+  const join = e.join.map(([parentCol, childCol]) => `${self}.${ident(childCol)} = ${ident(node.alias)}.${ident(parentCol)}`)
+  return `(select ${fieldSql(child, t.field, p)} from ${child.source.fromSql} as ${self}${whereSql(join)} limit 1)`
 }
 
 const lateralAlias = (e: Embed) => ident(`${e.node.alias}_j`)
