@@ -68,8 +68,10 @@ export async function run(): Promise<Figure[]> {
       await new Promise((r) => setTimeout(r, WARM_UP_MS))
       underAttack = await loadInChild(url, ts.anonKey, 1, SEQUENTIAL_MS)
     } finally {
-      attacker.kill()
+      attacker.child.kill('SIGTERM')
     }
+    const attackerAnswers = await attacker.answers
+    const attackSeconds = (WARM_UP_MS + SEQUENTIAL_MS) / 1000
     const idleP95 = percentile(sequential.latencies, 95)
     const attackedP95 = percentile(underAttack.latencies, 95)
 
@@ -102,7 +104,9 @@ export async function run(): Promise<Figure[]> {
           `idle p95 ${idleP95.toFixed(2)} ms (budget: ≤ 5× idle and ≤ 50 ms); p50 ${percentile(underAttack.latencies, 50).toFixed(2)} ms, ` +
           `max ${Math.max(...underAttack.latencies).toFixed(0)} ms over ${underAttack.latencies.length} requests; heaviest allowed read: ` +
           `GET /rest/v1/${heavy.path} (${heavy.status}, ${(heavy.bytes / 1e6).toFixed(2)} MB, ${heavy.ms.toFixed(0)} ms alone; ` +
-          `candidates: ${heavy.tried}); ${load}`,
+          `candidates: ${heavy.tried}); the attacker got ` +
+          `${Object.entries(attackerAnswers).map(([code, n]) => `${(n / attackSeconds).toFixed(1)}/s ${code}`).join(', ') || 'no answer'} ` +
+          `(database fair share: ${process.env.KREIS_FAIR_SHARE === 'off' ? 'off' : 'on'}); ${load}`,
       },
       {
         figure: `feed query over HTTP as anon, ${CLIENTS} clients, throughput`,
@@ -150,13 +154,28 @@ async function heaviestAllowed(base: string, anonKey: string) {
  * address (127.0.0.2), as another machine would: the server shares the database by client address
  * (supabase/local/db/fair-share.ts), and the feed client is 127.0.0.1.
  */
-function startAttacker(url: string, apikey: string): ChildProcess {
+function startAttacker(url: string, apikey: string): { child: ChildProcess; answers: Promise<Record<string, number>> } {
   const script = `
     const http = require('node:http')
     const agent = new http.Agent({ keepAlive: true, localAddress: '127.0.0.2' })
+    const answers = {}
     const once = () => http.get(process.argv[1], { agent, headers: { apikey: process.argv[2] } }, (res) => {
+      answers[res.statusCode] = (answers[res.statusCode] || 0) + 1
       res.on('data', () => {}); res.on('end', once); res.on('error', once)
     }).on('error', () => setTimeout(once, 10))
+    process.on('SIGTERM', () => { process.stdout.write(JSON.stringify(answers)); process.exit(0) })
     once()`
-  return spawn(process.execPath, ['-e', script, url, apikey], { stdio: 'ignore' })
+  const child = spawn(process.execPath, ['-e', script, url, apikey], { stdio: ['ignore', 'pipe', 'ignore'] })
+  let out = ''
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
+  const answers = new Promise<Record<string, number>>((resolve) =>
+    child.once('close', () => {
+      try {
+        resolve(JSON.parse(out) as Record<string, number>)
+      } catch {
+        resolve({})
+      }
+    }),
+  )
+  return { child, answers }
 }
