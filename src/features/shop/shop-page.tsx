@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 import type { Category } from '@/domain/categories'
 import { isDefaultFilters, narrowsFeed, type FeedFilters } from '@/domain/feed-filters'
 import { withFilters } from '@/domain/feed-query'
@@ -43,6 +43,12 @@ export function ShopPage() {
   const viewerId = useUserId()
   const favourites = useFavouriteIds()
   const toggleFavourite = useToggleFavourite()
+  // One function for the page's life, calling the latest toggle: the memoised cards keep it (feed-card.tsx).
+  const latestToggle = useRef(toggleFavourite)
+  useLayoutEffect(() => {
+    latestToggle.current = toggleFavourite
+  })
+  const onToggleLike = useCallback((id: string, title: string) => void latestToggle.current(id, title), [])
 
   const change = (next: FeedFilters) => setView(withFilters(view, next))
   const resetFilters = () => change(filters.query ? { query: filters.query } : {})
@@ -64,7 +70,7 @@ export function ShopPage() {
   else if (rows === undefined || hasListings === undefined || (rows.length === 0 && hasListings && !narrowsFeed(filters)))
     // The last case: the device has listings but the page's own query has not re-read them yet (just synced).
     content = <div className="min-h-screen" aria-busy="true" />
-  else if (rows.length > 0) content = <FeedGrid rows={rows} now={now} viewerId={viewerId} favourites={favourites} onToggleLike={(id, title) => void toggleFavourite(id, title)} />
+  else if (rows.length > 0) content = <FeedGrid rows={rows} now={now} viewerId={viewerId} favourites={favourites} onToggleLike={onToggleLike} />
   else if (!online && !hasListings) content = <FeedMessage title={t('feed.offline')} hint={t('feed.offlineEmpty')} />
   else if (filters.query && isDefaultFilters(filters) && !filters.category)
     content = (

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import type { ListingRow } from '@/db/rows'
@@ -15,7 +16,7 @@ export interface FeedCardProps {
 }
 
 /** A feed card: the owner gets Edit (to /sell/edit/:id) instead of a message button (spec §2.6). */
-export function FeedCard({ row, now, viewerId, liked, onToggleLike, eager }: FeedCardProps) {
+function FeedCardView({ row, now, viewerId, liked, onToggleLike, eager }: FeedCardProps) {
   return (
     <ListingRowCard
       row={row}
@@ -36,3 +37,20 @@ export function FeedCard({ row, now, viewerId, liked, onToggleLike, eager }: Fee
     />
   )
 }
+
+/** Same fields, same card: a live query re-reads the page after every write of a first pull (new row objects). */
+const sameRow = (a: ListingRow, b: ListingRow) => {
+  if (a === b) return true
+  const ka = Object.keys(a) as (keyof ListingRow)[]
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]) || (Array.isArray(a[k]) && JSON.stringify(a[k]) === JSON.stringify(b[k])))
+}
+
+/**
+ * A card re-renders only when what it shows changed. The page re-renders on every re-read of the mirror while the
+ * first pull writes, and each re-render of twelve cards cost a phone tens of milliseconds (TBT). `onToggleLike`
+ * must be a stable function (the page's is).
+ */
+export const FeedCard = memo(
+  FeedCardView,
+  (a, b) => sameRow(a.row, b.row) && a.now === b.now && a.viewerId === b.viewerId && a.liked === b.liked && a.eager === b.eager && a.onToggleLike === b.onToggleLike,
+)
