@@ -73,6 +73,8 @@ export interface ScenarioOptions {
 }
 
 export interface ScenarioReport {
+  /** Saves of a deleted listing the server skipped (a stale edit or a retry met the tombstone). */
+  tombstoneSkips: number
   /** Writes whose outcome the oracle checked (listing and photo-set edits, messages, profile edits and pictures, deletes, favourites, read marks). */
   writesChecked: number
 }
@@ -324,6 +326,10 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         const left = await Promise.all(devices.map(async (d) => `${d.name}: ${JSON.stringify(await d.db.outbox.toArray())}`))
         throw new Error(`no quiescence: outboxes still hold queued entries\n${left.join('\n')}`)
       }
+      // A round that wrote anything is not the last: a failed write found on the server releases what it held
+      // back (P11), and the devices that synced before that commit must see it.
+      const fingerprint = () => `${server.commits} ${server.messages.size} ${server.conversations.size} ${server.listings.size}`
+      const before = fingerprint()
       for (const d of devices) {
         d.clock.advance(60_000)
         await d.engine.sync('start')
@@ -331,7 +337,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         await d.engine.idle()
       }
       const queued = await Promise.all(devices.map((d) => sendable(d)))
-      if (queued.every((q) => q === 0) && late.size === 0) break
+      if (queued.every((q) => q === 0) && late.size === 0 && fingerprint() === before) break
     }
     for (const d of devices) {
       await d.engine.sync('start')
@@ -341,7 +347,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     const listingEdits = [...expect.listingWrites.values()].reduce((a, w) => a + w.length, 0)
     const photoSets = [...expect.photoSets.values()].reduce((a, w) => a + w.length, 0)
     const profileEdits = [...expect.profileEdits.values()].reduce((a, w) => a + w.length, 0)
-    return { writesChecked: listingEdits + photoSets + profileEdits + expect.messages.size + expect.deleted.size + expect.favouriteToggles + expect.readMarks + expect.poisonListings.size }
+    return { tombstoneSkips: server.tombstoneSkips, writesChecked: listingEdits + photoSets + profileEdits + expect.messages.size + expect.deleted.size + expect.favouriteToggles + expect.readMarks + expect.poisonListings.size }
   } finally {
     await Promise.all(devices.map((d) => d.close()))
   }
@@ -478,6 +484,7 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
     const keptForFailure = (c: { id: string; listing_id: string }) => holdsFailed.has(c.id) && expect.deleted.has(c.listing_id)
     const convs = sortById((await d.db.conversations.toArray()).filter((c) => c.sync_state !== 'failed' && !keptForFailure(c)).map(strip))
     const serverConvs = sortById([...server.conversations.values()].filter((c) => server.canSeeConversation(me, c)))
+    if (!same(convs, serverConvs) && TRACE) console.log('TRACE', d.name, JSON.stringify((await d.db.messages.toArray()).map((m) => [m.content, m.conversation_id.slice(0, 8), m.created_at, m.sync_state])), JSON.stringify([...server.messages.values()].map((m) => [m.content, m.conversation_id.slice(0, 8), m.created_at])), JSON.stringify(await d.db.outbox.toArray()))
     if (!same(convs, serverConvs)) fail(`${d.name}: conversations differ\n${JSON.stringify(convs)}\n${JSON.stringify(serverConvs)}`)
     const msgs = sortById((await d.db.messages.toArray()).filter((m) => m.sync_state !== 'failed' && !keptForFailure({ id: m.conversation_id, listing_id: m.listing_id })).map(strip))
     const serverMsgs = sortById([...server.messages.values()].filter((m) => server.canSeeMessage(me, m)))

@@ -59,6 +59,8 @@ export class MemoryServer {
   readonly imageSetEditedAt = new Map<string, string>()
   /** public.listing_tombstones: deleted listing id → its seller (deletion is final). */
   readonly tombstones = new Map<string, string>()
+  /** Saves of deleted listings skipped (a stale edit or retry from the seller's other device met the tombstone). */
+  tombstoneSkips = 0
   /** profiles.edited_at (not part of the row clients see); absent: never edited (any edit wins). */
   readonly profileEditedAt = new Map<string, string>()
   /** Storage deletes, in order (tests check that no file a committed set uses was deleted). */
@@ -173,6 +175,7 @@ export class MemoryServer {
     const answer: (ListingSaved & { removed: string[] })[] = []
     for (const s of saves) {
       if (this.tombstones.get(s.listing_id) === me) {
+        this.tombstoneSkips++
         const own = `${me}/${s.listing_id}/`
         answer.push({ listing: null, listing_id: s.listing_id, images: [], removed: [...new Set((s.images ?? []).map((i) => i.image_url).filter((p) => p.startsWith(own)))] })
         continue
