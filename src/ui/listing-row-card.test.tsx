@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CardSource } from '@/domain/listing-card-view'
-import { ListingRowCard, type ListingRowCardProps } from './listing-row-card'
+import { ListingRowCard, sameRowFields, type ListingRowCardProps } from './listing-row-card'
 
 afterEach(cleanup)
 
@@ -47,5 +47,14 @@ describe('<ListingRowCard /> (the card the home grid, the shop and the favourite
     renderCard({ row: { ...row, status: 'sold' }, onToggleLike: () => {} })
     expect(screen.queryByRole('button')).toBeNull()
     expect(screen.queryByRole('link')).toBeNull()
+  })
+})
+
+describe('sameRowFields (the grids’ memo: a re-read of unchanged rows renders no card)', () => {
+  it('equal fields in new objects are the same row; any changed field, or a field more or less, is not', () => {
+    expect(sameRowFields({ ...row, tags: ['a'] } as object, { ...row, tags: ['a'] } as object)).toBe(true)
+    expect(sameRowFields(row, { ...row, price: '46' })).toBe(false)
+    expect(sameRowFields({ ...row, tags: ['a'] } as object, { ...row, tags: ['b'] } as object)).toBe(false)
+    expect(sameRowFields(row, { ...row, extra: 1 } as CardSource)).toBe(false)
   })
 })

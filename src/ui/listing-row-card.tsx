@@ -3,7 +3,7 @@
  * (cardView for the fields and the New badge, the "Switzerland" / "Anonymous" fallbacks, the link to the item).
  * The screens add only what differs: the place line, the heart, the owner's Edit, the heading level.
  */
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { paths } from '@/config/paths'
 import { cardView, type CardSource, type CardView } from '@/domain/listing-card-view'
 import { locationLabel, sellerName } from '@/i18n'
@@ -45,3 +45,23 @@ export function ListingRowCard({ row, now, viewerId = null, eager, showPlace = f
     />
   )
 }
+
+/** Two mirror rows with the same fields (a live query's re-read gives new objects for unchanged rows). */
+export function sameRowFields<T extends object>(a: T, b: T): boolean {
+  if (a === b) return true
+  const keys = Object.keys(a) as (keyof T)[]
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((k) => Object.is(a[k], b[k]) || (Array.isArray(a[k]) && JSON.stringify(a[k]) === JSON.stringify(b[k])))
+  )
+}
+
+/**
+ * A ListingRowCard that re-renders only when its row's fields, time, viewer, heart or handlers changed: the grids
+ * re-read the mirror after every write of a first pull. Handlers and `actions` must be stable functions.
+ */
+export const MemoListingRowCard = memo(ListingRowCard, (a, b) => {
+  const { row: ra, ...pa } = a
+  const { row: rb, ...pb } = b
+  return sameRowFields(ra, rb) && sameRowFields(pa, pb)
+})

@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { homeGrid } from '@/domain/listing-view'
 import { t } from '@/i18n'
 import { useSyncStatus } from '@/sync/app-sync'
-import { ListingRowCard } from '@/ui/listing-row-card'
+import { MemoListingRowCard } from '@/ui/listing-row-card'
 import { useFreshListings } from '../hooks/use-fresh-listings'
 import { FRESH_GRID, FreshGridSkeleton } from './fresh-grid-skeleton'
 
@@ -28,7 +28,7 @@ export function FreshGrid() {
       {cards.map(({ row }, i) => (
         <li key={row.id}>
           {/* A home-grid card (spec §2.2): image, title, brand, size, price in CHF, New badge; it leads to /item/:id. */}
-          <ListingRowCard row={row} now={now} eager={i < EAGER_CARDS} />
+          <MemoListingRowCard row={row} now={now} eager={i < EAGER_CARDS} />
         </li>
       ))}
     </ul>

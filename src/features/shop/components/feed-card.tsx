@@ -4,7 +4,7 @@ import { paths } from '@/config/paths'
 import type { ListingRow } from '@/db/rows'
 import { t } from '@/i18n'
 import { buttonClasses } from '@/ui/button'
-import { ListingRowCard } from '@/ui/listing-row-card'
+import { ListingRowCard, sameRowFields } from '@/ui/listing-row-card'
 
 export interface FeedCardProps {
   row: ListingRow
@@ -38,19 +38,13 @@ function FeedCardView({ row, now, viewerId, liked, onToggleLike, eager }: FeedCa
   )
 }
 
-/** Same fields, same card: a live query re-reads the page after every write of a first pull (new row objects). */
-const sameRow = (a: ListingRow, b: ListingRow) => {
-  if (a === b) return true
-  const ka = Object.keys(a) as (keyof ListingRow)[]
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]) || (Array.isArray(a[k]) && JSON.stringify(a[k]) === JSON.stringify(b[k])))
-}
-
 /**
  * A card re-renders only when what it shows changed. The page re-renders on every re-read of the mirror while the
  * first pull writes, and each re-render of twelve cards cost a phone tens of milliseconds (TBT). `onToggleLike`
  * must be a stable function (the page's is).
  */
-export const FeedCard = memo(
-  FeedCardView,
-  (a, b) => sameRow(a.row, b.row) && a.now === b.now && a.viewerId === b.viewerId && a.liked === b.liked && a.eager === b.eager && a.onToggleLike === b.onToggleLike,
-)
+export const FeedCard = memo(FeedCardView, (a, b) => {
+  const { row: ra, ...pa } = a
+  const { row: rb, ...pb } = b
+  return sameRowFields(ra, rb) && sameRowFields(pa, pb)
+})
