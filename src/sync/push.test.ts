@@ -591,6 +591,56 @@ describe('a refusal after a lost answer first asks whether the server already ha
     expect(lookups()).toBe(before)
   })
 
+  it('a lookup of failed writes that meets the network leaves them failed, and the next drain settles them', async () => {
+    const { db, server, scripted, deps, clock } = setup(BUYER)
+    const seller = setup(SELLER, server)
+    const listingId = await saveListing(seller.db, SELLER, { fields: fields(), images: [] }, clock.now())
+    await drainOutbox(seller.deps)
+    await setListingStatus(seller.db, listingId, 'sold', clock.now() + 1000)
+    await drainOutbox(seller.deps)
+    const id = await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' }, clock.now())
+    await drainOutbox(deps)
+    await setListingStatus(seller.db, listingId, 'active', clock.now() + 2000)
+    await drainOutbox(seller.deps)
+    const ops = (await db.outbox.orderBy(':id').toArray()).map((e) => e.op)
+    for (const op of ops) {
+      if (op.kind === 'conversation.create') server.createConversations(BUYER, [op.conversation])
+      if (op.kind === 'message.send') server.insertMessages(BUYER, [op.message])
+    }
+    scripted.failNext('findConversations', { ok: false, reason: 'network', message: 'Failed to fetch' })
+    expect(await drainOutbox(deps)).toMatchObject({ outcome: 'drained', acknowledged: 0, failed: 0 })
+    expect(await db.messages.get(id)).toMatchObject({ sync_state: 'failed' })
+    expect(await drainOutbox(deps)).toMatchObject({ acknowledged: 2, failed: 0 })
+    expect(await db.messages.get(id)).toMatchObject({ sync_state: 'synced' })
+  })
+
+  it('failed messages alone (their conversation on the server) are looked up in one request and acknowledged', async () => {
+    const { db, server, scripted, deps, clock } = setup(BUYER)
+    const seller = setup(SELLER, server)
+    const listingId = await saveListing(seller.db, SELLER, { fields: fields(), images: [] }, clock.now())
+    await drainOutbox(seller.deps)
+    await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hello' }, clock.now())
+    await drainOutbox(deps)
+    await setListingStatus(seller.db, listingId, 'sold', clock.now() + 1000)
+    await drainOutbox(seller.deps)
+    const a = await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' }, clock.now())
+    const b = await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hello?' }, clock.now() + 1)
+    await drainOutbox(deps)
+    expect(await db.messages.get(a)).toMatchObject({ sync_state: 'failed' })
+    await setListingStatus(seller.db, listingId, 'active', clock.now() + 2000)
+    await drainOutbox(seller.deps)
+    const first = (await db.outbox.orderBy(':id').toArray()).find((e) => e.op.kind === 'message.send')!.op
+    if (first.kind !== 'message.send') throw new Error('unexpected outbox')
+    server.insertMessages(BUYER, [first.message])
+    const lookups = scripted.count('findMessages')
+    const report = await drainOutbox(deps)
+    expect(scripted.count('findMessages')).toBe(lookups + 1)
+    expect(scripted.count('findConversations')).toBe(0)
+    // The first is acknowledged; the one held behind it is then sent (the listing is for sale again).
+    expect(report).toMatchObject({ acknowledged: 2, failed: 0 })
+    expect((await db.messages.bulkGet([a, b])).map((m) => m?.sync_state)).toEqual(['synced', 'synced'])
+  })
+
   it('a failed message the server still does not have stays failed for the user', async () => {
     const { db, server, deps, clock } = setup(BUYER)
     const seller = setup(SELLER, server)
