@@ -16,7 +16,7 @@ import { drainOutbox, type DrainReport } from './push'
 import type { Failure, RealtimeChange, Transport } from './protocol'
 import { applyRealtimeChanges } from './realtime-apply'
 import { sweepDiscardedUploads } from './sweep'
-import { createSyncStatusStore, type SyncStatusStore } from './status-store'
+import { createSyncStatusStore, patchSyncStatus, type SyncStatusStore } from './status-store'
 import { followStatus, pokeLeader, watchForWork } from './tabs'
 import { traceHop, tracing } from './trace'
 
@@ -248,7 +248,7 @@ export class SyncEngine {
 
   async refreshCounts(): Promise<void> {
     const s = await pendingSummary(this.db)
-    this.status.setState({ pendingCount: s.pending, oldestPendingAt: s.oldestQueuedAt, retryingSince: s.retryingSince, writesWaitingForOtherAccounts: s.waitingForOtherAccounts, failures: s.failures })
+    patchSyncStatus(this.status, { pendingCount: s.pending, oldestPendingAt: s.oldestQueuedAt, retryingSince: s.retryingSince, writesWaitingForOtherAccounts: s.waitingForOtherAccounts, failures: s.failures })
   }
 
   /**

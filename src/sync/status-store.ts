@@ -44,3 +44,21 @@ export type SyncStatusStore = StoreApi<SyncStatus>
 export function createSyncStatusStore(online = globalThis.navigator?.onLine ?? true): SyncStatusStore {
   return createStore<SyncStatus>(() => initialSyncStatus(online))
 }
+
+/**
+ * Sets only what changed, keeping the old `failures` array while its entries are the same: screens select fields
+ * of the status, and a new array on every outbox recount re-rendered the whole shell during a first pull.
+ */
+export function patchSyncStatus(store: SyncStatusStore, patch: Partial<SyncStatus>): void {
+  const prev = store.getState()
+  const next: Partial<SyncStatus> = {}
+  for (const key of Object.keys(patch) as (keyof SyncStatus)[]) {
+    const value = key === 'failures' && sameFailures(prev.failures, patch.failures!) ? prev.failures : patch[key]
+    if (!Object.is(prev[key], value)) Object.assign(next, { [key]: value })
+  }
+  if (Object.keys(next).length > 0) store.setState(next)
+}
+
+function sameFailures(a: SyncStatus['failures'], b: SyncStatus['failures']): boolean {
+  return a.length === b.length && a.every((f, i) => f.group === b[i]!.group && f.message === b[i]!.message)
+}
