@@ -51,8 +51,8 @@ const ORDER: readonly OutboxKind[] = ['photo.upload', 'listing.upsert', 'convers
 /** Kinds whose units of different groups share one request, up to PUSH_BATCH_SIZE entries. */
 const BATCHED = new Set<OutboxKind>(['listing.upsert', 'conversation.create', 'message.send'])
 
-/** Consecutive units in batches of at most `size` entries (a unit is never split). */
-function batches(units: Unit[], kind: OutboxKind): Unit[][] {
+/** Consecutive units in batches of at most `size` entries (a unit is never split). Exported for its table test. */
+export function batches(units: Unit[], kind: OutboxKind): Unit[][] {
   if (!BATCHED.has(kind)) return units.map((u) => [u])
   const out: Unit[][] = []
   let current: Unit[] = []
@@ -364,7 +364,8 @@ async function dropDeletedListing(db: KreisDatabase, listingId: string): Promise
   await db.photo_blobs.where('listing_id').equals(listingId).delete()
 }
 
-function maxIso(a: string | null, b: string | null): string | null {
+/** The later of two ISO times (null: unknown). Exported for its table test. */
+export function maxIso(a: string | null, b: string | null): string | null {
   if (a === null) return b
   if (b === null) return a
   return a > b ? a : b
