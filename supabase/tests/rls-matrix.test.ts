@@ -23,6 +23,7 @@ type Subject =
   | 'trial_users'
   | 'payments'
   | 'favorites'
+  | 'listing_tombstones'
   | 'storage:listing-images'
 
 // Who "owner" and "counterpart" are, per subject: profiles, listings, images, objects: the user they belong to;
@@ -173,6 +174,20 @@ const MATRIX: readonly (readonly [Subject, Actor, Op, Expect])[] = [
   ['favorites', 'owner', 'delete', 'allow'],
   ['favorites', 'other', 'delete', 'deny'],
 
+  // Written only by the delete's trigger; the seller may read their own (migration …220100_listing_tombstones).
+  ['listing_tombstones', 'anon', 'select', 'deny'],
+  ['listing_tombstones', 'owner', 'select', 'allow'],
+  ['listing_tombstones', 'other', 'select', 'deny'],
+  ['listing_tombstones', 'anon', 'insert', 'deny'],
+  ['listing_tombstones', 'owner', 'insert', 'deny'],
+  ['listing_tombstones', 'other', 'insert', 'deny'],
+  ['listing_tombstones', 'anon', 'update', 'deny'],
+  ['listing_tombstones', 'owner', 'update', 'deny'],
+  ['listing_tombstones', 'other', 'update', 'deny'],
+  ['listing_tombstones', 'anon', 'delete', 'deny'],
+  ['listing_tombstones', 'owner', 'delete', 'deny'],
+  ['listing_tombstones', 'other', 'delete', 'deny'],
+
   ['storage:listing-images', 'anon', 'select', 'allow'],
   ['storage:listing-images', 'owner', 'select', 'allow'],
   ['storage:listing-images', 'other', 'select', 'allow'],
@@ -207,6 +222,8 @@ interface Fixture {
   message: string
   trialUser: string
   payment: string
+  /** A deleted listing of owner's (its tombstone). */
+  tombstone: string
   objectName: string
 }
 
@@ -327,6 +344,12 @@ const STATEMENTS: Record<Subject, Record<Op, StatementFor>> = {
       stmt(claimsOf(a, f, f.owner), `update public.favorites set created_at = now() where user_id = $1 and listing_id = $2`, f.owner, f.listing),
     delete: (a, f) => stmt(claimsOf(a, f, f.owner), `delete from public.favorites where user_id = $1 and listing_id = $2`, f.owner, f.listing),
   },
+  listing_tombstones: {
+    select: (a, f) => stmt(claimsOf(a, f, f.owner), `select listing_id from public.listing_tombstones where listing_id = $1`, f.tombstone),
+    insert: (a, f) => stmt(claimsOf(a, f, f.owner), `insert into public.listing_tombstones (listing_id, user_id) values (gen_random_uuid(), $1)`, f.owner),
+    update: (a, f) => stmt(claimsOf(a, f, f.owner), `update public.listing_tombstones set deleted_at = now() where listing_id = $1`, f.tombstone),
+    delete: (a, f) => stmt(claimsOf(a, f, f.owner), `delete from public.listing_tombstones where listing_id = $1`, f.tombstone),
+  },
   'storage:listing-images': {
     select: (a, f) =>
       stmt(claimsOf(a, f, f.owner), `select id from storage.objects where bucket_id = 'listing-images' and name = $1`, f.objectName),
@@ -405,6 +428,12 @@ async function buildFixture(db: Database): Promise<Fixture> {
     [owner],
   )
   await run(db, null, `insert into public.favorites (user_id, listing_id) values ($1, $2)`, [owner, listing])
+  const [tombstone] = await run<{ listing_id: string }>(
+    db,
+    null,
+    `insert into public.listing_tombstones (listing_id, user_id) values (gen_random_uuid(), $1) returning listing_id`,
+    [owner],
+  )
   return {
     owner,
     other,
@@ -418,6 +447,7 @@ async function buildFixture(db: Database): Promise<Fixture> {
     message: message!.id,
     trialUser: trialUser!.id,
     payment: payment!.id,
+    tombstone: tombstone!.listing_id,
     objectName,
   }
 }
