@@ -102,6 +102,25 @@ describe('the screens’ operations against the local stack', () => {
     for (const i of images!) expect(await publicFile(i.image_url)).toBe(404)
   })
 
+  it('a stale edit from the seller’s other device does not bring a deleted listing back (tombstone); that device drops it and its upload', async () => {
+    const laptop = await device(sellerUser)
+    const id = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Deleted on the phone' }), images: [photo()] }, now())
+    await seller.engine.sync('write')
+    await laptop.engine.sync('start')
+    const kept = (await laptop.db.listing_images.where('listing_id').equals(id).toArray()).map((i) => ({ id: i.id, image_url: i.image_url }))
+    expect(kept).toHaveLength(1)
+    // Edited on the laptop offline (a photo added) before the phone deletes it; the laptop comes back later.
+    await saveListing(laptop.db, sellerUser.id, { id, fields: fields({ title: 'Edited on the laptop' }), images: [...kept, photo()] }, now() + 1000)
+    await deleteListing(seller.db, id, now() + 2000)
+    await seller.engine.sync('write')
+    expect((await laptop.engine.sync('write')).push).toMatchObject({ outcome: 'drained', failed: 0 })
+    expect((await seller.client.from('listings').select('id').eq('id', id)).data).toEqual([])
+    expect(await laptop.db.listings.get(id)).toBeUndefined()
+    expect(await laptop.db.outbox.count()).toBe(0)
+    const { data: files } = await seller.client.storage.from('listing-images').list(`${sellerUser.id}/${id}`)
+    expect(files ?? []).toEqual([])
+  })
+
   it('a profile picture is uploaded to the user’s folder and set on the profile; the previous file is removed', async () => {
     await seller.engine.sync('start')
     const first = await setProfilePicture(seller.db, seller.userId, jpeg(), 'image/jpeg', now())
