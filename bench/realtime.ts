@@ -112,7 +112,7 @@ export async function run(): Promise<Figure[]> {
         figure: `feed query over HTTP as anon, 1 client, p95, while ${FLOOD_SOCKETS} sockets flood realtime joins`,
         value: fair.floodP95,
         unit: 'ms',
-        budget: { op: '<=', limit: Math.min(50, 5 * fair.idleP95) },
+        budget: { op: '<=', limit: Math.round(Math.min(50, 5 * fair.idleP95) * 10) / 10 },
         command,
         note:
           `idle p95 ${fair.idleP95.toFixed(2)} ms (budget: ≤ 5× idle and ≤ 50 ms); under the flood p50 ` +
