@@ -1,7 +1,8 @@
 /**
  * Realtime rows go into the mirror under the same rule as pulled rows (realtime is a poke, not the truth). Rows
  * that arrive while the previous ones are being written are applied together, one transaction per table, so a
- * burst (another device's queue draining, or the echoes of our own) costs a few transactions, not one per row.
+ * burst (another device's queue draining, or the echoes of our own) costs a few transactions, not one per row;
+ * messages and conversations share one.
  */
 import type { KreisDatabase } from '@/db/database'
 import type { ConversationRecord, ListingRecord, MessageRecord } from '@/db/records'
@@ -38,8 +39,15 @@ export async function applyRealtimeChanges(db: KreisDatabase, changes: readonly 
     else messages.push(change.row)
   }
   if (listings.length) followUp = stronger(followUp, await applyListings(db, newestById(listings)))
-  if (conversations.length) await applyConversations(db, newestById(conversations))
-  if (messages.length) await applyMessages(db, newestById(messages))
+  // A message and its conversation's bump (last_message_at) often arrive together: one transaction, so the open
+  // thread's live query re-reads once; the messages go first, they are what the thread shows.
+  if (conversations.length && messages.length) {
+    await db.transaction('rw', [db.conversations, db.messages], async () => {
+      await applyMessages(db, newestById(messages))
+      await applyConversations(db, newestById(conversations))
+    })
+  } else if (messages.length) await applyMessages(db, newestById(messages))
+  else if (conversations.length) await applyConversations(db, newestById(conversations))
   return followUp
 }
 

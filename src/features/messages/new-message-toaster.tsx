@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useLocation } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { useDatabase } from '@/db/database-context'
@@ -9,6 +8,7 @@ import { newMessageToast } from '@/domain/messaging'
 import { renderToast } from '@/i18n'
 import { useUserId } from '@/sync/use-session-user'
 import { toast } from '@/ui/toast/toast-store'
+import { useDeferredLiveQuery } from './hooks/use-deferred-live-query'
 
 // Mounted in the app layout and, as a fallback, on /messages: only the first mounted instance toasts.
 const instances: symbol[] = []
@@ -45,7 +45,9 @@ export function NewMessageToaster() {
   const active = useIsFirstInstance()
   const userId = useUserId()
   const open = useOpenConversation()
-  const live = useLiveQuery(() => (userId ? latestPerConversation(db, userId) : undefined), [db, userId])
+  // Deferred (a moment after the mirror changes): the toast is for threads that are not open, and an open thread
+  // renders an arriving message first.
+  const live = useDeferredLiveQuery(db, ['conversations', 'messages'], async () => (userId ? latestPerConversation(db, userId) : undefined), [userId])
   const seen = useRef<{ user: string; ids: Map<string, string> } | null>(null)
   const openRef = useRef(open)
 

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import type { MessageRow } from '@/db/rows'
 import { messageState } from '@/domain/inbox-view'
 import { t } from '@/i18n'
@@ -16,7 +17,7 @@ export interface MessageBubbleProps {
 }
 
 /** One message: mine on the right with its state (queued, sent, not sent + Retry), theirs on the left. */
-export function MessageBubble({ message, mine, onRetry }: MessageBubbleProps) {
+function MessageBubbleView({ message, mine, onRetry }: MessageBubbleProps) {
   const state = messageState(message.sync_state)
   return (
     <div className={cx('flex flex-col', mine ? 'items-end' : 'items-start')} data-message-id={message.id} data-state={mine ? state : undefined}>
@@ -62,3 +63,15 @@ export function MessageBubble({ message, mine, onRetry }: MessageBubbleProps) {
     </div>
   )
 }
+
+/** What a bubble shows: a re-read thread (new row objects every time) re-renders only the bubbles that changed. */
+const sameBubble = (a: MessageBubbleProps, b: MessageBubbleProps): boolean =>
+  a.mine === b.mine &&
+  a.onRetry === b.onRetry &&
+  a.message.id === b.message.id &&
+  a.message.content === b.message.content &&
+  a.message.created_at === b.message.created_at &&
+  a.message.sync_state === b.message.sync_state &&
+  a.message.sync_error === b.message.sync_error
+
+export const MessageBubble = memo(MessageBubbleView, sameBubble)

@@ -1,3 +1,4 @@
+import { memo, useCallback } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { joinName } from '@/domain/listing-view'
@@ -11,12 +12,16 @@ import { Composer } from './composer'
 import { ThreadHeader } from './thread-header'
 import { ThreadMessages } from './thread-messages'
 
-/** The right pane: one conversation with its listing, its messages and the composer (or why it is closed). */
-export function ThreadView({ conversationId, userId }: { conversationId: string; userId: string }) {
+/**
+ * The right pane: one conversation with its listing, its messages and the composer (or why it is closed). Memoised:
+ * the page around it re-renders when the inbox list changes, the thread only when its own query does.
+ */
+export const ThreadView = memo(function ThreadView({ conversationId, userId }: { conversationId: string; userId: string }) {
   const data = useThread(conversationId, userId)
   const { send, sending } = useSendMessage()
   const retry = useRetryConversation()
   useMarkRead(data?.conversation, data?.messages)
+  const onRetry = useCallback(() => void retry(conversationId), [retry, conversationId])
 
   if (data === undefined) {
     return (
@@ -44,7 +49,7 @@ export function ThreadView({ conversationId, userId }: { conversationId: string;
   return (
     <section aria-label={t('messages.threadWith', { name, title: listing?.title ?? t('messages.unknownListing') })} className="flex min-h-0 flex-1 flex-col">
       <ThreadHeader listing={listing} counterpartName={name} />
-      <ThreadMessages messages={messages} userId={userId} onRetry={() => void retry(conversation.id)} />
+      <ThreadMessages messages={messages} userId={userId} onRetry={onRetry} />
       {sold ? (
         <div role="note" className="border-t border-stone-200 bg-stone-100 px-4 py-3 text-center text-sm text-stone-800">
           <p className="font-semibold text-stone-900">{t('toast.itemSold')}</p>
@@ -57,4 +62,4 @@ export function ThreadView({ conversationId, userId }: { conversationId: string;
       )}
     </section>
   )
-}
+})

@@ -1,8 +1,8 @@
 import { useMemo } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useDatabase } from '@/db/database-context'
 import { inboxEntries, type InboxEntry } from '@/db/repositories/inbox'
 import { activityAt, byNewestActivity } from '@/domain/inbox-view'
+import { useDeferredLiveQuery } from './use-deferred-live-query'
 
 export interface InboxItem extends InboxEntry {
   readonly id: string
@@ -12,13 +12,17 @@ export interface InboxItem extends InboxEntry {
 
 /**
  * The user's conversations from the mirror, newest activity first (spec §7.2 inbox): undefined while reading,
- * [] when there are none, 'error' when the device could not read them (spec §8 "Failed to load conversations"). Follows new messages live (realtime apply writes the mirror).
+ * [] when there are none, 'error' when the device could not read them (spec §8 "Failed to load conversations"). Follows new messages live (realtime apply writes the mirror), a moment after the open thread.
  */
 export function useInbox(userId: string | null | undefined): InboxItem[] | 'error' | undefined {
   const db = useDatabase()
-  const entries = useLiveQuery(
-    () => (userId ? inboxEntries(db, userId).catch((): 'error' => 'error') : []),
-    [db, userId],
+  // Deferred: an arriving message re-reads the open thread at once and the list a moment later (one read for
+  // a burst), so the list does not compete with the thread's render.
+  const entries = useDeferredLiveQuery(
+    db,
+    ['conversations', 'messages', 'listings', 'profiles'],
+    async (): Promise<InboxEntry[] | 'error'> => (userId ? inboxEntries(db, userId).catch((): 'error' => 'error') : []),
+    [userId],
   )
   return useMemo(
     () =>

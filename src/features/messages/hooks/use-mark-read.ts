@@ -15,6 +15,9 @@ function useDocumentVisible(): boolean {
   return useSyncExternalStore(subscribeVisibility, () => document.visibilityState !== 'hidden', () => true)
 }
 
+/** How long received messages are on screen before the read mark is written (a burst shares one mark). */
+export const MARK_READ_DELAY_MS = 500
+
 /**
  * While a thread is on screen, its received messages count as read: the read mark is written to the conversation
  * (server-kept, per participant, through the outbox), so the unread count drops on the user's other devices too.
@@ -23,9 +26,14 @@ export function useMarkRead(conversation: ConversationRow | undefined, messages:
   const { db, userId, now, poke } = useWriteContext()
   const visible = useDocumentVisible()
   const unread = conversation && messages && userId ? unreadCount(messages, userId, lastReadAt(conversation, userId)) : 0
+  const hasUnread = unread > 0
   const id = conversation?.id
+  // Not at once: messages streaming in share one read mark (each mark is a write, a push and a realtime echo on
+  // both sides, which would compete with the next message's arrival). The timer is not restarted by later
+  // messages; the mark covers every received message in the mirror when it fires.
   useEffect(() => {
-    if (!id || !userId || unread === 0 || !visible) return
-    void markConversationRead(db, userId, id, now()).then(poke, () => {})
-  }, [db, id, userId, unread, visible, now, poke])
+    if (!id || !userId || !hasUnread || !visible) return
+    const timer = setTimeout(() => void markConversationRead(db, userId, id, now()).then(poke, () => {}), MARK_READ_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [db, id, userId, hasUnread, visible, now, poke])
 }

@@ -1,11 +1,14 @@
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useDatabase } from '@/db/database-context'
 import { unreadTotal } from '@/db/repositories/inbox'
 import { useUserId } from '@/sync/use-session-user'
+import { useDeferredLiveQuery } from './use-deferred-live-query'
 
-/** Unread messages over all the signed-in user's conversations (0 when signed out); the header's badge. */
+/**
+ * Unread messages over all the signed-in user's conversations (0 when signed out); the header's badge. It follows
+ * the mirror a moment after a change (deferred: an open thread renders an arriving message first).
+ */
 export function useUnreadTotal(): number {
   const db = useDatabase()
   const userId = useUserId()
-  return useLiveQuery(() => (userId ? unreadTotal(db, userId) : 0), [db, userId]) ?? 0
+  return useDeferredLiveQuery(db, ['conversations', 'messages'], async () => (userId ? unreadTotal(db, userId) : 0), [userId]) ?? 0
 }
