@@ -1,4 +1,8 @@
 // Stryker pass over the pure rules of spec.md (src/domain). Run with `npm run test:mutation -- domain`.
+import { runFiles } from './run-files.mjs'
+
+const files = runFiles('domain')
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
@@ -7,11 +11,11 @@ export default {
   coverageAnalysis: 'perTest',
   // Reuses the last run's results for unchanged code and tests (reports/mutation/*.incremental.json).
   incremental: true,
-  incrementalFile: 'reports/mutation/domain.incremental.json',
+  incrementalFile: files.incrementalFile,
   concurrency: 2,
   reporters: ['clear-text', 'progress', 'html', 'json'],
-  htmlReporter: { fileName: 'reports/mutation/domain.html' },
-  jsonReporter: { fileName: 'reports/mutation/domain.json' },
-  tempDirName: '.stryker-tmp/domain',
+  htmlReporter: { fileName: files.htmlReport },
+  jsonReporter: { fileName: files.jsonReport },
+  tempDirName: files.tempDirName,
   thresholds: { high: 95, low: 90, break: 90 },
 }

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { runFiles } from './run-files.mjs'
 
 const PASSES = ['domain', 'sync'] as const
 type Pass = (typeof PASSES)[number]
@@ -49,7 +50,7 @@ for (const pass of passes) {
   if (run.status !== 0) failed = true
   const minutes = ((Date.now() - started) / 60_000).toFixed(1)
   try {
-    const report = JSON.parse(readFileSync(path.join(root, `reports/mutation/${pass}.json`), 'utf8')) as Report
+    const report = JSON.parse(readFileSync(path.join(root, runFiles(pass, strykerOptions).jsonReport), 'utf8')) as Report
     const s = score(report)
     lines.push(`${pass}: ${s.score.toFixed(1)} % of ${s.mutants} mutants (${s.survived} survived, ${s.noCoverage} without coverage) in ${minutes} min`)
   } catch {

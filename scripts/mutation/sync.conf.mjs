@@ -1,5 +1,9 @@
 // Stryker pass over the sync engine (src/sync without its test harness and fault-suite shards).
 // Run with `npm run test:mutation -- sync`.
+import { runFiles } from './run-files.mjs'
+
+const files = runFiles('sync')
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
@@ -15,11 +19,11 @@ export default {
   coverageAnalysis: 'perTest',
   // Reuses the last run's results for unchanged code and tests (reports/mutation/*.incremental.json).
   incremental: true,
-  incrementalFile: 'reports/mutation/sync.incremental.json',
+  incrementalFile: files.incrementalFile,
   concurrency: 2,
   reporters: ['clear-text', 'progress', 'html', 'json'],
-  htmlReporter: { fileName: 'reports/mutation/sync.html' },
-  jsonReporter: { fileName: 'reports/mutation/sync.json' },
-  tempDirName: '.stryker-tmp/sync',
+  htmlReporter: { fileName: files.htmlReport },
+  jsonReporter: { fileName: files.jsonReport },
+  tempDirName: files.tempDirName,
   thresholds: { high: 90, low: 80, break: 80 },
 }
