@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { DatabaseProvider } from '@/db/database-context'
 import type { ConversationRow, ListingRow, MessageRow } from '@/db/rows'
+import { sendMessage } from '@/sync/local-writes'
+import { setEntityState } from '@/sync/outbox'
 import { sessionStore } from '@/sync/session'
 import { useToastStore } from '@/ui/toast/toast-store'
 import { MessagesPage } from './messages-page'
@@ -133,6 +135,25 @@ describe('/messages (spec §2.7, §7.2 inbox)', () => {
     expect(bubble.closest('[data-state]')).toHaveAttribute('data-state', 'queued')
     expect(bubble.closest('[data-state]')).toHaveTextContent('Queued')
     expect((await db.outbox.toArray()).map((e) => e.op.kind)).toContain('message.send')
+  })
+
+  it('a message the server refused reads "Not sent" with the reason; Retry queues it again', async () => {
+    await seed()
+    const id = await sendMessage(db, { listingId: 'l-coat', sellerId: ME, buyerId: 'buyer-a', senderId: ME, content: 'Friday then?' }, Date.now())
+    // What the engine does with a permanent refusal: the entry waits for the user, the message shows why.
+    await db.transaction('rw', [db.outbox, db.conversations, db.messages], async () => {
+      await db.outbox.where('group').equals('conversation:c-coat').modify({ state: 'failed', error: 'refused' })
+      await setEntityState(db, 'conversation:c-coat', 'failed', 'Failed to send message. Please try again.')
+    })
+    renderAt('/messages?c=c-coat')
+    const log = await screen.findByRole('log')
+    const bubble = (await within(log).findByText('Friday then?')).closest('[data-state]')!
+    expect(bubble).toHaveAttribute('data-state', 'failed')
+    expect(bubble).toHaveTextContent('Not sent: Failed to send message. Please try again.')
+    fireEvent.click(within(bubble as HTMLElement).getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(within(log).getByText('Friday then?').closest('[data-state]')).toHaveAttribute('data-state', 'queued'))
+    expect((await db.outbox.toArray()).map((e) => [e.op.kind, e.state])).toEqual([['message.send', 'queued']])
+    expect((await db.messages.get(id))?.sync_state).toBe('pending')
   })
 
   it('a conversation the device does not hold says so', async () => {
