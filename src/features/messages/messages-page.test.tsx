@@ -82,10 +82,11 @@ describe('/messages (spec §2.7, §7.2 inbox)', () => {
     expect(screen.getByText('You need to be logged in to view messages.')).toBeInTheDocument()
   })
 
-  it('no conversations: says so and offers the shop', async () => {
+  it('no conversations: says so and offers the shop, with no "choose a conversation on the left" beside it', async () => {
     renderAt('/messages')
     expect(await screen.findByText('No conversations yet')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Browse items' })).toHaveAttribute('href', '/shop')
+    expect(screen.queryByText('Select a conversation')).toBeNull()
   })
 
   it('lists conversations newest activity first with the other person, listing, preview and unread count', async () => {

@@ -48,12 +48,36 @@ function ListSkeleton() {
 
 function EmptyInbox() {
   return (
-    <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+    <div className="flex min-h-full flex-col items-center justify-center gap-3 px-6 py-12 text-center">
+      <svg viewBox="0 0 24 24" className="h-10 w-10 text-green-800" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6">
+        <path d="M4 5h16v11H9l-5 4z" strokeLinejoin="round" />
+      </svg>
       <p className="text-lg font-semibold text-stone-900">{t('inbox.empty')}</p>
-      <p className="text-stone-700">{t('messages.emptyText')}</p>
+      <p className="max-w-sm text-stone-700">{t('messages.emptyText')}</p>
       <Link to={paths.shop} className={buttonClasses({ variant: 'outline' })}>
         {t('messages.browse')}
       </Link>
+    </div>
+  )
+}
+
+/** The right pane (on phones the whole screen once a conversation is chosen): the open thread, or a hint. */
+function ThreadPane({ selected, userId }: { selected: string | null; userId: string | undefined }) {
+  return (
+    <div className={cx('min-w-0 flex-1 flex-col', selected ? 'flex' : 'hidden md:flex')}>
+      {selected && userId ? (
+        <ThreadView key={selected} conversationId={selected} userId={userId} />
+      ) : selected ? (
+        <div className="flex flex-1 flex-col gap-3 p-4" aria-busy="true">
+          <Skeleton className="h-12 w-2/3" />
+          <Skeleton className="h-10 w-1/2" />
+        </div>
+      ) : (
+        <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
+          <p className="text-lg font-semibold text-stone-900">{t('inbox.selectConversation')}</p>
+          <p className="text-stone-700">{t('messages.selectHint')}</p>
+        </div>
+      )}
     </div>
   )
 }
@@ -76,6 +100,8 @@ export function MessagesPage() {
   }, [inbox])
 
   if (userId === null) return <LoggedOut />
+  // Nothing to choose from: the empty state gets the whole panel (not "choose a conversation on the left").
+  const nothingYet = Array.isArray(inbox) && inbox.length === 0 && !selected
 
   return (
     <div
@@ -83,7 +109,7 @@ export function MessagesPage() {
       className="mx-auto flex min-h-[28rem] w-full max-w-6xl flex-col md:px-4 md:py-4"
     >
       <NewMessageToaster />
-      <h1 className={cx('px-4 pt-4 pb-2 text-2xl font-bold text-stone-900 md:px-0 md:pt-0', selected && 'sr-only md:not-sr-only')}>{t('inbox.title')}</h1>
+      <h1 className={cx('px-4 pt-4 pb-2 text-2xl font-bold text-stone-900 md:px-0 md:pt-0', selected && 'max-md:sr-only')}>{t('inbox.title')}</h1>
       {!online && (
         <p role="status" className="mx-4 mb-2 rounded-xl bg-amber-100 px-3 py-2 text-sm text-stone-900 md:mx-0">
           {t('messages.offline')}
@@ -92,7 +118,11 @@ export function MessagesPage() {
       <div className="flex min-h-0 flex-1 overflow-hidden border-stone-200 bg-white md:rounded-2xl md:border">
         <nav
           aria-label={t('messages.listLabel')}
-          className={cx('min-h-0 w-full overflow-y-auto md:block md:w-80 md:shrink-0 md:border-r md:border-stone-200 lg:w-96', selected ? 'hidden' : 'block')}
+          className={cx(
+            'min-h-0 w-full overflow-y-auto md:block',
+            !nothingYet && 'md:w-80 md:shrink-0 md:border-r md:border-stone-200 lg:w-96',
+            selected ? 'hidden' : 'block',
+          )}
         >
           {userId === undefined || inbox === undefined ? (
             <ListSkeleton />
@@ -104,21 +134,7 @@ export function MessagesPage() {
             <ConversationList items={inbox} userId={userId} selectedId={selected} />
           )}
         </nav>
-        <div className={cx('min-w-0 flex-1 flex-col', selected ? 'flex' : 'hidden md:flex')}>
-          {selected && userId ? (
-            <ThreadView key={selected} conversationId={selected} userId={userId} />
-          ) : selected ? (
-            <div className="flex flex-1 flex-col gap-3 p-4" aria-busy="true">
-              <Skeleton className="h-12 w-2/3" />
-              <Skeleton className="h-10 w-1/2" />
-            </div>
-          ) : (
-            <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
-              <p className="text-lg font-semibold text-stone-900">{t('inbox.selectConversation')}</p>
-              <p className="text-stone-700">{t('messages.selectHint')}</p>
-            </div>
-          )}
-        </div>
+        {!nothingYet && <ThreadPane selected={selected} userId={userId} />}
       </div>
     </div>
   )
