@@ -32,6 +32,7 @@ export const messagesArea = {
   'messages.threadWith': 'Conversation with {name} about {title}',
   'messages.signIn': 'Sign In',
   'messages.dialogLabel': 'Your message',
+  'messages.dialogTo': 'To {name}',
   'messages.dialogPlaceholder': 'Hi, is this still available?',
   'messages.ownListing': 'This is your own listing.',
   'messages.openThread': 'Open conversation',

@@ -49,6 +49,8 @@ describe('Message Seller dialog (spec §2.11, §4, §6, §8)', () => {
     open()
     expect(await screen.findByText('Wool coat')).toBeInTheDocument()
     expect(screen.getByText('CHF 45.00')).toBeInTheDocument()
+    expect(screen.getByText('To Anna Müller')).toBeInTheDocument()
+    await waitFor(() => expect(field()).toHaveFocus()) // the buyer came to write
     fireEvent.change(field(), { target: { value: '  Is it still available?  ' } })
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }))

@@ -1,13 +1,13 @@
-import { useId, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { Link } from 'react-router-dom'
 import { env } from '@/config/env'
 import { paths } from '@/config/paths'
 import { conversationFor } from '@/db/repositories/inbox'
-import { formatPrice, resolveImageUrl } from '@/domain/listing-view'
+import { formatPrice, joinName, resolveImageUrl } from '@/domain/listing-view'
 import { canSend, composerKeyAction, messageSellerRefusal, messageSellerRefusalToast, messageText, type MessageSellerRefusal } from '@/domain/messaging'
 import { TOASTS } from '@/domain/toasts'
-import { renderToast, t } from '@/i18n'
+import { renderToast, sellerName, t } from '@/i18n'
 import { sendMessage } from '@/sync/local-writes'
 import { useWriteContext } from '@/sync/use-session-user'
 import { Button, buttonClasses } from '@/ui/button'
@@ -54,6 +54,7 @@ export function MessageSellerDialog({ listingId, open, onClose }: MessageSellerD
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)
   const [sentIn, setSentIn] = useState<string | null>(null)
+  const field = useRef<HTMLTextAreaElement>(null)
   const data = useLiveQuery(async () => {
     const listing = (await db.listings.get(listingId)) ?? null
     const existing = listing && userId ? await conversationFor(db, listingId, userId) : undefined
@@ -61,6 +62,11 @@ export function MessageSellerDialog({ listingId, open, onClose }: MessageSellerD
   }, [db, listingId, userId])
   const listing = data?.listing
   const refusal = data && userId !== undefined ? messageSellerRefusal(userId, listing) : null
+  const canWrite = open && !!data && !refusal && !sentIn
+  // The buyer opened the dialog to write: the field gets the focus (the dialog would give it to Close).
+  useEffect(() => {
+    if (canWrite) field.current?.focus()
+  }, [canWrite])
 
   function close() {
     setSentIn(null)
@@ -110,8 +116,11 @@ export function MessageSellerDialog({ listingId, open, onClose }: MessageSellerD
             className="h-16 w-16 shrink-0 rounded-xl object-cover text-[0.6rem]"
           />
           <div className="min-w-0">
-            <p className="truncate font-semibold text-stone-900">{listing.title}</p>
+            <p className="line-clamp-2 font-semibold text-stone-900">{listing.title}</p>
             <p className="text-stone-800">{formatPrice(listing.price)}</p>
+            <p className="truncate text-sm text-stone-600">
+              {t('messages.dialogTo', { name: sellerName(joinName({ first_name: listing.seller_first_name, last_name: listing.seller_last_name })) })}
+            </p>
           </div>
         </div>
       )}
@@ -135,6 +144,7 @@ export function MessageSellerDialog({ listingId, open, onClose }: MessageSellerD
           </label>
           <textarea
             id={fieldId}
+            ref={field}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onKeyDown}
