@@ -56,6 +56,18 @@ describe('policy conventions', () => {
     const bare = rows.filter((r) => r.text.replaceAll('( SELECT auth.uid() AS uid)', '').includes('auth.uid()'))
     expect(bare.map((r) => r.policyname)).toEqual([])
   })
+
+  it('asks who is calling only through private.is_api_request(), never current_user (issue 15: a definer trigger saw its owner)', async () => {
+    const rows = await run<{ fn: string }>(
+      db,
+      null,
+      `select n.nspname || '.' || p.proname as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname in ('public', 'private') and p.prosrc ~* '\\m(current_user|session_user|current_role)\\M'
+         and (n.nspname, p.proname) <> ('private', 'is_api_request')
+       order by 1`,
+    )
+    expect(rows.map((r) => r.fn)).toEqual([])
+  })
 })
 
 describe('indexes and sync columns', () => {
