@@ -38,6 +38,9 @@ create function public.writer(public.posts) returns setof public.members rows 1 
 create function public.pick(a int) returns text language sql immutable as $$ select 'int' $$;
 create function public.pick(a int, b int default 2) returns text language sql immutable as $$ select 'int,int' $$;
 create function public.pick(c text) returns text language sql immutable as $$ select 'text' $$;
+-- Created text first: PostgREST still lists the candidates of an ambiguous call by their parameters.
+create function public.twin(a text) returns text language sql immutable as $$ select 'text' $$;
+create function public.twin(a int) returns text language sql immutable as $$ select 'int' $$;
 create function public.echo_json(json) returns json language sql immutable as $$ select $1 $$;
 create function public.echo_text(text) returns text language sql immutable as $$ select 'got ' || $1 $$;
 create function public.two_unnamed(int, int) returns int language sql immutable as $$ select $1 + $2 $$;

@@ -49,6 +49,8 @@ export interface ReadNode {
   source: Source
   /** SQL alias: r0 for the root, r1… for embeds. */
   alias: string
+  /** The relation's name in error messages: the table at the root, `<table>_<depth>` below, as PostgREST's SQL says. */
+  label: string
   items: SelectItem[]
   embeds: Embed[]
   params: NodeParams
@@ -66,12 +68,13 @@ export const relationSource = (cache: SchemaCache, name: string): Source | null 
 
 export const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`
 
-export function checkField(source: Source, field: FieldRef): Column {
+/** `label`: the name Postgres' own error would give the relation (PostgREST aliases an embedded table `<table>_<depth>`). */
+export function checkField(source: Source, field: FieldRef, label = source.name): Column {
   const col = source.columns.get(field.name)
   if (col) return col
   const fn = source.computed?.get(field.name)
   if (fn) return { name: fn.name, type: fn.returnType, hasDefault: false }
-  throw unknownColumn(source.name, field.name)
+  throw unknownColumn(label, field.name)
 }
 
 /**
@@ -86,7 +89,7 @@ function checkConditions(node: ReadNode, conditions: Condition[]): void {
     }
     const embed = node.source.columns.has(c.field.name) ? undefined : node.embeds.find((e) => e.key === c.field.name)
     if (!embed) {
-      checkField(node.source, c.field)
+      checkField(node.source, c.field, node.label)
       continue
     }
     const value = typeof c.value === 'string' ? c.value.toLowerCase() : ''
@@ -130,6 +133,7 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
     const node: ReadNode = {
       source,
       alias: `r${next++}`,
+      label: depth === 0 ? source.name : `${source.name}_${depth}`,
       items,
       embeds: [],
       params: query.nodes.get(path) ?? { conditions: [], order: null, limit: null, offset: null },
@@ -143,7 +147,7 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
           if (item.agg && !cache.aggregatesEnabled) {
             throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed')
           }
-          if (!(item.agg === 'count' && item.field.name === '*')) checkField(source, item.field)
+          if (!(item.agg === 'count' && item.field.name === '*')) checkField(source, item.field, node.label)
         }
       }
       if (item.kind !== 'embed') continue
@@ -158,6 +162,11 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
       const row = `${ident(node.alias)}::${ident(cache.schema)}.${ident(source.name)}`
       if (rel.computed) target.fromSql = `${ident(cache.schema)}.${ident(rel.computed.name)}(${row})`
       const key = item.alias ?? item.name
+      // PostgREST names each embed's lateral subquery <parent>_<name>_<depth>: two embeds under one name collide in
+      // its SQL (42712) instead of one silently replacing the other in the JSON.
+      if (node.embeds.some((e) => e.key === key)) {
+        throw restError(400, '42712', `table name "${source.name}_${key}_${depth + 1}" specified more than once`)
+      }
       const childPath = path === '' ? key : `${path}.${key}`
       const child = build(target, item.select, childPath, depth + 1)
       node.embeds.push({
@@ -175,7 +184,7 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
     checkConditions(node, node.params.conditions)
     for (const o of node.params.order ?? []) {
       if (o.relation === undefined) {
-        checkField(source, o.field)
+        checkField(source, o.field, node.label)
         continue
       }
       // PostgREST's related order: by a column of a to-one embed of this node.

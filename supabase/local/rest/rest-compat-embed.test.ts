@@ -142,6 +142,12 @@ describe('functions of a row', () => {
     expect(error).toBeNull()
     expect(data).toEqual({ id: 3, writer: { handle: 'bob', born: 1985 } })
   })
+
+  it('selects computed fields and embeds computed relationships of an rpc’s rows', async () => {
+    const { data, error } = await anon.rpc('all_posts').select('id, shout, writer(handle)').lte('id', 2).order('id')
+    expect(error).toBeNull()
+    expect(data).toEqual([{ id: 1, shout: 'HELLO', writer: { handle: 'ada' } }, { id: 2, shout: 'AGAIN', writer: { handle: 'ada' } }])
+  })
 })
 
 describe('functions of a row in a write', () => {
@@ -176,6 +182,27 @@ describe('relationship errors', () => {
     expect(byName.data).toEqual({ id: 1, members: { handle: 'bob' } })
     const byColumn = await anon.from('pairs').select('id, first:members!first_member(handle)').eq('id', 2).single()
     expect(byColumn.data).toEqual({ id: 2, first: { handle: 'cy' } })
+  })
+
+  it('answers 400 42712 for two embeds under one name, as PostgREST’s SQL does, instead of keeping one of them', async () => {
+    const twice = await anon.from('pairs').select('members!first_member(handle), members!second_member(handle)').eq('id', 1)
+    expect([twice.status, twice.error]).toEqual([400, {
+      code: '42712',
+      message: 'table name "pairs_members_1" specified more than once',
+      details: null,
+      hint: null,
+    }])
+    const aliased = await anon.from('pairs').select('a:members!first_member(handle), b:members!second_member(handle)').eq('id', 1).single()
+    expect(aliased.data).toEqual({ a: { handle: 'ada' }, b: { handle: 'bob' } })
+  })
+
+  it('names an embedded table <table>_<depth> in an unknown-column error, the root by its name', async () => {
+    const embedded = await anon.from('rooms').select('slug, posts(nope)')
+    expect([embedded.status, embedded.error?.code, embedded.error?.message]).toEqual([400, '42703', 'column posts_1.nope does not exist'])
+    const filtered = await anon.from('rooms').select('slug, posts(id)').eq('posts.nope', 1)
+    expect(filtered.error?.message).toBe('column posts_1.nope does not exist')
+    const root = await anon.from('rooms').select('nope')
+    expect(root.error?.message).toBe('column rooms.nope does not exist')
   })
 
   it('answers 400 PGRST200 naming the hint, with a close table as suggestion', async () => {

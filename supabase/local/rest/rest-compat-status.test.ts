@@ -121,6 +121,8 @@ describe('rpc overloads and errors', () => {
       details: null,
       hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     })
+    const twin = await anon.rpc('twin', { a: 1 })
+    expect(twin.error?.message).toBe('Could not choose the best candidate function between: public.twin(a => integer), public.twin(a => text)')
   })
 
   it('answers 404 PGRST202 with the searched parameters and a close function or parameter list as hint', async () => {
@@ -132,6 +134,8 @@ describe('rpc overloads and errors', () => {
       details: 'Searched for the function public.answr without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
       hint: 'Perhaps you meant to call the function public.answer',
     })
+    // A name hint needs PostgREST's 0.75 score: a far name is not revealed.
+    expect((await anon.rpc('answer_all', {})).error?.hint).toBeNull()
     const params = await anon.rpc('pick', { cc: 'x' })
     expect(params.error).toMatchObject({
       code: 'PGRST202',

@@ -4,12 +4,15 @@
  * own type names, so Postgres does the conversion (arrays, json, numbers) and values never touch the SQL text.
  */
 import { restError } from '../shared/http-error.ts'
-import { ident, type Source } from './plan.ts'
+import { ident, relationSource, type Source } from './plan.ts'
 import type { Params } from './sql-builder.ts'
 import type { PgFunction, SchemaCache } from './schema-cache.ts'
 
-/** A rough stand-in for PostgREST's fuzzy match (fuzzyset): the closest candidate, if reasonably close. */
-export function closest(target: string, candidates: Iterable<string>): string | null {
+/**
+ * A rough stand-in for PostgREST's fuzzy match (fuzzyset with Levenshtein scoring): the closest candidate scoring at
+ * least `minScore`. PostgREST asks 0.75 of a function name hint (a far name is not revealed), less elsewhere.
+ */
+export function closest(target: string, candidates: Iterable<string>, minScore = 0.5): string | null {
   let best: string | null = null
   let bestScore = 0
   for (const c of candidates) {
@@ -20,7 +23,7 @@ export function closest(target: string, candidates: Iterable<string>): string | 
       bestScore = score
     }
   }
-  return bestScore >= 0.5 ? best : null
+  return bestScore >= minScore ? best : null
 }
 
 function levenshtein(a: string, b: string): number {
@@ -36,6 +39,19 @@ function levenshtein(a: string, b: string): number {
 }
 
 const listText = (names: string[]) => `(${[...names].sort().join(', ')})`
+
+/** PostgREST's hint for a mistyped function name needs this score (getFuzzyHint); parameter lists need less. */
+const FUNCTION_HINT_MIN_SCORE = 0.75
+
+function byParameters(a: PgFunction, b: PgFunction): number {
+  for (let i = 0; i < Math.min(a.args.length, b.args.length); i++) {
+    const x = a.args[i]!
+    const y = b.args[i]!
+    if (x.name !== y.name) return x.name < y.name ? -1 : 1
+    if (x.type !== y.type) return x.type < y.type ? -1 : 1
+  }
+  return a.args.length - b.args.length
+}
 
 /** The chosen overload, and whether it takes the whole JSON body as its single unnamed json/jsonb parameter. */
 export interface FunctionChoice {
@@ -68,6 +84,8 @@ export function findFunction(cache: SchemaCache, name: string, argNames: string[
   if (matches.length === 0 && fallbacks.length === 1) return { fn: fallbacks[0]!, wholeBody: true }
   const candidates = matches.length > 0 ? matches : fallbacks
   if (candidates.length > 1) {
+    // Listed in PostgREST's order of routines: by their parameters (names, then types), shorter lists first.
+    candidates.sort(byParameters)
     const list = candidates.map((f) => `${cache.schema}.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
     throw restError(300, 'PGRST203', `Could not choose the best candidate function between: ${list.join(', ')}`, null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved')
@@ -83,7 +101,7 @@ export function findFunction(cache: SchemaCache, name: string, argNames: string[
         const hit = lists.includes(listText(argNames)) ? null : closest(listText(argNames), lists)
         return hit ? `${name}${hit}` : null
       })()
-    : closest(name, cache.functions.keys())
+    : closest(name, cache.functions.keys(), FUNCTION_HINT_MIN_SCORE)
   throw restError(404, 'PGRST202',
     `Could not find the function ${cache.schema}.${name}${withArgs ? `(${listed})` : ' without parameters'} in the schema cache`,
     details, suggestion ? `Perhaps you meant to call the function ${cache.schema}.${suggestion}` : null)
@@ -122,8 +140,9 @@ export function callSql(choice: FunctionChoice, args: Record<string, unknown>, p
 /** The function's rows as a source for select/filters/embeds, or null for scalar results. */
 export function functionSource(cache: SchemaCache, { fn }: FunctionChoice, call: string): Source | null {
   if (fn.returnRelation) {
-    const rel = cache.relations.get(fn.returnRelation)
-    if (rel) return { name: fn.returnRelation, columns: rel.columns, fromSql: call }
+    // The relation's columns and computed fields (`rpc(…)?select=col,computed_field`), its rows from the call.
+    const rel = relationSource(cache, fn.returnRelation)
+    if (rel) return { ...rel, fromSql: call }
   }
   if (fn.outColumns) return { name: fn.name, columns: new Map(fn.outColumns.map((c) => [c.name, c])), fromSql: call }
   return null
