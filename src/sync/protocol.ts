@@ -77,6 +77,28 @@ export interface SessionInfo {
   userId: string
 }
 
+/** A row's place in a pull by transaction, (sync_xid, id) order (migration 20261125114800_pull_by_transaction). */
+export interface XidKey {
+  /** The id of the transaction that last changed the row. */
+  xid: number
+  id: string
+}
+
+/**
+ * Where a page of a pull by transaction starts: after `after` in (sync_xid, id) order; without it, at the first row
+ * of a transaction from `since` on (null: from the start).
+ */
+export interface XidFrom {
+  since: number | null
+  after: XidKey | null
+}
+
+/** A page of a pull by transaction, and the place of its last row (null when it is empty). */
+export interface XidPage<T> {
+  rows: T
+  last: XidKey | null
+}
+
 export type RealtimeChange =
   | { table: 'listings'; row: ListingRecord; deletedId?: undefined }
   | { table: 'listing_images'; listingId: string }
@@ -140,6 +162,17 @@ export interface Transport {
   pullConversations(after: Cursor | null, limit: number): Promise<Result<ConversationRecord[]>>
   pullMessages(after: Cursor | null, limit: number): Promise<Result<MessageRecord[]>>
   fetchMyProfile(): Promise<Result<MyProfileRecord | null>>
+  /**
+   * The pull horizon (RPC pull_horizon): the oldest server transaction still in flight. A pull asks for it before
+   * its pages; the next pull reads again every row of a transaction from it on, so a late commit is never missed.
+   * The (updated_at, id) pulls above serve only the one pull that moves a device's stored time cursor over.
+   */
+  pullHorizon(): Promise<Result<number>>
+  /** Listings from `from` in (sync_xid, id) order, with their whole image sets and their sellers. */
+  pullListingsSince(from: XidFrom, limit: number): Promise<Result<XidPage<ListingBundle>>>
+  pullProfilesSince(from: XidFrom, limit: number): Promise<Result<XidPage<PublicProfileRecord[]>>>
+  pullConversationsSince(from: XidFrom, limit: number): Promise<Result<XidPage<ConversationRecord[]>>>
+  pullMessagesSince(from: XidFrom, limit: number): Promise<Result<XidPage<MessageRecord[]>>>
 
   // ---- the screens' operations (sync/screen-ops.ts) ----
   /** Sets (insert, ignoring a duplicate) or clears (delete, a missing row is fine) the user's favourite. */
