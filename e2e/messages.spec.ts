@@ -7,6 +7,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import WebSocket from 'ws'
 import { DEFAULT_ANON_KEY } from '../supabase/local/config.ts'
+import { newAccount } from './account-helpers.ts'
 import { APP_URL, E2E_API_URL } from './env.ts'
 
 // Each device starts by syncing the seeded world into its IndexedDB, and every step crosses a real push, realtime
@@ -27,7 +28,7 @@ const JUMPER_CONVERSATION = 'ca837fb7-854a-4790-8e2c-97075e4c0208'
 const SOLD_BAG = { id: '58b07550-6c3a-41c7-be1b-df1af395fcd2', conversation: '6b88a90b-c23e-4025-8fc8-a937d04ecb2d', seller: '00000000-0000-4000-8000-000000000002' }
 
 /** A supabase-js client signed in as `email`, and what it stored (the browser's localStorage gets the same). */
-async function signIn(email: string): Promise<{ client: SupabaseClient; stored: Record<string, string> }> {
+async function signIn(email: string, password = PASSWORD): Promise<{ client: SupabaseClient; stored: Record<string, string> }> {
   const stored: Record<string, string> = {}
   const client = createClient(E2E_API_URL, DEFAULT_ANON_KEY, {
     // Node 20 has no global WebSocket (reference/supabase-wire.md §0).
@@ -38,14 +39,18 @@ async function signIn(email: string): Promise<{ client: SupabaseClient; stored: 
       storage: { getItem: (k) => stored[k] ?? null, setItem: (k, v) => void (stored[k] = v), removeItem: (k) => void delete stored[k] },
     },
   })
-  const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD })
+  const { error } = await client.auth.signInWithPassword({ email, password })
   expect(error).toBeNull()
   return { client, stored }
 }
 
 /** A new device (browser context) where `email` is signed in, or a visitor without one. */
-async function device(browser: Browser, email?: string, opts: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: APP_URL, serviceWorkers: opts.serviceWorkers ?? 'block' })
+async function device(
+  browser: Browser,
+  email?: string,
+  opts: { serviceWorkers?: 'allow' | 'block'; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: APP_URL, serviceWorkers: opts.serviceWorkers ?? 'block', ...(opts.viewport ? { viewport: opts.viewport } : {}) })
   if (email) {
     const { stored } = await signIn(email)
     await context.addInitScript((entries) => {
@@ -58,6 +63,16 @@ async function device(browser: Browser, email?: string, opts: { serviceWorkers?:
 const thread = (page: Page) => page.getByRole('log')
 const conversationRow = (page: Page, text: string) => page.getByRole('list', { name: 'Conversations' }).getByRole('link').filter({ hasText: text })
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' })
+/** The header's total ("Messages, 3 unread"; "Messages" is 0). */
+async function headerUnread(page: Page): Promise<number> {
+  const label = await page.getByRole('link', { name: /^Messages(, \d+ unread)?$/ }).getAttribute('aria-label')
+  return Number(/(\d+) unread/.exec(label ?? '')?.[1] ?? 0)
+}
+/** The unread counts of the conversation list, added up. */
+async function listUnread(page: Page): Promise<number> {
+  const counts = await page.getByRole('list', { name: 'Conversations' }).getByText(/^\d+ unread$/).allTextContents()
+  return counts.reduce((sum, count) => sum + parseInt(count, 10), 0)
+}
 
 test.describe('messaging (issue 13)', () => {
   test('buyer messages from the item page → seller gets the toast and the thread live → the answer reaches the buyer live', async ({ browser }) => {
@@ -162,19 +177,27 @@ test.describe('messaging (issue 13)', () => {
         const m = { id: crypto.randomUUID(), conversation_id: conversation, listing_id: TRAIL_RUNNERS.id, sender_id: NOAH.id, receiver_id: ANNA.id, content }
         expect((await noahApi.from('messages').insert(m)).error).toBeNull()
       }
+      // The header's total is the list's counts added up (the seed leaves Anna other unread messages).
+      const before: number[] = []
       for (const d of [deviceA, deviceB]) {
         await d.page.goto('/messages')
         await expect(conversationRow(d.page, TRAIL_RUNNERS.title)).toContainText('2 unread')
+        await expect.poll(async () => (await headerUnread(d.page)) - (await listUnread(d.page))).toBe(0)
+        before.push(await headerUnread(d.page))
       }
       const third = { id: crypto.randomUUID(), conversation_id: conversation, listing_id: TRAIL_RUNNERS.id, sender_id: NOAH.id, receiver_id: ANNA.id, content: 'Thanks!' }
       expect((await noahApi.from('messages').insert(third)).error).toBeNull()
-      for (const d of [deviceA, deviceB]) await expect(conversationRow(d.page, TRAIL_RUNNERS.title)).toContainText('3 unread')
+      for (const [i, d] of [deviceA, deviceB].entries()) {
+        await expect(conversationRow(d.page, TRAIL_RUNNERS.title)).toContainText('3 unread')
+        await expect.poll(() => headerUnread(d.page)).toBe(before[i]! + 1)
+      }
 
       await conversationRow(deviceA.page, TRAIL_RUNNERS.title).click()
       await expect(thread(deviceA.page).getByText('Thanks!')).toBeVisible()
       await expect(conversationRow(deviceA.page, TRAIL_RUNNERS.title)).not.toContainText('unread')
       // The read mark is kept on the server, so the other device follows.
       await expect(conversationRow(deviceB.page, TRAIL_RUNNERS.title)).not.toContainText('unread')
+      for (const [i, d] of [deviceA, deviceB].entries()) await expect.poll(() => headerUnread(d.page)).toBe(before[i]! - 2)
     } finally {
       await deviceA.context.close()
       await deviceB.context.close()
@@ -239,6 +262,110 @@ test.describe('messaging (issue 13)', () => {
       await noah.context.close()
       await anna.context.close()
       await visitor.context.close()
+    }
+  })
+})
+
+test.describe('the thread as a reader sees it (issue 13 §2, §3)', () => {
+  /** A new buyer's conversation with Anna about the skirt, holding `contents` (one insert: the server keeps their order). */
+  async function conversationWithAnna(contents: string[]): Promise<{ id: string; buyerApi: SupabaseClient; say(content: string): Promise<void> }> {
+    const account = await newAccount('Lena')
+    const { client: buyerApi } = await signIn(account.email, account.password)
+    const buyerId = (await buyerApi.auth.getUser()).data.user!.id
+    const id = crypto.randomUUID()
+    expect((await buyerApi.from('conversations').insert({ id, listing_id: SKIRT.id, buyer_id: buyerId, seller_id: ANNA.id })).error).toBeNull()
+    const row = (content: string) => ({ id: crypto.randomUUID(), conversation_id: id, listing_id: SKIRT.id, sender_id: buyerId, receiver_id: ANNA.id, content })
+    if (contents.length) expect((await buyerApi.from('messages').insert(contents.map(row))).error).toBeNull()
+    return { id, buyerApi, say: async (content) => expect((await buyerApi.from('messages').insert(row(content))).error).toBeNull() }
+  }
+  const scroller = (page: Page) => page.getByTestId('thread-scroller')
+  const distanceFromBottom = (page: Page) => scroller(page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
+  const topOf = async (page: Page, text: string) => (await thread(page).getByText(text, { exact: true }).boundingBox())!.y
+
+  test('opens at the newest message, keeps the reader\'s place when earlier ones load or new ones arrive, and follows at the bottom', async ({ browser }) => {
+    const lines = Array.from({ length: 60 }, (_, i) => `Line ${i + 1}`)
+    const { id, say } = await conversationWithAnna(lines)
+    const anna = await device(browser, ANNA.email, { viewport: { width: 1280, height: 800 } })
+    try {
+      await anna.page.goto(`/messages?c=${id}`)
+      await expect(thread(anna.page).getByText('Line 60', { exact: true })).toBeInViewport()
+      await expect.poll(() => distanceFromBottom(anna.page)).toBeLessThan(2)
+      // The newest 50 are shown: Line 11 first; the reader scrolls up to it and asks for the earlier ones.
+      await expect(thread(anna.page).getByText('Line 10', { exact: true })).toHaveCount(0)
+      await scroller(anna.page).evaluate((el) => void (el.scrollTop = 0))
+      const before = await topOf(anna.page, 'Line 11')
+      await anna.page.getByRole('button', { name: 'Show earlier messages' }).click()
+      await expect(thread(anna.page).getByText('Line 1', { exact: true })).toBeAttached()
+      expect(Math.abs((await topOf(anna.page, 'Line 11')) - before)).toBeLessThan(2)
+      await expect(thread(anna.page).getByText('Line 1', { exact: true })).not.toBeInViewport()
+
+      // A message arriving while the reader is up in the thread does not move it…
+      const reading = await topOf(anna.page, 'Line 11')
+      await say('Are you still there?')
+      await expect(thread(anna.page).getByText('Are you still there?')).toBeAttached()
+      expect(Math.abs((await topOf(anna.page, 'Line 11')) - reading)).toBeLessThan(2)
+      await expect(thread(anna.page).getByText('Are you still there?')).not.toBeInViewport()
+      // …at the bottom, the thread follows the new one.
+      await scroller(anna.page).evaluate((el) => void (el.scrollTop = el.scrollHeight))
+      await say('Hello again')
+      await expect(thread(anna.page).getByText('Hello again')).toBeInViewport()
+    } finally {
+      await anna.context.close()
+    }
+  })
+
+  test('Shift+Enter starts a new line, Enter sends the trimmed text; the other side gets the lines and the §8 toast with 50 characters', async ({ browser }) => {
+    const { id, buyerApi, say } = await conversationWithAnna(['Hello Anna'])
+    const anna = await device(browser, ANNA.email)
+    try {
+      await anna.page.goto(`/messages?c=${id}`)
+      await expect(thread(anna.page).getByText('Hello Anna')).toBeVisible()
+      const field = composer(anna.page)
+      await field.pressSequentially('  Pick-up works.')
+      await field.press('Shift+Enter')
+      await field.pressSequentially('Saturday at 11?  ')
+      await expect(field).toHaveValue('  Pick-up works.\nSaturday at 11?  ')
+      await field.press('Enter')
+      await expect(field).toHaveValue('')
+      const bubble = thread(anna.page).locator('[data-state="sent"]').filter({ hasText: 'Pick-up works.' })
+      await expect(bubble).toBeVisible()
+      expect(await bubble.locator('div').first().innerText()).toBe('Pick-up works.\nSaturday at 11?')
+      const { data } = await buyerApi.from('messages').select('content').eq('conversation_id', id).eq('sender_id', ANNA.id)
+      expect(data).toEqual([{ content: 'Pick-up works.\nSaturday at 11?' }])
+
+      // Away from the thread, Anna gets the live toast with the first 50 characters of the buyer's answer.
+      await anna.page.goto('/shop')
+      await expect(anna.page.getByRole('link', { name: /^Messages/ })).toBeVisible()
+      const answer = 'Perfect, see you on Saturday at eleven by the fountain in front of the station!'
+      await say(answer)
+      await expect(anna.page.getByText('New message received')).toBeVisible()
+      await expect(anna.page.getByText(answer.slice(0, 50), { exact: true })).toBeVisible()
+    } finally {
+      await anna.context.close()
+    }
+  })
+
+  test('phones: list, then the thread alone with Back; wide screens: both panes', async ({ browser }) => {
+    const phone = await device(browser, NOAH.email, { viewport: { width: 375, height: 812 } })
+    const wide = await device(browser, NOAH.email, { viewport: { width: 1280, height: 800 } })
+    try {
+      await phone.page.goto('/messages')
+      const list = phone.page.getByRole('list', { name: 'Conversations' })
+      await conversationRow(phone.page, 'Zimmerli').click()
+      await expect(thread(phone.page).getByText('Saturday works, around 11 at the HB?')).toBeVisible()
+      await expect(list).toBeHidden()
+      await expect(composer(phone.page)).toBeInViewport()
+      await phone.page.getByRole('link', { name: 'Back to conversations' }).click()
+      await expect(list).toBeVisible()
+      await expect(thread(phone.page)).toHaveCount(0)
+
+      await wide.page.goto(`/messages?c=${JUMPER_CONVERSATION}`)
+      await expect(thread(wide.page).getByText('Saturday works, around 11 at the HB?')).toBeVisible()
+      await expect(wide.page.getByRole('list', { name: 'Conversations' })).toBeVisible()
+      await expect(wide.page.getByRole('link', { name: 'Back to conversations' })).toBeHidden()
+    } finally {
+      await phone.context.close()
+      await wide.context.close()
     }
   })
 })
