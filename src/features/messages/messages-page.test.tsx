@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { DatabaseProvider } from '@/db/database-context'
 import type { ConversationRow, ListingRow, MessageRow } from '@/db/rows'
@@ -49,6 +49,7 @@ beforeEach(() => {
 })
 afterEach(async () => {
   cleanup()
+  vi.restoreAllMocks()
   useToastStore.getState().dismiss()
   db.close()
   await db.delete()
@@ -155,6 +156,27 @@ describe('/messages (spec §2.7, §7.2 inbox)', () => {
     await waitFor(() => expect(within(log).getByText('Friday then?').closest('[data-state]')).toHaveAttribute('data-state', 'queued'))
     expect((await db.outbox.toArray()).map((e) => [e.op.kind, e.state])).toEqual([['message.send', 'queued']])
     expect((await db.messages.get(id))?.sync_state).toBe('pending')
+  })
+
+  it('the inbox cannot be read: the §8 toast "Error" / "Failed to load conversations", and the pane says so', async () => {
+    vi.spyOn(db.conversations, 'orderBy').mockImplementation(() => {
+      throw new Error('the device refused the read')
+    })
+    renderAt('/messages')
+    await waitFor(() => expect(useToastStore.getState().toasts.map((t) => [t.title, t.description])).toEqual([['Error', 'Failed to load conversations']]))
+    expect(within(screen.getByRole('navigation', { name: 'Conversations' })).getByText('Failed to load conversations')).toBeInTheDocument()
+  })
+
+  it('a message the device cannot write: the §8 toast "Error" / "Failed to send message. Please try again." and the text stays', async () => {
+    await seed()
+    renderAt('/messages?c=c-coat')
+    const field = await screen.findByRole('textbox', { name: 'Message' })
+    vi.spyOn(db.outbox, 'bulkAdd').mockRejectedValue(new Error('QuotaExceededError'))
+    fireEvent.change(field, { target: { value: 'Tomorrow at 5?' } })
+    fireEvent.keyDown(field, { key: 'Enter' })
+    await waitFor(() => expect(useToastStore.getState().toasts.map((t) => [t.title, t.description])).toEqual([['Error', 'Failed to send message. Please try again.']]))
+    expect(field).toHaveValue('Tomorrow at 5?')
+    expect((await db.messages.toArray()).filter((m) => m.content === 'Tomorrow at 5?')).toEqual([])
   })
 
   it('a conversation the device does not hold says so', async () => {

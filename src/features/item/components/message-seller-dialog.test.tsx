@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { DatabaseProvider } from '@/db/database-context'
 import type { ListingRow } from '@/db/rows'
@@ -38,6 +38,7 @@ beforeEach(() => {
 })
 afterEach(async () => {
   cleanup()
+  vi.restoreAllMocks()
   useToastStore.getState().dismiss()
   db.close()
   await db.delete()
@@ -95,6 +96,21 @@ describe('Message Seller dialog (spec §2.11, §4, §6, §8)', () => {
     open('nope')
     expect(await screen.findByText('Unable to load listing details.')).toBeInTheDocument()
     expect(screen.queryByRole('textbox', { name: 'Your message' })).toBeNull()
+  })
+
+  it('a message the device cannot write: "Error" / "Failed to send message. Please try again.", the text stays, no thread link', async () => {
+    await db.listings.put(listing())
+    open()
+    await screen.findByRole('textbox', { name: 'Your message' })
+    vi.spyOn(db.outbox, 'bulkAdd').mockRejectedValue(new Error('QuotaExceededError'))
+    fireEvent.change(field(), { target: { value: 'Hello' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }))
+    })
+    await waitFor(() => expect(toasts()).toEqual([['Error', 'Failed to send message. Please try again.']]))
+    expect(field()).toHaveValue('Hello')
+    expect(screen.queryByRole('link', { name: 'Open conversation' })).toBeNull()
+    expect(await db.messages.count()).toBe(0)
   })
 
   it('a listing sold while the dialog is open: Send shows the §8 toast and writes nothing', async () => {
