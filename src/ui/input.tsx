@@ -51,7 +51,7 @@ export type CheckboxProps = { label: string } & Omit<InputHTMLAttributes<HTMLInp
 
 export function Checkbox({ label, className, ...props }: CheckboxProps) {
   return (
-    <label className={cx('inline-flex items-center gap-3 text-base text-stone-900', className)}>
+    <label className={cx('inline-flex min-h-11 items-center gap-3 text-base text-stone-900', className)}>
       <input
         type="checkbox"
         className="h-5 w-5 accent-green-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700"

@@ -43,7 +43,7 @@ export function Modal({ open, onClose, title, description, children, footer, cla
       }}
       className={cx('bg-white text-stone-900 shadow-xl backdrop:bg-stone-900/50', className)}
     >
-      <div className="flex items-start justify-between gap-4 p-5 pb-2">
+      <div className="flex items-start justify-between gap-4 p-5 pb-3">
         <div>
           <h2 id={titleId} className="text-xl font-semibold">
             {title}
@@ -58,7 +58,7 @@ export function Modal({ open, onClose, title, description, children, footer, cla
           type="button"
           onClick={onClose}
           aria-label="Close"
-          className="-m-1 rounded-full p-2 text-stone-700 hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-green-700"
+          className="-m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-green-700"
         >
           <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />

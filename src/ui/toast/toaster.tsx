@@ -19,7 +19,7 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
         type="button"
         onClick={onDismiss}
         aria-label="Dismiss notification"
-        className="-m-1 rounded-full p-1.5 focus-visible:outline-3 focus-visible:outline-current"
+        className="-m-3 flex h-11 w-11 shrink-0 items-center justify-center rounded-full focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-current"
       >
         <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
@@ -29,14 +29,17 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
   )
 }
 
-/** Where toasts appear: above the bottom tab bar, centred on small screens, bottom-right on large ones. */
+/**
+ * Where toasts appear: at the top on phones, whose bottom edge is busy (tab bar, the item page's "Message Seller",
+ * a form's submit button and the links under it); bottom-right above the tab bar from sm.
+ */
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts)
   const dismiss = useToastStore((s) => s.dismiss)
   return (
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex flex-col items-center gap-2 px-4 sm:right-4 sm:left-auto sm:w-96 sm:items-end"
+      className="pointer-events-none fixed inset-x-0 top-[calc(0.5rem+env(safe-area-inset-top))] z-50 flex flex-col items-center gap-2 px-4 sm:top-auto sm:right-4 sm:bottom-20 sm:left-auto sm:w-96 sm:items-end sm:px-0"
     >
       {toasts.map((t) => (
         <ToastCard key={t.id} toast={t} onDismiss={() => dismiss(t.id)} />
