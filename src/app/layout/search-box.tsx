@@ -65,7 +65,7 @@ export function SearchBox({ className }: { className?: string }) {
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           placeholder={t('header.searchPlaceholder')}
-          className="h-10 w-full rounded-full border border-stone-300 bg-stone-50 pr-11 pl-10 text-base text-stone-900 placeholder:text-stone-600 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-green-700 [&::-webkit-search-cancel-button]:appearance-none"
+          className="h-11 w-full rounded-full border border-stone-300 bg-stone-50 pr-11 pl-10 text-base text-stone-900 placeholder:text-stone-600 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-green-700 [&::-webkit-search-cancel-button]:appearance-none"
         />
         {query !== '' && (
           <button

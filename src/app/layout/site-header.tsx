@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { Link } from 'react-router-dom'
 import { buttonClasses } from '@/ui/button'
+import { cx } from '@/ui/cx'
 import { KreisMark } from '@/ui/kreis-logo'
 import { paths } from '@/config/paths'
 import type { HeaderSession } from '../session'
@@ -15,7 +16,7 @@ import { t } from '@/i18n'
 const SignedInActions = lazy(() => import('./signed-in-actions').then((m) => ({ default: m.SignedInActions })))
 
 function AccountActions({ session }: { session: HeaderSession }) {
-  const placeholder = <span className="h-9 w-36" aria-hidden="true" />
+  const placeholder = <span className="h-11 w-36" aria-hidden="true" />
   if (session.status === 'loading') return placeholder
   if (session.status === 'signed-in') {
     return (
@@ -26,10 +27,10 @@ function AccountActions({ session }: { session: HeaderSession }) {
   }
   return (
     <div className="flex items-center gap-1">
-      <Link to={paths.auth('signin')} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+      <Link to={paths.auth('signin')} className={cx(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-3 whitespace-nowrap')}>
         {t('header.signIn')}
       </Link>
-      <Link to={paths.auth('signup')} className={buttonClasses({ variant: 'primary', size: 'sm' })}>
+      <Link to={paths.auth('signup')} className={cx(buttonClasses({ variant: 'primary', size: 'sm' }), 'px-3 whitespace-nowrap')}>
         {t('header.signUp')}
       </Link>
     </div>
@@ -48,7 +49,7 @@ export function SiteHeader({ session }: { session: HeaderSession }) {
       <div className="mx-auto grid max-w-6xl grid-cols-[auto_1fr] items-center gap-x-3 gap-y-2 px-4 py-3 md:h-16 md:grid-cols-[auto_minmax(0,28rem)_1fr] md:py-0">
         <Link
           to="/"
-          className="flex shrink-0 items-center gap-2 rounded-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700"
+          className="flex min-h-11 shrink-0 items-center gap-2 rounded-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700"
         >
           <KreisMark />
           <span className="text-xl font-bold tracking-tight text-green-900">{t('app.name')}</span>

@@ -15,6 +15,7 @@ import { MessageSellerButton } from './message-seller-button'
 export function ItemActions({ listing, owner }: { listing: ListingRow; owner: boolean }) {
   return (
     <div
+      data-bottom-bar
       className={cx(
         'sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 order-last -mx-4 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur',
         'md:static md:order-none md:mx-0 md:border-0 md:bg-transparent md:p-0 md:backdrop-blur-none',
