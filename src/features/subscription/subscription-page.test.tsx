@@ -177,4 +177,12 @@ describe('/subscription signed out', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Premium' }))
     expect(toasts()).toEqual([['Authentication required', 'Please sign in to upgrade your subscription', 'destructive']])
   })
+
+  it('the timeline lists the months without a state: a visitor has no plan that is "Active"', async () => {
+    sessionStore.setState({ status: 'signed-out' }, true)
+    await renderPlan(null)
+    const timeline = within(await screen.findByRole('region', { name: 'Plan timeline' }))
+    expect(timeline.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Month 1 Free Trial', 'Month 2 CHF 2 Welcome', 'Month 3+ CHF 5/month'])
+    expect(timeline.queryByText(/^(Active|Pending|Inactive)$/)).toBeNull()
+  })
 })

@@ -81,16 +81,17 @@ function SignedOutPlan() {
     <>
       <section className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
         <p className="text-stone-800">{t('subscription.loginRequired')}</p>
+        {/* Signing in is what a visitor can do here, so it leads; the membership button only says so (spec §6). */}
         <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-          <Button size="lg" onClick={() => toast(renderToast(TOASTS.membershipAuthRequired))}>
-            {t('profile.upgrade')}
-          </Button>
-          <Link to={paths.auth('signin')} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
+          <Link to={paths.auth('signin')} className={buttonClasses({ size: 'lg' })}>
             {t('profile.signIn')}
           </Link>
+          <Button variant="outline" size="lg" onClick={() => toast(renderToast(TOASTS.membershipAuthRequired))}>
+            {t('profile.upgrade')}
+          </Button>
         </div>
       </section>
-      <PlanTimeline entries={subscriptionPlanView({}, new Date()).timeline} />
+      <PlanTimeline entries={subscriptionPlanView({}, new Date()).timeline} showStates={false} />
     </>
   )
 }
