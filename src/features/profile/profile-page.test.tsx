@@ -95,6 +95,9 @@ describe('/profile signed in', () => {
     renderPage()
     expect(await screen.findByText('Active (CHF 5/month)')).toBeInTheDocument()
     expect(screen.queryByText(/free trial/)).toBeNull()
+    // Nothing to upgrade to: the plan page is where a subscriber manages it.
+    expect(screen.queryByRole('link', { name: 'Upgrade to Premium' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Manage subscription' })).toHaveAttribute('href', '/subscription')
     cleanup()
     await db.my_profile.put(profile({ created_at: new Date(Date.now() - 45 * DAY).toISOString() }))
     renderPage()

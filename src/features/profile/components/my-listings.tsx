@@ -60,7 +60,7 @@ export function MyListings({ userId }: { userId: string }) {
               ))}
             </ul>
             {!expanded.has(group) && listed.length > MY_LISTINGS_PREVIEW && (
-              <Button variant="ghost" className="self-start" onClick={() => setExpanded((s) => new Set(s).add(group))}>
+              <Button variant="outline" className="self-start" onClick={() => setExpanded((s) => new Set(s).add(group))}>
                 {t('myListings.showAll', { count: listed.length, group: t(`myListings.group.${group}`) })}
               </Button>
             )}

@@ -6,7 +6,11 @@ import { t } from '@/i18n'
 import { Badge } from '@/ui/badge'
 import { buttonClasses } from '@/ui/button'
 
-/** The plan badge, the trial's days left (spec §4: 30 days from created_at, rounded up, never below 0), upgrade. */
+/**
+ * The plan badge, the trial's days left (spec §4: 30 days from created_at, rounded up, never below 0), and the way
+ * to the plan page: "Upgrade to Premium" while on the trial, "Manage subscription" once subscribed (a subscriber
+ * has nothing to upgrade to).
+ */
 export function PlanCard({ profile, now }: { profile: PlanProfile; now: Date }) {
   const badge = planBadge(profile)
   const line = trialLine(badge === 'active', trialDaysLeft(profile, now))
@@ -26,7 +30,7 @@ export function PlanCard({ profile, now }: { profile: PlanProfile; now: Date }) 
         </p>
       )}
       <Link to={paths.subscription} className={`${buttonClasses({ variant: badge === 'active' ? 'outline' : 'primary' })} mt-4 w-full sm:w-auto`}>
-        {t('profile.upgrade')}
+        {t(badge === 'active' ? 'subscription.manage' : 'profile.upgrade')}
       </Link>
     </section>
   )
