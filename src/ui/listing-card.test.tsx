@@ -28,7 +28,7 @@ describe('<ListingCard /> (spec §2.2, §2.6, §3)', () => {
     renderCard({ onToggleLike: toggle })
     expect(screen.getByRole('link', { name: 'Wool coat' })).toHaveAttribute('href', '/item/1')
     expect(screen.getByText('CHF 45.00')).not.toHaveClass('line-through')
-    expect(screen.getByText('Akris · Size M')).toBeInTheDocument()
+    expect(screen.getByText('Size M').parentElement).toHaveTextContent(/^Akris · Size M$/)
     expect(screen.getByText('Zurich · Anna Müller')).toBeInTheDocument()
     expect(screen.getByText('New')).toBeInTheDocument()
     const img = screen.getByRole('img', { name: 'Wool coat' })
@@ -37,6 +37,20 @@ describe('<ListingCard /> (spec §2.2, §2.6, §3)', () => {
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['400', '500'])
     fireEvent.click(screen.getByRole('button', { name: 'Add Wool coat to favorites' }))
     expect(toggle).toHaveBeenCalledOnce()
+  })
+
+  it('a long brand is cut, the size never: they are separate pieces of the line, and only the brand truncates', () => {
+    renderCard({ brand: 'Acne Studios Archive Collection', size: 'One size' })
+    const size = screen.getByText('Size One size')
+    expect(size).not.toHaveClass('truncate')
+    expect(size).toHaveClass('shrink-0')
+    expect(screen.getByText('Acne Studios Archive Collection')).toHaveClass('truncate')
+    cleanup()
+    renderCard({ brand: null, size: 'L' })
+    expect(screen.getByText('Size L').parentElement).toHaveTextContent(/^Size L$/)
+    cleanup()
+    renderCard({ brand: 'Akris', size: null })
+    expect(screen.getByText('Akris').parentElement).toHaveTextContent(/^Akris$/)
   })
 
   it('a sold card cannot be clicked or liked: SOLD overlay, greyed photo, struck price, no New badge', () => {

@@ -80,10 +80,23 @@ function CardPhoto({ imageUrl, title, eager, isSold }: { imageUrl: string | null
   )
 }
 
+/**
+ * "Brand · Size M" on one line. Size decides a click, so a long brand is cut ("Acne Stu… · Size One size"), never
+ * the size ("Acne Studios · Size O…" hid it on a phone).
+ */
+function Details({ brand, size }: { brand?: string | null; size?: string | null }) {
+  return (
+    <p className="flex min-w-0 text-sm text-stone-600">
+      {brand && <span className="min-w-0 truncate">{brand}</span>}
+      {brand && size && <span className="shrink-0 whitespace-pre"> · </span>}
+      {size && <span className="shrink-0 whitespace-nowrap">{t('feed.cardSize', { size })}</span>}
+    </p>
+  )
+}
+
 export function ListingCard(props: ListingCardProps) {
   const { title, price, imageUrl, brand, size, location, seller, isSold, isNew, href, liked = false, onToggleLike, actions, note, eager } = props
   const Heading = props.headingLevel === 2 ? 'h2' : 'h3'
-  const details = [brand, size ? t('feed.cardSize', { size }) : null].filter(Boolean).join(' · ')
   const place = [location, seller].filter(Boolean).join(' · ')
   return (
     <article className={cx('group relative flex flex-col', isSold && 'text-stone-600')}>
@@ -136,7 +149,7 @@ export function ListingCard(props: ListingCardProps) {
             </Link>
           )}
         </Heading>
-        {details && <p className="truncate text-sm text-stone-600">{details}</p>}
+        {(brand || size) && <Details brand={brand} size={size} />}
         {place && <p className="truncate text-xs text-stone-600">{place}</p>}
         {actions && <div className="relative z-10 mt-2 flex flex-wrap gap-2">{actions}</div>}
       </div>

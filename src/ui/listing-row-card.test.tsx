@@ -25,7 +25,7 @@ describe('<ListingRowCard /> (the card the home grid, the shop and the favourite
     renderCard()
     expect(screen.getByRole('link', { name: 'Wool coat' })).toHaveAttribute('href', '/item/l1')
     expect(screen.getByText('CHF 45.00')).toBeInTheDocument()
-    expect(screen.getByText('Akris · Size M')).toBeInTheDocument()
+    expect(screen.getByText('Size M').parentElement).toHaveTextContent(/^Akris · Size M$/)
     expect(screen.getByText('New')).toBeInTheDocument()
     expect(screen.queryByText(/Switzerland/)).toBeNull()
     expect(screen.queryByRole('button')).toBeNull()
