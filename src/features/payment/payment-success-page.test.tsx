@@ -97,6 +97,9 @@ describe('spec §2.13 /payment-success', () => {
     sessionStore.setState({ status: 'signed-out' }, true)
     renderAt(`/payment-success?userId=${USER}&gatewayId=${GATEWAY}`)
     expect(screen.getByText('Please sign in to confirm your payment.')).toBeTruthy()
+    // Not "Processing your payment...": nothing runs until the visitor signs in.
+    expect(screen.getByRole('heading', { name: 'Confirm your payment' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth?mode=signin')
     expect(remote.confirmPayment).not.toHaveBeenCalled()
   })
 

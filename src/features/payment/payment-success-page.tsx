@@ -34,7 +34,8 @@ export function PaymentSuccessPage() {
   if (!params) return null
   if (userId === null) {
     return (
-      <ResultScreen tone="neutral" title={t('payment.processing')} text={t('plan.signInToConfirm')}>
+      // Nothing is processing yet: the title says what the visitor has to do.
+      <ResultScreen tone="neutral" title={t('plan.signInToConfirmTitle')} text={t('plan.signInToConfirm')}>
         <Link to={paths.auth('signin')} className={buttonClasses({ size: 'lg' })}>
           {t('profile.signIn')}
         </Link>

@@ -22,7 +22,7 @@ function Icon({ tone }: { tone: Tone }) {
 
 /** A spinning ring for "processing" (still under prefers-reduced-motion: the words say it too). */
 export function Spinner() {
-  return <span aria-hidden="true" className="h-10 w-10 rounded-full border-4 border-stone-200 border-t-green-700 motion-safe:animate-spin" />
+  return <span aria-hidden="true" className="h-10 w-10 self-center rounded-full border-4 border-stone-200 border-t-green-700 motion-safe:animate-spin" />
 }
 
 /** The centred card of the payment return pages: icon, title, text, then the buttons (children). */
@@ -37,7 +37,8 @@ export function ResultScreen({ tone, title, text, busy = false, children }: { to
         <Icon tone={tone} />
         <h1 className="text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">{title}</h1>
         {text && <p className="max-w-md text-stone-700">{text}</p>}
-        {children && <div className="mt-2 flex w-full flex-col items-center justify-center gap-3 sm:flex-row">{children}</div>}
+        {/* Buttons: one full-width column on phones (equal widths), a centred row from sm. */}
+        {children && <div className="mt-2 flex w-full flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">{children}</div>}
       </div>
     </div>
   )

@@ -39,6 +39,7 @@ export const subscription = {
   'plan.retry': 'Try again',
   'plan.redirecting': 'Just a moment…',
   'plan.signInToConfirm': 'Please sign in to confirm your payment.',
+  'plan.signInToConfirmTitle': 'Confirm your payment',
   'plan.confirmOffline': 'You are offline. Your payment will be confirmed as soon as you are back online.',
   'plan.activatedText': `Thank you! Your ${PRODUCT_NAME} membership is active.`,
 } as const
