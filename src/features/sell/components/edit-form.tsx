@@ -78,7 +78,11 @@ export function EditForm({ own, draft }: { own: OwnListing; draft: SellDraft }) 
   const cover = draft.photos[0]
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:py-10">
-      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{t('edit.title')}</h1>
+      {/* Which listing this is, so a seller who came from a list of similar items knows where they are. */}
+      <header className="min-w-0">
+        <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{t('edit.title')}</h1>
+        <p className="mt-1 truncate text-stone-700">{own.listing.title}</p>
+      </header>
       {own.listing.sync_state !== 'synced' && <ListingProgress own={own} onFix={() => setTab('details')} />}
       <div role="tablist" aria-label={t('edit.title')} className="grid grid-cols-3 gap-1 rounded-full bg-stone-100 p-1">
         {TABS.map(([id, label]) => (
