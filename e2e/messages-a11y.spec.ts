@@ -1,0 +1,87 @@
+/**
+ * The messaging screens under axe (WCAG 2.1 AA), on a phone and a wide screen: /messages logged out, empty, with the
+ * list and an open thread (a sold one too), and the Message Seller dialog. Users are signed in by putting the
+ * session supabase-js would store into the context's localStorage, as in messages.spec.ts.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import { createClient } from '@supabase/supabase-js'
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test'
+import WebSocket from 'ws'
+import { DEFAULT_ANON_KEY } from '../supabase/local/config.ts'
+import { newAccount } from './account-helpers.ts'
+import { APP_URL, E2E_API_URL } from './env.ts'
+
+const expect = baseExpect.configure({ timeout: 30_000 })
+test.describe.configure({ timeout: 120_000 })
+
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+const SKIRT = '7dec3af7-a7d3-4bfd-a27a-ccc6e76ee5af'
+const JUMPER_CONVERSATION = 'ca837fb7-854a-4790-8e2c-97075e4c0208'
+const SOLD_BAG_CONVERSATION = '6b88a90b-c23e-4025-8fc8-a937d04ecb2d'
+const VIEWPORTS = { phone: { width: 375, height: 812 }, wide: { width: 1280, height: 800 } }
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze()
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+async function session(email: string, password = 'kreis-demo'): Promise<Record<string, string>> {
+  const stored: Record<string, string> = {}
+  const client = createClient(E2E_API_URL, DEFAULT_ANON_KEY, {
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    auth: { autoRefreshToken: false, persistSession: true, storage: { getItem: (k) => stored[k] ?? null, setItem: (k, v) => void (stored[k] = v), removeItem: (k) => void delete stored[k] } },
+  })
+  const { error } = await client.auth.signInWithPassword({ email, password })
+  expect(error).toBeNull()
+  return stored
+}
+
+async function open(browser: Browser, viewport: { width: number; height: number }, stored?: Record<string, string>): Promise<Page> {
+  const context = await browser.newContext({ baseURL: APP_URL, viewport, serviceWorkers: 'block' })
+  if (stored) {
+    await context.addInitScript((entries) => {
+      for (const [k, v] of Object.entries(entries)) if (localStorage.getItem(k) === null) localStorage.setItem(k, v)
+    }, stored)
+  }
+  return context.newPage()
+}
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`messaging screens under axe (${size})`, () => {
+    test('logged out and empty inbox', async ({ browser }) => {
+      const visitor = await open(browser, viewport)
+      await visitor.goto('/messages')
+      await expect(visitor.getByRole('heading', { name: 'Please log in' })).toBeVisible()
+      expect(await violations(visitor)).toEqual([])
+      await visitor.context().close()
+
+      const account = await newAccount('Ella')
+      const newcomer = await open(browser, viewport, await session(account.email, account.password))
+      await newcomer.goto('/messages')
+      await expect(newcomer.getByText('No conversations yet')).toBeVisible()
+      expect(await violations(newcomer)).toEqual([])
+      await newcomer.context().close()
+    })
+
+    test('the list, an open thread, a sold thread and the Message Seller dialog', async ({ browser }) => {
+      const noah = await open(browser, viewport, await session('noah@demo.kreis.ch'))
+      await noah.goto('/messages')
+      await expect(noah.getByRole('list', { name: 'Conversations' }).getByRole('link').first()).toBeVisible()
+      expect(await violations(noah)).toEqual([])
+
+      await noah.goto(`/messages?c=${JUMPER_CONVERSATION}`)
+      await expect(noah.getByRole('log').getByText('Saturday works, around 11 at the HB?')).toBeVisible()
+      expect(await violations(noah)).toEqual([])
+
+      await noah.goto(`/messages?c=${SOLD_BAG_CONVERSATION}`)
+      await expect(noah.getByRole('note')).toContainText('Item sold')
+      expect(await violations(noah)).toEqual([])
+
+      await noah.goto(`/item/${SKIRT}`)
+      await noah.getByRole('button', { name: 'Message Seller' }).click()
+      await expect(noah.getByRole('dialog', { name: 'Message Seller' }).getByRole('textbox', { name: 'Your message' })).toBeFocused()
+      expect(await violations(noah)).toEqual([])
+      await noah.context().close()
+    })
+  })
+}
