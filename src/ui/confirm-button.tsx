@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { Button } from './button'
+import { Button, type ButtonSize } from './button'
 import { Dialog } from './dialog'
 
 export interface ConfirmButtonProps {
@@ -10,15 +10,18 @@ export interface ConfirmButtonProps {
   confirmLabel: string
   cancelLabel: string
   disabled?: boolean
+  /** The opening button's size (a compact row of actions uses 'sm'). */
+  size?: ButtonSize
+  className?: string
   onConfirm(): void
 }
 
 /** A destructive action behind a confirmation dialog: nothing happens until the user confirms. */
-export function ConfirmButton({ children, title, description, confirmLabel, cancelLabel, disabled, onConfirm }: ConfirmButtonProps) {
+export function ConfirmButton({ children, title, description, confirmLabel, cancelLabel, disabled, size, className, onConfirm }: ConfirmButtonProps) {
   const [confirming, setConfirming] = useState(false)
   return (
     <>
-      <Button variant="danger-outline" disabled={disabled} onClick={() => setConfirming(true)}>
+      <Button variant="danger-outline" size={size} className={className} disabled={disabled} onClick={() => setConfirming(true)}>
         {children}
       </Button>
       <Dialog

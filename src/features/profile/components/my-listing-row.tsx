@@ -51,21 +51,22 @@ export function MyListingRow({ listing, group, actions }: { listing: ListingRow;
           {group === 'pending' && <p className="text-sm text-stone-700">{t('myListings.pendingHint')}</p>}
         </div>
       </div>
+      {/* Compact buttons: Edit, Mark as sold and Delete fit one row on a 375 px phone (they took two rows). */}
       <div role="group" aria-label={t('myListings.actionsLabel', { title })} className="flex flex-wrap gap-2">
-        <Link to={paths.sellEdit(listing.id)} className={buttonClasses({ variant: 'outline' })} aria-label={t('myListings.editLabel', { title })}>
+        <Link to={paths.sellEdit(listing.id)} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={t('myListings.editLabel', { title })}>
           {t('myListings.edit')}
         </Link>
         {group === 'failed' ? (
           <>
-            <Button disabled={busy} onClick={() => void actions.retry(listing)}>
+            <Button size="sm" disabled={busy} onClick={() => void actions.retry(listing)}>
               {t('syncState.retry')}
             </Button>
-            <Button variant="outline" disabled={busy} onClick={() => void actions.discard(listing)}>
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => void actions.discard(listing)}>
               {t('syncState.discard')}
             </Button>
           </>
         ) : (
-          <Button variant="secondary" disabled={busy} onClick={() => void actions.setStatus(listing, sold ? 'active' : 'sold')}>
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void actions.setStatus(listing, sold ? 'active' : 'sold')}>
             {sold ? t('sellFlow.markAvailable') : t('sellFlow.markSold')}
           </Button>
         )}
@@ -74,6 +75,7 @@ export function MyListingRow({ listing, group, actions }: { listing: ListingRow;
           description={t('sellFlow.deleteConfirmText')}
           confirmLabel={t('sellFlow.deleteConfirm')}
           cancelLabel={t('common.cancel')}
+          size="sm"
           disabled={busy}
           onConfirm={() => void actions.remove(listing)}
         >

@@ -50,7 +50,8 @@ export function ProfileDetails({ profile }: { profile: MyProfileRow }) {
           }}
         />
       ) : (
-        <dl className="grid grid-cols-[7rem_1fr] gap-x-4 gap-y-3 sm:grid-cols-[10rem_1fr]">
+        // minmax(0, 1fr): a long e-mail address wraps inside the card instead of widening the page at 375 px.
+        <dl className="grid grid-cols-[7rem_minmax(0,1fr)] items-baseline gap-x-4 gap-y-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
           <Detail term={t('common.firstName')} value={profile.first_name} />
           <Detail term={t('common.lastName')} value={profile.last_name} />
           <Detail term={t('common.location')} value={profile.location} empty={t('profileScreen.noLocation')} />
