@@ -13,7 +13,9 @@ export interface FieldProps {
 /** Label, control, hint and error wired together by id, so screen readers read them as one field. */
 export function Field({ label, error, hint, required, className, children }: FieldProps) {
   const id = useId()
-  const hintId = hint ? `${id}-hint` : undefined
+  // A hint the error repeats word for word ("Password must be at least 6 characters long") is said once.
+  const shownHint = hint && hint !== error ? hint : undefined
+  const hintId = shownHint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
   return (
@@ -28,9 +30,9 @@ export function Field({ label, error, hint, required, className, children }: Fie
         )}
       </label>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
-      {hint && (
+      {shownHint && (
         <p id={hintId} className="text-sm text-stone-600">
-          {hint}
+          {shownHint}
         </p>
       )}
       {error && (
