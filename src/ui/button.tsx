@@ -15,7 +15,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
 
 // Small buttons stay 44 px tall wherever a finger taps them (phones, and touch screens of any width).
 const SIZES: Record<ButtonSize, string> = {
-  sm: 'h-11 px-4 text-sm sm:h-9 sm:px-3 sm:pointer-coarse:h-11',
+  sm: 'h-11 px-3 text-sm sm:h-9 sm:pointer-coarse:h-11',
   md: 'h-11 px-5 text-base',
   lg: 'h-12 px-7 text-lg',
   icon: 'h-11 w-11',
