@@ -3,6 +3,7 @@
  * can show "pending", "synced" or "failed: <reason>". Local-only tables (outbox, drafts, photo blobs, favourites,
  * cursors, meta) never leave the device.
  */
+import type { StoredSyncFailure } from '../domain/errors'
 import type {
   ConversationRecord,
   Cursor,
@@ -17,8 +18,8 @@ export type SyncState = 'synced' | 'pending' | 'failed'
 
 export interface SyncFields {
   sync_state: SyncState
-  /** The user-facing message (spec §8) when sync_state is 'failed'. */
-  sync_error?: string
+  /** Why the server refused the write, when sync_state is 'failed': a reason code, worded when shown (spec §8). */
+  sync_error?: StoredSyncFailure
 }
 
 /**
@@ -53,7 +54,7 @@ export type OutboxOp =
   | ScreenOp
 
 /**
- * The operations the screens added (sync/screen-ops.ts keeps their request, acknowledgement and failure wording):
+ * The operations the screens added (each kind's module in sync/kinds/ keeps its request, acknowledgement and failure):
  * a favourite set or cleared, an own listing deleted with its files, a new profile picture, a conversation read.
  */
 export type ScreenOp =
@@ -89,7 +90,8 @@ export interface OutboxEntry {
    * successfully or retried by the user: the status shows "still trying since …" from it.
    */
   first_failed_at?: number
-  error?: string
+  /** Why the server refused it for good (state 'failed'): a reason code, worded when shown. */
+  error?: StoredSyncFailure
 }
 
 /** The full new state of a listing as the device sends it (server sets created_at and updated_at). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PG_CHECK_VIOLATION, PG_INSUFFICIENT_PRIVILEGE, PG_UNIQUE_VIOLATION, authErrorMessage, authFailureToast, feedErrorMessage, listingCreateFailureToast, profileUpdateFailureToast, signOutFailureToast, syncFailureToast, trialSignupFailureToast, type SyncOpKind, type WriteFailure } from './errors'
+import { PG_CHECK_VIOLATION, PG_INSUFFICIENT_PRIVILEGE, PG_UNIQUE_VIOLATION, authErrorMessage, authFailureToast, feedErrorMessage, listingCreateFailureToast, listingFailure, listingSyncFailure, profileSyncFailure, profileUpdateFailureToast, sameSyncFailure, signOutFailureToast, syncFailureMessage, trialSignupFailureToast, type StoredSyncFailure, type SyncFailure, type WriteFailure } from './errors'
 import { TOASTS } from './toasts'
 
 describe('spec §8 authentication: message mapping', () => {
@@ -64,23 +64,71 @@ describe('spec §8 profile update failure', () => {
   })
 })
 
-describe('spec §8 failed sync writes by outbox operation', () => {
-  const check = { code: '23514', message: 'violates check constraint "listings_category_check"' }
+describe('spec §8 failed sync writes: the reason code a refusal stores', () => {
+  const check = (constraint: string) => ({ code: '23514', message: `violates check constraint "${constraint}"` })
   const rls = { code: '42501', message: 'new row violates row-level security policy' }
   const sent = { condition: 'very_good', category: 'x' }
-  it.each<[SyncOpKind, WriteFailure, boolean, unknown]>([
-    ['listing.upsert', check, true, { title: 'toast.createListingError', description: { key: 'toast.invalidCategory', params: { value: 'x' } }, destructive: true }],
-    ['listing.upsert', check, false, { title: 'toast.error', description: { key: 'toast.invalidCategory', params: { value: 'x' } }, destructive: true }],
-    ['listing.upsert', rls, true, TOASTS.createListingFailed],
-    ['listing.upsert', rls, false, TOASTS.editSaveFailed],
-    ['photo.upload', rls, true, TOASTS.createListingFailed],
-    ['images.replace', rls, false, TOASTS.editSaveFailed],
-    ['conversation.create', rls, true, TOASTS.messageSendFailed],
-    ['message.send', rls, true, TOASTS.messageSendFailed],
-    ['profile.update', rls, false, { title: 'toast.profileUpdateFailed', description: { text: rls.message }, destructive: true }],
-    ['profile.update', { code: 'PGRST000', message: '' }, false, { title: 'toast.profileUpdateFailed', description: 'toast.somethingWrong', destructive: true }],
-  ])('%s %j, new %s → %j', (kind, failure, isNew, toast) => {
-    expect(syncFailureToast(kind, failure, { isNew, sent })).toEqual(toast)
+  it.each<[string, WriteFailure, boolean, SyncFailure]>([
+    ['a CHECK naming the category quotes the category sent', check('listings_category_check'), true, { code: 'invalid_category', detail: 'x' }],
+    ['a CHECK naming the condition quotes the condition sent, on an edit too', check('listings_condition_check'), false, { code: 'invalid_condition', detail: 'very_good' }],
+    ['a CHECK naming neither', check('listings_price_check'), true, { code: 'listing_requirements' }],
+    ['RLS on a new listing', rls, true, { code: 'listing_create_failed' }],
+    ['RLS on an edit', rls, false, { code: 'listing_edit_failed' }],
+    ['the constraint name in another case', check('LISTINGS_CATEGORY_CHECK'), true, { code: 'invalid_category', detail: 'x' }],
+  ])('listing fields: %s', (_name, failure, isNew, expected) => {
+    expect(listingSyncFailure(failure, { isNew, sent })).toEqual(expected)
+  })
+
+  it('quotes an empty value when the sent row is unknown', () => {
+    expect(listingSyncFailure(check('listings_condition_check'), { isNew: true })).toEqual({ code: 'invalid_condition', detail: '' })
+    expect(listingSyncFailure(check('listings_category_check'), { isNew: true })).toEqual({ code: 'invalid_category', detail: '' })
+  })
+
+  it('a listing failed as a whole (its photos, its photo set): create or edit', () => {
+    expect([listingFailure(true), listingFailure(false)]).toEqual([{ code: 'listing_create_failed' }, { code: 'listing_edit_failed' }])
+  })
+
+  it.each<[WriteFailure, SyncFailure]>([
+    [rls, { code: 'profile_update_failed', detail: rls.message }],
+    [{ code: 'PGRST000', message: '' }, { code: 'profile_update_failed' }],
+    [{ message: '  ' }, { code: 'profile_update_failed' }],
+    [{ message: null }, { code: 'profile_update_failed' }],
+  ])('a profile edit %j keeps the server words when there are any', (failure, expected) => {
+    expect(profileSyncFailure(failure)).toEqual(expected)
+  })
+})
+
+describe('spec §8 failed sync writes: the words of a reason code', () => {
+  it.each<[SyncFailure, unknown]>([
+    [{ code: 'listing_create_failed' }, 'toast.createListingFailed'],
+    [{ code: 'listing_edit_failed' }, 'toast.editSaveFailed'],
+    [{ code: 'listing_requirements' }, 'toast.listingRequirements'],
+    [{ code: 'invalid_condition', detail: 'mint' }, { key: 'toast.invalidCondition', params: { value: 'mint' } }],
+    [{ code: 'invalid_condition' }, { key: 'toast.invalidCondition', params: { value: '' } }],
+    [{ code: 'invalid_category', detail: 'hats' }, { key: 'toast.invalidCategory', params: { value: 'hats' } }],
+    [{ code: 'invalid_category' }, { key: 'toast.invalidCategory', params: { value: '' } }],
+    [{ code: 'message_send_failed' }, 'toast.messageSendFailed'],
+    [{ code: 'profile_update_failed', detail: 'value too long' }, { text: 'value too long' }],
+    [{ code: 'profile_update_failed', detail: ' ' }, 'toast.somethingWrong'],
+    [{ code: 'profile_update_failed' }, 'toast.somethingWrong'],
+    [{ code: 'write_failed' }, 'toast.somethingWrong'],
+    [{ code: 'as_stored', detail: 'Gone.' }, { text: 'Gone.' }],
+    [{ code: 'as_stored' }, { text: '' }],
+  ])('%j → %j', (failure, message) => {
+    expect(syncFailureMessage(failure)).toEqual(message)
+  })
+
+  it.each<[StoredSyncFailure | undefined, StoredSyncFailure | undefined, boolean]>([
+    [{ code: 'write_failed' }, { code: 'write_failed' }, true],
+    [{ code: 'invalid_condition', detail: 'a' }, { code: 'invalid_condition', detail: 'a' }, true],
+    [{ code: 'invalid_condition', detail: 'a' }, { code: 'invalid_condition', detail: 'b' }, false],
+    [{ code: 'invalid_condition', detail: 'a' }, { code: 'invalid_category', detail: 'a' }, false],
+    ['Gone.', 'Gone.', true],
+    ['Gone.', { code: 'as_stored', detail: 'Gone.' }, false],
+    [undefined, undefined, true],
+    [undefined, { code: 'write_failed' }, false],
+  ])('sameSyncFailure(%j, %j) = %s', (a, b, same) => {
+    expect(sameSyncFailure(a, b)).toBe(same)
   })
 })
 

@@ -66,13 +66,7 @@ export const trialSignupFailureToast = (f: WriteFailure): ErrorToast =>
  */
 export function listingCreateFailureToast(f: WriteFailure, sent: { condition?: string; category?: string }): ErrorToast {
   if (f.code !== PG_CHECK_VIOLATION) return TOASTS.createListingFailed
-  const message = (f.message ?? '').toLowerCase()
-  const description: Message<ToastMessageKey> = message.includes('condition')
-    ? keyWith('toast.invalidCondition', { value: sent.condition ?? '' })
-    : message.includes('category')
-      ? keyWith('toast.invalidCategory', { value: sent.category ?? '' })
-      : 'toast.listingRequirements'
-  return { title: 'toast.createListingError', description, destructive: true }
+  return { title: 'toast.createListingError', description: syncFailureMessage(listingSyncFailure(f, { isNew: true, sent })), destructive: true }
 }
 
 export const profileUpdateFailureToast = (f: WriteFailure): ErrorToast => ({
@@ -81,38 +75,88 @@ export const profileUpdateFailureToast = (f: WriteFailure): ErrorToast => ({
   destructive: true,
 })
 
-/** Kinds of outbox operations (the same names as src/db's OutboxOp kinds; design.md §1 rule 4). */
-export type SyncOpKind = 'photo.upload' | 'listing.upsert' | 'images.replace' | 'conversation.create' | 'message.send' | 'profile.update'
+/**
+ * Why the server refused a queued write for good, as the device stores it (an outbox entry's `error`, a mirror
+ * row's `sync_error`): a reason code and the value its words quote, never the words themselves — they are chosen
+ * in the UI language when shown (`syncFailureMessage`; src/sync/failure-messages.ts `renderSyncFailure`).
+ */
+export const SYNC_FAILURE_CODES = [
+  'listing_create_failed',
+  'listing_edit_failed',
+  /** A CHECK the server names no column of. */
+  'listing_requirements',
+  /** detail: the condition sent. */
+  'invalid_condition',
+  /** detail: the category sent. */
+  'invalid_category',
+  'message_send_failed',
+  /** detail: the server's own words, when it gave any (spec §8 shows them). */
+  'profile_update_failed',
+  /** The screens' operations (favourite, delete, picture, read mark): spec §8 has no words of their own. */
+  'write_failed',
+  /** detail: a sentence stored before reason codes existed, that no code matches: shown as stored. */
+  'as_stored',
+] as const
+export type SyncFailureCode = (typeof SYNC_FAILURE_CODES)[number]
+
+export interface SyncFailure {
+  readonly code: SyncFailureCode
+  readonly detail?: string
+}
 
 /**
- * What to show on an entity whose write the server rejected for good. Where the spec only logs a failure
- * (photo upload, image rows, conversation creation) a direct call could carry on; a queued write cannot — the
- * listing or message it belongs to would silently stay incomplete — so those report the failure of their
- * listing (create or edit wording) or message. A check violation on an edit gets the same precise condition /
- * category wording as on create, under the title "Error".
+ * What a device holds: a SyncFailure, or — written by versions before reason codes — the English sentence itself
+ * (src/sync/failure-messages.ts `syncFailureOf` reads it back as a code).
+ */
+export type StoredSyncFailure = SyncFailure | string
+
+/** Whether two stored failures say the same (structured clones of one failure are equal). */
+export const sameSyncFailure = (a: StoredSyncFailure | undefined, b: StoredSyncFailure | undefined): boolean =>
+  typeof a === 'object' && typeof b === 'object' ? a.code === b.code && a.detail === b.detail : a === b
+
+/** A listing's create or edit that failed as a whole (its photos, its photo set, a refusal other than a CHECK). */
+export const listingFailure = (isNew: boolean): SyncFailure => ({ code: isNew ? 'listing_create_failed' : 'listing_edit_failed' })
+
+/**
+ * A listing's fields the server refused. A CHECK violation's message names the constraint, so the condition or
+ * category sent is quoted (the precise wording of spec §8 on create, also on an edit); other refusals are the
+ * create or edit failure.
  * @param isNew whether the listing was never acknowledged by the server (create vs edit wording).
  * @param sent the listing row that was pushed (its condition/category quote the offending value).
  */
-export function syncFailureToast(
-  kind: SyncOpKind,
-  f: WriteFailure,
-  ctx: { isNew: boolean; sent?: { condition?: string; category?: string } },
-): ErrorToast {
-  const listingFailed = ctx.isNew ? TOASTS.createListingFailed : TOASTS.editSaveFailed
-  switch (kind) {
-    case 'listing.upsert': {
-      if (f.code !== PG_CHECK_VIOLATION) return listingFailed
-      const toast = listingCreateFailureToast(f, ctx.sent ?? {})
-      return ctx.isNew ? toast : { ...toast, title: 'toast.error' }
-    }
-    case 'photo.upload':
-    case 'images.replace':
-      return listingFailed
-    case 'conversation.create':
-    case 'message.send':
-      return TOASTS.messageSendFailed
-    case 'profile.update':
-      return profileUpdateFailureToast(f)
+export function listingSyncFailure(f: WriteFailure, ctx: { isNew: boolean; sent?: { condition?: string; category?: string } }): SyncFailure {
+  if (f.code !== PG_CHECK_VIOLATION) return listingFailure(ctx.isNew)
+  const message = (f.message ?? '').toLowerCase()
+  if (message.includes('condition')) return { code: 'invalid_condition', detail: ctx.sent?.condition ?? '' }
+  if (message.includes('category')) return { code: 'invalid_category', detail: ctx.sent?.category ?? '' }
+  return { code: 'listing_requirements' }
+}
+
+/** A profile edit the server refused: its own words when it gave any. */
+export const profileSyncFailure = (f: WriteFailure): SyncFailure =>
+  f.message?.trim() ? { code: 'profile_update_failed', detail: f.message } : { code: 'profile_update_failed' }
+
+const SYNC_FAILURE_KEYS = {
+  listing_create_failed: 'toast.createListingFailed',
+  listing_edit_failed: 'toast.editSaveFailed',
+  listing_requirements: 'toast.listingRequirements',
+  message_send_failed: 'toast.messageSendFailed',
+  write_failed: 'toast.somethingWrong',
+} as const satisfies Partial<Record<SyncFailureCode, ToastMessageKey>>
+
+/** The words of a failure (spec §8): a catalogue key, with the value it quotes, or the server's text. */
+export function syncFailureMessage(f: SyncFailure): Message<ToastMessageKey> {
+  switch (f.code) {
+    case 'invalid_condition':
+      return keyWith('toast.invalidCondition', { value: f.detail ?? '' })
+    case 'invalid_category':
+      return keyWith('toast.invalidCategory', { value: f.detail ?? '' })
+    case 'profile_update_failed':
+      return f.detail?.trim() ? serverText(f.detail) : 'toast.somethingWrong'
+    case 'as_stored':
+      return serverText(f.detail ?? '')
+    default:
+      return SYNC_FAILURE_KEYS[f.code]
   }
 }
 

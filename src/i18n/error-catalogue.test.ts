@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { authErrorMessage, listingCreateFailureToast, syncFailureToast } from '@/domain/errors'
+import { authErrorMessage, listingCreateFailureToast, profileSyncFailure, profileUpdateFailureToast, syncFailureMessage } from '@/domain/errors'
 import { TOASTS } from '@/domain/toasts'
 import { render, renderToast } from '.'
 
@@ -68,7 +68,8 @@ describe('spec §8 error catalogue texts', () => {
   })
 
   it('a failed profile sync shows "Error updating profile" with the server message', () => {
-    const toast = syncFailureToast('profile.update', { code: '22001', message: 'value too long for type character varying(50)' }, { isNew: false })
+    const stored = profileSyncFailure({ code: '22001', message: 'value too long for type character varying(50)' })
+    const toast = profileUpdateFailureToast({ message: render(syncFailureMessage(stored)) })
     expect(renderToast(toast)).toEqual({ title: 'Error updating profile', description: 'value too long for type character varying(50)', destructive: true })
   })
 })

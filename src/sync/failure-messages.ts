@@ -1,30 +1,43 @@
 /**
- * The user-facing message (spec §8) for a write the server rejected for good, shown on the failed entity and in the
- * sync status. The rule lives in domain (`syncFailureToast`) and the words in the i18n catalogue; this only adapts
- * the transport's failure to them and keeps the description, which is what a failed row carries.
+ * The words of a write the server refused for good, in the UI language when shown. The device stores a reason code
+ * (domain/errors.ts SyncFailure, chosen by the outbox kind's module: kinds/*.ts `refusal`); the rule for its words
+ * is domain's `syncFailureMessage` and the words are the i18n catalogue's.
+ *
+ * Devices that ran versions before reason codes hold the English sentence itself (outbox `error`, rows'
+ * `sync_error`, writes parked for another account): a sentence of the catalogue is read back as its code (so it
+ * follows the UI language); any other (a server's words) is shown as stored.
  */
-import type { OutboxOp } from '@/db/rows'
-import { PG_CHECK_VIOLATION, syncFailureToast } from '@/domain/errors'
-import { render, t } from '@/i18n'
-import type { Failure } from './protocol'
-import { isScreenOp } from './screen-ops'
+import { syncFailureMessage, type StoredSyncFailure, type SyncFailure, type SyncFailureCode } from '@/domain/errors'
+import { render, type CatalogueKey } from '@/i18n'
+import { en } from '@/i18n/en'
 
-/** The fixed sentences a failed entity can carry (the others quote the server or the rejected value). */
-export const SYNC_MESSAGES = {
-  createListingFailed: t('toast.createListingFailed'),
-  updateListingFailed: t('toast.editSaveFailed'),
-  checkViolationGeneric: t('toast.listingRequirements'),
-  sendMessageFailed: t('toast.messageSendFailed'),
-  profileUpdateFailed: t('toast.somethingWrong'),
-} as const
+/** The codes whose words are one catalogue sentence, with the value they quote if any, as older versions wrote them. */
+const LEGACY_SENTENCES: readonly (readonly [SyncFailureCode, CatalogueKey])[] = [
+  ['listing_create_failed', 'toast.createListingFailed'],
+  ['listing_edit_failed', 'toast.editSaveFailed'],
+  ['listing_requirements', 'toast.listingRequirements'],
+  ['invalid_condition', 'toast.invalidCondition'],
+  ['invalid_category', 'toast.invalidCategory'],
+  ['message_send_failed', 'toast.messageSendFailed'],
+  ['write_failed', 'toast.somethingWrong'],
+]
 
-/** @param isNew whether the listing was never acknowledged by the server (create vs edit wording). */
-export function failureMessage(op: OutboxOp, f: Failure, isNew: boolean): string {
-  // The screens' operations (favourite, delete, picture, read mark) have no wording of their own in spec §8.
-  if (isScreenOp(op)) return SYNC_MESSAGES.profileUpdateFailed
-  // A transport may classify a CHECK failure without passing its SQLSTATE on.
-  const code = f.code ?? (f.reason === 'check_violation' ? PG_CHECK_VIOLATION : undefined)
-  const sent = op.kind === 'listing.upsert' ? op.listing : undefined
-  const toast = syncFailureToast(op.kind, { code, message: f.message }, { isNew, sent })
-  return render(toast.description ?? toast.title)
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** Each sentence as a pattern: `{value}` captures what the sentence quoted. */
+const LEGACY_PATTERNS = LEGACY_SENTENCES.map(([code, key]) => [code, new RegExp(`^${escape(en[key]).replace(escape('{value}'), '(.*)')}$`, 's')] as const)
+
+/** A stored failure as a reason code (a sentence stored by an older version is matched to its code). */
+export function syncFailureOf(stored: StoredSyncFailure): SyncFailure {
+  if (typeof stored !== 'string') return stored
+  for (const [code, pattern] of LEGACY_PATTERNS) {
+    const m = pattern.exec(stored)
+    if (m) return m[1] === undefined ? { code } : { code, detail: m[1] }
+  }
+  return { code: 'as_stored', detail: stored }
+}
+
+/** What a failed entity shows, in the UI language ('' when it holds no failure). */
+export function renderSyncFailure(stored: StoredSyncFailure | undefined): string {
+  return stored === undefined ? '' : render(syncFailureMessage(syncFailureOf(stored)))
 }

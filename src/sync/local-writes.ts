@@ -22,6 +22,7 @@ import type {
   PhotoBlobRow,
 } from '@/db/rows'
 import { requestPersistenceOnce } from '@/db/storage-errors'
+import type { StoredSyncFailure } from '@/domain/errors'
 import { cardImagePath } from '@/domain/photos'
 import { traceHop } from './trace'
 
@@ -39,12 +40,12 @@ function entry(group: OutboxGroup, op: OutboxOp, now: number): OutboxEntry {
  * The error of a refused entry the group is waiting behind, if any: a new write to that entity queues behind it
  * and shows the same failure until the user retries or discards it (then it goes or stays with the rest).
  */
-async function blockedBy(db: KreisDatabase, group: OutboxGroup): Promise<string | undefined> {
+async function blockedBy(db: KreisDatabase, group: OutboxGroup): Promise<StoredSyncFailure | undefined> {
   return (await db.outbox.where('group').equals(group).filter((e) => e.state === 'failed').first())?.error
 }
 
 /** A row's sync fields for a new local write to `group`. */
-async function writeState(db: KreisDatabase, group: OutboxGroup): Promise<{ sync_state: 'pending' | 'failed'; sync_error?: string }> {
+async function writeState(db: KreisDatabase, group: OutboxGroup): Promise<{ sync_state: 'pending' | 'failed'; sync_error?: StoredSyncFailure }> {
   const error = await blockedBy(db, group)
   return error === undefined ? { sync_state: 'pending' } : { sync_state: 'failed', sync_error: error }
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import type { OutboxEntry, OutboxGroup, OutboxOp } from '@/db/rows'
 import { backoffDelayMs } from './backoff'
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS } from './constants'
-import { failureMessage, SYNC_MESSAGES } from './failure-messages'
 import { readyHeads, unitOf } from './outbox'
 import { lookbackFrom } from './pull'
 
@@ -56,22 +55,6 @@ describe('backoff', () => {
     expect(backoffDelayMs(1, () => 0.999999)).toBeCloseTo(BACKOFF_BASE_MS, 0)
     expect(backoffDelayMs(3, () => 1)).toBe(BACKOFF_BASE_MS * 4)
     expect(backoffDelayMs(40, () => 1)).toBe(BACKOFF_CAP_MS)
-  })
-})
-
-describe('failure messages (spec §8)', () => {
-  const check = (message: string) => ({ ok: false as const, reason: 'check_violation' as const, code: '23514', message })
-  it('names the invalid condition or category from a CHECK violation, else the generic sentence', () => {
-    const op = listingOp('x')
-    expect(failureMessage(op, check('violates check constraint "listings_condition_check"'), true)).toBe('Invalid condition: "very_good". Please select a different condition.')
-    expect(failureMessage(op, check('violates check constraint "listings_category_check"'), true)).toBe('Invalid category: "men". Please select a different category.')
-    expect(failureMessage(op, check('violates check constraint "listings_price_check"'), true)).toBe(SYNC_MESSAGES.checkViolationGeneric)
-  })
-  it('words other refusals as a failed create or update, and a message as a failed send', () => {
-    const rls = { ok: false as const, reason: 'forbidden' as const, code: '42501', message: 'rls' }
-    expect(failureMessage(listingOp('x'), rls, true)).toBe('Failed to create listing. Please try again.')
-    expect(failureMessage(listingOp('x'), rls, false)).toBe('Failed to update listing. Please try again.')
-    expect(failureMessage({ kind: 'conversation.create', conversation: { id: 'c', listing_id: 'l', buyer_id: 'b', seller_id: 's' } }, rls, true)).toBe('Failed to send message. Please try again.')
   })
 })
 

@@ -2,9 +2,11 @@
  * Reading and settling the outbox: which entries are ready to send, what the user sees pending or failed, and
  * the user's retry / discard of a failed entity.
  */
-import Dexie from 'dexie'
 import type { KreisDatabase } from '@/db/database'
-import type { OutboxEntry, OutboxGroup, OutboxKind } from '@/db/rows'
+import { messagesOf } from '@/db/repositories/mirror'
+import type { OutboxEntry, OutboxGroup } from '@/db/rows'
+import type { StoredSyncFailure } from '@/domain/errors'
+import { kindOf } from './kinds'
 import { NOT_ON_SERVER, profilePictureOwner } from './local-writes'
 
 /**
@@ -23,23 +25,19 @@ export function readyHeads(entries: readonly OutboxEntry[], now: number): Outbox
 }
 
 /**
- * Kinds that travel together: a listing's field edits and photo-set edits go to the server as one save
- * (`Transport.saveListings`), so a listing and its photos commit together.
- */
-export const sendKind = (kind: OutboxKind): OutboxKind => (kind === 'images.replace' ? 'listing.upsert' : kind)
-
-/**
- * The head entry plus the entries right behind it in the same group that travel with it: consecutive full-state
- * edits of one listing (fields and photo set) or one profile collapse into the last one of each, and consecutive
- * messages of one conversation (at most `maxMessages`) go in one insert, in the order they were written.
+ * The head entry plus the entries right behind it in the same group that travel with it, by its kind's unit rule
+ * (kinds/kind.ts): consecutive full-state edits of one listing (fields and photo set), one profile or one screen
+ * operation collapse into the last one of each, and consecutive messages of one conversation (at most
+ * `maxMessages`) go in one insert, in the order they were written.
  */
 export function unitOf(entries: readonly OutboxEntry[], head: OutboxEntry, maxMessages: number): OutboxEntry[] {
-  if (head.op.kind === 'photo.upload' || head.op.kind === 'conversation.create') return [head]
-  const limit = head.op.kind === 'message.send' ? maxMessages : Infinity
+  const kind = kindOf(head.op.kind)
+  if (kind.unit === 'alone') return [head]
+  const limit = kind.unit === 'in-order' ? maxMessages : Infinity
   const run: OutboxEntry[] = []
   for (const e of entries) {
     if (e.group !== head.group || e.seq! < head.seq!) continue
-    if (sendKind(e.op.kind) !== sendKind(head.op.kind) || e.state !== 'queued' || run.length === limit) break
+    if (kindOf(e.op.kind) !== kind || e.state !== 'queued' || run.length === limit) break
     run.push(e)
   }
   return run
@@ -57,7 +55,8 @@ export interface PendingSummary {
   retryingSince: number | null
   /** Unsent writes of other accounts that used this device, waiting for their owner to sign in again. */
   waitingForOtherAccounts: number
-  failures: { group: OutboxGroup; message: string }[]
+  /** What the server refused, per failed entry: a reason code (render with failure-messages.ts `renderSyncFailure`). */
+  failures: { group: OutboxGroup; message: StoredSyncFailure }[]
 }
 
 export async function pendingSummary(db: KreisDatabase): Promise<PendingSummary> {
@@ -151,7 +150,7 @@ export async function discardFailed(db: KreisDatabase, group: OutboxGroup): Prom
 }
 
 /** Sets the sync state of the rows an outbox group writes (call inside a transaction over those tables). */
-export async function setEntityState(db: KreisDatabase, group: OutboxGroup, state: 'pending' | 'failed' | 'synced', error?: string): Promise<void> {
+export async function setEntityState(db: KreisDatabase, group: OutboxGroup, state: 'pending' | 'failed' | 'synced', error?: StoredSyncFailure): Promise<void> {
   const [kind, id] = group.split(':') as ['listing' | 'conversation' | 'profile' | 'favourite', string]
   const patch = { sync_state: state, sync_error: error }
   if (kind === 'favourite') return // favourites carry no sync state (the outbox entry shows it)
@@ -162,6 +161,3 @@ export async function setEntityState(db: KreisDatabase, group: OutboxGroup, stat
     await messagesOf(db, id).filter((m) => m.sync_state !== 'synced').modify(patch)
   }
 }
-
-export const messagesOf = (db: KreisDatabase, conversationId: string) =>
-  db.messages.where('[conversation_id+created_at]').between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])

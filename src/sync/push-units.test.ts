@@ -1,8 +1,10 @@
-// Table tests of push.ts's small pure parts: how units share requests, and the later of two times.
+// Table tests of push.ts's small pure parts (and the conversation kind's): how units share requests, and the later of two times.
 import { describe, expect, it } from 'vitest'
 import type { OutboxEntry } from '@/db/rows'
 import { PUSH_BATCH_SIZE } from './constants'
-import { batches, maxIso } from './push'
+import { kindOf } from './kinds'
+import { maxIso } from './kinds/conversation-create'
+import { batches } from './push'
 
 /** A unit of `n` message entries of one conversation. */
 const unit = (group: string, n: number): OutboxEntry[] =>
@@ -23,14 +25,14 @@ describe('batches', () => {
     ['no units, no requests', [], []],
   ] as [string, number[], number[][]][])('%s', (_name, units, expected) => {
     const built = units.map((n, i) => unit(`c${i}`, n))
-    const out = batches(built, 'message.send')
+    const out = batches(built, kindOf('message.send').batched)
     expect(sizes(out)).toEqual(expected)
     // Every unit goes exactly once, in order, whole.
     expect(out.flat()).toEqual(built)
   })
 
   it('kinds that are not batched go one unit per request', () => {
-    expect(sizes(batches([unit('a', 1), unit('b', 2)], 'profile.update'))).toEqual([[1], [2]])
+    expect(sizes(batches([unit('a', 1), unit('b', 2)], kindOf('profile.update').batched))).toEqual([[1], [2]])
   })
 })
 

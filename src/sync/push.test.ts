@@ -3,7 +3,6 @@ import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { BACKOFF_BASE_MS } from './constants'
-import { SYNC_MESSAGES } from './failure-messages'
 import { saveListing, sendMessage, setListingStatus, updateMyProfile, type ListingFields } from './local-writes'
 import { pendingSummary, retryFailed } from './outbox'
 import { pullAll } from './pull'
@@ -169,8 +168,8 @@ describe('push', () => {
     expect(await drainOutbox(deps)).toMatchObject({ failed: 1 })
     const second = await sendMessage(db, { ...input, content: 'Still there?' }, clock.now())
     expect((await db.messages.bulkGet([first, second])).map((m) => [m?.sync_state, m?.sync_error])).toEqual([
-      ['failed', SYNC_MESSAGES.sendMessageFailed],
-      ['failed', SYNC_MESSAGES.sendMessageFailed],
+      ['failed', { code: 'message_send_failed' }],
+      ['failed', { code: 'message_send_failed' }],
     ])
     const conversationId = (await db.messages.get(first))!.conversation_id
     await retryFailed(db, `conversation:${conversationId}`)
@@ -276,7 +275,7 @@ describe('push', () => {
     expect(server.listings.has(bad)).toBe(false)
     expect(server.profiles.get(SELLER)?.location).toBe('Bern')
     const failed = await db.listings.get(bad)
-    expect(failed).toMatchObject({ sync_state: 'failed', sync_error: 'Invalid category: "hats". Please select a different category.' })
+    expect(failed).toMatchObject({ sync_state: 'failed', sync_error: { code: 'invalid_category', detail: 'hats' } })
     // The image rows behind the refused listing wait with it; nothing else is left.
     const left = await db.outbox.toArray()
     expect(left.every((e) => e.group === `listing:${bad}`)).toBe(true)
@@ -289,7 +288,7 @@ describe('push', () => {
     await setListingStatus(db, id, 'sold', clock.now() + 1)
     const forbiddenDeps = { ...deps, transport: new ScriptedTransport(deps.transport).failNext('saveListings', { ok: false, reason: 'forbidden', code: '42501', message: 'new row violates row-level security policy' }).transport }
     await drainOutbox(forbiddenDeps)
-    expect(await db.listings.get(id)).toMatchObject({ sync_state: 'failed', sync_error: SYNC_MESSAGES.updateListingFailed })
+    expect(await db.listings.get(id)).toMatchObject({ sync_state: 'failed', sync_error: { code: 'listing_edit_failed' } })
   })
 
   it('a failed item can be retried by the user and then syncs', async () => {
@@ -559,7 +558,7 @@ describe('a refusal after a lost answer first asks whether the server already ha
     await setListingStatus(seller.db, listingId, 'sold', clock.now() + 1000)
     await drainOutbox(seller.deps)
     expect((await drainOutbox(deps)).failed).toBe(1)
-    expect(await db.messages.get(id)).toMatchObject({ sync_state: 'failed', sync_error: SYNC_MESSAGES.sendMessageFailed })
+    expect(await db.messages.get(id)).toMatchObject({ sync_state: 'failed', sync_error: { code: 'message_send_failed' } })
     expect(scripted.count('findMessages')).toBe(1)
   })
 
@@ -651,7 +650,7 @@ describe('a refusal after a lost answer first asks whether the server already ha
     const id = await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' }, clock.now())
     await drainOutbox(deps)
     expect(await drainOutbox(deps)).toMatchObject({ acknowledged: 0, failed: 0 })
-    expect(await db.messages.get(id)).toMatchObject({ sync_state: 'failed', sync_error: SYNC_MESSAGES.sendMessageFailed })
+    expect(await db.messages.get(id)).toMatchObject({ sync_state: 'failed', sync_error: { code: 'message_send_failed' } })
     expect(await db.outbox.count()).toBe(2)
   })
 })

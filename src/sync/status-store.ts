@@ -2,6 +2,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { StorageProblem } from '@/db/storage-errors'
 import type { OutboxGroup } from '@/db/rows'
+import { sameSyncFailure, type StoredSyncFailure } from '@/domain/errors'
 
 export interface SyncStatus {
   online: boolean
@@ -20,7 +21,8 @@ export interface SyncStatus {
   writesWaitingForOtherAccounts: number
   /** Device time (ms) of the last sync that reached the server without failure. */
   lastSyncAt: number | null
-  failures: { group: OutboxGroup; message: string }[]
+  /** What the server refused: a reason code per failed entry (render with failure-messages.ts `renderSyncFailure`). */
+  failures: { group: OutboxGroup; message: StoredSyncFailure }[]
   /** Writes wait for the user to sign in again. */
   needsSignIn: boolean
   storageProblem: StorageProblem | null
@@ -60,5 +62,5 @@ export function patchSyncStatus(store: SyncStatusStore, patch: Partial<SyncStatu
 }
 
 function sameFailures(a: SyncStatus['failures'], b: SyncStatus['failures']): boolean {
-  return a.length === b.length && a.every((f, i) => f.group === b[i]!.group && f.message === b[i]!.message)
+  return a.length === b.length && a.every((f, i) => f.group === b[i]!.group && sameSyncFailure(f.message, b[i]!.message))
 }

@@ -115,7 +115,7 @@ describe('sync engine against the local stack', () => {
     await seller.engine.sync('write')
     expect(await seller.db.listings.get(bad)).toMatchObject({
       sync_state: 'failed',
-      sync_error: 'Invalid condition: "like_new". Please select a different condition.',
+      sync_error: { code: 'invalid_condition', detail: 'like_new' },
     })
     expect((await seller.db.listings.get(good))?.sync_state).toBe('synced')
     expect(seller.engine.status.getState().failures).toHaveLength(1)

@@ -7,6 +7,7 @@ import { useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { StorageProblem } from '@/db/storage-errors'
 import type { OutboxGroup } from '@/db/rows'
+import type { StoredSyncFailure } from '@/domain/errors'
 import { useSyncStatus } from './app-sync'
 
 /** What a failed write was about (its outbox group's kind). */
@@ -21,7 +22,7 @@ export interface SyncOverview {
   /** Device time (ms) of the last sync that went through (any tab's), or null. */
   lastSyncAt: number | null
   /** Writes the server refused, waiting for the user to retry or discard (engine.retry / engine.discard by group). */
-  failures: { group: OutboxGroup; message: string; kind: FailureKind }[]
+  failures: { group: OutboxGroup; message: StoredSyncFailure; kind: FailureKind }[]
   /** Writes wait for the user to sign in again. */
   needsSignIn: boolean
   storageProblem: StorageProblem | null

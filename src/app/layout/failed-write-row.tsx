@@ -2,8 +2,10 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import { useDatabase } from '@/db/database-context'
 import type { OutboxGroup } from '@/db/rows'
+import type { StoredSyncFailure } from '@/domain/errors'
 import { t } from '@/i18n'
 import { getAppSync } from '@/sync/app-sync'
+import { renderSyncFailure } from '@/sync/failure-messages'
 import { Button } from '@/ui/button'
 
 const KIND_LABEL = { listing: 'syncState.groupListing', conversation: 'syncState.groupConversation', profile: 'syncState.groupProfile' } as const
@@ -25,8 +27,9 @@ function useGroupName(group: OutboxGroup): string {
 }
 
 /** One refused write with Retry and Discard (engine.retry / engine.discard). */
-export function FailedWriteRow({ group, message }: { group: OutboxGroup; message: string }) {
+export function FailedWriteRow({ group, message }: { group: OutboxGroup; message: StoredSyncFailure }) {
   const name = useGroupName(group)
+  const text = renderSyncFailure(message)
   const [busy, setBusy] = useState(false)
   const act = (fn: (g: OutboxGroup) => Promise<void>) => {
     setBusy(true)
@@ -38,7 +41,7 @@ export function FailedWriteRow({ group, message }: { group: OutboxGroup; message
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-red-200 bg-white p-3">
       <p className="font-medium break-words text-stone-900">{name}</p>
-      {message && <p className="text-sm break-words text-red-800">{message}</p>}
+      {text && <p className="text-sm break-words text-red-800">{text}</p>}
       <div className="flex gap-2">
         <Button size="sm" className="min-h-11" disabled={busy} aria-label={t('syncState.retryLabel', { what: name })} onClick={() => act((g) => engine.retry(g))}>
           {t('syncState.retry')}

@@ -146,6 +146,10 @@ export async function refreshSellerCards(db: KreisDatabase, userId: string): Pro
 export const sellerListings = (db: KreisDatabase, userId: string) =>
   db.listings.where('[user_id+created_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey])
 
+/** A conversation's messages, in time order. */
+export const messagesOf = (db: KreisDatabase, conversationId: string) =>
+  db.messages.where('[conversation_id+created_at]').between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])
+
 /**
  * Stores conversations under the reconcile rule. Read marks only move forward, whichever side knows the later one:
  * a mark set here and not yet acknowledged survives a pull, and a mark from another device reaches a row that

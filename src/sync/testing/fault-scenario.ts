@@ -8,7 +8,7 @@
 import { cardFields, cardOf } from '@/db/card-fields'
 import type { ListingRecord } from '@/db/records'
 import type { ListingRow } from '@/db/rows'
-import { SYNC_MESSAGES } from '../failure-messages'
+import { sameSyncFailure } from '@/domain/errors'
 import { deleteListing, markConversationRead, saveListing, sendMessage, setListingStatus, setProfilePicture, toggleFavourite, updateMyProfile } from '../local-writes'
 import { favouritesOf } from './memory-screen-ops'
 import { CATEGORIES, CONDITIONS, EPOCH, MemoryServer } from './memory-server'
@@ -384,7 +384,7 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
     if (server.listings.has(id)) fail(`poison listing ${id} reached the server`)
     const rows = await Promise.all(devices.map((d) => d.db.listings.get(id)))
     const failed = rows.filter((r) => r?.sync_state === 'failed')
-    if (failed.length !== 1 || failed[0]!.sync_error !== SYNC_MESSAGES.checkViolationGeneric) fail(`poison listing ${id} not failed on exactly its device: ${JSON.stringify(failed.map((r) => r?.sync_error))}`)
+    if (failed.length !== 1 || !sameSyncFailure(failed[0]!.sync_error, { code: 'listing_requirements' })) fail(`poison listing ${id} not failed on exactly its device: ${JSON.stringify(failed.map((r) => r?.sync_error))}`)
   }
   // Every listing write is on the server; the last edit by edited_at wins.
   // A deleted listing stays deleted (tombstones, migration 20261123220100): no stale save from the seller's other
@@ -413,7 +413,7 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
       const local = await device.db.messages.filter((m) => m.content === content).first()
       // Deleting a listing deletes its conversations and messages; a message written after it is refused.
       if (expect.deleted.has(expect.messageListings.get(content)!)) continue
-      if (local?.sync_state !== 'failed' || local.sync_error !== SYNC_MESSAGES.sendMessageFailed) fail(`message ${content} lost (local state ${local?.sync_state})`)
+      if (local?.sync_state !== 'failed' || !sameSyncFailure(local.sync_error, { code: 'message_send_failed' })) fail(`message ${content} lost (local state ${local?.sync_state})`)
       if (!server.everSold.has(local.listing_id)) fail(`message ${content} failed although its listing was never sold`)
     }
   }

@@ -1,7 +1,9 @@
 import { memo } from 'react'
 import type { MessageRow } from '@/db/rows'
+import { sameSyncFailure } from '@/domain/errors'
 import { messageState } from '@/domain/inbox-view'
 import { t } from '@/i18n'
+import { renderSyncFailure } from '@/sync/failure-messages'
 import { cx } from '@/ui/cx'
 import { LinkifiedText } from './linkified-text'
 
@@ -46,7 +48,7 @@ function MessageBubbleView({ message, mine, onRetry }: MessageBubbleProps) {
           <>
             <span className="font-semibold text-red-700" role="status">
               {t('messages.state.failed')}
-              {message.sync_error ? `: ${message.sync_error}` : ''}
+              {message.sync_error ? `: ${renderSyncFailure(message.sync_error)}` : ''}
             </span>
             {onRetry && (
               <button
@@ -72,6 +74,6 @@ const sameBubble = (a: MessageBubbleProps, b: MessageBubbleProps): boolean =>
   a.message.content === b.message.content &&
   a.message.created_at === b.message.created_at &&
   a.message.sync_state === b.message.sync_state &&
-  a.message.sync_error === b.message.sync_error
+  sameSyncFailure(a.message.sync_error, b.message.sync_error)
 
 export const MessageBubble = memo(MessageBubbleView, sameBubble)

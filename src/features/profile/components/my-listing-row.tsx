@@ -5,6 +5,7 @@ import type { ListingRow } from '@/db/rows'
 import { formatPrice } from '@/domain/listing-view'
 import type { MyListingGroup } from '@/domain/my-listings'
 import { t } from '@/i18n'
+import { renderSyncFailure } from '@/sync/failure-messages'
 import { Button, buttonClasses } from '@/ui/button'
 import { ConfirmButton } from '@/ui/confirm-button'
 import { ImageWithFallback } from '@/ui/image-with-fallback'
@@ -45,7 +46,7 @@ export function MyListingRow({ listing, group, actions }: { listing: ListingRow;
           <p className={sold ? 'text-stone-600 line-through' : 'text-stone-900'}>{formatPrice(Number(listing.price))}</p>
           {group === 'failed' && (
             <p role="alert" className="text-sm text-red-800">
-              {t('myListings.failedHint', { message: listing.sync_error ?? t('toast.somethingWrong') })}
+              {t('myListings.failedHint', { message: renderSyncFailure(listing.sync_error) || t('toast.somethingWrong') })}
             </p>
           )}
           {group === 'pending' && <p className="text-sm text-stone-700">{t('myListings.pendingHint')}</p>}

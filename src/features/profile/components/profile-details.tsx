@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { MyProfileRow } from '@/db/rows'
 import { t } from '@/i18n'
+import { renderSyncFailure } from '@/sync/failure-messages'
 import { Button } from '@/ui/button'
 import { useOnlineStatus } from '@/ui/use-online-status'
 import { useFailureToast } from '../hooks/use-failure-toast'
@@ -24,7 +25,7 @@ export function ProfileDetails({ profile }: { profile: MyProfileRow }) {
   const online = useOnlineStatus()
   const save = useUpdateProfile()
   const { retry, discard } = useProfileSyncActions(profile.id)
-  useFailureToast(profile.sync_state, profile.sync_error)
+  useFailureToast(profile.sync_state, renderSyncFailure(profile.sync_error))
 
   return (
     <section aria-labelledby="details-heading" className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-5">
@@ -58,7 +59,7 @@ export function ProfileDetails({ profile }: { profile: MyProfileRow }) {
           <Detail term={t('profileScreen.email')} value={profile.email} />
         </dl>
       )}
-      <SyncNote state={profile.sync_state} error={profile.sync_error} onRetry={retry} onDiscard={discard} />
+      <SyncNote state={profile.sync_state} error={renderSyncFailure(profile.sync_error) || undefined} onRetry={retry} onDiscard={discard} />
     </section>
   )
 }

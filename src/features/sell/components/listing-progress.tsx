@@ -1,5 +1,6 @@
 import type { OwnListing } from '@/db/repositories/own-listing'
 import { t } from '@/i18n'
+import { renderSyncFailure } from '@/sync/failure-messages'
 import { Button } from '@/ui/button'
 import { useOnlineStatus } from '@/ui/use-online-status'
 import { useRetryListing } from '../hooks/use-listing-actions'
@@ -15,7 +16,7 @@ export function ListingProgress({ own, onFix }: { own: OwnListing; onFix(): void
     return (
       <div role="alert" className="flex w-full flex-col gap-3 rounded-2xl border border-red-300 bg-red-50 p-4 text-left">
         <p className="font-semibold text-red-900">{t('sellFlow.failedTitle')}</p>
-        {listing.sync_error && <p className="text-red-900">{listing.sync_error}</p>}
+        {listing.sync_error && <p className="text-red-900">{renderSyncFailure(listing.sync_error)}</p>}
         <div className="flex flex-wrap gap-2">
           <Button size="sm" onClick={onFix}>
             {t('sellFlow.fixListing')}

@@ -1,0 +1,18 @@
+/**
+ * A favourite set or cleared (O1): the last of consecutive toggles is the state to reach (insert ignoring a
+ * duplicate, or delete); the answer changes nothing in the mirror (the next pull applies the account's whole set).
+ */
+import { defineKind, last, opOf } from './kind'
+
+export const favouriteSet = defineKind<void>({
+  name: 'favourite set',
+  unit: 'last-state',
+  batched: false,
+  send({ transport }, [unit]) {
+    const op = opOf(last(unit!), 'favourite.set')
+    return transport.setFavorite(op.user_id, op.listing_id, op.favourite, op.created_at)
+  },
+  tables: () => [],
+  acknowledge: async () => {},
+  refusal: async () => ({ code: 'write_failed' }),
+})

@@ -1,0 +1,21 @@
+/**
+ * An edit of the own profile (P2, L1): consecutive edits collapse into the last, sent with its edit time; the
+ * answer is the winner, which the mirror shows once no newer edit waits. A refusal quotes the server (spec §8).
+ */
+import type { MyProfileRecord } from '@/db/records'
+import { storeMyProfile } from '@/db/repositories/mirror'
+import { profileSyncFailure } from '@/domain/errors'
+import { defineKind, last, opOf, remainingInGroup } from './kind'
+
+export const profileUpdate = defineKind<MyProfileRecord>({
+  name: 'profile update',
+  unit: 'last-state',
+  batched: false,
+  send: ({ transport }, [unit]) => transport.updateProfile(opOf(last(unit!), 'profile.update').profile),
+  tables: (db) => [db.my_profile, db.profiles, db.listings],
+  async acknowledge(db, [unit], row) {
+    if ((await remainingInGroup(db, unit![0]!.group)).length) return
+    await storeMyProfile(db, row)
+  },
+  refusal: async (_db, _unit, f) => profileSyncFailure(f),
+})
