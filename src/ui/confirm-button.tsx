@@ -13,15 +13,17 @@ export interface ConfirmButtonProps {
   /** The opening button's size (a compact row of actions uses 'sm'). */
   size?: ButtonSize
   className?: string
+  /** The button's name when its text is a short form of it ("Delete" for "Delete listing"). */
+  accessibleName?: string
   onConfirm(): void
 }
 
 /** A destructive action behind a confirmation dialog: nothing happens until the user confirms. */
-export function ConfirmButton({ children, title, description, confirmLabel, cancelLabel, disabled, size, className, onConfirm }: ConfirmButtonProps) {
+export function ConfirmButton({ children, title, description, confirmLabel, cancelLabel, disabled, size, className, accessibleName, onConfirm }: ConfirmButtonProps) {
   const [confirming, setConfirming] = useState(false)
   return (
     <>
-      <Button variant="danger-outline" size={size} className={className} disabled={disabled} onClick={() => setConfirming(true)}>
+      <Button variant="danger-outline" size={size} className={className} aria-label={accessibleName} disabled={disabled} onClick={() => setConfirming(true)}>
         {children}
       </Button>
       <Dialog

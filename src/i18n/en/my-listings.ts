@@ -13,6 +13,7 @@ export const myListings = {
   'myListings.failedHint': 'The server refused it: {message} Edit it to fix the problem, then retry, or discard the change.',
   'myListings.pendingHint': 'Saved on this device. It is sent as soon as there is a connection.',
   'myListings.edit': 'Edit',
+  'myListings.delete': 'Delete',
   'myListings.editLabel': 'Edit {title}',
   'myListings.actionsLabel': 'Actions for {title}',
   'myListings.discarded': 'Change discarded',

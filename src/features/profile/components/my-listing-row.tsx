@@ -52,7 +52,7 @@ export function MyListingRow({ listing, group, actions }: { listing: ListingRow;
           {group === 'pending' && <p className="text-sm text-stone-700">{t('myListings.pendingHint')}</p>}
         </div>
       </div>
-      {/* Compact buttons: Edit, Mark as sold and Delete fit one row on a 375 px phone (they took two rows). */}
+      {/* Compact buttons and a short "Delete" (named "Delete listing"): the three fit one row on a 375 px phone. */}
       <div role="group" aria-label={t('myListings.actionsLabel', { title })} className="flex flex-wrap gap-2">
         <Link to={paths.sellEdit(listing.id)} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={t('myListings.editLabel', { title })}>
           {t('myListings.edit')}
@@ -77,10 +77,11 @@ export function MyListingRow({ listing, group, actions }: { listing: ListingRow;
           confirmLabel={t('sellFlow.deleteConfirm')}
           cancelLabel={t('common.cancel')}
           size="sm"
+          accessibleName={t('sellFlow.delete')}
           disabled={busy}
           onConfirm={() => void actions.remove(listing)}
         >
-          {t('sellFlow.delete')}
+          {t('myListings.delete')}
         </ConfirmButton>
       </div>
     </li>
