@@ -5,6 +5,7 @@
  */
 import path from 'node:path'
 import { defineConfig, loadEnv } from 'vite'
+import type { OutputBundle, OutputChunk } from 'rolldown'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -12,9 +13,11 @@ import {
   APP_DESCRIPTION,
   APP_NAME,
   BACKGROUND_COLOR,
+  DEFAULT_SUPABASE_ANON_KEY,
   DEFAULT_SUPABASE_URL,
   THEME_COLOR,
 } from './src/config/defaults.ts'
+import { firstScreenScript } from './src/remote/first-screen-request.ts'
 
 const IMAGE_CACHE_NAME = 'kreis-listing-images'
 const IMAGE_CACHE_MAX_ENTRIES = 500
@@ -23,13 +26,49 @@ const IMAGE_CACHE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 /** Paths of the Supabase APIs: a navigation there must reach the network, never the app shell. */
 const API_PATHS = /^\/(?:auth|rest|storage|functions|realtime|graphql)\/v1(?:\/|$)|^\/health$/
 
+/**
+ * For each route prefix, the JS files its page chunk needs (the chunk and its static imports, transitively) that the
+ * entry does not already load.
+ */
+function routePreloads(bundle: OutputBundle, entry: OutputChunk, pages: Record<string, string>): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk')
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]))
+  const closure = (start: OutputChunk): Set<string> => {
+    const seen = new Set<string>()
+    const visit = (c: OutputChunk | undefined) => {
+      if (!c || seen.has(c.fileName)) return
+      seen.add(c.fileName)
+      c.imports.forEach((f) => visit(byFile.get(f)))
+    }
+    visit(start)
+    return seen
+  }
+  const loaded = closure(entry)
+  const out: Record<string, string[]> = {}
+  for (const [route, source] of Object.entries(pages)) {
+    const page = chunks.find((c) => c.facadeModuleId?.endsWith(source))
+    if (!page) throw new Error(`route preload: no chunk for ${source}`)
+    out[route] = [...closure(page)].filter((f) => !loaded.has(f))
+  }
+  return out
+}
+
+/** Adds modulepreload links for the page's route (exact path, or a prefix ending in "/"). */
+function routePreloadScript(routes: Record<string, string[]>): string {
+  return (
+    `(function(){var r=${JSON.stringify(routes)},p=location.pathname,k;for(k in r)if(p===k||(k.slice(-1)==='/'&&p.indexOf(k)===0))` +
+    `r[k].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})})()`
+  )
+}
+
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_')
-  const apiOrigin = new URL(env.VITE_SUPABASE_URL || DEFAULT_SUPABASE_URL).origin
+  const apiUrl = (env.VITE_SUPABASE_URL || DEFAULT_SUPABASE_URL).replace(/\/+$/, '')
+  const apiOrigin = new URL(apiUrl).origin
   // A RegExp, not a function: workbox serialises the pattern into sw.js, where closures do not survive.
   const publicImages = new RegExp(`^${escapeRegExp(apiOrigin)}/storage/v1/object/public/`)
 
@@ -43,6 +82,29 @@ export default defineConfig(({ mode }) => {
         // that connection while the app's JS loads takes a round trip off the first listing and photo (LCP).
         name: 'kreis-preconnect-api',
         transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'preconnect', href: apiOrigin, crossorigin: '' }, injectTo: 'head' }],
+      },
+      {
+        // A cold visit of /shop or /item/:id asks for its listings at once, in parallel with the JS download
+        // (src/remote/first-screen-request.ts; the app stores the answer in the mirror). Inline, before the
+        // stylesheet (an inline script after it would wait for the CSS) and after the charset: a script file would
+        // cost a round trip before the request starts. Only the public anon key.
+        name: 'kreis-first-screen',
+        transformIndexHtml: (html) =>
+          html.replace('<title>', `<script>${firstScreenScript(apiUrl, env.VITE_SUPABASE_ANON_KEY || DEFAULT_SUPABASE_ANON_KEY)}</script>\n    <title>`),
+      },
+      {
+        // The shop's and the item page's chunks (with their static imports) start downloading with the first route's
+        // JS, not after it has run: they are the first screen of those pages (LCP). A tiny inline script picks the
+        // page's list; Vite's own modulepreload links only cover the entry's static imports.
+        name: 'kreis-route-preload',
+        transformIndexHtml: {
+          order: 'post',
+          handler: (html, ctx) => {
+            if (!ctx.bundle || !ctx.chunk) return html
+            const routes = routePreloads(ctx.bundle, ctx.chunk, { '/shop': 'src/features/shop/shop-page.tsx', '/item/': 'src/features/item/item-page.tsx' })
+            return html.replace('<title>', `<script>${routePreloadScript(routes)}</script>\n    <title>`)
+          },
+        },
       },
       VitePWA({
         // 'prompt': a new version installs and waits until the user chooses "Reload" (src/app/pwa); code never

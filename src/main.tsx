@@ -11,8 +11,9 @@ if (!root) throw new Error('index.html has no #root element')
 // the first route's JS, but a cold visit's first cards wait on it: fetch its chunks now, beside the route's, rather
 // than one after the other once the app has rendered (LCP). Nothing runs before the first paint. Offline, the
 // Supabase client has no one to talk to: it loads when the session asks for it, after the device's cards.
-// The home page is the exception: its first paint is the hero, and the data layer waits for load and idle there
-// (app/provider.tsx useServicesGate).
+// The exceptions: the home page, whose first paint is the hero (the data layer waits for load and idle there), and
+// a cold /shop or /item/:id whose listings index.html already asked for (the rest of the data layer waits until
+// their photo has painted): app/provider.tsx useServicesGate.
 if (!deferDataLayer()) {
   void import('@/app/live/live-services')
   if (navigator.onLine) void import('@/remote/auth')

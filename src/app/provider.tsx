@@ -7,6 +7,7 @@
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import type { KreisDatabase } from '@/db/database'
+import { firstScreen, type FirstScreen } from '@/remote/first-screen'
 
 const LiveServices = lazy(() => import('./live/live-services'))
 const InjectedDatabase = lazy(() => import('@/db/database-context').then((m) => ({ default: m.DatabaseProvider })))
@@ -14,10 +15,12 @@ const InjectedDatabase = lazy(() => import('@/db/database-context').then((m) => 
 /**
  * Whether the data layer may load now. A cold visit of the home page shows the hero first: its cards are below it,
  * so the data layer (Dexie, supabase-js, the first pull: most of the start-up's main-thread work) waits for the
- * page's load event and an idle moment instead of competing with the first paint. Every other route starts it at
- * once (its content is the data).
+ * page's load event and an idle moment instead of competing with the first paint. A page whose first screen
+ * index.html asked for (remote/first-screen-request.ts: /shop, /item/:id) loads only what shows it (the screen's
+ * chunk and the database) and starts the rest — the session, supabase-js, the engine and its first pull — once
+ * that screen's photo has painted (`waitFor`), then at an idle moment. Every other route starts it at once.
  */
-export function useServicesGate(deferred: boolean): boolean {
+export function useServicesGate(deferred: boolean, waitFor?: () => Promise<void>): boolean {
   const [open, setOpen] = useState(!deferred)
   useEffect(() => {
     if (open) return
@@ -26,21 +29,51 @@ export function useServicesGate(deferred: boolean): boolean {
       if (!cancelled) setOpen(true)
     }
     const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(go, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(go, 0))
-    if (document.readyState === 'complete') idle()
+    if (waitFor) void waitFor().then(idle, idle)
+    else if (document.readyState === 'complete') idle()
     else window.addEventListener('load', idle, { once: true })
     return () => {
       cancelled = true
       window.removeEventListener('load', idle)
     }
-  }, [open])
+  }, [open, waitFor])
   return open
 }
 
-/** The longest the home page's data layer waits for an idle moment after load. */
+/** The longest the data layer waits for an idle moment once its turn has come. */
 const IDLE_TIMEOUT_MS = 1000
+/** The longest the data layer waits for the first screen's photo to paint (no photo, or no LCP entries). */
+export const FIRST_SCREEN_WAIT_MS = 2500
 
-/** A cold start on the home page (see useServicesGate); main.tsx asks the same. */
-export const deferDataLayer = (): boolean => typeof location !== 'undefined' && location.pathname === '/'
+/**
+ * Resolves when the first screen's main photo has painted (a largest-contentful-paint entry on an image), when the
+ * first-screen request brought nothing (the page then needs the engine), or after FIRST_SCREEN_WAIT_MS.
+ */
+export function firstScreenShown(source: FirstScreen = firstScreen, timeoutMs = FIRST_SCREEN_WAIT_MS): Promise<void> {
+  return source.rows.then((rows) => {
+    if (!rows?.length) return
+    return new Promise<void>((resolve) => {
+      let observer: PerformanceObserver | null = null
+      const done = () => {
+        observer?.disconnect()
+        clearTimeout(timer)
+        resolve()
+      }
+      const timer = setTimeout(done, timeoutMs)
+      try {
+        observer = new PerformanceObserver((list) => {
+          if (list.getEntries().some((e) => (e as PerformanceEntry & { element?: Element | null }).element?.tagName === 'IMG')) done()
+        })
+        observer.observe({ type: 'largest-contentful-paint', buffered: true })
+      } catch {
+        // No paint entries in this browser: the timeout decides.
+      }
+    })
+  })
+}
+
+/** A cold start on the home page or with a first-screen request (see useServicesGate); main.tsx asks the same. */
+export const deferDataLayer = (): boolean => firstScreen.asked || (typeof location !== 'undefined' && location.pathname === '/')
 
 export function AppProvider({ db, startServices = true, children }: { db?: KreisDatabase; startServices?: boolean; children: ReactNode }) {
   return (
@@ -58,7 +91,7 @@ export function AppProvider({ db, startServices = true, children }: { db?: Kreis
 }
 
 function GatedServices({ db }: { db?: KreisDatabase }) {
-  const open = useServicesGate(!db && deferDataLayer())
+  const open = useServicesGate(!db && deferDataLayer(), !db && firstScreen.asked ? firstScreenShown : undefined)
   if (!open) return null
   return (
     <Suspense fallback={null}>

@@ -3,7 +3,8 @@ import { act, cleanup, render, renderHook, screen } from '@testing-library/react
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LandingPage } from '@/features/landing/landing-page'
-import { useServicesGate } from './provider'
+import { followFirstScreen } from '@/remote/first-screen'
+import { firstScreenShown, useServicesGate } from './provider'
 
 afterEach(() => {
   cleanup()
@@ -49,5 +50,59 @@ describe('the data layer on a cold home page waits for load and an idle moment',
     const products = container.querySelector('#products-section, [aria-labelledby="products-title"]')!
     expect(products.querySelectorAll('[aria-hidden="true"] > *').length).toBeGreaterThan(0)
     expect(products.querySelector('ul')).toBeNull()
+  })
+})
+
+describe('a page whose first screen index.html asked for starts the rest of the data layer after its photo painted', () => {
+  it('opens once `waitFor` resolved and the browser is idle, not at load', async () => {
+    let idle: (() => void) | null = null
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => ((idle = cb), 1))
+    let painted!: () => void
+    const shown = new Promise<void>((r) => (painted = r))
+    const { result } = renderHook(() => useServicesGate(true, () => shown))
+    expect(idle).toBeNull()
+    await act(async () => painted())
+    expect(result.current).toBe(false)
+    act(() => idle!())
+    expect(result.current).toBe(true)
+  })
+
+  it('the first screen counts as shown when an image became the largest paint', async () => {
+    let report: ((list: { getEntries(): unknown[] }) => void) | null = null
+    const disconnect = vi.fn()
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(cb: (list: { getEntries(): unknown[] }) => void) {
+          report = cb
+        }
+        observe() {}
+        disconnect = disconnect
+      },
+    )
+    let done = false
+    const shown = firstScreenShown(followFirstScreen(Promise.resolve([{ id: 'l1' }])), 60_000).then(() => (done = true))
+    await Promise.resolve()
+    await Promise.resolve()
+    report!({ getEntries: () => [{ element: document.createElement('h1') }] })
+    await Promise.resolve()
+    expect(done).toBe(false)
+    report!({ getEntries: () => [{ element: document.createElement('img') }] })
+    await shown
+    expect(disconnect).toHaveBeenCalled()
+  })
+
+  it('does not wait when the request brought nothing (the page needs the engine), and at most the time limit', async () => {
+    await firstScreenShown(followFirstScreen(Promise.resolve(null)), 60_000)
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    )
+    const started = Date.now()
+    await firstScreenShown(followFirstScreen(Promise.resolve([{ id: 'l1' }])), 20)
+    expect(Date.now() - started).toBeLessThan(5_000)
   })
 })

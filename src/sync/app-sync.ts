@@ -5,6 +5,8 @@
 import { useStore } from 'zustand'
 import { getDatabase, type KreisDatabase } from '@/db/database'
 import { applyListingBundle } from '@/db/repositories/mirror'
+import { firstScreen, type FirstScreen } from '@/remote/first-screen'
+import { firstScreenBundle } from '@/remote/first-screen-bundle'
 import { SyncEngine } from './engine'
 import type { Transport } from './protocol'
 import type { SyncStatus } from './status-store'
@@ -53,6 +55,7 @@ export type ListingRequestResult = 'found' | 'missing' | 'failed'
  */
 export async function requestListing(id: string, db: KreisDatabase = getDatabase()): Promise<ListingRequestResult> {
   try {
+    if ((await adoptFirstScreen(db)).has(id)) return 'found'
     const r = await (await appTransport()).fetchListing(id)
     if (!r.ok) return 'failed'
     if (!r.value) return 'missing'
@@ -61,4 +64,40 @@ export async function requestListing(id: string, db: KreisDatabase = getDatabase
   } catch {
     return 'failed'
   }
+}
+
+let adoption: Promise<ReadonlySet<string>> | null = null
+let adopted = false
+
+/**
+ * The page's first screen (index.html's request) has arrived and is not in the mirror yet: storing it takes a
+ * moment, and the shop holds its space meanwhile. Still on its way, it is not waited for: skeletons as usual.
+ */
+export const firstScreenPending = (source: FirstScreen = firstScreen): boolean => !!source.arrived()?.length && !adopted
+
+/**
+ * Stores the listings index.html asked for on a cold visit of /shop or /item/:id (remote/first-screen-request.ts)
+ * in the mirror, once per page, so the first screen shows them without waiting for the data layer's first pull
+ * (which still mirrors the whole feed). Resolves to the ids stored; empty without a request or when it failed.
+ */
+export function adoptFirstScreen(db: KreisDatabase = getDatabase(), source: FirstScreen = firstScreen): Promise<ReadonlySet<string>> {
+  return (adoption ??= adoptRows(db, source).finally(() => (adopted = true)))
+}
+
+async function adoptRows(db: KreisDatabase, source: FirstScreen): Promise<ReadonlySet<string>> {
+  try {
+    const rows = await source.rows
+    if (!rows?.length) return new Set()
+    const bundle = firstScreenBundle(rows)
+    await applyListingBundle(db, bundle)
+    return new Set(bundle.listings.map((l) => l.id))
+  } catch {
+    return new Set()
+  }
+}
+
+/** Forgets the page's adoption (tests). */
+export function resetFirstScreenAdoption(): void {
+  adoption = null
+  adopted = false
 }

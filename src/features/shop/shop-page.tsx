@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useDeferredValue, useLayoutEffect, useRef, useState } from 'react'
 import type { Category } from '@/domain/categories'
 import { isDefaultFilters, narrowsFeed, type FeedFilters } from '@/domain/feed-filters'
 import { withFilters } from '@/domain/feed-query'
@@ -20,6 +20,7 @@ import { useFeedCount } from './hooks/use-feed-count'
 import { useFeedPage } from './hooks/use-feed-page'
 import { useFeedView } from './hooks/use-feed-view'
 import { useFirstLoadSkeleton } from './hooks/use-first-load-skeleton'
+import { useFirstScreen } from './hooks/use-first-screen'
 import { useHasListings } from './hooks/use-has-listings'
 import { useToggleFavourite } from './hooks/use-toggle-favourite'
 import { ShopHeading } from './shop-fallback'
@@ -36,9 +37,12 @@ export function ShopPage() {
   const total = useFeedCount(filters)
   const pagination = paginate(view.page, total ?? view.page * 12)
   const page = total === undefined ? view.page : pagination.page
-  const rows = useFeedPage(filters, sort, page)
+  // The cards render in a background (time-sliced) pass after each re-read of the mirror, not in one long task:
+  // a cold start re-reads it while the first screen and then the first pull are stored (TBT).
+  const rows = useDeferredValue(useFeedPage(filters, sort, page))
   const hasListings = useHasListings()
-  const skeleton = useFirstLoadSkeleton(hasListings)
+  const firstScreenPending = useFirstScreen(hasListings)
+  const skeleton = useFirstLoadSkeleton(firstScreenPending ? undefined : hasListings)
   const online = useSyncStatus((s) => s.online)
   const viewerId = useUserId()
   const favourites = useFavouriteIds()
@@ -67,8 +71,9 @@ export function ShopPage() {
   if (skeleton) content = <FeedSkeletonGrid />
   // While the device's database answers (a few ms): the grid's space, past the fold, so the footer never comes into
   // view and leaves again (an empty-feed message before `hasListings` is known would do that: CLS).
-  else if (rows === undefined || hasListings === undefined || (rows.length === 0 && hasListings && !narrowsFeed(filters)))
-    // The last case: the device has listings but the page's own query has not re-read them yet (just synced).
+  else if (rows === undefined || hasListings === undefined || (rows.length === 0 && (firstScreenPending || (hasListings && !narrowsFeed(filters)))))
+    // The last cases: index.html's request for this first page is being stored; the device has listings but the
+    // page's own query has not re-read them yet (just synced).
     content = <div className="min-h-screen" aria-busy="true" />
   else if (rows.length > 0) content = <FeedGrid rows={rows} now={now} viewerId={viewerId} favourites={favourites} onToggleLike={onToggleLike} />
   else if (!online && !hasListings) content = <FeedMessage title={t('feed.offline')} hint={t('feed.offlineEmpty')} />

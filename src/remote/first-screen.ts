@@ -1,0 +1,32 @@
+/**
+ * The page's side of the first-screen request that index.html started (first-screen-request.ts): whether there is
+ * one, and its rows once they are here. Tiny: the first route's JS reads it to decide whether
+ * the data layer waits for the first screen (app/provider.tsx), and the shop whether it needs its skeletons.
+ */
+import { FIRST_SCREEN_GLOBAL } from './first-screen-request'
+
+export interface FirstScreen {
+  /** index.html asked for this page's first screen. */
+  readonly asked: boolean
+  /** The rows (PostgREST JSON with embedded images and seller), or null: nothing asked, a failure, no list. */
+  readonly rows: Promise<readonly unknown[] | null>
+  /** The rows, once they are here (undefined before that or without a request). */
+  arrived(): readonly unknown[] | null | undefined
+}
+
+/** Follows a request's promise (tests pass their own; the app's is the global index.html set). */
+export function followFirstScreen(request: Promise<unknown> | undefined): FirstScreen {
+  let answer: readonly unknown[] | null | undefined
+  const rows = request
+    ? request.then(
+        (r) => (answer = Array.isArray(r) ? r : null),
+        () => (answer = null),
+      )
+    : Promise.resolve(null)
+  return { asked: !!request, rows, arrived: () => answer }
+}
+
+const request = (globalThis as Record<string, unknown>)[FIRST_SCREEN_GLOBAL] as Promise<unknown> | undefined
+
+/** This page's first screen. */
+export const firstScreen: FirstScreen = followFirstScreen(request)
