@@ -38,6 +38,17 @@ describe('CORS for the app origin', () => {
     expect(serverSide.headers.get('access-control-allow-origin')).toBeNull()
   })
 
+  it('gzips a browser’s JSON when it accepts gzip, as the hosted gateway does; server-side calls stay plain', async () => {
+    const url = `${ts.url}/rest/v1/listings?select=*&limit=20`
+    const browser = await fetch(url, { headers: { Origin: APP_ORIGIN, apikey: ts.anonKey, 'Accept-Encoding': 'gzip' } })
+    expect(browser.headers.get('content-encoding')).toBe('gzip')
+    expect(browser.headers.get('vary')).toContain('Accept-Encoding')
+    const serverSide = await fetch(url, { headers: { apikey: ts.anonKey, 'Accept-Encoding': 'gzip' } })
+    expect(serverSide.headers.get('content-encoding')).toBeNull()
+    // fetch decodes the body: the same rows either way.
+    expect(await browser.json()).toEqual(await serverSide.json())
+  })
+
   it('answers unknown paths with a JSON 404, never a stack trace', async () => {
     const res = await fetch(`${ts.url}/nope/v1/anything`)
     expect(res.status).toBe(404)
