@@ -93,6 +93,8 @@ export function jsSizes(buildDir: string): { firstRoute: number; all: number; fi
 interface LhResult {
   /** Lighthouse's CPU benchmark of this machine at the time (higher is faster; a phone-class budget assumes ~1000+). */
   benchmarkIndex: number
+  /** The machine's 1-minute load average when the run started (a shared machine: TBT scales with it). */
+  load: number
   performance: number
   accessibility: number
   lcp: number
@@ -101,6 +103,7 @@ interface LhResult {
 }
 
 function lighthouseOnce(url: string, outFile: string): Promise<LhResult> {
+  const load = os.loadavg()[0]!
   return new Promise((resolve, reject) => {
     const child = spawn(
       'npx',
@@ -117,6 +120,7 @@ function lighthouseOnce(url: string, outFile: string): Promise<LhResult> {
       const r = JSON.parse(fs.readFileSync(outFile, 'utf8'))
       resolve({
         benchmarkIndex: r.environment?.benchmarkIndex ?? NaN,
+        load,
         performance: Math.round(r.categories.performance.score * 100),
         accessibility: Math.round(r.categories.accessibility.score * 100),
         lcp: r.audits['largest-contentful-paint'].numericValue,
@@ -139,7 +143,7 @@ async function lighthouseFigures(route: string, outDir: string): Promise<Figure[
     unit,
     budget,
     command: COMMAND,
-    note: `runs: ${all(k, digits)}; Lighthouse benchmarkIndex (machine CPU speed at the time): ${all('benchmarkIndex')}`,
+    note: `runs: ${all(k, digits)}; Lighthouse benchmarkIndex (machine CPU speed at the time): ${all('benchmarkIndex')}; load average (1 min) at each run's start: ${all('load', 1)}`,
   })
   return [
     fig('performance', 'performance', 'score', { op: '>=', limit: 95 }),
