@@ -4,28 +4,18 @@
  * pull cursor compares them.
  */
 
-export type ListingStatus = 'active' | 'sold'
+import type { ListingStatus, ListingWrite } from '../domain/listing-fields'
 
-export interface ListingRecord {
-  id: string
-  user_id: string
-  title: string
-  description: string
-  price: number
-  condition: string
-  category: string
-  product_type: string | null
-  brand: string | null
-  size: string | null
-  fabric: string | null
-  location: string | null
-  tags: string[] | null
-  status: ListingStatus
+export type { ListingStatus }
+
+/**
+ * A listing row as the server holds it: the state a device writes (domain/listing-fields.ts ListingWrite, the one
+ * listing type, whose rules are the server's CHECKs) with the server's timestamps.
+ */
+export type ListingRecord = ListingWrite & {
   created_at: string
   /** Set by the server on every change (trigger); the pull cursor. */
   updated_at: string
-  /** The editing device's clock at the time of the edit; the server keeps the latest (last edit wins). */
-  edited_at: string
 }
 
 export interface ListingImageRecord {

@@ -4,6 +4,7 @@
  * cursors, meta) never leave the device.
  */
 import type { StoredSyncFailure } from '../domain/errors'
+import type { ListingWrite } from '../domain/listing-fields'
 import type {
   ConversationRecord,
   Cursor,
@@ -94,8 +95,8 @@ export interface OutboxEntry {
   error?: StoredSyncFailure
 }
 
-/** The full new state of a listing as the device sends it (server sets created_at and updated_at). */
-export type ListingWrite = Omit<ListingRecord, 'created_at' | 'updated_at'>
+/** The full new state of a listing as the device sends it: domain/listing-fields.ts, checked at the local write. */
+export type { ListingWrite }
 export type ImageWrite = Pick<ListingImageRecord, 'id' | 'listing_id' | 'image_url' | 'image_order'>
 export type ConversationWrite = Pick<ConversationRecord, 'id' | 'listing_id' | 'buyer_id' | 'seller_id'>
 export type MessageWrite = Pick<MessageRecord, 'id' | 'conversation_id' | 'listing_id' | 'sender_id' | 'receiver_id' | 'content'>

@@ -36,10 +36,23 @@ export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as con
 export const IMAGE_ORDER_FIRST = 1
 export const DRAG_TOUCH_DELAY_MS = 120
 export const DRAG_MOUSE_DISTANCE_PX = 5
+/** The storage bucket of listing photos and profile pictures (supabase/migrations …000750). */
 export const STORAGE_BUCKET = 'listing-images'
 export const NEW_BADGE_MAX_AGE_MS = 7 * DAY_MS
 export const DEFAULT_SELLER_RATING = 5
 export const VERIFIED_SELLER_SHARE = 0.3
+
+// A listing's columns as the server checks them (migration 20261122000300; lengths in characters).
+export const TITLE_MAX_LENGTH = 120
+export const DESCRIPTION_MAX_LENGTH = 5000
+/** Prices are below this (exclusive), and above 0. */
+export const PRICE_LIMIT_CHF = 100_000
+export const PRODUCT_TYPE_MAX_LENGTH = 100
+export const BRAND_MAX_LENGTH = 100
+export const SIZE_MAX_LENGTH = 40
+export const FABRIC_MAX_LENGTH = 100
+export const LOCATION_MAX_LENGTH = 100
+export const TAGS_MAX = 20
 
 // Feed and home.
 export const PAGE_SIZE = 12

@@ -15,6 +15,8 @@ export const PUBLISH_MESSAGE_KEYS = [
   'publish.categoryInvalid',
   'publish.conditionRequired',
   'publish.conditionInvalid',
+  /** The listing breaks a rule of its schema the spec's check does not name (e.g. a price above the server's limit). */
+  'publish.listingRequirements',
 ] as const
 export type PublishMessageKey = (typeof PUBLISH_MESSAGE_KEYS)[number]
 

@@ -66,6 +66,14 @@ describe('spec §5 publish: check, then normalise', () => {
     })
   })
 
+  it.each([
+    ['a price at the server’s limit', { price: 100_000 }],
+    ['a title of two letters', { title: 'ab' }],
+    ['a title longer than the server keeps', { title: 'a'.repeat(121) }],
+  ])('refuses %s, which the spec’s check lets through, with the requirements sentence', (_name, over) => {
+    expect(prepareListing({ ...filled, ...over }, 3)).toEqual({ ok: false, messages: ['publish.listingRequirements'] })
+  })
+
   it('returns every failed rule in order (no image, no title, empty price)', () => {
     const r = prepareListing({ ...filled, title: '  ', price: '' }, 0)
     expect(r).toEqual({ ok: false, messages: ['publish.titleRequired', 'publish.priceRequired', 'publish.imageRequired'] })

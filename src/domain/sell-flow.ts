@@ -1,7 +1,7 @@
 // The sell flow's steps and its in-progress form (spec §2.1 reset rules, §2.10, §4 sell flow).
 import { detailsFormDefaults, type DetailsFormValues } from './listing-form'
 import { checkBeforePublish } from './listing-publish'
-import { normaliseListing, type ListingFields } from './listing-fields'
+import { listingFieldsSchema, normaliseListing, type ListingFields } from './listing-fields'
 import type { Message } from './message'
 import type { PublishMessageKey } from './listing-publish'
 
@@ -31,11 +31,17 @@ export type PublishCheck =
   | { readonly ok: true; readonly fields: ListingFields }
   | { readonly ok: false; readonly messages: Message<PublishMessageKey>[] }
 
-/** Publish and edit save: the pre-submission check, then normalisation (spec §5). */
+/**
+ * Publish and edit save: the pre-submission check, then normalisation (spec §5); a listing that passes both but
+ * breaks a rule of the listing's schema (the server's limits, which the local write checks too) is refused here, so
+ * the form says so.
+ */
 export function prepareListing(values: DetailsFormValues, imageCount: number): PublishCheck {
   const messages = checkBeforePublish({ ...values, imageCount })
   if (messages.length > 0) return { ok: false, messages }
-  return { ok: true, fields: normaliseListing({ ...values, price: Number(values.price) }) }
+  const fields = normaliseListing({ ...values, price: Number(values.price) })
+  if (!listingFieldsSchema.safeParse(fields).success) return { ok: false, messages: ['publish.listingRequirements'] }
+  return { ok: true, fields }
 }
 
 /** An edit draft was started from one version of the listing; a newer edit (another device) makes it stale. */

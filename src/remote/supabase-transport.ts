@@ -8,12 +8,12 @@ import type { ConversationRecord, Cursor, FavoriteRecord, ListingImageRecord, Me
 import type { ListingBundle } from '@/db/repositories/mirror'
 import type { ConversationWrite, MessageWrite, ProfileWrite } from '@/db/rows'
 import type { ListingSave, ListingSaved, RealtimeHandlers, Result, SessionInfo, Transport } from '@/sync/protocol'
+import { STORAGE_BUCKET } from '@/domain/constants'
 import { cardImagePath } from '@/domain/photos'
 import { cachedSessionUser } from './cached-session'
 import { fromAuth, fromPostgrest, fromStorage } from './errors'
 import { PUBLIC_PROFILE_COLUMNS, toConversation, toFavorite, toImage, toListing, toMessage, toMyProfile, toPublicProfile } from './rows'
 
-export const LISTING_IMAGES_BUCKET = 'listing-images'
 /** Rows per page when listing visible ids. */
 const ID_PAGE = 1000
 
@@ -154,7 +154,7 @@ export class SupabaseTransport implements Transport {
 
   async uploadPhoto(path: string, blob: Blob, contentType: string): Promise<Result<void>> {
     try {
-      const { error } = await this.client.storage.from(LISTING_IMAGES_BUCKET).upload(path, blob, { upsert: true, contentType })
+      const { error } = await this.client.storage.from(STORAGE_BUCKET).upload(path, blob, { upsert: true, contentType })
       return error ? this.tagged(fromStorage(error as never)) : ok(undefined)
     } catch (e) {
       return { ok: false, reason: 'network', message: (e as Error).message }
@@ -167,7 +167,7 @@ export class SupabaseTransport implements Transport {
     // The files of images the saves dropped, and nothing uses any more, go only now that the sets are committed
     // (best-effort: a lost delete leaves an orphan file, never a broken image).
     const removed = withCardImages(r.value.flatMap((x) => x.removed ?? []))
-    if (removed.length) await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(removed).catch(() => undefined)
+    if (removed.length) await this.client.storage.from(STORAGE_BUCKET).remove(removed).catch(() => undefined)
     return ok(r.value.map((x, i): ListingSaved => (x.listing === null
       ? { listing: null, listing_id: x.listing_id ?? saves[i]!.listing_id, images: [] }
       : { listing: toListing(x.listing), images: x.images.map(toImage) })))
@@ -329,7 +329,7 @@ export class SupabaseTransport implements Transport {
     const files = withCardImages([...images.value.map((x) => String(x.image_url)), ...paths].filter((p) => p && !/^https?:\/\//i.test(p)))
     if (!files.length) return ok(undefined)
     try {
-      const { error } = await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(files)
+      const { error } = await this.client.storage.from(STORAGE_BUCKET).remove(files)
       return error ? fromStorage(error as never) : ok(undefined)
     } catch (e) {
       return { ok: false, reason: 'network', message: (e as Error).message }
@@ -338,7 +338,7 @@ export class SupabaseTransport implements Transport {
 
   async removeFiles(paths: string[]): Promise<Result<void>> {
     try {
-      const { error } = await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(paths)
+      const { error } = await this.client.storage.from(STORAGE_BUCKET).remove(paths)
       return error ? this.tagged(fromStorage(error as never)) : ok(undefined)
     } catch (e) {
       return { ok: false, reason: 'network', message: (e as Error).message }
@@ -361,7 +361,7 @@ export class SupabaseTransport implements Transport {
     const old = before.value?.profile_picture_url
     const unused = shown === url ? old : url
     if (typeof unused === 'string' && unused !== shown && unused.startsWith(`${userId}/`)) {
-      await this.client.storage.from(LISTING_IMAGES_BUCKET).remove([unused]).catch(() => undefined)
+      await this.client.storage.from(STORAGE_BUCKET).remove([unused]).catch(() => undefined)
     }
     return ok(me.value)
   }

@@ -6,6 +6,7 @@ import { KreisDatabase } from '@/db/database'
 import { SyncEngine } from './engine'
 import { electLeader } from './leader'
 import { saveListing, sendMessage, type ListingFields } from './local-writes'
+import { saveListingAsOlderVersion } from './testing/older-version'
 import { MemoryLockManager } from './testing/memory-locks'
 import { MemoryServer } from './testing/memory-server'
 import { MemoryTransport } from './testing/memory-transport'
@@ -352,7 +353,7 @@ describe('Background Sync', () => {
     expect(server.listings.get(id)?.title).toBe('Linen shirt')
 
     // A write the server refused waits for the user, not for the network: the worker need not retry for it.
-    const refused = await saveListing(leader.db, SELLER, { fields: { ...fields, price: 0 }, images: [] }, T0)
+    const refused = await saveListingAsOlderVersion(leader.db, SELLER, { fields, images: [] }, T0, { price: 0 })
     expect(await sw.ask(2)).toEqual([{ drained: false, reason: 'not the leader tab' }, { drained: true }])
     expect((await leader.db.listings.get(refused))?.sync_state).toBe('failed')
 

@@ -1,9 +1,10 @@
 // @vitest-environment node
 // The sell flow's two additions to saveListing (issue 12): the card image uploaded beside each new photo, and a
-// refused listing that the seller fixes and retries.
+// refused listing that the seller fixes and retries; and the listing's check at the local write.
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '@/db/database'
+import { InvalidListingError } from '@/domain/listing-fields'
 import { saveListing, type ListingFields } from './local-writes'
 import { retryFailed } from './outbox'
 import { drainOutbox } from './push'
@@ -11,6 +12,7 @@ import { MemoryServer } from './testing/memory-server'
 import { MemoryTransport } from './testing/memory-transport'
 import { createRng } from './testing/prng'
 import { VirtualClock } from './testing/harness'
+import { saveListingAsOlderVersion } from './testing/older-version'
 
 const SELLER = '00000000-0000-4000-8000-000000000001'
 const T0 = Date.parse('2025-06-01T10:00:00.000Z')
@@ -67,8 +69,8 @@ describe('card images', () => {
 describe('a refused listing, fixed and retried', () => {
   it('sends the fix, not the refused version', async () => {
     const { db, clock, server, deps } = setup()
-    // The form's price minimum is 1 CHF, but a value the server refuses can still reach it (older drafts, other clients).
-    const id = await saveListing(db, SELLER, { fields: fields({ price: 0 }), images: [photo()] }, clock.now())
+    // Queued by a version before the local check (which refuses a price of 0 now): such entries still drain.
+    const id = await saveListingAsOlderVersion(db, SELLER, { fields: fields(), images: [photo()] }, clock.now(), { price: 0 })
     await drainOutbox(deps)
     expect(await db.listings.get(id)).toMatchObject({ sync_state: 'failed' })
     expect(server.listings.has(id)).toBe(false)
@@ -81,5 +83,27 @@ describe('a refused listing, fixed and retried', () => {
     expect(server.listings.get(id)).toMatchObject({ price: 25, title: 'Wool coat' })
     expect(await db.listings.get(id)).toMatchObject({ sync_state: 'synced', price: 25 })
     expect(await db.outbox.count()).toBe(0)
+  })
+})
+
+describe('a listing the server would refuse never reaches the outbox (its schema at the local write)', () => {
+  it.each<[string, Partial<Record<keyof ListingFields, unknown>>]>([
+    ['an unknown category', { category: 'hats' }],
+    ['a price of 0', { price: 0 }],
+    ['a title too short', { title: 'ab' }],
+  ])('%s: nothing is written, the columns are named', async (_name, bad) => {
+    const { db, clock } = setup()
+    const attempt = saveListing(db, SELLER, { fields: { ...fields(), ...bad } as ListingFields, images: [photo()] }, clock.now())
+    await expect(attempt).rejects.toThrow(InvalidListingError)
+    await expect(attempt).rejects.toMatchObject({ fields: Object.keys(bad) })
+    expect([await db.outbox.count(), await db.listings.count(), await db.listing_images.count(), await db.photo_blobs.count()]).toEqual([0, 0, 0, 0])
+  })
+
+  it('an edit that breaks a rule leaves the listing and its queue as they were', async () => {
+    const { db, clock } = setup()
+    const id = await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
+    const before = [await db.listings.get(id), await db.outbox.toArray()]
+    await expect(saveListing(db, SELLER, { id, fields: { ...fields(), price: -1 }, images: [] }, clock.now() + 1)).rejects.toThrow(InvalidListingError)
+    expect([await db.listings.get(id), await db.outbox.toArray()]).toEqual(before)
   })
 })

@@ -14,7 +14,6 @@ import type {
   ImageWrite,
   ListingImageRow,
   ListingRow,
-  ListingWrite,
   MessageRow,
   OutboxEntry,
   OutboxGroup,
@@ -23,6 +22,8 @@ import type {
 } from '@/db/rows'
 import { requestPersistenceOnce } from '@/db/storage-errors'
 import type { StoredSyncFailure } from '@/domain/errors'
+import { checkListingWrite, type ListingFields } from '@/domain/listing-fields'
+import { nullIfBlank } from '@/domain/validation'
 import { cardImagePath } from '@/domain/photos'
 import { traceHop } from './trace'
 
@@ -50,7 +51,7 @@ async function writeState(db: KreisDatabase, group: OutboxGroup): Promise<{ sync
   return error === undefined ? { sync_state: 'pending' } : { sync_state: 'failed', sync_error: error }
 }
 
-export type ListingFields = Omit<ListingWrite, 'id' | 'user_id' | 'edited_at' | 'status'>
+export type { ListingFields }
 
 export type ImageInput =
   /** A photo already on the server (kept in an edit) or an http URL. */
@@ -69,14 +70,17 @@ export interface SaveListingInput {
 export const photoPath = (userId: string, listingId: string, imageId: string, ext: string): string =>
   `${userId}/${listingId}/${imageId}.${ext.replace(/^\./, '').toLowerCase()}`
 
-/** Creates or edits a listing with its photos. Returns the listing id. */
+/**
+ * Creates or edits a listing with its photos. Returns the listing id. A listing the server would refuse (its
+ * schema, domain/listing-fields.ts) is not written: InvalidListingError names the columns.
+ */
 export async function saveListing(db: KreisDatabase, userId: string, input: SaveListingInput, now: number): Promise<string> {
   const id = input.id ?? newId()
   const group: OutboxGroup = `listing:${id}`
   await db.transaction('rw', [db.listings, db.listing_images, db.photo_blobs, db.outbox, db.my_profile, db.profiles], async () => {
     const existing = await db.listings.get(id)
-    // Field by field: the server refuses unknown columns, and callers may pass a whole mirror row as fields.
-    const write = toListingWrite({ ...input.fields, id, user_id: userId, status: existing?.status ?? 'active', edited_at: iso(now) })
+    // Only the listing's columns (callers may pass a whole mirror row as fields), checked as the server would.
+    const write = checkListingWrite({ ...input.fields, id, user_id: userId, status: existing?.status ?? 'active', edited_at: iso(now) })
     const images: ImageWrite[] = []
     const blobs: PhotoBlobRow[] = []
     input.images.forEach((img, i) => {
@@ -135,17 +139,9 @@ export async function setListingStatus(db: KreisDatabase, listingId: string, sta
     if (!row) throw new Error(`unknown listing ${listingId}`)
     const next: ListingRow = { ...row, status, edited_at: iso(now), sync_error: undefined, ...(await writeState(db, `listing:${listingId}`)) }
     await db.listings.put(next)
-    await db.outbox.add(entry(`listing:${listingId}`, { kind: 'listing.upsert', listing: toListingWrite(next) }, now))
+    await db.outbox.add(entry(`listing:${listingId}`, { kind: 'listing.upsert', listing: checkListingWrite(next) }, now))
   })
   void requestPersistenceOnce()
-}
-
-export function toListingWrite(r: ListingWrite): ListingWrite {
-  return {
-    id: r.id, user_id: r.user_id, title: r.title, description: r.description, price: r.price, condition: r.condition,
-    category: r.category, product_type: r.product_type, brand: r.brand, size: r.size, fabric: r.fabric,
-    location: r.location, tags: r.tags, status: r.status, edited_at: r.edited_at,
-  }
 }
 
 export interface SendMessageInput {
@@ -201,8 +197,7 @@ export interface ProfileFields {
 
 /** Edits the own profile (spec §5: empty values become null). */
 export async function updateMyProfile(db: KreisDatabase, userId: string, fields: ProfileFields, now: number): Promise<void> {
-  const clean = (v: string | null) => (v?.trim() ? v.trim() : null)
-  const write = { id: userId, first_name: clean(fields.first_name), last_name: clean(fields.last_name), location: clean(fields.location) }
+  const write = { id: userId, first_name: nullIfBlank(fields.first_name), last_name: nullIfBlank(fields.last_name), location: nullIfBlank(fields.location) }
   const edit = { ...write, edited_at: iso(now) }
   await db.transaction('rw', [db.my_profile, db.profiles, db.listings, db.outbox], async () => {
     const row = await db.my_profile.get(userId)

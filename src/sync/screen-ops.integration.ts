@@ -6,6 +6,7 @@ import { favouriteIds } from '@/db/repositories/favourites'
 import { SupabaseTransport } from '@/remote/supabase-transport'
 import { SyncEngine } from './engine'
 import { deleteListing, markConversationRead, saveListing, sendMessage, setProfilePicture, toggleFavourite, type ListingFields } from './local-writes'
+import { saveListingAsOlderVersion } from './testing/older-version'
 import { startStack, stackDevice, type StackDevice, type StackHandle } from './testing/stack-devices'
 
 let stack: StackHandle
@@ -151,7 +152,7 @@ describe('the screens’ operations against the local stack', () => {
   })
 
   it('a refused listing’s uploaded photo is removed from storage when the seller discards it (no orphan file)', async () => {
-    const bad = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Refused', condition: 'like_new' }), images: [photo()] }, now())
+    const bad = await saveListingAsOlderVersion(seller.db, seller.userId, { fields: fields({ title: 'Refused' }), images: [photo()] }, now(), { condition: 'like_new' })
     await seller.engine.sync('write')
     expect((await seller.db.listings.get(bad))?.sync_state).toBe('failed')
     const [blob] = await seller.db.photo_blobs.where('listing_id').equals(bad).toArray()

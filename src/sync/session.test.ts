@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { SyncEngine } from './engine'
-import { saveListing, updateMyProfile } from './local-writes'
+import { saveListing, updateMyProfile, type ListingFields } from './local-writes'
 import { writesWaitingForOtherAccounts } from './outbox'
 import { adoptOwner, signOutUser } from './session'
 import { VirtualClock } from './testing/harness'
@@ -27,7 +27,7 @@ const fresh = () => {
   dbs.push(db)
   return db
 }
-const fields = {
+const fields: ListingFields = {
   title: 'Cap', description: 'A summer cap', price: 12, condition: 'acceptable', category: 'accessories',
   product_type: null, brand: null, size: null, fabric: null, location: 'Bern', tags: null,
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { SyncEngine } from './engine'
 import { saveListing, type ListingFields } from './local-writes'
+import { saveListingAsOlderVersion } from './testing/older-version'
 import { MemoryServer } from './testing/memory-server'
 import { MemoryTransport } from './testing/memory-transport'
 import { createRng } from './testing/prng'
@@ -42,7 +43,7 @@ function seller() {
 describe('files uploaded for a save that was refused and discarded are swept', () => {
   it('a refused new listing: its uploaded photos and card images leave storage when the user discards it', async () => {
     const { server, db, engine } = seller()
-    const id = await saveListing(db, SELLER, { fields: fields({ price: 0 }), images: [photo(), photo()] }, T0) // price 0: CHECK refuses
+    const id = await saveListingAsOlderVersion(db, SELLER, { fields: fields(), images: [photo(), photo()] }, T0, { price: 0 }) // CHECK refuses
     await engine.sync('write')
     expect((await db.listings.get(id))?.sync_state).toBe('failed')
     expect(server.storage.size).toBe(4) // two photos, two cards: uploaded before the refused save
@@ -58,7 +59,7 @@ describe('files uploaded for a save that was refused and discarded are swept', (
     const committed = [...server.storage.keys()].sort()
     expect(committed).toHaveLength(2)
     const kept = (await db.listing_images.where('listing_id').equals(id).toArray()).map((i) => ({ id: i.id, image_url: i.image_url }))
-    await saveListing(db, SELLER, { id, fields: fields({ price: 0 }), images: [...kept, photo()] }, T0 + 1000)
+    await saveListingAsOlderVersion(db, SELLER, { id, fields: fields(), images: [...kept, photo()] }, T0 + 1000, { price: 0 })
     await engine.sync('write')
     expect((await db.listings.get(id))?.sync_state).toBe('failed')
     expect(server.storage.size).toBe(4)
@@ -69,7 +70,7 @@ describe('files uploaded for a save that was refused and discarded are swept', (
 
   it('offline at the discard: nothing is removed and nothing fails (the file stays an orphan, never a broken image)', async () => {
     const { server, db, transport, engine } = seller()
-    const id = await saveListing(db, SELLER, { fields: fields({ price: 0 }), images: [photo()] }, T0)
+    const id = await saveListingAsOlderVersion(db, SELLER, { fields: fields(), images: [photo()] }, T0, { price: 0 })
     await engine.sync('write')
     transport.setOnline(false)
     await engine.discard(`listing:${id}`)

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveListing, sendMessage, type ListingFields } from './local-writes'
+import { saveListingAsOlderVersion } from './testing/older-version'
 import { startStack, stackDevice, type StackDevice, type StackHandle } from './testing/stack-devices'
 import { SyncEngine } from './engine'
 import { SupabaseTransport } from '@/remote/supabase-transport'
@@ -110,7 +111,7 @@ describe('sync engine against the local stack', () => {
   })
 
   it('a poison item (CHECK 23514) goes to failed with the spec message while the rest syncs', async () => {
-    const bad = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Bad', condition: 'like_new' }), images: [] }, now())
+    const bad = await saveListingAsOlderVersion(seller.db, seller.userId, { fields: fields({ title: 'Bad' }), images: [] }, now(), { condition: 'like_new' })
     const good = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Good boots', category: 'shoes' }), images: [] }, now())
     await seller.engine.sync('write')
     expect(await seller.db.listings.get(bad)).toMatchObject({

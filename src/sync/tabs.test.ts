@@ -5,6 +5,7 @@ import { KreisDatabase } from '@/db/database'
 import { SyncEngine } from './engine'
 import { saveListing, type ListingFields } from './local-writes'
 import { SYNC_STATUS_KEY } from './tabs'
+import { saveListingAsOlderVersion } from './testing/older-version'
 import { VirtualClock } from './testing/harness'
 import { MemoryLockManager } from './testing/memory-locks'
 import { MemoryServer } from './testing/memory-server'
@@ -88,7 +89,7 @@ describe('tabs', () => {
     await until(() => follower.engine.status.getState().lastSyncAt === T0, 'the leader’s last sync in the follower')
 
     // The server refuses a price of 0 (CHECK): the entry fails in the leader, the follower shows it.
-    const id = await saveListing(follower.db, SELLER, { fields: { ...fields, price: 0 }, images: [] }, T0)
+    const id = await saveListingAsOlderVersion(follower.db, SELLER, { fields, images: [] }, T0, { price: 0 })
     await until(() => follower.engine.status.getState().failures.length === 1, 'the failure in the follower')
     expect(follower.engine.status.getState().failures[0]!.group).toBe(`listing:${id}`)
     expect(follower.engine.status.getState().leader).toBe(false)

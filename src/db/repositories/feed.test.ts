@@ -20,7 +20,7 @@ afterEach(async () => {
   await db.delete()
 })
 
-const CATS = ['women', 'men', 'children', 'shoes', 'accessories']
+const CATS = ['women', 'men', 'children', 'shoes', 'accessories'] as const
 const LOCS = ['Zurich', 'Basel', 'Bern', 'Geneva']
 const SIZES = ['S', 'M', 'L', '38']
 

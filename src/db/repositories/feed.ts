@@ -17,8 +17,6 @@ import type { KreisDatabase } from '../database'
 import type { FavouriteRow, ListingImageRow, ListingRow } from '../rows'
 import { feedProjection, type Facets } from './feed-projection'
 
-export const FEED_PAGE_SIZE = PAGE_SIZE
-
 export type { FeedSort }
 
 /**
@@ -75,7 +73,7 @@ async function pageIds(db: KreisDatabase, f: FeedFilter, sort: FeedSort, offset:
 }
 
 /** Listing rows (with their card fields) of one feed page (1-based), newest first unless sorted by price. */
-export async function feedPage(db: KreisDatabase, filter: FeedFilter, page: number, sort: FeedSort = 'newest', pageSize = FEED_PAGE_SIZE): Promise<ListingRow[]> {
+export async function feedPage(db: KreisDatabase, filter: FeedFilter, page: number, sort: FeedSort = 'newest', pageSize = PAGE_SIZE): Promise<ListingRow[]> {
   // The table count, started before anything is awaited, is what makes a live query of this page re-run when any
   // listing changes: a live query observes the reads made in its own async context, which awaiting the
   // projection (a promise made in another context) does not keep in the browser, so reads after it may go unseen.

@@ -76,6 +76,7 @@ export const sell = {
   'publish.categoryInvalid': 'Invalid category: "{value}". Must be one of: {allowed}',
   'publish.conditionRequired': 'Condition is required',
   'publish.conditionInvalid': 'Invalid condition: "{value}". Must be one of: {allowed}',
+  'publish.listingRequirements': "Some listing details don't meet our requirements. Please check your selections.",
   'success.title': 'Your item has been listed successfully!',
   'success.view': 'View My Listing',
   'success.addAnother': 'Add Another Item',

@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '@/db/database'
-import type { OutboxEntry, OutboxGroup, OutboxKind, OutboxOp } from '@/db/rows'
+import type { ListingWrite, OutboxEntry, OutboxGroup, OutboxKind, OutboxOp } from '@/db/rows'
 import type { SyncFailure } from '@/domain/errors'
 import { NOT_ON_SERVER } from '../local-writes'
 import type { Failure } from '../protocol'
@@ -55,9 +55,9 @@ describe('the registry', () => {
   })
 })
 
-const listing = {
+const listing: ListingWrite = {
   id: 'l1', user_id: 'u', title: 't', description: 'd', price: 1, condition: 'very_good', category: 'men', product_type: null,
-  brand: null, size: null, fabric: null, location: null, tags: null, status: 'active' as const, edited_at: '2026-01-01T00:00:00Z',
+  brand: null, size: null, fabric: null, location: null, tags: null, status: 'active', edited_at: '2026-01-01T00:00:00Z',
 }
 let seq = 0
 const entry = (group: OutboxGroup, op: OutboxOp): OutboxEntry => ({ seq: ++seq, group, op, queued_at: 0, state: 'queued', attempts: 0, not_before: 0 })

@@ -13,6 +13,7 @@ import { deleteListing, markConversationRead, saveListing, sendMessage, setListi
 import { favouritesOf } from './memory-screen-ops'
 import { CATEGORIES, CONDITIONS, EPOCH, MemoryServer } from './memory-server'
 import { LateDeliveries, NO_FAULTS, type FaultRates, type FaultTally } from './memory-transport'
+import { saveListingAsOlderVersion } from './older-version'
 import { createRng, type Rng } from './prng'
 import { Device, VirtualClock } from './harness'
 
@@ -105,8 +106,8 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
   for (let i = 0; i < 2; i++) {
     const id = rng.uuid()
     const write = {
-      id, user_id: seller, title: `Seeded ${i}`, description: 'from an earlier session', price: 20 + i, condition: 'very_good',
-      category: 'men', product_type: null, brand: null, size: 'L', fabric: null, location: 'Bern', tags: null, status: 'active' as const,
+      id, user_id: seller, title: `Seeded ${i}`, description: 'from an earlier session', price: 20 + i, condition: 'very_good' as const,
+      category: 'men' as const, product_type: null, brand: null, size: 'L', fabric: null, location: 'Bern', tags: null, status: 'active' as const,
       edited_at: new Date(START - 1000).toISOString(),
     }
     server.upsertListings(seller, [write])
@@ -142,10 +143,12 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
       if (action === 'create') {
         const poison = rng.chance(0.08)
         const photos = rng.int(3)
-        const id = await saveListing(d.db, seller, {
+        // A poison listing was queued by a version before the local check (which refuses a price of 0 now).
+        const save: typeof saveListing = poison ? (db, user, input, now) => saveListingAsOlderVersion(db, user, input, now, { price: 0 }) : saveListing
+        const id = await save(d.db, seller, {
           id: rng.uuid(),
           fields: {
-            title: `L${seed}-${++n}`, description: 'a lovely thing', price: poison ? 0 : 10 + rng.int(90),
+            title: `L${seed}-${++n}`, description: 'a lovely thing', price: poison ? 1 : 10 + rng.int(90),
             condition: rng.pick(CONDITIONS), category: rng.pick(CATEGORIES), product_type: null, brand: null,
             size: 'M', fabric: 'cotton', location: 'Zurich', tags: null,
           },
