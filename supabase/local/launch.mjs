@@ -16,7 +16,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 const HERE = path.dirname(fileURLToPath(import.meta.url))
 const ROOT = path.resolve(HERE, '../..')
 const ENTRY = path.join(HERE, 'bundle-entry.ts')
-export const BUNDLE_CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'kreis')
+// KREIS_BUNDLE_DIR: another cache directory (launch.test.ts builds into a temporary one, leaving the shared cache alone).
+export const BUNDLE_CACHE_DIR = process.env.KREIS_BUNDLE_DIR
+  ? path.resolve(process.env.KREIS_BUNDLE_DIR)
+  : path.join(ROOT, 'node_modules', '.cache', 'kreis')
 const MANIFEST = path.join(BUNDLE_CACHE_DIR, 'stack-bundle.json')
 /** Bumped when the build options below change, so an older bundle is not reused. */
 const FORMAT = 2
@@ -24,7 +27,7 @@ const FORMAT = 2
 const sha1 = (file) => crypto.createHash('sha1').update(fs.readFileSync(file)).digest('hex')
 
 /** The bundle built from exactly the current sources, or null. */
-function currentBundle() {
+export function currentBundle() {
   let manifest
   try {
     manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8'))
