@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { PAGE_SIZE } from '@/domain/constants'
-import { FIRST_SCREEN_GLOBAL, FIRST_SCREEN_SELECT, firstScreenScript, firstScreenUrl } from './first-screen-request'
+import { FIRST_SCREEN_GLOBAL } from './first-screen'
+import { FIRST_SCREEN_SELECT, firstScreenScript, firstScreenUrl } from './first-screen-request'
 import { LISTING_BUNDLE_SELECT } from './supabase-transport'
 
 const API = 'https://abc.supabase.co'

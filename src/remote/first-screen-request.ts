@@ -11,13 +11,11 @@
  * loads this file, where the app's `@/` alias does not exist.
  */
 import { PAGE_SIZE } from '../domain/constants.ts'
+import { FIRST_SCREEN_GLOBAL } from './first-screen.ts'
 import { PUBLIC_PROFILE_COLUMNS } from './rows.ts'
 
 /** A listing with its images and its seller's public profile (supabase-transport.ts LISTING_BUNDLE_SELECT). */
 export const FIRST_SCREEN_SELECT = `*, listing_images(*), profiles(${PUBLIC_PROFILE_COLUMNS})`
-
-/** Where the page finds the request's answer: a promise of the JSON rows, or null when it failed. */
-export const FIRST_SCREEN_GLOBAL = '__kreisFirstScreen'
 
 /**
  * The REST URL of a page's first screen, or null for pages without one: /shop in its default view (the newest

@@ -1,9 +1,10 @@
 /**
  * The page's side of the first-screen request that index.html started (first-screen-request.ts): whether there is
- * one, and its rows once they are here. Tiny: the first route's JS reads it to decide whether
- * the data layer waits for the first screen (app/provider.tsx), and the shop whether it needs its skeletons.
+ * one, and its rows once they are here. Tiny and without imports: it is in the first route's JS, which reads it to
+ * decide whether the data layer waits for the first screen (app/provider.tsx).
  */
-import { FIRST_SCREEN_GLOBAL } from './first-screen-request'
+/** Where the page finds the request's answer: a promise of the JSON rows, or null when it failed. */
+export const FIRST_SCREEN_GLOBAL = '__kreisFirstScreen'
 
 export interface FirstScreen {
   /** index.html asked for this page's first screen. */
