@@ -20,6 +20,7 @@ import type {
   ProfileRow,
 } from './rows'
 import { cardFields, coversByListing } from './card-fields'
+import { ListingChanges } from './listing-changes'
 
 export const DATABASE_NAME = 'kreis'
 
@@ -39,12 +40,17 @@ export class KreisDatabase extends Dexie {
   favourites!: EntityTable<FavouriteRow, 'listing_id'>
   cursors!: EntityTable<CursorRow, 'stream'>
   meta!: EntityTable<MetaRow, 'key'>
+  /** Every write to `listings`, in this tab and the others (listing-changes.ts; the feed projection follows them). */
+  readonly listingChanges: ListingChanges
 
   constructor(name: string = DATABASE_NAME, options?: DexieOptions) {
     // No live-query cache: with it, Dexie re-runs live queries optimistically while a write is still in flight and
     // may skip the run after the commit; the feed's reads also consult the in-memory filter projection, which
-    // follows commits only (repositories/feed-projection.ts), so such a run would keep a stale page.
+    // answers from committed rows only (repositories/feed-projection.ts), so such a run would keep a stale page.
     super(name, { cache: 'disabled', ...options })
+    this.listingChanges = new ListingChanges(name)
+    this.use(this.listingChanges.middleware())
+    this.on('close', () => this.listingChanges.close())
     this.version(1).stores({
       // The feed reads a page of 12 by walking one compound index in order and filtering the rest in the walk:
       // [status+created_at] (newest first) and [status+price] (by price), each also prefixed by category, so a

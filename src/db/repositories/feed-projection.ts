@@ -9,13 +9,14 @@
  * number comparisons per row.
  *
  * It is loaded once per database (in chunks, off the critical path of broad filters, see feed.ts) and kept
- * exact from Dexie's `storagemutated` event, which reports the keys every committed transaction changed, in this
- * tab and (via BroadcastChannel) in the others. Reads wait for the changes reported so far to be applied.
+ * exact by the database's listing change notices (../listing-changes.ts: every write to `listings`, in this tab and
+ * the others): a changed row is marked stale when the write is made and read again before the next answer.
  */
-import Dexie, { cmp, type IntervalTree, type ObservabilitySet } from 'dexie'
+import Dexie from 'dexie'
 import { filterFacets, type FilterFacets } from '../../domain/feed-filters'
 import type { FeedSort } from '../../domain/feed-query'
 import type { KreisDatabase } from '../database'
+import type { ListingChange } from '../listing-changes'
 import type { ListingRow } from '../rows'
 
 /** Rows per getAll while loading: small enough that no single read blocks the main thread for long. */
@@ -33,33 +34,22 @@ export const FACET_ORDER: Record<FacetOrder, (a: Facets, b: Facets) => number> =
   price_desc: (a, b) => (a.price === b.price ? (a.id < b.id ? 1 : -1) : b.price - a.price),
 }
 
-/** Every key an interval tree holds, or null when it holds a range (a cleared table, a range delete). */
-function keysOf(tree: IntervalTree): string[] | null {
-  const keys: string[] = []
-  const walk = (node: IntervalTree | null | undefined): boolean => {
-    if (!node || !('from' in node)) return true
-    if (cmp(node.from, node.to) !== 0 || typeof node.from !== 'string') return false
-    keys.push(node.from)
-    return walk(node.l) && walk(node.r)
-  }
-  return walk(tree) ? keys : null
-}
-
 export class FeedProjection {
   private facets = new Map<string, Facets>()
   private sorted = new Map<FacetOrder, Facets[]>()
   private loaded: Promise<void> | null = null
   private isLoaded = false
-  /** Full reads of the table so far (1 after loading; more only when a change was reported as a key range). */
+  /** Full reads of the table so far (1 after loading; more only after a clear or a delete by key range). */
   fullReads = 0
-  /** Changes reported but not yet applied (a chain: each waits for the one before). */
+  /** Rows written since the projection last read them ('all': read the table again). */
+  private stale: Set<string> | 'all' = new Set()
+  /** The catch-up under way (each waits for the one before). */
   private applying: Promise<void> = Promise.resolve()
-  private readonly part: string
+  private unsubscribe: (() => void) | null = null
 
   constructor(private readonly db: KreisDatabase) {
-    this.part = `idb://${db.name}/listings/`
-    Dexie.on('storagemutated', this.onMutated)
-    db.on('close', () => Dexie.on('storagemutated').unsubscribe(this.onMutated))
+    // A closed database hears no more changes: the next read starts over.
+    db.on('close', () => this.reset())
   }
 
   /** True once loaded: reads cost no IndexedDB scan. */
@@ -71,7 +61,7 @@ export class FeedProjection {
   async inOrder(order: FacetOrder): Promise<readonly Facets[]> {
     this.loaded ??= this.load()
     await this.loaded
-    await this.applying
+    await this.catchUp()
     let list = this.sorted.get(order)
     if (!list) {
       list = [...this.facets.values()].sort(FACET_ORDER[order])
@@ -81,27 +71,45 @@ export class FeedProjection {
   }
 
   private async load(): Promise<void> {
+    // Changes from now on are caught up after the load; reads it makes wait for writes already under way.
+    this.unsubscribe ??= this.db.listingChanges.subscribe(this.onChange)
     this.fullReads++
-    let last: string | null = null
-    for (;;) {
-      const range = last === null ? this.db.listings.toCollection() : this.db.listings.where(':id').above(last)
-      const rows: ListingRow[] = await range.limit(LOAD_CHUNK_ROWS).toArray()
-      for (const r of rows) this.facets.set(r.id, facetsOf(r))
-      if (rows.length < LOAD_CHUNK_ROWS) break
-      last = rows[rows.length - 1]!.id
-    }
+    await Dexie.ignoreTransaction(async () => {
+      let last: string | null = null
+      for (;;) {
+        const range = last === null ? this.db.listings.toCollection() : this.db.listings.where(':id').above(last)
+        const rows: ListingRow[] = await range.limit(LOAD_CHUNK_ROWS).toArray()
+        for (const r of rows) this.facets.set(r.id, facetsOf(r))
+        if (rows.length < LOAD_CHUNK_ROWS) break
+        last = rows[rows.length - 1]!.id
+      }
+    })
     this.isLoaded = true
   }
 
-  private readonly onMutated = (parts: ObservabilitySet): void => {
-    const tree = parts[this.part]
-    if (!tree || !this.loaded) return
-    const keys = keysOf(tree)
-    this.applying = this.applying.then(() => (keys ? this.refresh(keys) : this.reload()))
+  private readonly onChange = (change: ListingChange): void => {
+    if ('all' in change || this.stale === 'all') this.stale = 'all'
+    else for (const id of change.ids) this.stale.add(id)
+  }
+
+  /** Reads the stale rows again (outside any transaction of the caller's: a fresh read sees every commit). */
+  private catchUp(): Promise<void> {
+    const next = this.applying.then(async () => {
+      const stale = this.stale
+      if (stale !== 'all' && stale.size === 0) return
+      this.stale = new Set()
+      try {
+        await Dexie.ignoreTransaction(() => (stale === 'all' ? this.reload() : this.refresh([...stale])))
+      } catch (e) {
+        this.stale = 'all' // not applied: the next read starts over
+        throw e
+      }
+    })
+    this.applying = next.catch(() => {})
+    return next
   }
 
   private async refresh(ids: string[]): Promise<void> {
-    await this.loaded
     const rows = await this.db.listings.bulkGet(ids)
     ids.forEach((id, i) => {
       const row = rows[i]
@@ -112,10 +120,19 @@ export class FeedProjection {
   }
 
   private async reload(): Promise<void> {
-    await this.loaded
     this.facets = new Map()
     this.sorted.clear()
     await this.load()
+  }
+
+  private reset(): void {
+    this.unsubscribe?.()
+    this.unsubscribe = null
+    this.loaded = null
+    this.isLoaded = false
+    this.facets = new Map()
+    this.sorted.clear()
+    this.stale = new Set()
   }
 }
 

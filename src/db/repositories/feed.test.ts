@@ -1,6 +1,6 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto'
-import { liveQuery } from 'dexie'
+import Dexie, { liveQuery } from 'dexie'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '../database'
 import type { ListingRow } from '../rows'
@@ -275,6 +275,35 @@ describe('feed after writes (the filter projection follows every committed chang
     expect(await feedCount(db, { sizes: ['M'] })).toBe(0)
     await db.listings.bulkPut(rows.slice(0, 30))
     expect(await feedCount(db, { sizes: ['M'] })).toBe(reference((l) => l.size === 'M' && Number(l.title.slice(5)) < 30).length)
+  })
+
+  it('a read made while a write is under way answers with its commit; a write rolled back leaves the feed as it was', async () => {
+    const f = { sizes: ['S'] }
+    const before = (await feedPage(db, f, 1)).map((l) => l.id)
+    let reading: Promise<string[]> | null = null
+    await db.transaction('rw', db.listings, async () => {
+      await db.listings.put(listing(4001, { size: 'S', created_at: '2027-04-01T00:00:00.000Z' }))
+      // Outside this transaction, as a screen's read would be: it waits for the commit.
+      reading = Dexie.ignoreTransaction(() => feedPage(db, f, 1).then((rows) => rows.map((l) => l.id)))
+      await db.listings.put(listing(4002, { size: 'S', created_at: '2027-04-02T00:00:00.000Z' }))
+    })
+    expect((await reading!).slice(0, 2)).toEqual([listing(4002).id, listing(4001).id])
+
+    await expect(db.transaction('rw', db.listings, async () => {
+      await db.listings.put(listing(4003, { size: 'S', created_at: '2027-04-03T00:00:00.000Z' }))
+      await db.listings.delete(before[0]!)
+      throw new Error('rolled back')
+    })).rejects.toThrow('rolled back')
+    const after = (await feedPage(db, f, 1)).map((l) => l.id)
+    expect(after).not.toContain(listing(4003).id)
+    expect(after).toContain(before[0])
+  })
+
+  it('follows a bulk write of any size straight to the table by its keys', async () => {
+    await feedCount(db, {})
+    await db.listings.bulkPut(Array.from({ length: 500 }, (_, i) => listing(6001 + i, { size: 'XXL', status: 'active' })))
+    expect(await feedCount(db, { sizes: ['XXL'] })).toBe(500)
+    expect(feedProjection(db).fullReads).toBe(1)
   })
 
   it('sees writes made through another connection to the same database (another tab)', async () => {

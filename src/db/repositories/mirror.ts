@@ -26,19 +26,6 @@ export interface ListingBundle {
 const synced = <T extends object>(r: T) => ({ ...r, sync_state: 'synced' as const })
 
 /**
- * Dexie tells `storagemutated` listeners (the feed projection, in every tab) which keys a bulk write changed only
- * for fewer than 50 rows per call; above that it reports the whole table, and the projection re-reads it all. So
- * listing rows go in calls of 49, all issued at once in the caller's transaction (no wait between them).
- */
-const KEYED_BULK_ROWS = 49
-
-function putListingRows(db: KreisDatabase, rows: readonly ListingRow[]): Promise<unknown> {
-  const calls: Promise<unknown>[] = []
-  for (let i = 0; i < rows.length; i += KEYED_BULK_ROWS) calls.push(db.listings.bulkPut(rows.slice(i, i + KEYED_BULK_ROWS)))
-  return Promise.all(calls)
-}
-
-/**
  * Puts listings with their card fields, replaces their image sets and refreshes their sellers. Returns the ids
  * accepted.
  *
@@ -69,7 +56,7 @@ async function putAccepted(db: KreisDatabase, accepted: readonly ListingRecord[]
     sellers.set(mine.id, freshestSellerName(mine, pub))
   }
   const covers = coversByListing(bundle.images)
-  await putListingRows(db, accepted.map((r): ListingRow => ({ ...synced(r), ...cardFields(covers.get(r.id) ?? null, sellers.get(r.user_id)) })))
+  await db.listings.bulkPut(accepted.map((r): ListingRow => ({ ...synced(r), ...cardFields(covers.get(r.id) ?? null, sellers.get(r.user_id)) })))
 }
 
 /**
@@ -85,7 +72,7 @@ export async function applyKnownListings(db: KreisDatabase, rows: readonly Listi
       if (!local || !acceptsServerRow(local, r)) return
       updates.push({ ...synced(r), ...cardOf(local) })
     })
-    await putListingRows(db, updates)
+    await db.listings.bulkPut(updates)
     return locals.filter((l) => l === undefined).length
   })
 }
