@@ -44,5 +44,9 @@ describe('the first route', () => {
     for (const pattern of DATA_LAYER.slice(0, 2)) expect(everything.some((id) => pattern.test(id))).toBe(true)
 
     expect(modules.filter((id) => DATA_LAYER.some((p) => p.test(id)))).toEqual([])
+    // The trial modal (its form, dialog and sign-up call) loads on the click of "Start Free Trial".
+    const trialModal = /\/src\/features\/landing\/components\/trial-signup-(modal|form)\.tsx$/
+    expect(everything.filter((id) => trialModal.test(id))).toHaveLength(2)
+    expect(modules.filter((id) => trialModal.test(id))).toEqual([])
   }, 120_000)
 })

@@ -4,6 +4,7 @@ import { buttonClasses } from '@/ui/button'
 import { cx } from '@/ui/cx'
 import { useRevealThenPulse } from '../hooks/use-reveal-then-pulse'
 import { NewsletterForm } from './newsletter-form'
+import { TrialSignupButton } from './trial-signup-button'
 
 /** "Join the Circular Fashion Movement" (spec §2.2 section 7). */
 export function JoinMovementCta({ signedIn }: { signedIn: boolean }) {
@@ -37,7 +38,7 @@ export function JoinMovementCta({ signedIn }: { signedIn: boolean }) {
           >
             {t('landing.ctaSell')}
           </Link>
-          {/* later: features/landing trial signup — t('landing.trialButton') opening the trial modal (spec §2.3). */}
+          <TrialSignupButton className="border-white" />
         </div>
         <NewsletterForm />
       </div>
