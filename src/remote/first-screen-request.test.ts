@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import { PAGE_SIZE } from '@/domain/constants'
+import { PAGE_SIZE, STORAGE_BUCKET } from '@/domain/constants'
+import { resolveImageUrl } from '@/domain/listing-view'
 import { FIRST_SCREEN_GLOBAL } from './first-screen'
-import { FIRST_SCREEN_SELECT, firstScreenScript, firstScreenUrl } from './first-screen-request'
+import { FIRST_PHOTOS, FIRST_SCREEN_SELECT, PHOTO_FILES, firstPhotoSources, firstScreenScript, firstScreenUrl } from './first-screen-request'
 import { LISTING_BUNDLE_SELECT } from './supabase-transport'
 
 const API = 'https://abc.supabase.co'
@@ -75,5 +76,50 @@ describe('index.html’s inline script', () => {
     run(async () => ({ ok: false, json: async () => ({ message: 'nope' }) }))
     await expect(window[FIRST_SCREEN_GLOBAL]).resolves.toBeNull()
     expect(() => run(() => { throw new Error('no fetch here') })).not.toThrow()
+  })
+})
+
+describe('the first photos index.html preloads are the files the page’s <img> picks', () => {
+  it('same sizes as the cards and the gallery, same file names and widths as the app’s srcset', async () => {
+    const { CARD_IMAGE_SIZES } = await import('@/ui/listing-card')
+    const { GALLERY_SIZES } = await import('@/features/item/components/item-gallery')
+    const photos = await import('@/domain/photos')
+    expect(FIRST_PHOTOS.shop.sizes).toBe(CARD_IMAGE_SIZES)
+    expect(FIRST_PHOTOS.item.sizes).toBe(GALLERY_SIZES)
+    expect(PHOTO_FILES).toEqual({ bucket: STORAGE_BUCKET, cardSuffix: `.card${photos.PHOTO_OUTPUT_EXTENSION}`, cardWidth: photos.CARD_MAX_EDGE_PX, photoWidth: photos.PHOTO_MAX_EDGE_PX })
+  })
+
+  it('each listing’s photo with the lowest image_order, as cardSrcSet builds it; an http URL as it is', async () => {
+    const { cardSrcSet } = await import('@/domain/photos')
+    const rows = [
+      { listing_images: [{ id: 'b', image_order: 1, image_url: 'u1/b.jpg' }, { id: 'a', image_order: 0, image_url: 'u1/a b.jpg' }] },
+      { listing_images: [{ id: 'c', image_order: 0, image_url: 'https://cdn.example/c.jpg' }] },
+      { listing_images: [] },
+      { listing_images: [{ id: 'd', image_order: 0, image_url: 'u2/d.jpg' }] },
+    ]
+    expect(firstPhotoSources(rows, 3, `${API}/`, PHOTO_FILES)).toEqual([
+      { srcset: cardSrcSet('u1/a b.jpg', (p) => resolveImageUrl(p, API)) },
+      { href: 'https://cdn.example/c.jpg' },
+    ])
+    expect(firstPhotoSources(null, 2, API, PHOTO_FILES)).toEqual([])
+  })
+
+  it('the script preloads them once the answer is here, as images with the same CORS mode as the <img>', async () => {
+    const links: Record<string, unknown>[] = []
+    const document = {
+      createElement: () => {
+        const l: Record<string, unknown> = { setAttribute: (k: string, v: string) => (l[k] = v) }
+        return l
+      },
+      head: { appendChild: (l: Record<string, unknown>) => links.push(l) },
+    }
+    const rows = [{ listing_images: [{ id: 'a', image_order: 0, image_url: 'u1/a.jpg' }] }]
+    const window: Record<string, unknown> = {}
+    new Function('window', 'location', 'navigator', 'fetch', 'document', firstScreenScript(API, 'k'))(
+      window, { pathname: `/item/${ITEM}`, search: '' }, { onLine: true }, async () => ({ ok: true, json: async () => rows }), document,
+    )
+    await expect(window[FIRST_SCREEN_GLOBAL]).resolves.toEqual(rows)
+    expect(links).toHaveLength(1)
+    expect(links[0]).toMatchObject({ rel: 'preload', as: 'image', crossOrigin: 'anonymous', imagesizes: FIRST_PHOTOS.item.sizes, imagesrcset: firstPhotoSources(rows, 1, API, PHOTO_FILES)[0]!.srcset })
   })
 })

@@ -10,7 +10,7 @@
  * the same embedded select, as the engine's listing pages. Relative imports with extensions only: vite.config.ts
  * loads this file, where the app's `@/` alias does not exist.
  */
-import { PAGE_SIZE } from '../domain/constants.ts'
+import { PAGE_SIZE, STORAGE_BUCKET } from '../domain/constants.ts'
 import { FIRST_SCREEN_GLOBAL } from './first-screen.ts'
 import { PUBLIC_PROFILE_COLUMNS } from './rows.ts'
 
@@ -31,15 +31,56 @@ export function firstScreenUrl(api: string, pathname: string, search: string, se
   return item ? base + '&id=eq.' + item[1] + '&limit=1' : null
 }
 
+/** The photo files a card or the gallery offers (domain/photos.ts cardSrcSet: the card image beside the photo). */
+export const PHOTO_FILES = { bucket: STORAGE_BUCKET, cardSuffix: '.card.webp', cardWidth: 480, photoWidth: 1600 }
+/** The first screen's photos and their `sizes` (ui/listing-card.tsx CARD_IMAGE_SIZES, item-gallery.tsx GALLERY_SIZES). */
+export const FIRST_PHOTOS = {
+  shop: { count: 2, sizes: '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw' },
+  item: { count: 1, sizes: '(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw' },
+}
+
+/**
+ * The `srcset` (or, for an http URL, the `href`) of each first photo of the first `count` listings — the one each
+ * card or the gallery shows first (lowest image_order) — as the app builds it, so the browser's choice for the
+ * `<img>` is the file preloaded. Self-contained: its source runs in index.html.
+ */
+export function firstPhotoSources(rows: unknown, count: number, api: string, files: typeof PHOTO_FILES): { srcset?: string; href?: string }[] {
+  const out: { srcset?: string; href?: string }[] = []
+  if (!Array.isArray(rows)) return out
+  const base = api.replace(/\/+$/, '') + '/storage/v1/object/public/' + files.bucket + '/'
+  for (const row of rows.slice(0, count)) {
+    const images = ((row && row.listing_images) || []).slice().sort((a: { image_order: number; id: string }, b: { image_order: number; id: string }) => a.image_order - b.image_order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    const path = images[0] && images[0].image_url
+    if (typeof path !== 'string' || !path) continue
+    if (/^https?:\/\//i.test(path)) {
+      out.push({ href: path })
+      continue
+    }
+    const slash = path.lastIndexOf('/')
+    const dot = path.lastIndexOf('.')
+    const card = path.endsWith(files.cardSuffix) ? path : (dot > slash ? path.slice(0, dot) : path) + files.cardSuffix
+    const url = (p: string) => encodeURI(base + p.replace(/^\/+/, ''))
+    out.push({ srcset: url(card) + ' ' + files.cardWidth + 'w, ' + url(path) + ' ' + files.photoWidth + 'w' })
+  }
+  return out
+}
+
 /**
  * The inline script of index.html: asks for the page's first screen when the browser is online (offline, the
- * mirror answers and nothing waits for the network). Never throws: the app does without it.
+ * mirror answers and nothing waits for the network), and once it is here, preloads the first photos (the page's
+ * largest paint) so they download beside the app's JS instead of after it. Never throws: the app does without it.
  */
 export function firstScreenScript(api: string, anonKey: string): string {
   const url = `(${firstScreenUrl.toString()})(${JSON.stringify(api)},location.pathname,location.search,${JSON.stringify(FIRST_SCREEN_SELECT)},${PAGE_SIZE})`
+  const photos = `(${firstPhotoSources.toString()})`
   return (
-    `(function(){try{var u=${url};` +
-    `if(u&&navigator.onLine!==false)window.${FIRST_SCREEN_GLOBAL}=fetch(u,{headers:{apikey:${JSON.stringify(anonKey)}}})` +
-    `.then(function(r){return r.ok?r.json():null}).catch(function(){return null})}catch(e){}})()`
+    `(function(){try{var u=${url};if(!u||navigator.onLine===false)return;` +
+    `var f=location.pathname==='/shop'?${JSON.stringify(FIRST_PHOTOS.shop)}:${JSON.stringify(FIRST_PHOTOS.item)};` +
+    `window.${FIRST_SCREEN_GLOBAL}=fetch(u,{headers:{apikey:${JSON.stringify(anonKey)}}})` +
+    `.then(function(r){return r.ok?r.json():null}).catch(function(){return null})` +
+    `.then(function(rows){try{${photos}(rows,f.count,${JSON.stringify(api)},${JSON.stringify(PHOTO_FILES)}).forEach(function(p){` +
+    `var l=document.createElement('link');l.rel='preload';l.as='image';l.crossOrigin='anonymous';l.fetchPriority='high';` +
+    `if(p.srcset){l.setAttribute('imagesrcset',p.srcset);l.setAttribute('imagesizes',f.sizes)}else l.href=p.href;document.head.appendChild(l)})}catch(e){}return rows})` +
+    `}catch(e){}})()`
   )
 }

@@ -24,7 +24,7 @@ function Chevron({ flip }: { flip?: boolean }) {
  * A photo that fails to load shows "No image available".
  */
 /** The gallery's width: the screen on phones, half the page (at most 6xl) from 768 px. */
-const GALLERY_SIZES = '(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw'
+export const GALLERY_SIZES = '(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw'
 
 /**
  * One photo, resolved like a card's (useCardImageSrc): the device's copy while it holds one (an unsent listing's
