@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
 /** Distance from the viewport top to the section's top, minus the sticky header: 20 px after the scroll. */
@@ -6,6 +7,17 @@ async function gapBelowHeader(page: Page, sectionId: string): Promise<number> {
     const header = document.getElementById('site-header')!.getBoundingClientRect().height
     return Math.round(document.getElementById(id)!.getBoundingClientRect().top - header)
   }, sectionId)
+}
+
+/** The call-to-action's "Start Free Trial" (the dialog's submit button has the same name). */
+const trialButton = (page: Page) => page.locator('#cta-title').locator('..').getByRole('button', { name: 'Start Free Trial' })
+const trialAddress = (what: string) => `trial-${what}-${Date.now()}@e2e.kreis.ch`
+
+async function openTrial(page: Page) {
+  await trialButton(page).click()
+  const dialog = page.getByRole('dialog', { name: 'Start your free trial' })
+  await expect(dialog).toBeVisible()
+  return dialog
 }
 
 test.describe('landing page', () => {
@@ -75,6 +87,65 @@ test.describe('landing page', () => {
     await expect(notice).toContainText("You'll receive news & updates.")
     await expect(email).toHaveValue('')
     expect(requests).toEqual([])
+  })
+
+  test('the trial signup: modal, success, "Start Browsing Fashion"; the same e-mail again → "Email already registered"', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.locator('#products-section').getByRole('listitem').first()).toBeVisible({ timeout: 20_000 })
+    let dialog = await openTrial(page)
+    await expect(dialog.getByLabel('Email')).toBeFocused()
+    const axe = await new AxeBuilder({ page }).include('dialog').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    expect(axe.violations.map((v) => v.id)).toEqual([])
+
+    await dialog.getByRole('button', { name: 'Start Free Trial' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Email required' })).toContainText('Please enter your email address')
+
+    const email = trialAddress('browse')
+    await dialog.getByLabel('Email').fill(email)
+    await dialog.getByLabel('Password (optional)').fill('not-stored-9k2')
+    await dialog.getByLabel('First name (optional)').fill('Mia')
+    await dialog.getByLabel('City (optional)').fill('Basel')
+    const insert = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/rest/v1/trial_users'))
+    await dialog.getByRole('button', { name: 'Start Free Trial' }).click()
+    const body = (await insert).postDataJSON() as Record<string, unknown>
+    expect(body).toMatchObject({ email, first_name: 'Mia', city: 'Basel', trial_status: 'active' })
+    expect(JSON.stringify(body)).not.toContain('not-stored-9k2')
+    const success = page.getByRole('dialog', { name: 'Your free trial has started!' })
+    await expect(success.getByRole('button', { name: 'Start Browsing Fashion' })).toBeFocused()
+    await success.getByRole('button', { name: 'Start Browsing Fashion' }).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect.poll(() => gapBelowHeader(page, 'products-section')).toBe(20)
+
+    // A second signup with the same address (another letter case): the §8 toast, the form stays as typed.
+    dialog = await openTrial(page)
+    await expect(dialog.getByLabel('Email')).toHaveValue('')
+    await dialog.getByLabel('Email').fill(email.toUpperCase())
+    await dialog.getByRole('button', { name: 'Start Free Trial' }).click()
+    const toast = page.getByRole('alert').filter({ hasText: 'Email already registered' })
+    await expect(toast).toContainText('This email is already signed up for the trial')
+    await expect(dialog.getByLabel('Email')).toHaveValue(email.toUpperCase())
+    await expect(dialog.getByRole('button', { name: 'Start Free Trial' })).toBeEnabled()
+
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(trialButton(page)).toBeFocused()
+  })
+
+  test('the trial signup: "Add Your First Item" closes with an "Add Item" toast; offline, the form says so and keeps its text', async ({ page, context }) => {
+    await page.goto('/')
+    const dialog = await openTrial(page)
+    await dialog.getByLabel('Email').fill(trialAddress('add'))
+    await context.setOffline(true)
+    await expect(dialog.getByRole('alert')).toContainText("You're offline")
+    await expect(dialog.getByRole('button', { name: 'Start Free Trial' })).toBeDisabled()
+    await context.setOffline(false)
+    await expect(dialog.getByRole('alert')).toHaveCount(0)
+    await dialog.getByRole('button', { name: 'Start Free Trial' }).click()
+    const success = page.getByRole('dialog', { name: 'Your free trial has started!' })
+    await success.getByRole('button', { name: 'Add Your First Item' }).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(page.getByRole('status').filter({ hasText: 'Add Item' })).toBeVisible()
+    await expect(page).toHaveURL('/')
   })
 
   test('the footer links the static pages and says © 2024 Kreis', async ({ page }) => {

@@ -82,6 +82,13 @@ describe('the trial signup modal (spec §2.3, §4, §5, §8)', () => {
     expect(remote.insertTrialUser).not.toHaveBeenCalled()
     expect(field(/^Email/)).toHaveFocus()
     expect(field(/^City/).value).toBe('Basel')
+
+    // Once a valid address is sent, the complaint goes (it would otherwise sit beside the success view for 5 s).
+    remote.insertTrialUser.mockResolvedValue({ ok: true, value: null })
+    await user.type(field(/^Email/), 'mia@example.ch')
+    await user.click(inDialog(dialog).submit())
+    await screen.findByRole('heading', { name: 'Your free trial has started!' })
+    expect(toasts()).toEqual([])
   })
 
   it('submitting: the button reads "Starting Trial..." and is disabled; then the success view; the record has no password', async () => {

@@ -3,12 +3,12 @@
  * of §5 first (a toast, nothing sent), then the insert through src/sync, whose outcome becomes the success view or
  * the §8 toast. Offline, the form says so and keeps what was typed.
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { trialSignupProblem } from '@/domain/trial-signup'
 import { TOASTS } from '@/domain/toasts'
 import { renderToast } from '@/i18n'
 import { startTrial } from '@/sync/trial-signup'
-import { toast } from '@/ui/toast/toast-store'
+import { dismissToast, toast } from '@/ui/toast/toast-store'
 
 export type TrialPhase = 'form' | 'submitting' | 'success'
 
@@ -29,6 +29,12 @@ export function useTrialSignup() {
   const [phase, setPhase] = useState<TrialPhase>('form')
   /** The last attempt found no network: said in the form until the next attempt. */
   const [offline, setOffline] = useState(false)
+  /** This form's last complaint: a later attempt takes it away, so "Email required" does not sit beside success. */
+  const complaint = useRef<number | null>(null)
+  const complain = (shown: number | null) => {
+    if (complaint.current !== null) dismissToast(complaint.current)
+    complaint.current = shown
+  }
 
   // The network came back: the note about the last attempt no longer holds.
   useEffect(() => {
@@ -45,9 +51,10 @@ export function useTrialSignup() {
     if (phase !== 'form') return 'busy'
     const problem = trialSignupProblem(values)
     if (problem) {
-      toast(renderToast(problem))
+      complain(toast(renderToast(problem)))
       return 'invalid'
     }
+    complain(null)
     setOffline(false)
     setPhase('submitting')
     const outcome = await startTrial(values)
@@ -61,7 +68,7 @@ export function useTrialSignup() {
       setOffline(true)
       return 'offline'
     }
-    toast(renderToast(outcome === 'duplicate' ? TOASTS.trialDuplicate : TOASTS.trialFailed))
+    complain(toast(renderToast(outcome === 'duplicate' ? TOASTS.trialDuplicate : TOASTS.trialFailed)))
     return 'refused'
   }
 
