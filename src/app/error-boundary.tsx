@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { t } from '@/i18n'
 
 interface Props {
   children: ReactNode
@@ -20,18 +21,18 @@ export class ScreenErrorBoundary extends Component<Props, { failed: boolean }> {
     if (!this.state.failed) return this.props.children
     return (
       <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-stone-900">Something went wrong</h1>
-        <p className="text-stone-700">This screen could not be shown. Reloading usually helps.</p>
+        <h1 className="text-2xl font-bold text-stone-900">{t('errorScreen.title')}</h1>
+        <p className="text-stone-700">{t('errorScreen.text')}</p>
         <div className="flex gap-3">
           <button
             type="button"
             onClick={() => window.location.reload()}
             className="h-11 rounded-full bg-green-800 px-5 font-semibold text-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700"
           >
-            Reload
+            {t('errorScreen.reload')}
           </button>
           <a href="/" className="inline-flex h-11 items-center rounded-full border border-stone-400 px-5 font-semibold">
-            Back to Home
+            {t('common.backToHome')}
           </a>
         </div>
       </div>

@@ -9,7 +9,7 @@ export function NotFound() {
         404
       </p>
       <h1 className="text-2xl font-bold text-stone-900">{t('notFound.title')}</h1>
-      <p className="text-stone-700">The page you are looking for does not exist or has moved.</p>
+      <p className="text-stone-700">{t('notFound.text')}</p>
       <Link to="/" className={buttonClasses()}>
         {t('notFound.home')}
       </Link>

@@ -1,4 +1,5 @@
 import { useState, type ImgHTMLAttributes } from 'react'
+import { t } from '@/i18n'
 import { cx } from './cx'
 
 export interface ImageWithFallbackProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt'> {
@@ -18,7 +19,7 @@ export interface ImageWithFallbackProps extends Omit<ImgHTMLAttributes<HTMLImage
 export function ImageWithFallback({
   src,
   alt,
-  fallbackLabel = 'No image available',
+  fallbackLabel = t('item.noImage'),
   className,
   loading = 'lazy',
   decoding = 'async',

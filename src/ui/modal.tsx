@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { t } from '@/i18n'
 import { cx } from './cx'
 
 export interface ModalProps {
@@ -41,7 +42,8 @@ export function Modal({ open, onClose, title, description, children, footer, cla
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose()
       }}
-      className={cx('bg-white text-stone-900 shadow-xl backdrop:bg-stone-900/50', className)}
+      // text-left: a dialog opened from a centred section (the landing page's call to action) does not inherit it.
+      className={cx('bg-white text-left text-stone-900 shadow-xl backdrop:bg-stone-900/50', className)}
     >
       <div className="flex items-start justify-between gap-4 p-5 pb-3">
         <div>
@@ -57,7 +59,7 @@ export function Modal({ open, onClose, title, description, children, footer, cla
         <button
           type="button"
           onClick={onClose}
-          aria-label="Close"
+          aria-label={t('common.close')}
           className="-m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-green-700"
         >
           <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
+import { t } from '@/i18n'
 import { Toaster } from '@/ui/toast/toaster'
 import { ScreenErrorBoundary } from '../error-boundary'
 import { useShellSession } from '../live/shell-state'
@@ -36,7 +37,7 @@ export function AppLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:p-3 focus:font-semibold"
       >
-        Skip to content
+        {t('nav.skipToContent')}
       </a>
       <SiteHeader session={session} />
       <main id="main" className="flex-1">

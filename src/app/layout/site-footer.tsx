@@ -21,7 +21,7 @@ export function SiteFooter() {
             <p className="text-sm text-stone-300">{t('app.tagline')}</p>
           </div>
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label={t('nav.footer')}>
           {/* Each link 44 px tall (a finger's width apart), in a column on phones and a row from sm. */}
           <ul className="flex flex-col sm:flex-row sm:flex-wrap sm:gap-x-6">
             {LINKS.map((l) => (

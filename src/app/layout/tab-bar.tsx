@@ -50,7 +50,7 @@ const TABS: { to: string; label: CatalogueKey; icon: ReactNode }[] = [
 /** The bottom tab bar of spec §2.4; the current tab carries aria-current="page". */
 export function TabBar() {
   return (
-    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)]">
+    <nav aria-label={t('nav.main')} className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)]">
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-4">
         {TABS.map((tab) => (
           <li key={tab.to}>

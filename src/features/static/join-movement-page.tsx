@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
 import { t, type CatalogueKey } from '@/i18n'
 import { ProsePage } from './components/prose-page'
+import { SlottedText } from './components/slotted-text'
 
 const STEPS: [CatalogueKey, CatalogueKey][] = [
   ['landing.step1Title', 'landing.step1Text'],
@@ -9,45 +10,46 @@ const STEPS: [CatalogueKey, CatalogueKey][] = [
   ['landing.step4Title', 'landing.step4Text'],
 ]
 
+const LINK = 'font-semibold text-green-800 underline underline-offset-4'
+
 export function JoinMovementPage() {
   return (
     <ProsePage
       title={t('joinMovement.title')}
-      lead="Circular fashion is simple: buy what already exists, sell what you no longer wear, and keep clothes out of the bin."
+      lead={t('joinMovement.lead')}
       sections={[
         {
-          heading: 'Four steps',
+          heading: t('joinMovement.stepsTitle'),
           body: (
             <ol className="list-decimal space-y-1 pl-6">
               {STEPS.map(([title, text]) => (
                 <li key={title}>
-                  <strong>{t(title)}:</strong> {t(text)}
+                  <strong>{t('joinMovement.step', { title: t(title) })}</strong> {t(text)}
                 </li>
               ))}
             </ol>
           ),
         },
+        { heading: t('joinMovement.membershipTitle'), body: <p>{t('joinMovement.membershipText')}</p> },
         {
-          heading: 'Membership',
+          heading: t('joinMovement.startTitle'),
           body: (
             <p>
-              Browsing and buying are free. Sellers get their first month free (no card required), then CHF 2 for the
-              second month and CHF 5 per month from the third. Cancel any time.
-            </p>
-          ),
-        },
-        {
-          heading: 'Start today',
-          body: (
-            <p>
-              <Link to="/auth?mode=signup" className="font-semibold text-green-800 underline underline-offset-4">
-                Create your account
-              </Link>{' '}
-              or{' '}
-              <Link to="/shop" className="font-semibold text-green-800 underline underline-offset-4">
-                browse the marketplace
-              </Link>
-              .
+              <SlottedText
+                text={t('joinMovement.startText')}
+                slots={{
+                  signUp: (
+                    <Link to="/auth?mode=signup" className={LINK}>
+                      {t('joinMovement.signUp')}
+                    </Link>
+                  ),
+                  browse: (
+                    <Link to="/shop" className={LINK}>
+                      {t('joinMovement.browse')}
+                    </Link>
+                  ),
+                }}
+              />
             </p>
           ),
         },

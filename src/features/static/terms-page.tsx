@@ -1,6 +1,8 @@
-import { ProsePage } from './components/prose-page'
-import { CONTACT_EMAIL, MINIMUM_USER_AGE_YEARS } from '@/domain/constants'
+import { MINIMUM_USER_AGE_YEARS } from '@/domain/constants'
 import { t } from '@/i18n'
+import { MailLink } from './components/mail-link'
+import { ProsePage } from './components/prose-page'
+import { SlottedText } from './components/slotted-text'
 import { POLICIES_UPDATED } from './static-constants'
 
 export function TermsPage() {
@@ -8,62 +10,19 @@ export function TermsPage() {
     <ProsePage
       title={t('terms.title')}
       updated={POLICIES_UPDATED}
-      lead="These terms apply to everyone who uses Kreis, a marketplace where people in Switzerland buy and sell pre-loved clothes directly from each other."
+      lead={t('terms.lead')}
       sections={[
+        { heading: t('terms.whatTitle'), body: <p>{t('terms.whatText')}</p> },
+        { heading: t('terms.paymentTitle'), body: <p>{`${t('terms.noPayments')} ${t('terms.paymentText')}`}</p> },
+        { heading: t('terms.accountsTitle'), body: <p>{t('terms.accountsText', { age: MINIMUM_USER_AGE_YEARS })}</p> },
+        { heading: t('terms.listingsTitle'), body: <p>{t('terms.listingsText')}</p> },
+        { heading: t('terms.membershipTitle'), body: <p>{t('terms.membershipText')}</p> },
         {
-          heading: 'What Kreis does',
+          heading: t('terms.lawTitle'),
           body: (
             <p>
-              Kreis lets members list clothes, find items and message each other. Kreis is not a party to any sale.
-            </p>
-          ),
-        },
-        {
-          heading: 'Payment and shipping between members',
-          body: (
-            <p>
-              {t('terms.noPayments')} Buyers and sellers agree on price, payment, pickup or delivery themselves and
-              are responsible for them.
-            </p>
-          ),
-        },
-        {
-          heading: 'Accounts',
-          body: (
-            <p>
-              You must be at least {MINIMUM_USER_AGE_YEARS} years old to use Kreis. Keep your login details private; you are
-              responsible for what happens under your account.
-            </p>
-          ),
-        },
-        {
-          heading: 'Listings and reviews',
-          body: (
-            <p>
-              List only clothes you own and describe them honestly, with photos of the actual item. Members can leave
-              reviews about each other; reviews must be truthful and respectful.
-            </p>
-          ),
-        },
-        {
-          heading: 'Seller membership',
-          body: (
-            <p>
-              Selling requires a membership: month 1 free (no card required), month 2 CHF 2, and from month 3 CHF 5 per
-              month. The membership renews automatically and can be cancelled at any time; partial months are not
-              refunded. Kreis charges no commission on sales.
-            </p>
-          ),
-        },
-        {
-          heading: 'Law and courts',
-          body: (
-            <p>
-              These terms are governed by Swiss law. {t('terms.courts')} Questions:{' '}
-              <a href={`mailto:${CONTACT_EMAIL}`} className="font-semibold text-green-800 underline underline-offset-4">
-                {CONTACT_EMAIL}
-              </a>
-              .
+              {`${t('terms.law')} ${t('terms.courts')} `}
+              <SlottedText text={t('terms.questions')} slots={{ email: <MailLink /> }} />
             </p>
           ),
         },

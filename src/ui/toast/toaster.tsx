@@ -1,3 +1,4 @@
+import { t } from '@/i18n'
 import { cx } from '../cx'
 import { useToastStore, type Toast } from './toast-store'
 
@@ -18,7 +19,7 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
       <button
         type="button"
         onClick={onDismiss}
-        aria-label="Dismiss notification"
+        aria-label={t('notifications.dismiss')}
         className="-m-3 flex h-11 w-11 shrink-0 items-center justify-center rounded-full focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-current"
       >
         <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
@@ -38,11 +39,11 @@ export function Toaster() {
   const dismiss = useToastStore((s) => s.dismiss)
   return (
     <section
-      aria-label="Notifications"
+      aria-label={t('notifications.label')}
       className="pointer-events-none fixed inset-x-0 top-[calc(0.5rem+env(safe-area-inset-top))] z-50 flex flex-col items-center gap-2 px-4 sm:top-auto sm:right-4 sm:bottom-20 sm:left-auto sm:w-96 sm:items-end sm:px-0"
     >
-      {toasts.map((t) => (
-        <ToastCard key={t.id} toast={t} onDismiss={() => dismiss(t.id)} />
+      {toasts.map((shown) => (
+        <ToastCard key={shown.id} toast={shown} onDismiss={() => dismiss(shown.id)} />
       ))}
     </section>
   )

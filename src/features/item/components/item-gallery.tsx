@@ -79,7 +79,7 @@ export function ItemGallery({ title, sources, className }: { title: string; sour
 
   return (
     <section
-      aria-roledescription="carousel"
+      aria-roledescription={t('item.galleryRole')}
       aria-label={t('item.gallery', { title })}
       tabIndex={total > 1 ? 0 : undefined}
       onKeyDown={onKeyDown}
@@ -103,7 +103,7 @@ export function ItemGallery({ title, sources, className }: { title: string; sour
             <div
               key={`${i}:${src}`}
               role="group"
-              aria-roledescription="slide"
+              aria-roledescription={t('item.slideRole')}
               aria-hidden={i !== current}
               aria-label={t('item.imageCounter', { current: i + 1, total })}
               className="h-full w-full shrink-0"

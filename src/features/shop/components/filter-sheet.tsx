@@ -27,7 +27,7 @@ function PriceInput({ label, value, placeholder, onChange }: { label: string; va
       </label>
       <div className="flex items-center rounded-xl border border-stone-300 bg-white focus-within:outline-3 focus-within:outline-green-700">
         <span className="pl-3 text-sm text-stone-600" aria-hidden="true">
-          CHF
+          {t('filter.currency')}
         </span>
         <input
           id={id}
