@@ -153,10 +153,20 @@ export interface FavouriteCard {
   status: ListingRecord['status']
 }
 
+/**
+ * A stream's pull position (sync/pull.ts). By transaction (migration 20261125114800): the next pull reads every row
+ * of a transaction from `since` on (the horizon of the last whole pull; null: from the start); `pass` is a pull
+ * interrupted midway (its horizon and the last row applied). A device that pulled before that stores an
+ * (updated_at, id) cursor; `horizon` marks the pull that moves it over, interrupted.
+ */
+export type PullPosition =
+  | { since: number | null; pass?: { horizon: number; after: { xid: number; id: string } } }
+  | (Cursor & { horizon?: number })
+
 /** The pull position per server stream. */
 export interface CursorRow {
   stream: PullStream
-  cursor: Cursor | null
+  cursor: PullPosition | null
 }
 
 export type PullStream = 'listings' | 'profiles' | 'conversations' | 'messages'

@@ -28,7 +28,9 @@ const TIME_FIELDS = [
 ] as const
 
 function withCanonicalTimes<T>(r: Json): T {
-  const out: Json = { ...r }
+  // sync_xid (migration 20261125114800) places a row in a pull; the pull reads it from the raw page, the mirror
+  // never keeps it.
+  const { sync_xid: _xid, ...out } = r
   for (const k of TIME_FIELDS) if (typeof out[k] === 'string') out[k] = canonicalTimestamp(out[k] as string)
   return out as T
 }

@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { ConversationRecord, Cursor, FavoriteRecord, ListingImageRecord, MessageRecord, MyProfileRecord, PublicProfileRecord } from '@/db/records'
 import type { ListingBundle } from '@/db/repositories/mirror'
 import type { ConversationWrite, MessageWrite, ProfileWrite } from '@/db/rows'
-import type { ListingSave, ListingSaved, RealtimeHandlers, Result, SessionInfo, Transport } from '@/sync/protocol'
+import type { ListingSave, ListingSaved, RealtimeHandlers, Result, SessionInfo, Transport, XidFrom, XidKey, XidPage } from '@/sync/protocol'
 import { STORAGE_BUCKET } from '@/domain/constants'
 import { cardImagePath } from '@/domain/photos'
 import { cachedSessionUser } from './cached-session'
@@ -51,6 +51,21 @@ function afterCursor<Q extends { gte(c: string, v: string): Q; or(f: string): Q 
   if (!after) return q
   if (after.id === '') return q.gte('updated_at', after.updated_at)
   return q.or(`updated_at.gt.${after.updated_at},and(updated_at.eq.${after.updated_at},id.gt.${after.id})`)
+}
+
+/**
+ * Adds the pull-by-transaction condition (migration 20261125114800): after `after` in (sync_xid, id) order, else every
+ * row of a transaction from `since` on.
+ */
+function fromXid<Q extends { gte(c: string, v: number): Q; or(f: string): Q }>(q: Q, from: XidFrom): Q {
+  if (from.after) return q.or(`sync_xid.gt.${from.after.xid},and(sync_xid.eq.${from.after.xid},id.gt.${from.after.id})`)
+  return from.since === null ? q : q.gte('sync_xid', from.since)
+}
+
+/** The (sync_xid, id) place of the last raw row of a page (read before the mappers drop sync_xid). */
+function lastKey(rows: readonly Row[]): XidKey | null {
+  const r = rows[rows.length - 1]
+  return r ? { xid: Number(r.sync_xid), id: String(r.id) } : null
 }
 
 /** One element of the RPC save_listings' answer (migration 20261123002100). */
@@ -260,6 +275,48 @@ export class SupabaseTransport implements Transport {
       cursor = { updated_at: lastRow.updated_at, id: lastRow.id }
     }
     return ok(out)
+  }
+
+  async pullHorizon(): Promise<Result<number>> {
+    const r = await run<number | string>(this.client.rpc('pull_horizon', {}, { get: true }))
+    return r.ok ? ok(Number(r.value)) : r
+  }
+
+  async pullListingsSince(from: XidFrom, limit: number): Promise<Result<XidPage<ListingBundle>>> {
+    // Sub-pages as pullListings (the stack's per-request work cap).
+    const out: ListingBundle = { listings: [], images: [], sellers: [] }
+    let at = from
+    let last: XidKey | null = null
+    while (out.listings.length < limit) {
+      const size = Math.min(EMBEDDED_LISTINGS_PER_REQUEST, limit - out.listings.length)
+      const r = await run<Row[]>(fromXid(this.client.from('listings').select(LISTING_BUNDLE_SELECT), at).order('sync_xid').order('id').limit(size))
+      if (!r.ok) return r
+      const page = bundleOf(r.value)
+      out.listings.push(...page.listings)
+      out.images.push(...page.images)
+      out.sellers.push(...page.sellers.filter((s) => !out.sellers.some((x) => x.id === s.id)))
+      last = lastKey(r.value) ?? last
+      if (page.listings.length < size) break
+      at = { since: from.since, after: last }
+    }
+    return ok({ rows: out, last })
+  }
+
+  pullProfilesSince(from: XidFrom, limit: number): Promise<Result<XidPage<PublicProfileRecord[]>>> {
+    return this.xidPage(fromXid(this.client.from('profiles').select(`${PUBLIC_PROFILE_COLUMNS}, sync_xid`), from).order('sync_xid').order('id').limit(limit), toPublicProfile)
+  }
+
+  pullConversationsSince(from: XidFrom, limit: number): Promise<Result<XidPage<ConversationRecord[]>>> {
+    return this.xidPage(fromXid(this.client.from('conversations').select('*'), from).order('sync_xid').order('id').limit(limit), toConversation)
+  }
+
+  pullMessagesSince(from: XidFrom, limit: number): Promise<Result<XidPage<MessageRecord[]>>> {
+    return this.xidPage(fromXid(this.client.from('messages').select('*'), from).order('sync_xid').order('id').limit(limit), toMessage)
+  }
+
+  private async xidPage<T>(q: PromiseLike<PgResult<Row[]>>, map: (r: Row) => T): Promise<Result<XidPage<T[]>>> {
+    const r = await run<Row[]>(q)
+    return r.ok ? ok({ rows: r.value.map(map), last: lastKey(r.value) }) : r
   }
 
   visibleListingIds(): Promise<Result<string[]>> {

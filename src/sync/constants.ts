@@ -10,9 +10,10 @@ export const PUSH_BATCH_SIZE = 100
 /** Rows per keyset pull request. */
 export const PULL_PAGE_SIZE = 500
 /**
- * Each incremental pull starts this far before the stored cursor: a server transaction that began before the
- * last pull but committed after it has an older updated_at than rows already seen. Re-reading a few seconds is
- * idempotent.
+ * A device that stored an (updated_at, id) cursor (before the pull by transaction, pull.ts) moves over with one last
+ * pull by time that starts this far before it: a server transaction that began before that device's last pull but
+ * committed after it has an older updated_at than rows already seen. Re-reading a few seconds is idempotent. (A
+ * commit later than this was missed for good by the pull by time; the pull by transaction has no such window.)
  */
 export const PULL_LOOKBACK_MS = 2_000
 

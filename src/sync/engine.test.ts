@@ -264,11 +264,11 @@ describe('a write is pushed at once (issue 13: a message reaches the other devic
     await seller.engine.sync('write')
     const db = new KreisDatabase(`engine-${Math.random()}`)
     dbs.push(db)
-    const g = gated(new MemoryTransport(server, BUYER, createRng(5)), 'pullMessages')
+    const g = gated(new MemoryTransport(server, BUYER, createRng(5)), 'pullMessagesSince')
     const engine = new SyncEngine({ db, transport: g.transport, clock: new VirtualClock(T0, createRng(5)), locks: null })
     engines.push(engine)
 
-    const cycle = engine.sync('start') // its pull waits on pullMessages
+    const cycle = engine.sync('start') // its pull waits on pullMessagesSince
     await until(() => g.stats.inFlight === 1)
     const id = await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still available?' }, T0)
     const report = await engine.push()

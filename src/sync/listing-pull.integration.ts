@@ -1,6 +1,8 @@
 // @vitest-environment node
 // A page of listings reaches the device in ONE request, images and sellers embedded (src/remote/supabase-transport.ts
 // LISTING_BUNDLE_SELECT): a cold visit's first cards no longer wait on listings → images → profiles in series.
+// The pull by transaction (migration 20261125114800) through the real supabase-js: the horizon, (sync_xid, id)
+// pages, and a device's stored time cursor moved over.
 import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveListing, type ListingFields } from './local-writes'
@@ -75,5 +77,51 @@ describe('the listings pull, embedded', () => {
     await buyer.engine.sync('start')
     expect(await buyer.db.listing_images.where('listing_id').equals(ids[0]!).count()).toBe(3)
     expect(await buyer.db.profiles.get(seller.userId)).toMatchObject({ first_name: 'Pia' })
+  })
+})
+
+describe('the pull by transaction', () => {
+  it('asks the horizon (GET rpc), then pages in (sync_xid, id) order; from a horizon only later transactions come', async () => {
+    const h = await buyer.transport.pullHorizon()
+    if (!h.ok) throw new Error(h.message)
+    expect(h.value).toBeGreaterThan(0)
+    const first = await buyer.transport.pullListingsSince({ since: null, after: null }, 1)
+    if (!first.ok) throw new Error(first.message)
+    expect(first.value.rows.listings).toHaveLength(1)
+    const last = first.value.last!
+    expect(last.id).toBe(first.value.rows.listings[0]!.id)
+    expect(Object.keys(first.value.rows.listings[0]!)).not.toContain('sync_xid')
+    const rest = await buyer.transport.pullListingsSince({ since: null, after: last }, 500)
+    if (!rest.ok) throw new Error(rest.message)
+    expect(rest.value.rows.listings.map((l) => l.id)).not.toContain(last.id)
+    const newer = await saveListing(seller.db, seller.userId, { fields: fields('Rain jacket'), images: [photo(7)] }, Date.now() - 30_000)
+    expect((await seller.engine.sync('write')).push).toMatchObject({ outcome: 'drained', failed: 0 })
+    const since = await buyer.transport.pullListingsSince({ since: h.value, after: null }, 500)
+    if (!since.ok) throw new Error(since.message)
+    expect(since.value.rows.listings.map((l) => l.id)).toEqual([newer])
+    expect(since.value.rows.images.map((i) => i.listing_id)).toEqual([newer])
+    expect(since.value.last!.xid).toBeGreaterThanOrEqual(h.value)
+    const profiles = await buyer.transport.pullProfilesSince({ since: null, after: null }, 500)
+    if (!profiles.ok) throw new Error(profiles.message)
+    expect(profiles.value.rows.find((p) => p.id === seller.userId)).toEqual(expect.not.objectContaining({ sync_xid: expect.anything() }))
+  })
+
+  it('a sync stores each stream at the horizon; a device that stored a time cursor moves over with one pull by time', async () => {
+    await buyer.engine.sync('start')
+    for (const stream of ['listings', 'profiles', 'conversations', 'messages'] as const) {
+      expect((await buyer.db.cursors.get(stream))?.cursor).toEqual({ since: expect.any(Number) })
+    }
+    const fresh = await stackDevice(stack, await stack.newUser({ firstName: 'Olga', lastName: 'Older' }))
+    try {
+      await fresh.db.cursors.put({ stream: 'listings', cursor: { updated_at: '2020-01-01T00:00:00.000000Z', id: '' } })
+      const from = fresh.net.log.length
+      await fresh.engine.sync('start')
+      const gets = restGets(fresh, from)
+      expect(gets.filter((g) => g.includes('/rest/v1/listings?') && g.includes('updated_at'))).toHaveLength(1)
+      expect((await fresh.db.cursors.get('listings'))?.cursor).toEqual({ since: expect.any(Number) })
+      for (const id of ids) expect(await fresh.db.listings.get(id)).toBeDefined()
+    } finally {
+      await fresh.close()
+    }
   })
 })

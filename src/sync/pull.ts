@@ -1,15 +1,19 @@
 /**
- * Keyset pulls (design.md §1 rule 5): per stream, pages of rows after the stored (updated_at, id) cursor, each
- * page applied to the mirror in the same transaction that advances the cursor, so a crash never records a
- * position for rows that were not stored.
+ * Pulls by transaction (migration 20261125114800; design.md §1 rule 5): per stream, keyset pages in (sync_xid, id)
+ * order of the rows of every transaction from the stored `since` on, each page applied to the mirror in the same
+ * transaction that records the position, so a crash never records a position for rows that were not stored. A
+ * whole pull then stores as `since` the server's horizon, asked before its first page: a transaction its pages did
+ * not see was in flight then or began later, so its id is at or above the horizon and the next pull reads its rows,
+ * however late it commits. A stream an older app version stored as an (updated_at, id) cursor moves over with one
+ * last pull by time, from PULL_LOOKBACK_MS before it.
  */
 import type { KreisDatabase } from '@/db/database'
 import type { Cursor } from '@/db/records'
 import { applyConversations, applyListingBundle, applyMessages, applyMyProfile, applyProfiles, removeConversationsNotIn, removeListingsNotIn } from '@/db/repositories/mirror'
 import { applyServerFavourites } from '@/db/repositories/favourites'
-import type { PullStream } from '@/db/rows'
+import type { PullPosition, PullStream } from '@/db/rows'
 import { PULL_LOOKBACK_MS, PULL_PAGE_SIZE } from './constants'
-import type { Failure, Result, Transport } from './protocol'
+import type { Failure, Result, Transport, XidFrom, XidKey } from './protocol'
 
 export interface PullDeps {
   db: KreisDatabase
@@ -21,43 +25,90 @@ export interface PullOptions {
   reconcile: boolean
 }
 
-/** Where the next request starts: a little before the cursor (see PULL_LOOKBACK_MS). */
+/** Where a pull by time starts: a little before the cursor (see PULL_LOOKBACK_MS). */
 export function lookbackFrom(c: Cursor | null): Cursor | null {
   if (!c) return null
   const t = Date.parse(c.updated_at)
   return Number.isNaN(t) ? c : { updated_at: new Date(t - PULL_LOOKBACK_MS).toISOString(), id: '' }
 }
 
-const last = <T>(xs: readonly T[]): T => xs[xs.length - 1]!
-const cursorOf = (r: { updated_at: string; id: string }): Cursor => ({ updated_at: r.updated_at, id: r.id })
+type TimeCursor = Cursor & { horizon?: number }
+const isTimeCursor = (p: PullPosition): p is TimeCursor => 'updated_at' in p
 
-async function stored(db: KreisDatabase, stream: PullStream): Promise<Cursor | null> {
+/** A page as a stream gives it: how many rows, the place of the last one, and how to store them. */
+interface Page<K> {
+  count: number
+  last: K | null
+  apply: () => Promise<unknown>
+}
+
+interface StreamPages {
+  byXid(from: XidFrom): Promise<Result<Page<XidKey>>>
+  /** Only to move a stored (updated_at, id) cursor over. */
+  byTime(after: Cursor | null): Promise<Result<Page<Cursor>>>
+}
+
+const cursorOf = (r: { updated_at: string; id: string }): Cursor => ({ updated_at: r.updated_at, id: r.id })
+const lastOf = <T>(xs: readonly T[]): T | null => xs[xs.length - 1] ?? null
+
+async function stored(db: KreisDatabase, stream: PullStream): Promise<PullPosition | null> {
   return (await db.cursors.get(stream))?.cursor ?? null
 }
 
-/** Pages through one stream until a short page. */
-async function pullStream<T extends { updated_at: string; id: string }>(
-  db: KreisDatabase,
-  stream: PullStream,
-  fetch: (after: Cursor | null) => Promise<Result<{ rows: T[]; apply: () => Promise<unknown> }>>,
-): Promise<Failure | null> {
-  let after = lookbackFrom(await stored(db, stream))
+/** Applies a page and records the stream's position, together. */
+async function record(db: KreisDatabase, stream: PullStream, apply: () => Promise<unknown>, cursor: PullPosition): Promise<void> {
+  await db.transaction('rw', [db.listings, db.listing_images, db.profiles, db.my_profile, db.conversations, db.messages, db.cursors], async () => {
+    await apply()
+    await db.cursors.put({ stream, cursor })
+  })
+}
+
+/** Pages through one stream until a short page. `horizon` is asked at most once per pull (shared by the streams). */
+async function pullStream(db: KreisDatabase, stream: PullStream, horizon: () => Promise<Result<number>>, pages: StreamPages): Promise<Failure | null> {
+  const position = await stored(db, stream)
+  if (position && isTimeCursor(position)) return moveOver(db, stream, position, horizon, pages)
+  const since = position?.since ?? null
+  const pass = position?.pass
+  let h = pass?.horizon
+  if (h === undefined) {
+    const r = await horizon()
+    if (!r.ok) return r
+    h = r.value
+  }
+  let after = pass?.after ?? null
   for (;;) {
-    const page = await fetch(after)
+    const page = await pages.byXid({ since, after })
     if (!page.ok) return page
-    const { rows, apply } = page.value
-    if (rows.length === 0) return null
-    const next = cursorOf(last(rows))
-    await db.transaction('rw', [db.listings, db.listing_images, db.profiles, db.my_profile, db.conversations, db.messages, db.cursors], async () => {
-      await apply()
-      const current = await stored(db, stream)
-      // Never move backwards (the lookback re-reads rows before the stored cursor).
-      if (!current || next.updated_at > current.updated_at || (next.updated_at === current.updated_at && next.id > current.id)) {
-        await db.cursors.put({ stream, cursor: next })
-      }
-    })
-    if (rows.length < PULL_PAGE_SIZE) return null
-    after = next
+    const { count, last, apply } = page.value
+    const done = count < PULL_PAGE_SIZE || last === null
+    if (count === 0) {
+      // Nothing (more) to store: only the position moves, when it does.
+      if (pass || since !== h) await db.cursors.put({ stream, cursor: { since: h } })
+      return null
+    }
+    await record(db, stream, apply, done ? { since: h } : { since, pass: { horizon: h, after: last } })
+    if (done) return null
+    after = last
+  }
+}
+
+/** One last pull by time from a cursor stored before the pull by transaction; it ends at the horizon asked first. */
+async function moveOver(db: KreisDatabase, stream: PullStream, cursor: TimeCursor, horizon: () => Promise<Result<number>>, pages: StreamPages): Promise<Failure | null> {
+  let h = cursor.horizon
+  if (h === undefined) {
+    const r = await horizon()
+    if (!r.ok) return r
+    h = r.value
+  }
+  let after = lookbackFrom(cursor)
+  for (;;) {
+    const page = await pages.byTime(after)
+    if (!page.ok) return page
+    const { count, last, apply } = page.value
+    const done = count < PULL_PAGE_SIZE || last === null
+    await record(db, stream, apply, done ? { since: h } : { ...last, horizon: h })
+    if (done) return null
+    after = last
   }
 }
 
@@ -66,18 +117,32 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
   const { db, transport } = deps
   const session = await transport.session()
   const failures: (Failure | null)[] = []
+  let asked: Promise<Result<number>> | null = null
+  const horizon = () => (asked ??= transport.pullHorizon())
 
   failures.push(
-    await pullStream(db, 'listings', async (after) => {
-      const r = await transport.pullListings(after, PULL_PAGE_SIZE)
-      return r.ok ? { ok: true, value: { rows: r.value.listings, apply: () => applyListingBundle(db, r.value) } } : r
+    await pullStream(db, 'listings', horizon, {
+      byXid: async (from) => {
+        const r = await transport.pullListingsSince(from, PULL_PAGE_SIZE)
+        return r.ok ? { ok: true, value: { count: r.value.rows.listings.length, last: r.value.last, apply: () => applyListingBundle(db, r.value.rows) } } : r
+      },
+      byTime: async (after) => {
+        const r = await transport.pullListings(after, PULL_PAGE_SIZE)
+        return r.ok ? { ok: true, value: timePage(r.value.listings, () => applyListingBundle(db, r.value)) } : r
+      },
     }),
   )
   // Sellers renamed since: their cards follow (a rename does not touch their listings).
   failures.push(
-    await pullStream(db, 'profiles', async (after) => {
-      const r = await transport.pullProfiles(after, PULL_PAGE_SIZE)
-      return r.ok ? { ok: true, value: { rows: r.value, apply: () => applyProfiles(db, r.value) } } : r
+    await pullStream(db, 'profiles', horizon, {
+      byXid: async (from) => {
+        const r = await transport.pullProfilesSince(from, PULL_PAGE_SIZE)
+        return r.ok ? { ok: true, value: { count: r.value.rows.length, last: r.value.last, apply: () => applyProfiles(db, r.value.rows) } } : r
+      },
+      byTime: async (after) => {
+        const r = await transport.pullProfiles(after, PULL_PAGE_SIZE)
+        return r.ok ? { ok: true, value: timePage(r.value, () => applyProfiles(db, r.value)) } : r
+      },
     }),
   )
   if (opts.reconcile) {
@@ -87,13 +152,25 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
   }
   if (session) {
     failures.push(
-      await pullStream(db, 'conversations', async (after) => {
-        const r = await transport.pullConversations(after, PULL_PAGE_SIZE)
-        return r.ok ? { ok: true, value: { rows: r.value, apply: () => applyConversations(db, r.value) } } : r
+      await pullStream(db, 'conversations', horizon, {
+        byXid: async (from) => {
+          const r = await transport.pullConversationsSince(from, PULL_PAGE_SIZE)
+          return r.ok ? { ok: true, value: { count: r.value.rows.length, last: r.value.last, apply: () => applyConversations(db, r.value.rows) } } : r
+        },
+        byTime: async (after) => {
+          const r = await transport.pullConversations(after, PULL_PAGE_SIZE)
+          return r.ok ? { ok: true, value: timePage(r.value, () => applyConversations(db, r.value)) } : r
+        },
       }),
-      await pullStream(db, 'messages', async (after) => {
-        const r = await transport.pullMessages(after, PULL_PAGE_SIZE)
-        return r.ok ? { ok: true, value: { rows: r.value, apply: () => applyMessages(db, r.value) } } : r
+      await pullStream(db, 'messages', horizon, {
+        byXid: async (from) => {
+          const r = await transport.pullMessagesSince(from, PULL_PAGE_SIZE)
+          return r.ok ? { ok: true, value: { count: r.value.rows.length, last: r.value.last, apply: () => applyMessages(db, r.value.rows) } } : r
+        },
+        byTime: async (after) => {
+          const r = await transport.pullMessages(after, PULL_PAGE_SIZE)
+          return r.ok ? { ok: true, value: timePage(r.value, () => applyMessages(db, r.value)) } : r
+        },
       }),
     )
     if (opts.reconcile) {
@@ -110,6 +187,11 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
     else await applyServerFavourites(db, session.userId, favourites.value, Date.now())
   }
   return failures.find((f) => f !== null) ?? null
+}
+
+function timePage(rows: readonly { updated_at: string; id: string }[], apply: () => Promise<unknown>): Page<Cursor> {
+  const last = lastOf(rows)
+  return { count: rows.length, last: last && cursorOf(last), apply }
 }
 
 /** Restores one listing to the server's version (after the user discards a failed edit). */

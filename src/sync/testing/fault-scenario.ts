@@ -46,10 +46,10 @@ interface Expectation {
   readMarks: number
 }
 
-function faultRates(rng: Rng): FaultRates {
+function faultRates(rng: Rng, late: LateDeliveries): FaultRates {
   const p = () => rng.pick([0, 0.05, 0.15, 0.3])
   // 5xx and 429 are never failures (the item backs off and is sent again), so they are as frequent as the rest.
-  return { dropRequest: p(), dropResponse: p(), delay: p(), duplicate: p(), dropRealtime: p(), serverError: p() }
+  return { dropRequest: p(), dropResponse: p(), delay: p(), duplicate: p(), dropRealtime: p(), serverError: p(), lateCommit: late.commitRng.pick([0, 0.05, 0.15, 0.3]) }
 }
 
 type Action = 'create' | 'edit' | 'delete' | 'message' | 'read' | 'favourite' | 'profile' | 'picture' | 'flip' | 'deliver' | 'crash' | 'sync'
@@ -76,6 +76,8 @@ export interface ScenarioOptions {
 export interface ScenarioReport {
   /** Saves of a deleted listing the server skipped (a stale edit or a retry met the tombstone). */
   tombstoneSkips: number
+  /** Transactions that committed after one begun later had committed (realtime lost for them). */
+  lateCommits: number
   /** Writes whose outcome the oracle checked (listing and photo-set edits, messages, profile edits and pictures, deletes, favourites, read marks). */
   writesChecked: number
 }
@@ -86,7 +88,7 @@ export const SCENARIO_STEPS = 16
 export async function runFaultScenario(seed: number, opts: ScenarioOptions = {}): Promise<ScenarioReport> {
   const rng = createRng(seed)
   const server = new MemoryServer()
-  const late = new LateDeliveries()
+  const late = new LateDeliveries(createRng(seed ^ 0x5eed1a7e))
   const seller = rng.uuid()
   const buyer = rng.uuid()
   server.addUser(seller, 'Sam', 'Seller')
@@ -114,7 +116,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     expect.listingWrites.set(id, [{ edited_at: write.edited_at, title: write.title, status: write.status }])
   }
   for (const d of devices) await d.engine.sync('start')
-  for (const d of devices) d.transport.faults = faultRates(rng)
+  for (const d of devices) d.transport.faults = faultRates(rng, late)
   const background: Promise<unknown>[] = []
   let n = 0
 
@@ -350,7 +352,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     const listingEdits = [...expect.listingWrites.values()].reduce((a, w) => a + w.length, 0)
     const photoSets = [...expect.photoSets.values()].reduce((a, w) => a + w.length, 0)
     const profileEdits = [...expect.profileEdits.values()].reduce((a, w) => a + w.length, 0)
-    return { tombstoneSkips: server.tombstoneSkips, writesChecked: listingEdits + photoSets + profileEdits + expect.messages.size + expect.deleted.size + expect.favouriteToggles + expect.readMarks + expect.poisonListings.size }
+    return { tombstoneSkips: server.tombstoneSkips, lateCommits: server.lateCommits, writesChecked: listingEdits + photoSets + profileEdits + expect.messages.size + expect.deleted.size + expect.favouriteToggles + expect.readMarks + expect.poisonListings.size }
   } finally {
     await Promise.all(devices.map((d) => d.close()))
   }

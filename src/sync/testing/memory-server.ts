@@ -4,6 +4,12 @@
  * updated_at from one
  * monotonic clock (the pull cursor), storage upsert by path, row visibility as RLS grants it (participants keep
  * seeing a sold listing), and the error codes 23514 (CHECK), 42501 (RLS).
+ *
+ * Transactions (migration 20261125114800): every row carries the id of the transaction that last changed it
+ * (sync_xid; here one per commit step, the server tick), `horizon()` is the oldest transaction still in flight, and a
+ * transaction may commit late (`beginLate` / `commitLate`): its rows carry its start time and id, older than rows
+ * committed meanwhile, and realtime says nothing of it. A row's updated_at never goes back (a late change of a row
+ * changed meanwhile stamps just after the stored time), as stamp_times does.
  */
 import type {
   ConversationRecord,
@@ -16,7 +22,7 @@ import type {
 } from '@/db/records'
 import type { ListingBundle } from '@/db/repositories/mirror'
 import type { ConversationWrite, ImageWrite, ListingWrite, MessageWrite, ProfileWrite } from '@/db/rows'
-import type { ListingSave, ListingSaved, RealtimeChange, Result } from '../protocol'
+import type { ListingSave, ListingSaved, RealtimeChange, Result, XidFrom, XidKey, XidPage } from '../protocol'
 
 export const CATEGORIES = ['women', 'men', 'children', 'shoes', 'accessories'] as const
 export const CONDITIONS = ['new_with_tags', 'very_good', 'worn_but_loved', 'acceptable'] as const
@@ -34,6 +40,34 @@ const after = (r: { updated_at: string; id: string }, c: Cursor | null) =>
 const byCursor = (a: { updated_at: string; id: string }, b: { updated_at: string; id: string }) =>
   a.updated_at < b.updated_at ? -1 : a.updated_at > b.updated_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 
+/**
+ * A table: rows by id, each with the id of the transaction that last wrote it (`xidOf`), and updated_at that never
+ * goes back on a row (a write stamped before the stored time lands 1 ms after it).
+ */
+export class Table<T extends { id: string; updated_at: string }> extends Map<string, T> {
+  private readonly xids = new Map<string, number>()
+  constructor(private readonly currentXid: () => number) {
+    super()
+  }
+  override set(id: string, row: T): this {
+    const old = this.get(id)
+    const stamped = old && row !== old && row.updated_at <= old.updated_at && JSON.stringify(row) !== JSON.stringify(old)
+      ? { ...row, updated_at: new Date(Date.parse(old.updated_at) + 1).toISOString() }
+      : row
+    this.xids.set(id, this.currentXid())
+    return super.set(id, stamped)
+  }
+  override delete(id: string): boolean {
+    this.xids.delete(id)
+    return super.delete(id)
+  }
+  xidOf(id: string): number {
+    return this.xids.get(id) ?? 0
+  }
+}
+
+const byXid = (a: { xid: number; id: string }, b: { xid: number; id: string }) => a.xid - b.xid || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
 const CONTENT = ['user_id', 'title', 'description', 'price', 'condition', 'category', 'product_type', 'brand', 'size', 'fabric', 'location', 'tags', 'status'] as const
 const sameContent = (a: ListingRecord, b: ListingWrite) => CONTENT.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]))
 
@@ -44,11 +78,19 @@ export interface Subscriber {
 
 export class MemoryServer {
   private tick = 0
-  readonly listings = new Map<string, ListingRecord>()
-  readonly images = new Map<string, ListingImageRecord>()
-  readonly profiles = new Map<string, MyProfileRecord>()
-  readonly conversations = new Map<string, ConversationRecord>()
-  readonly messages = new Map<string, MessageRecord>()
+  /** The transaction the rows written now belong to. */
+  private xid = 0
+  /** Transactions begun (their id and start time taken) and not committed yet. */
+  private readonly inFlight = new Set<number>()
+  /** The late transaction committing now: every now() inside it is its start time (+1 ms per call, for order). */
+  private lateCommit: { tick: number; calls: number; waited: boolean } | null = null
+  readonly listings = new Table<ListingRecord>(() => this.xid)
+  readonly images = new Table<ListingImageRecord>(() => this.xid)
+  readonly profiles = new Table<MyProfileRecord>(() => this.xid)
+  readonly conversations = new Table<ConversationRecord>(() => this.xid)
+  readonly messages = new Table<MessageRecord>(() => this.xid)
+  /** Transactions that committed after a transaction that began later had committed (the fault suite's report). */
+  lateCommits = 0
   readonly storage = new Map<string, { size: number; contentType: string }>()
   readonly subscribers = new Set<Subscriber>()
   /** Writes applied, in order (for tests that inspect arrivals). */
@@ -66,9 +108,51 @@ export class MemoryServer {
   /** Storage deletes, in order (tests check that no file a committed set uses was deleted). */
   readonly deletedFiles: string[] = []
 
-  /** Server time: strictly increasing, one step per commit. */
+  /** Server time: strictly increasing, one step (and one transaction) per commit; a late commit's start time. */
   now(): string {
+    if (this.lateCommit) {
+      this.xid = this.lateCommit.tick
+      return new Date(EPOCH + this.lateCommit.tick * SERVER_TICK_MS + ++this.lateCommit.calls).toISOString()
+    }
+    this.xid = ++this.tick
+    return new Date(EPOCH + this.tick * SERVER_TICK_MS).toISOString()
+  }
+
+  /**
+   * A message's created_at (stamp_message_times: the clock when the row is inserted, not the transaction's start):
+   * a late transaction inserted at its start, unless it waited for another's row lock and inserted after it.
+   */
+  private insertClock(): string {
+    if (!this.lateCommit?.waited) return this.now()
+    this.xid = this.lateCommit.tick
     return new Date(EPOCH + ++this.tick * SERVER_TICK_MS).toISOString()
+  }
+
+  /** RPC pull_horizon: the oldest transaction still in flight (every one below it has ended). */
+  horizon(): number {
+    return Math.min(this.tick + 1, ...this.inFlight)
+  }
+
+  /** A transaction begins: its id and start time are taken now, its rows become visible at `commitLate`. */
+  beginLate(): number {
+    const tick = ++this.tick
+    this.inFlight.add(tick)
+    return tick
+  }
+
+  /**
+   * Commits a transaction begun by `beginLate`: `apply` runs now with its start time and id; realtime is not told.
+   * @param waited it waited for another transaction's row lock before writing (its inserts are stamped when made).
+   */
+  commitLate<T>(tick: number, apply: () => T, waited = false): T {
+    if (this.tick > tick) this.lateCommits++
+    this.lateCommit = { tick, calls: 0, waited }
+    try {
+      return apply()
+    } finally {
+      this.lateCommit = null
+      this.inFlight.delete(tick)
+    }
   }
 
   addUser(id: string, first_name: string, last_name: string): void {
@@ -93,6 +177,7 @@ export class MemoryServer {
   }
 
   private publish(change: RealtimeChange): void {
+    if (this.lateCommit) return // its realtime events were lost
     for (const s of this.subscribers) {
       const visible =
         change.table === 'listings' ? change.deletedId !== undefined || this.canSeeListing(s.userId, change.row)
@@ -138,6 +223,8 @@ export class MemoryServer {
       let edited_at = r.edited_at < t ? r.edited_at : t
       if (existing && edited_at < existing.edited_at) continue // a stale edit: the later edit stays
       if (existing && edited_at === existing.edited_at && !sameContent(existing, r)) edited_at = t
+      // An upsert that changes nothing (a retry of a committed save): Postgres keeps the row, updated_at included.
+      if (existing && edited_at === existing.edited_at && sameContent(existing, r)) continue
       const row: ListingRecord = { ...structuredClone(r), edited_at, created_at: existing?.created_at ?? t, updated_at: t }
       this.listings.set(r.id, row)
       if (row.status === 'sold') this.everSold.add(row.id)
@@ -290,11 +377,13 @@ export class MemoryServer {
     }
     for (const m of rows) {
       if (this.messages.has(m.id)) continue // a duplicate id: already there
-      const t = this.now()
+      const t = this.insertClock()
       const row: MessageRecord = { ...m, created_at: t, updated_at: t }
       this.messages.set(m.id, row)
       const before = this.conversations.get(m.conversation_id)!
-      const conv = { ...before, last_message_at: before.last_message_at && before.last_message_at > t ? before.last_message_at : t, updated_at: t }
+      // The bump is an update (stamp_times): the transaction's start time, moved past the stored one.
+      const bumped = this.lateCommit ? this.now() : t
+      const conv = { ...before, last_message_at: before.last_message_at && before.last_message_at > t ? before.last_message_at : t, updated_at: bumped }
       this.conversations.set(conv.id, conv)
       this.commits++
       this.publish({ table: 'messages', row })
@@ -341,6 +430,38 @@ export class MemoryServer {
   bundle(listings: ListingRecord[]): ListingBundle {
     const sellers = [...new Set(listings.map((l) => l.user_id))].map((id) => this.publicProfile(id)).filter((p) => p !== undefined)
     return { listings: listings.map((l) => structuredClone(l)), images: listings.flatMap((l) => this.imagesOf(l.id)), sellers }
+  }
+
+  /** A page of a pull by transaction: rows `visible` to the caller from `from` in (sync_xid, id) order. */
+  private sinceXid<T extends { id: string; updated_at: string }>(table: Table<T>, from: XidFrom, limit: number, visible: (r: T) => boolean): { rows: T[]; last: XidKey | null } {
+    const keyed = [...table.values()].filter(visible).map((r) => ({ r, xid: table.xidOf(r.id), id: r.id }))
+    const { after, since } = from
+    const page = keyed
+      .filter((k) => (after ? byXid(k, after) > 0 : since === null || k.xid >= since))
+      .sort(byXid)
+      .slice(0, limit)
+    const last = page.at(-1)
+    return { rows: page.map((k) => k.r), last: last ? { xid: last.xid, id: last.id } : null }
+  }
+
+  pullListingsSince(me: string | null, from: XidFrom, limit: number): XidPage<ListingBundle> {
+    const { rows, last } = this.sinceXid(this.listings, from, limit, (l) => this.canSeeListing(me, l))
+    return { rows: this.bundle(rows), last }
+  }
+
+  pullProfilesSince(from: XidFrom, limit: number): XidPage<PublicProfileRecord[]> {
+    const { rows, last } = this.sinceXid(this.profiles, from, limit, () => true)
+    return { rows: rows.map((x) => this.publicProfile(x.id)!), last }
+  }
+
+  pullConversationsSince(me: string, from: XidFrom, limit: number): XidPage<ConversationRecord[]> {
+    const { rows, last } = this.sinceXid(this.conversations, from, limit, (x) => this.canSeeConversation(me, x))
+    return { rows: rows.map((x) => structuredClone(x)), last }
+  }
+
+  pullMessagesSince(me: string, from: XidFrom, limit: number): XidPage<MessageRecord[]> {
+    const { rows, last } = this.sinceXid(this.messages, from, limit, (x) => this.canSeeMessage(me, x))
+    return { rows: rows.map((x) => structuredClone(x)), last }
   }
 
   pullListings(me: string | null, c: Cursor | null, limit: number): ListingBundle {

@@ -4,6 +4,9 @@
  * - dropRequest: the request is lost before the server (network error, nothing applied);
  * - dropResponse: the server commits, the answer is lost (network error);
  * - delay: the request arrives later, after others (network error now; `deliverLate` applies it) — reordering;
+ * - lateCommit: the request's transaction begins now (its time and transaction id taken) and commits at a later
+ *   delivery, after others began and committed: its rows are older than rows pulled meanwhile, realtime is lost for
+ *   it, and a request for a row it holds waits (both answer a network error now: the client's timeout);
  * - duplicate: the server gets the request twice (once now, once later);
  * - realtime: events are dropped or held and delivered out of order by `flushRealtime`;
  * - serverError: 503 or 429 without applying;
@@ -17,10 +20,11 @@ import type {
   Result,
   SessionInfo,
   Transport,
+  XidFrom,
 } from '../protocol'
 import type { MemoryServer } from './memory-server'
 import * as screenOps from './memory-screen-ops'
-import type { Rng } from './prng'
+import { createRng, type Rng } from './prng'
 
 export interface FaultRates {
   dropRequest: number
@@ -30,9 +34,11 @@ export interface FaultRates {
   dropRealtime: number
   /** 5xx or 429 before the server applies anything. */
   serverError: number
+  /** The transaction begins now and commits later than the pull's look-back, realtime lost for it. */
+  lateCommit: number
 }
 
-export const NO_FAULTS: FaultRates = { dropRequest: 0, dropResponse: 0, delay: 0, duplicate: 0, dropRealtime: 0, serverError: 0 }
+export const NO_FAULTS: FaultRates = { dropRequest: 0, dropResponse: 0, delay: 0, duplicate: 0, dropRealtime: 0, serverError: 0, lateCommit: 0 }
 
 /** The transport's write operations: every outbox kind's request goes through one of them. */
 export const WRITE_OPERATIONS = [
@@ -55,6 +61,11 @@ export const WRITE_FAULTS = [
   'rateLimited',
   /** Arrives later, after others (network error now). */
   'delay',
+  /**
+   * Begins now, commits at a later delivery with its start time, realtime lost; or waits for such a transaction's
+   * row lock and is applied right after it (network error now, either way).
+   */
+  'lateCommit',
   /** Applied now and once more later. */
   'duplicate',
   /** Committed, the answer lost. */
@@ -101,22 +112,68 @@ export class FaultTally {
 
 const networkError = <T>(): Result<T> => ({ ok: false, reason: 'network' as FailureReason, message: 'Failed to fetch' })
 
+/**
+ * The chance that a late transaction commits at a delivery (other held requests go with 0.5 each, in a chain): low,
+ * so that it often stays open while other devices write and pull.
+ */
+const LATE_COMMIT_CHANCE = 0.1
+
 /** Requests that reached the server late, shared by all transports of one server. */
 export class LateDeliveries {
-  private queue: (() => void)[] = []
-  add(apply: () => void): void {
-    this.queue.push(apply)
+  private queue: { apply: () => void; rows: readonly string[]; late: boolean; waiting: (() => void)[] }[] = []
+  /**
+   * @param commitRng draws whether a write commits late, apart from the scenario's other draws: adding that fault
+   * kept every other fault draw of a scenario as it was until its first late commit.
+   */
+  constructor(readonly commitRng: Rng = createRng(0)) {}
+  /**
+   * @param rows the rows the request writes (`table:key`).
+   * @param late a transaction that has begun and holds those rows until it commits (see `waitFor`).
+   */
+  add(apply: () => void, rows: readonly string[] = [], late = false): void {
+    this.queue.push({ apply, rows, late, waiting: [] })
   }
-  /** Applies a random subset of held requests in random order (all when `all`). */
+  /**
+   * Applies a random subset of held requests in random order (all when `all`). A request for a row a late
+   * transaction still holds waits for it instead (applied right after it commits). Each late transaction commits
+   * with LATE_COMMIT_CHANCE.
+   */
   deliver(rng: Rng, all = false): number {
     let n = 0
-    while (this.queue.length) {
-      if (!all && !rng.chance(0.5)) break
-      const [apply] = this.queue.splice(rng.int(this.queue.length), 1)
-      apply!()
+    for (;;) {
+      const ready = this.queue.filter((h) => !h.late)
+      if (!ready.length || (!all && !rng.chance(0.5))) break
+      this.release(ready[rng.int(ready.length)]!)
+      n++
+    }
+    for (const h of this.queue.filter((x) => x.late)) {
+      if (!all && !this.commitRng.chance(LATE_COMMIT_CHANCE)) continue
+      this.release(h)
       n++
     }
     return n
+  }
+
+  private release(held: (typeof this.queue)[number]): void {
+    this.queue.splice(this.queue.indexOf(held), 1)
+    const holder = held.late ? undefined : this.holder(held.rows)
+    if (holder) return void holder.waiting.push(held.apply)
+    held.apply()
+    for (const w of held.waiting) w()
+  }
+  /**
+   * A write of `rows` reaching the server while a late transaction holds one of them waits on its row lock, past
+   * the client's timeout: it is applied right after that transaction commits.
+   */
+  waitFor(rows: readonly string[], apply: () => void): void {
+    this.holder(rows)!.waiting.push(apply)
+  }
+  /** Whether a late transaction holds one of `rows`. */
+  holds(rows: readonly string[]): boolean {
+    return this.holder(rows) !== undefined
+  }
+  private holder(rows: readonly string[]) {
+    return this.queue.find((h) => h.late && h.rows.some((r) => rows.includes(r)))
   }
   get size(): number {
     return this.queue.length
@@ -177,7 +234,8 @@ export class MemoryTransport implements Transport {
   }
 
   /** A write: subject to every fault. */
-  private async write<T>(op: WriteOperation, apply: () => Result<T>): Promise<Result<T>> {
+  /** @param rows the rows the write changes (`table:key`): it waits for a late transaction holding one of them. */
+  private async write<T>(op: WriteOperation, rows: readonly string[], apply: () => Result<T>): Promise<Result<T>> {
     this.calls++
     await Promise.resolve()
     const met = (fault: WriteFault | null) => this.tally?.add(op, fault)
@@ -192,7 +250,20 @@ export class MemoryTransport implements Transport {
     }
     if (this.rng.chance(this.faults.delay)) {
       met('delay')
-      this.late.add(() => void apply())
+      this.late.add(() => void apply(), rows)
+      return networkError()
+    }
+    // A row held by a late transaction: the request waits for its lock (the client has long given up), and its own
+    // transaction, begun now, commits late too, right after it.
+    if (this.late.holds(rows)) {
+      const tx = this.server.beginLate()
+      this.late.waitFor(rows, () => void this.server.commitLate(tx, apply, true))
+      return met('lateCommit'), networkError()
+    }
+    if (this.late.commitRng.chance(this.faults.lateCommit)) {
+      met('lateCommit')
+      const tx = this.server.beginLate()
+      this.late.add(() => void this.server.commitLate(tx, apply), rows, true)
       return networkError()
     }
     const result = apply()
@@ -203,7 +274,7 @@ export class MemoryTransport implements Transport {
       return networkError()
     }
     const duplicate = this.rng.chance(this.faults.duplicate)
-    if (duplicate) this.late.add(() => void apply())
+    if (duplicate) this.late.add(() => void apply(), rows)
     if (this.rng.chance(this.faults.dropResponse)) return met('dropResponse'), networkError()
     met(duplicate ? 'duplicate' : null)
     return result
@@ -235,11 +306,11 @@ export class MemoryTransport implements Transport {
   }
 
   uploadPhoto(path: string, blob: Blob, contentType: string) {
-    return this.write('uploadPhoto', () => this.server.uploadPhoto(this.userId, path, blob, contentType))
+    return this.write('uploadPhoto', [`object:${path}`], () => this.server.uploadPhoto(this.userId, path, blob, contentType))
   }
   async saveListings(saves: Parameters<Transport['saveListings']>[0]): ReturnType<Transport['saveListings']> {
     const copy = structuredClone(saves)
-    const r = await this.write('saveListings', () => this.server.saveListings(this.userId, copy))
+    const r = await this.write('saveListings', copy.map((x) => `listing:${x.listing_id}`), () => this.server.saveListings(this.userId, copy))
     if (!r.ok) return r
     // As the Supabase transport: the files of dropped images go after the commit, once the answer is in (a lost
     // answer leaves them behind: an orphan file, never a broken image).
@@ -249,15 +320,15 @@ export class MemoryTransport implements Transport {
   }
   createConversations(rows: Parameters<Transport['createConversations']>[0]) {
     const copy = structuredClone(rows)
-    return this.write('createConversations', () => this.server.createConversations(this.userId, copy))
+    return this.write('createConversations', copy.flatMap((c) => [`conversation:${c.id}`, `conversation:${c.listing_id}:${c.buyer_id}`]), () => this.server.createConversations(this.userId, copy))
   }
   insertMessages(rows: Parameters<Transport['insertMessages']>[0]) {
     const copy = structuredClone(rows)
-    return this.write('insertMessages', () => this.server.insertMessages(this.userId, copy))
+    return this.write('insertMessages', copy.flatMap((m) => [`message:${m.id}`, `conversation:${m.conversation_id}`]), () => this.server.insertMessages(this.userId, copy))
   }
   updateProfile(p: Parameters<Transport['updateProfile']>[0]) {
     const copy = structuredClone(p)
-    return this.write('updateProfile', () => this.server.updateProfile(this.userId, copy))
+    return this.write('updateProfile', [`profile:${copy.id}`], () => this.server.updateProfile(this.userId, copy))
   }
 
   findMessages(ids: string[]) {
@@ -296,30 +367,45 @@ export class MemoryTransport implements Transport {
   pullMessages(after: Parameters<Transport['pullMessages']>[0], limit: number) {
     return this.read(() => this.server.pullMessages(this.userId, after, limit))
   }
+  pullHorizon() {
+    return this.read(() => this.server.horizon())
+  }
+  pullListingsSince(from: XidFrom, limit: number) {
+    return this.read(() => this.server.pullListingsSince(this.userId, from, limit))
+  }
+  pullProfilesSince(from: XidFrom, limit: number) {
+    return this.read(() => this.server.pullProfilesSince(from, limit))
+  }
+  pullConversationsSince(from: XidFrom, limit: number) {
+    return this.read(() => this.server.pullConversationsSince(this.userId, from, limit))
+  }
+  pullMessagesSince(from: XidFrom, limit: number) {
+    return this.read(() => this.server.pullMessagesSince(this.userId, from, limit))
+  }
   fetchMyProfile() {
     return this.read(() => structuredClone(this.server.profiles.get(this.userId) ?? null))
   }
 
   // ---- the screens' operations (memory-screen-ops.ts) ----
   setFavorite(userId: string, listingId: string, favourite: boolean, createdAt: string) {
-    return this.write('setFavorite', () => screenOps.setFavorite(this.server, this.userId, userId, listingId, favourite, createdAt))
+    return this.write('setFavorite', [`favorite:${userId}:${listingId}`], () => screenOps.setFavorite(this.server, this.userId, userId, listingId, favourite, createdAt))
   }
   pullFavorites() {
     return this.read(() => screenOps.pullFavorites(this.server, this.userId))
   }
   deleteListing(listingId: string, paths: string[]) {
     const copy = [...paths]
-    return this.write('deleteListing', () => screenOps.deleteListing(this.server, this.userId, listingId, copy))
+    return this.write('deleteListing', [`listing:${listingId}`], () => screenOps.deleteListing(this.server, this.userId, listingId, copy))
   }
   removeFiles(paths: string[]) {
     const copy = [...paths]
     return this.read(() => this.server.removeFiles(this.userId, copy))
   }
   setProfilePicture(userId: string, url: string, editedAt: string) {
-    return this.write('setProfilePicture', () => screenOps.setProfilePicture(this.server, this.userId, userId, url, editedAt))
+    return this.write('setProfilePicture', [`profile:${userId}`], () => screenOps.setProfilePicture(this.server, this.userId, userId, url, editedAt))
   }
   markConversationRead(conversationId: string, readAt: string) {
-    return this.write('markConversationRead', () => screenOps.markConversationRead(this.server, this.userId, conversationId, readAt))
+    return this.write('markConversationRead', [`conversation:${conversationId}`], () => screenOps.markConversationRead(this.server, this.userId, conversationId, readAt))
   }
 
   subscribe(handlers: RealtimeHandlers): () => void {

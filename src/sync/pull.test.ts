@@ -1,0 +1,169 @@
+// @vitest-environment node
+// The pull by transaction (pull.ts, migration 20261125114800) against the memory server, whose transactions can
+// commit late: a row of a transaction that committed after the device pulled past its time still arrives.
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { KreisDatabase } from '@/db/database'
+import type { ListingWrite } from '@/db/rows'
+import { PULL_PAGE_SIZE } from './constants'
+import { pullAll } from './pull'
+import { MemoryServer } from './testing/memory-server'
+import { MemoryTransport } from './testing/memory-transport'
+import { createRng } from './testing/prng'
+import { ScriptedTransport } from './testing/scripted-transport'
+
+const SELLER = '00000000-0000-4000-8000-00000000000a'
+const BUYER = '00000000-0000-4000-8000-00000000000b'
+
+let db: KreisDatabase
+let server: MemoryServer
+let scripted: ScriptedTransport
+beforeEach(() => {
+  db = new KreisDatabase(`pull-${Math.random()}`)
+  server = new MemoryServer()
+  server.addUser(SELLER, 'Sam', 'Seller')
+  server.addUser(BUYER, 'Bea', 'Buyer')
+  scripted = new ScriptedTransport(new MemoryTransport(server, BUYER, createRng(1)))
+})
+afterEach(async () => {
+  db.close()
+  await db.delete()
+})
+
+let n = 0
+const listing = (title: string, over: Partial<ListingWrite> = {}): ListingWrite => ({
+  id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, user_id: SELLER, title, description: 'Soft wool', price: 20,
+  condition: 'very_good', category: 'women', product_type: null, brand: null, size: 'M', fabric: null, location: 'Bern', tags: null,
+  status: 'active', edited_at: '2025-12-01T00:00:00.000Z', ...over,
+})
+const pull = () => pullAll({ db, transport: scripted.transport }, { reconcile: false })
+const position = async (stream: 'listings' | 'profiles' | 'conversations' | 'messages') => (await db.cursors.get(stream))?.cursor
+
+describe('a transaction that commits later than the pull', () => {
+  it('its listing arrives at the next pull, although the device pulled rows committed after it began', async () => {
+    await pull()
+    const late = server.beginLate()
+    const later = listing('Committed meanwhile')
+    server.upsertListings(SELLER, [later])
+    expect(await pull()).toBeNull()
+    expect(await db.listings.get(later.id)).toBeDefined()
+    const slow = listing('Committed late')
+    server.commitLate(late, () => server.upsertListings(SELLER, [slow]))
+    // Its row is older than the one the device already has (the cursor by time had passed it by far more than
+    // the look-back), and realtime never told anyone.
+    expect(server.listings.get(slow.id)!.updated_at < server.listings.get(later.id)!.updated_at).toBe(true)
+    expect(await pull()).toBeNull()
+    expect((await db.listings.get(slow.id))?.title).toBe('Committed late')
+  })
+
+  it('a late change of a row changed meanwhile is newer than that change, and the device takes it', async () => {
+    const coat = listing('Coat')
+    server.upsertListings(SELLER, [coat])
+    await pull()
+    const late = server.beginLate()
+    server.upsertListings(SELLER, [{ ...coat, title: 'Coat, edited', edited_at: '2025-12-02T00:00:00.000Z' }])
+    await pull()
+    server.commitLate(late, () => server.upsertListings(SELLER, [{ ...coat, title: 'Coat, edited again', edited_at: '2025-12-03T00:00:00.000Z' }]))
+    await pull()
+    expect(await db.listings.get(coat.id)).toMatchObject({ title: 'Coat, edited again', updated_at: server.listings.get(coat.id)!.updated_at })
+  })
+
+  it('the next pull reads again from the oldest transaction in flight, then only what is new', async () => {
+    await pull()
+    const late = server.beginLate()
+    server.upsertListings(SELLER, [listing('A')])
+    await pull()
+    expect(await position('listings')).toEqual({ since: late })
+    server.commitLate(late, () => server.upsertListings(SELLER, [listing('B')]))
+    await pull()
+    expect(await position('listings')).toEqual({ since: server.horizon() })
+    const before = scripted.count('pullListingsSince')
+    await pull()
+    expect(scripted.count('pullListingsSince')).toBe(before + 1)
+  })
+})
+
+describe('pages and positions', () => {
+  it('asks for the horizon once per pull, before the first page, and stores it when a stream is read to its end', async () => {
+    server.upsertListings(SELLER, [listing('Scarf')])
+    const h = server.horizon()
+    await pull()
+    expect(scripted.calls.slice(0, 2)).toEqual(['session', 'pullHorizon'])
+    expect(scripted.count('pullHorizon')).toBe(1)
+    for (const stream of ['listings', 'profiles', 'conversations', 'messages'] as const) expect(await position(stream)).toEqual({ since: h })
+  })
+
+  it('a pull cut off between pages resumes after the last page stored, and ends at the first horizon', async () => {
+    server.upsertListings(SELLER, Array.from({ length: PULL_PAGE_SIZE + 3 }, (_, i) => listing(`Listing ${i}`)))
+    const first = server.horizon()
+    scripted.passNext('pullListingsSince').failNext('pullListingsSince', { ok: false, reason: 'network', message: 'Failed to fetch' })
+    expect(await pull()).toMatchObject({ reason: 'network' })
+    expect(await db.listings.count()).toBe(PULL_PAGE_SIZE)
+    const cut = await position('listings')
+    expect(cut).toMatchObject({ since: null, pass: { horizon: first } })
+    server.upsertListings(SELLER, [listing('Meanwhile')])
+    const calls = scripted.calls.length
+    expect(await pull()).toBeNull()
+    expect(await db.listings.count()).toBe(PULL_PAGE_SIZE + 4)
+    // One page after the cut (no page read twice), no new horizon for the listings: the pass keeps its own.
+    expect(scripted.calls.slice(calls).filter((c) => c === 'pullListingsSince')).toHaveLength(1)
+    expect(await position('listings')).toEqual({ since: first })
+  })
+
+  it('without a horizon nothing is read and no position moves', async () => {
+    await pull()
+    const before = await position('listings')
+    server.upsertListings(SELLER, [listing('Unseen')])
+    scripted.failNext('pullHorizon', { ok: false, reason: 'server', code: '503', message: 'Service Unavailable' })
+    expect(await pull()).toMatchObject({ reason: 'server' })
+    expect(scripted.count('pullListingsSince')).toBe(1)
+    expect(await position('listings')).toEqual(before)
+  })
+
+  it('an empty stream writes its position only when the horizon moved', async () => {
+    await pull()
+    let writes = 0
+    db.cursors.hook('creating', () => void writes++)
+    db.cursors.hook('updating', () => void writes++)
+    await pull()
+    expect(writes).toBe(0)
+    server.upsertListings(SELLER, [listing('Moves the horizon')])
+    await pull()
+    expect(writes).toBeGreaterThan(0)
+  })
+})
+
+describe('a device that pulled by time (an older version) moves over', () => {
+  it('pulls once more by time from a little before its cursor, then by transaction from the horizon asked first', async () => {
+    const old = listing('Already there')
+    server.upsertListings(SELLER, [old])
+    await db.cursors.put({ stream: 'listings', cursor: { updated_at: server.listings.get(old.id)!.updated_at, id: old.id } })
+    const late = server.beginLate()
+    const meanwhile = listing('Meanwhile')
+    server.upsertListings(SELLER, [meanwhile])
+    await pull()
+    expect(scripted.count('pullListings')).toBe(1)
+    expect((await db.listings.get(meanwhile.id))?.title).toBe('Meanwhile')
+    expect(await position('listings')).toEqual({ since: late })
+    // A transaction that began before the move and commits after it is read by the next pull.
+    const slow = listing('Late during the move')
+    server.commitLate(late, () => server.upsertListings(SELLER, [slow]))
+    await pull()
+    expect(scripted.count('pullListings')).toBe(1)
+    expect((await db.listings.get(slow.id))?.title).toBe('Late during the move')
+  })
+
+  it('a move cut off between pages resumes by time and keeps the horizon it asked first', async () => {
+    server.upsertListings(SELLER, [listing('Before')])
+    await db.cursors.put({ stream: 'listings', cursor: { updated_at: '2025-01-01T00:00:00.000000Z', id: '' } })
+    server.upsertListings(SELLER, Array.from({ length: PULL_PAGE_SIZE + 1 }, (_, i) => listing(`Listing ${i}`)))
+    const first = server.horizon()
+    scripted.passNext('pullListings').failNext('pullListings', { ok: false, reason: 'network', message: 'Failed to fetch' })
+    await pull()
+    expect(await position('listings')).toMatchObject({ horizon: first })
+    server.upsertListings(SELLER, [listing('Later')])
+    await pull()
+    expect(await db.listings.count()).toBe(PULL_PAGE_SIZE + 3)
+    expect(await position('listings')).toEqual({ since: first })
+  })
+})
