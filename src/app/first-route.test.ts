@@ -48,5 +48,9 @@ describe('the first route', () => {
     const trialModal = /\/src\/features\/landing\/components\/trial-signup-(modal|form)\.tsx$/
     expect(everything.filter((id) => trialModal.test(id))).toHaveLength(2)
     expect(modules.filter((id) => trialModal.test(id))).toEqual([])
+    // So do the static pages' long texts, with those pages.
+    const longTexts = /\/src\/i18n\/en\/static-pages\.ts$/
+    expect(everything.filter((id) => longTexts.test(id))).toHaveLength(1)
+    expect(modules.filter((id) => longTexts.test(id))).toEqual([])
   }, 120_000)
 })

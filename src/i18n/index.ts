@@ -17,9 +17,10 @@ export function setCatalogue(next: Catalogue): Catalogue {
   return previous
 }
 
-type Params = Readonly<Record<string, string | number>>
+export type Params = Readonly<Record<string, string | number>>
 
-const interpolate = (text: string, params?: Params): string =>
+/** Fills "{name}" parameters; unknown ones stay visible. */
+export const interpolate = (text: string, params?: Params): string =>
   params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text
 
 /** The text of a catalogue key, with "{name}" parameters filled in. */

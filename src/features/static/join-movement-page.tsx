@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import { t, type CatalogueKey } from '@/i18n'
+import { longText } from '@/i18n/long-texts'
 import { ProsePage } from './components/prose-page'
 import { SlottedText } from './components/slotted-text'
 
@@ -16,36 +17,36 @@ export function JoinMovementPage() {
   return (
     <ProsePage
       title={t('joinMovement.title')}
-      lead={t('joinMovement.lead')}
+      lead={longText('joinMovement.lead')}
       sections={[
         {
-          heading: t('joinMovement.stepsTitle'),
+          heading: longText('joinMovement.stepsTitle'),
           body: (
             <ol className="list-decimal space-y-1 pl-6">
               {STEPS.map(([title, text]) => (
                 <li key={title}>
-                  <strong>{t('joinMovement.step', { title: t(title) })}</strong> {t(text)}
+                  <strong>{longText('joinMovement.step', { title: t(title) })}</strong> {t(text)}
                 </li>
               ))}
             </ol>
           ),
         },
-        { heading: t('joinMovement.membershipTitle'), body: <p>{t('joinMovement.membershipText')}</p> },
+        { heading: longText('joinMovement.membershipTitle'), body: <p>{longText('joinMovement.membershipText')}</p> },
         {
-          heading: t('joinMovement.startTitle'),
+          heading: longText('joinMovement.startTitle'),
           body: (
             <p>
               <SlottedText
-                text={t('joinMovement.startText')}
+                text={longText('joinMovement.startText')}
                 slots={{
                   signUp: (
                     <Link to="/auth?mode=signup" className={LINK}>
-                      {t('joinMovement.signUp')}
+                      {longText('joinMovement.signUp')}
                     </Link>
                   ),
                   browse: (
                     <Link to="/shop" className={LINK}>
-                      {t('joinMovement.browse')}
+                      {longText('joinMovement.browse')}
                     </Link>
                   ),
                 }}

@@ -1,15 +1,16 @@
 import { t } from '@/i18n'
+import { longText } from '@/i18n/long-texts'
 import { ProsePage } from './components/prose-page'
 
 export function OurStoryPage() {
   return (
     <ProsePage
       title={t('ourStory.title')}
-      lead={t('ourStory.lead')}
+      lead={longText('ourStory.lead')}
       sections={[
-        { heading: t('ourStory.storiesTitle'), body: <p>{t('ourStory.storiesText')}</p> },
-        { heading: t('ourStory.swissTitle'), body: <p>{t('ourStory.swissText')}</p> },
-        { heading: t('ourStory.lastingTitle'), body: <p>{t('ourStory.lastingText')}</p> },
+        { heading: longText('ourStory.storiesTitle'), body: <p>{longText('ourStory.storiesText')}</p> },
+        { heading: longText('ourStory.swissTitle'), body: <p>{longText('ourStory.swissText')}</p> },
+        { heading: longText('ourStory.lastingTitle'), body: <p>{longText('ourStory.lastingText')}</p> },
       ]}
     />
   )

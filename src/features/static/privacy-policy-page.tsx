@@ -1,35 +1,36 @@
-import { t, type CatalogueKey } from '@/i18n'
+import { t } from '@/i18n'
+import { longText, type LongTextKey } from '@/i18n/long-texts'
 import { MailLink } from './components/mail-link'
 import { ProsePage } from './components/prose-page'
 import { SlottedText } from './components/slotted-text'
 import { POLICIES_UPDATED } from './static-constants'
 
-const KEPT: CatalogueKey[] = ['privacy.keepAccount', 'privacy.keepListings', 'privacy.keepMessages', 'privacy.keepMembership']
+const KEPT: LongTextKey[] = ['privacy.keepAccount', 'privacy.keepListings', 'privacy.keepMessages', 'privacy.keepMembership']
 
 export function PrivacyPolicyPage() {
   return (
     <ProsePage
       title={t('privacy.title')}
       updated={POLICIES_UPDATED}
-      lead={t('privacy.lead')}
+      lead={longText('privacy.lead')}
       sections={[
-        { heading: t('privacy.minimumAgeTitle'), body: <p>{`${t('privacy.minimumAge')} ${t('privacy.minimumAgeMore')}`}</p> },
+        { heading: longText('privacy.minimumAgeTitle'), body: <p>{`${t('privacy.minimumAge')} ${longText('privacy.minimumAgeMore')}`}</p> },
         {
-          heading: t('privacy.keepTitle'),
+          heading: longText('privacy.keepTitle'),
           body: (
             <ul className="list-disc space-y-1 pl-6">
               {KEPT.map((key) => (
-                <li key={key}>{t(key)}</li>
+                <li key={key}>{longText(key)}</li>
               ))}
             </ul>
           ),
         },
-        { heading: t('privacy.deviceTitle'), body: <p>{t('privacy.deviceText')}</p> },
+        { heading: longText('privacy.deviceTitle'), body: <p>{longText('privacy.deviceText')}</p> },
         {
-          heading: t('privacy.rightsTitle'),
+          heading: longText('privacy.rightsTitle'),
           body: (
             <p>
-              <SlottedText text={t('privacy.rightsText')} slots={{ email: <MailLink /> }} />
+              <SlottedText text={longText('privacy.rightsText')} slots={{ email: <MailLink /> }} />
             </p>
           ),
         },

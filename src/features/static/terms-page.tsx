@@ -1,5 +1,6 @@
 import { MINIMUM_USER_AGE_YEARS } from '@/domain/constants'
 import { t } from '@/i18n'
+import { longText } from '@/i18n/long-texts'
 import { MailLink } from './components/mail-link'
 import { ProsePage } from './components/prose-page'
 import { SlottedText } from './components/slotted-text'
@@ -10,19 +11,19 @@ export function TermsPage() {
     <ProsePage
       title={t('terms.title')}
       updated={POLICIES_UPDATED}
-      lead={t('terms.lead')}
+      lead={longText('terms.lead')}
       sections={[
-        { heading: t('terms.whatTitle'), body: <p>{t('terms.whatText')}</p> },
-        { heading: t('terms.paymentTitle'), body: <p>{`${t('terms.noPayments')} ${t('terms.paymentText')}`}</p> },
-        { heading: t('terms.accountsTitle'), body: <p>{t('terms.accountsText', { age: MINIMUM_USER_AGE_YEARS })}</p> },
-        { heading: t('terms.listingsTitle'), body: <p>{t('terms.listingsText')}</p> },
-        { heading: t('terms.membershipTitle'), body: <p>{t('terms.membershipText')}</p> },
+        { heading: longText('terms.whatTitle'), body: <p>{longText('terms.whatText')}</p> },
+        { heading: longText('terms.paymentTitle'), body: <p>{`${t('terms.noPayments')} ${longText('terms.paymentText')}`}</p> },
+        { heading: longText('terms.accountsTitle'), body: <p>{longText('terms.accountsText', { age: MINIMUM_USER_AGE_YEARS })}</p> },
+        { heading: longText('terms.listingsTitle'), body: <p>{longText('terms.listingsText')}</p> },
+        { heading: longText('terms.membershipTitle'), body: <p>{longText('terms.membershipText')}</p> },
         {
-          heading: t('terms.lawTitle'),
+          heading: longText('terms.lawTitle'),
           body: (
             <p>
-              {`${t('terms.law')} ${t('terms.courts')} `}
-              <SlottedText text={t('terms.questions')} slots={{ email: <MailLink /> }} />
+              {`${longText('terms.law')} ${t('terms.courts')} `}
+              <SlottedText text={longText('terms.questions')} slots={{ email: <MailLink /> }} />
             </p>
           ),
         },

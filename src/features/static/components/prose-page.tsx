@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { t } from '@/i18n'
+import { longText } from '@/i18n/long-texts'
 
 export interface ProseSection {
   heading: string
@@ -11,7 +11,7 @@ export function ProsePage({ title, lead, sections, updated }: { title: string; l
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-4xl font-extrabold tracking-tight text-green-900">{title}</h1>
-      {updated && <p className="mt-2 text-sm text-stone-600">{t('pages.lastUpdated', { date: updated })}</p>}
+      {updated && <p className="mt-2 text-sm text-stone-600">{longText('pages.lastUpdated', { date: updated })}</p>}
       <p className="mt-4 text-lg text-stone-700">{lead}</p>
       {sections.map((s) => (
         <section key={s.heading} className="mt-8">
