@@ -18,6 +18,10 @@
  *   follows some expressions).
  * * `application/geo+json` (needs PostGIS, which PGlite does not ship): 406 PGRST107.
  *
+ * Deliberate differences: the work caps of limits.ts, which hosted PostgREST does not have in this form — an embed
+ * deeper than two levels (a spread counts as one) or beside more than eight others is refused with 400 PGRST100
+ * before any SQL runs, and a read visiting more than 5000 rows fails with 400 54000.
+ *
  * Known harmless difference: a bulk insert with `missing=default` draws a column default (a sequence value) only for
  * the rows that lack the column; PostgREST draws one for every row, so its generated ids have gaps where ours do not.
  */
