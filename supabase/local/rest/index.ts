@@ -9,11 +9,12 @@
  * against postgrest-js's own integration suite (supabase-js monorepo, run against the Supabase CLI): where its
  * expectations are newer than v13.0.7's sources (a function-name hint needs a 0.75 fuzzy score), they are followed.
  *
- * Not implemented (each answers with a PostgREST error rather than wrong data):
+ * Not implemented:
  * * `application/vnd.pgrst.plan` (explain): 406 PGRST107, which is also what PostgREST answers unless
  *   db-plan-enabled is on — Supabase leaves it off.
- * * Aggregates inside a to-one spread (PostgREST hoists them to the parent),
- *   `Range` request headers (supabase-js pages with limit/offset), CSV and bytea request bodies, PUT, OPTIONS/Allow.
+ * * CSV and bytea request bodies (400 PGRST102, read as JSON); PUT and OPTIONS (404, no route).
+ * * `Range` request headers are ignored, so such a read answers every row its limit/offset allow (supabase-js
+ *   pages with limit/offset and never sends one).
  * * Relationships through views: only views whose columns are plain references to table columns (PostgREST also
  *   follows some expressions).
  * * `application/geo+json` (needs PostGIS, which PGlite does not ship): 406 PGRST107.

@@ -120,6 +120,10 @@ export function columnLabel(item: Extract<SelectItem, { kind: 'column' }>): stri
   return item.alias ?? item.agg ?? item.field.jsonPath.at(-1)?.key ?? item.field.name
 }
 
+/** An aggregate selected in the node or in the spreads within it. */
+const hasSpreadAggregate = (node: ReadNode): boolean =>
+  node.items.some((i) => i.kind === 'column' && !!i.agg) || node.embeds.some((e) => e.spread && hasSpreadAggregate(e.node))
+
 /** `rel()`, and `rel(other())` nested: nothing selected anywhere below. */
 const isEmpty = (node: ReadNode): boolean => node.items.length === 0 && node.embeds.every((e) => isEmpty(e.node))
 
@@ -169,6 +173,10 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
       }
       const childPath = path === '' ? key : `${path}.${key}`
       const child = build(target, item.select, childPath, depth + 1)
+      // PostgREST hoists the aggregates of a to-one spread to the parent; a to-many spread has no such meaning.
+      if (item.spread && !isToOne(rel) && hasSpreadAggregate(child)) {
+        throw restError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.')
+      }
       node.embeds.push({
         key,
         node: child,

@@ -8,7 +8,7 @@
  */
 import { OPERATORS, type Condition, type OrderTerm } from './filter-parser.ts'
 import { columnLabel, ident, outputLabels, type Embed, type ReadNode } from './plan.ts'
-import type { FieldRef } from './select-parser.ts'
+import type { FieldRef, SelectItem } from './select-parser.ts'
 import { TIMEOUT_MARKER, WORK_MARKER } from './limits.ts'
 
 /** The work caps a read statement carries (see limits.ts). */
@@ -133,14 +133,29 @@ const lateralAlias = (e: Embed) => ident(`${e.node.alias}_j`)
 
 const hasAggregate = (node: ReadNode) => node.items.some((i) => i.kind === 'column' && i.agg)
 
+type ColumnItem = Extract<SelectItem, { kind: 'column' }>
+
+/**
+ * The aggregates selected inside a to-one spread (and the to-one spreads within it), by label. PostgREST hoists
+ * them: they are computed at the parent that holds the spread, grouped by the parent's other columns.
+ */
+function hoistedAggregates(e: Embed): Map<string, ColumnItem> {
+  const found = new Map<string, ColumnItem>()
+  if (!e.spread || !e.toOne || e.empty) return found
+  for (const item of e.node.items) if (item.kind === 'column' && item.agg) found.set(columnLabel(item), item)
+  for (const inner of e.node.embeds) for (const [label, item] of hoistedAggregates(inner)) found.set(label, item)
+  return found
+}
+
 /**
  * The node's select list, and with aggregates PostgREST's grouping: every other selected expression (a `*`
- * expanded to its columns, spread columns included) becomes a GROUP BY term, by position.
+ * expanded to its columns, spread columns included) becomes a GROUP BY term, by position. A node that is a to-one
+ * spread (`hoisting`) selects its aggregates' plain values instead, for its parent to aggregate.
  */
-function selectListSql(node: ReadNode, p: Params): { list: string; groupBy: string } {
+function selectListSql(node: ReadNode, p: Params, hoisting = false): { list: string; groupBy: string } {
   const parts: string[] = []
   const grouped: number[] = []
-  const aggregated = hasAggregate(node)
+  const aggregated = !hoisting && (hasAggregate(node) || node.embeds.some((e) => hoistedAggregates(e).size > 0))
   const plain = (sql: string) => {
     parts.push(sql)
     grouped.push(parts.length)
@@ -151,6 +166,11 @@ function selectListSql(node: ReadNode, p: Params): { list: string; groupBy: stri
       else for (const c of node.source.columns.keys()) plain(`${ident(node.alias)}.${ident(c)}`)
     } else if (item.kind === 'column') {
       const label = ident(columnLabel(item))
+      if (item.agg && hoisting) {
+        const value = item.field.name === '*' ? 'null' : fieldSql(node, item.field, p)
+        plain(`${item.cast && value !== 'null' ? `${value}::${item.cast}` : value} as ${label}`)
+        continue
+      }
       if (item.agg) {
         let arg = item.field.name === '*' ? '*' : fieldSql(node, item.field, p)
         if (item.cast && arg !== '*') arg = `${arg}::${item.cast}`
@@ -166,7 +186,17 @@ function selectListSql(node: ReadNode, p: Params): { list: string; groupBy: stri
   for (const e of node.embeds) {
     if (e.empty) continue
     if (e.spread) {
-      for (const label of outputLabels(e.node)) plain(`${lateralAlias(e)}.${ident(label)} as ${ident(label)}`)
+      const hoisted = hoisting ? new Map<string, ColumnItem>() : hoistedAggregates(e)
+      for (const label of outputLabels(e.node)) {
+        const col = `${lateralAlias(e)}.${ident(label)}`
+        const item = hoisted.get(label)
+        if (!item) {
+          plain(`${col} as ${ident(label)}`)
+          continue
+        }
+        const expr = `${item.agg}(${item.field.name === '*' ? '*' : col})`
+        parts.push(`${item.aggCast ? `${expr}::${item.aggCast}` : expr} as ${ident(label)}`)
+      }
       continue
     }
     const value = e.toOne ? `${lateralAlias(e)}."v"` : `coalesce(${lateralAlias(e)}."v", '[]'::json)`
@@ -220,7 +250,7 @@ function nodeParts(
     }
   }
   for (const c of node.params.conditions) where.push(conditionSql(node, c, p))
-  const { list: select, groupBy } = selectListSql(node, p)
+  const { list: select, groupBy } = selectListSql(node, p, joinTo !== null && joinTo.embed.spread && joinTo.embed.toOne)
   let base = `${fromOverride ?? node.source.fromSql} as ${self}`
   if (junction) {
     // Many-to-many: the child rows joined to the junction rows that point at the parent row.
