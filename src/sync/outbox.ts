@@ -141,9 +141,10 @@ export async function discardFailed(db: KreisDatabase, group: OutboxGroup): Prom
       return {}
     }
     // Dropped so that the refetch puts the server's version back whatever its updated_at.
-    const pictures = db.photo_blobs.where('listing_id').equals(profilePictureOwner(id))
-    const uploaded = (await pictures.filter((b) => b.uploaded).toArray()).map((b) => b.path)
-    await pictures.delete() // an unsent picture goes too
+    // A fresh collection each time: filter() narrows the collection it is called on.
+    const pictures = () => db.photo_blobs.where('listing_id').equals(profilePictureOwner(id))
+    const uploaded = (await pictures().filter((b) => b.uploaded).toArray()).map((b) => b.path)
+    await pictures().delete() // an unsent picture goes too
     await db.my_profile.delete(id)
     return { refetchProfile: true, ...(uploaded.length ? { uploaded } : {}) }
   })
@@ -154,10 +155,10 @@ export async function setEntityState(db: KreisDatabase, group: OutboxGroup, stat
   const [kind, id] = group.split(':') as ['listing' | 'conversation' | 'profile' | 'favourite', string]
   const patch = { sync_state: state, sync_error: error }
   if (kind === 'favourite') return // favourites carry no sync state (the outbox entry shows it)
-  if (kind === 'listing') await db.listings.where('id').equals(id).modify(patch)
-  else if (kind === 'profile') await db.my_profile.where('id').equals(id).modify(patch)
+  if (kind === 'listing') await db.listings.update(id, patch)
+  else if (kind === 'profile') await db.my_profile.update(id, patch)
   else {
-    await db.conversations.where('id').equals(id).filter((c) => c.sync_state !== 'synced').modify(patch)
+    if ((await db.conversations.get(id))?.sync_state !== 'synced') await db.conversations.update(id, patch)
     await messagesOf(db, id).filter((m) => m.sync_state !== 'synced').modify(patch)
   }
 }
