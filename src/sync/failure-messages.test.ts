@@ -43,8 +43,11 @@ describe('sentences stored before reason codes', () => {
     ['Something went wrong. Please try again.', { code: 'write_failed' }],
     ['permission denied for table profiles', { code: 'as_stored', detail: 'permission denied for table profiles' }],
     ['Failed to send message. Please try again. (2)', { code: 'as_stored', detail: 'Failed to send message. Please try again. (2)' }],
+    // The sentence is matched as written: its full stops are not "any character".
+    ['Failed to send message! Please try again!', { code: 'as_stored', detail: 'Failed to send message! Please try again!' }],
+    ['Invalid condition: "a\nb". Please select a different condition.', { code: 'invalid_condition', detail: 'a\nb' }],
   ])('%j is read as %j', (sentence, failure) => {
-    expect(syncFailureOf(sentence)).toEqual(failure)
+    expect(syncFailureOf(sentence)).toStrictEqual(failure)
   })
 
   it('a catalogue sentence follows the UI language; the server’s own words are shown as stored', () => {

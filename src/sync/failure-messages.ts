@@ -11,26 +11,29 @@ import { syncFailureMessage, type StoredSyncFailure, type SyncFailure, type Sync
 import { render, type CatalogueKey } from '@/i18n'
 import { en } from '@/i18n/en'
 
-/** The codes whose words are one catalogue sentence, with the value they quote if any, as older versions wrote them. */
-const LEGACY_SENTENCES: readonly (readonly [SyncFailureCode, CatalogueKey])[] = [
-  ['listing_create_failed', 'toast.createListingFailed'],
-  ['listing_edit_failed', 'toast.editSaveFailed'],
-  ['listing_requirements', 'toast.listingRequirements'],
-  ['invalid_condition', 'toast.invalidCondition'],
-  ['invalid_category', 'toast.invalidCategory'],
-  ['message_send_failed', 'toast.messageSendFailed'],
-  ['write_failed', 'toast.somethingWrong'],
-]
-
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** Each sentence as a pattern: `{value}` captures what the sentence quoted. */
-const LEGACY_PATTERNS = LEGACY_SENTENCES.map(([code, key]) => [code, new RegExp(`^${escape(en[key]).replace(escape('{value}'), '(.*)')}$`, 's')] as const)
+/**
+ * The codes whose words are one catalogue sentence, as older versions wrote them in English, each as a pattern
+ * (`{value}` captures what the sentence quoted). Built per call: only sentences stored before codes need it.
+ */
+const legacyPatterns = (): (readonly [SyncFailureCode, RegExp])[] =>
+  (
+    [
+      ['listing_create_failed', 'toast.createListingFailed'],
+      ['listing_edit_failed', 'toast.editSaveFailed'],
+      ['listing_requirements', 'toast.listingRequirements'],
+      ['invalid_condition', 'toast.invalidCondition'],
+      ['invalid_category', 'toast.invalidCategory'],
+      ['message_send_failed', 'toast.messageSendFailed'],
+      ['write_failed', 'toast.somethingWrong'],
+    ] as const satisfies readonly (readonly [SyncFailureCode, CatalogueKey])[]
+  ).map(([code, key]) => [code, new RegExp(`^${escape(en[key]).replace(escape('{value}'), '(.*)')}$`, 's')] as const)
 
 /** A stored failure as a reason code (a sentence stored by an older version is matched to its code). */
 export function syncFailureOf(stored: StoredSyncFailure): SyncFailure {
   if (typeof stored !== 'string') return stored
-  for (const [code, pattern] of LEGACY_PATTERNS) {
+  for (const [code, pattern] of legacyPatterns()) {
     const m = pattern.exec(stored)
     if (m) return m[1] === undefined ? { code } : { code, detail: m[1] }
   }

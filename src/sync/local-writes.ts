@@ -208,7 +208,7 @@ export async function updateMyProfile(db: KreisDatabase, userId: string, fields:
   void requestPersistenceOnce()
 }
 
-// ---- The screens' writes: favourites, deleting a listing, the profile picture, read marks (sync/screen-ops.ts sends them) ----
+// ---- The screens' writes: favourites, deleting a listing, the profile picture, read marks (their kinds in kinds/ send them) ----
 
 /**
  * Toggles a favourite on the device; signed in (`userId`), the change also goes to the user's account, so it

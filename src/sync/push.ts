@@ -70,7 +70,7 @@ export async function drainOutbox(deps: PushDeps): Promise<DrainReport> {
   let failedBefore: Set<number> | null = null
 
   for (;;) {
-    const entries = await db.outbox.orderBy(':id').toArray()
+    const entries = await db.outbox.toArray() // in seq order
     failedBefore ??= new Set(entries.filter((e) => e.state === 'failed').map((e) => e.seq!))
     const units = readyHeads(entries, deps.clock.now()).map((h) => unitOf(entries, h, PUSH_BATCH_SIZE))
     if (units.length === 0) {

@@ -9,15 +9,14 @@ import { messagesOf } from '@/db/repositories/mirror'
 import { defineKind, opOf } from './kind'
 
 export const conversationCreate = defineKind<ConversationRecord[]>({
-  name: 'conversation create',
   unit: 'alone',
   batched: true,
-  send: ({ transport }, batch) => transport.createConversations(batch.map((u) => opOf(u[0]!, 'conversation.create').conversation)),
+  send: ({ transport }, batch) => transport.createConversations(batch.map((u) => opOf<'conversation.create'>(u[0]!).conversation)),
   tables: (db) => [db.conversations, db.messages],
   async acknowledge(db, batch, servers) {
     for (const [i, unit] of batch.entries()) {
       const server = servers[i]!
-      const localId = opOf(unit[0]!, 'conversation.create').conversation.id
+      const localId = opOf<'conversation.create'>(unit[0]!).conversation.id
       if (server.id !== localId) await adoptConversationId(db, localId, server.id)
       const local = await db.conversations.get(server.id)
       await db.conversations.put({ ...server, last_message_at: maxIso(server.last_message_at, local?.last_message_at ?? null), sync_state: 'synced' })
@@ -25,7 +24,7 @@ export const conversationCreate = defineKind<ConversationRecord[]>({
   },
   refusal: async () => ({ code: 'message_send_failed' }),
   async findOnServer(transport, entries) {
-    const writes = entries.map((e) => opOf(e, 'conversation.create').conversation)
+    const writes = entries.map((e) => opOf<'conversation.create'>(e).conversation)
     const found = await transport.findConversations(writes)
     if (!found.ok) return found
     const key = (c: { listing_id: string; buyer_id: string }) => `${c.listing_id} ${c.buyer_id}`

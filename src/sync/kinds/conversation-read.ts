@@ -7,11 +7,10 @@ import { applyConversations } from '@/db/repositories/mirror'
 import { defineKind, groupId, last, opOf } from './kind'
 
 export const conversationRead = defineKind<ConversationRecord | null>({
-  name: 'read mark',
   unit: 'last-state',
   batched: false,
   // The group names the conversation (it follows an id adopted from the server).
-  send: ({ transport }, [unit]) => transport.markConversationRead(groupId(unit![0]!.group), opOf(last(unit!), 'conversation.read').read_at),
+  send: ({ transport }, [unit]) => transport.markConversationRead(groupId(unit![0]!.group), opOf<'conversation.read'>(last(unit!)).read_at),
   tables: (db) => [db.conversations],
   async acknowledge(db, _batch, row) {
     if (row) await applyConversations(db, [row])

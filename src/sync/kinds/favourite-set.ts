@@ -5,11 +5,10 @@
 import { defineKind, last, opOf } from './kind'
 
 export const favouriteSet = defineKind<void>({
-  name: 'favourite set',
   unit: 'last-state',
   batched: false,
   send({ transport }, [unit]) {
-    const op = opOf(last(unit!), 'favourite.set')
+    const op = opOf<'favourite.set'>(last(unit!))
     return transport.setFavorite(op.user_id, op.listing_id, op.favourite, op.created_at)
   },
   tables: () => [],

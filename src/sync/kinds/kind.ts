@@ -19,8 +19,6 @@ export interface KindDeps {
 }
 
 export interface OutboxKindModule<Answer = unknown> {
-  /** For traces and test names. */
-  readonly name: string
   /**
    * Which entries behind a group's head travel with it (consecutive, queued, of this module's kinds):
    * - 'alone': none;
@@ -58,14 +56,13 @@ type Row<Answer> = Answer extends readonly (infer R)[] ? R : never
 /** Forgets a module's answer type once it is checked against its own request (the registry holds them all). */
 export const defineKind = <Answer>(m: OutboxKindModule<Answer>): OutboxKindModule => m as unknown as OutboxKindModule
 
-/** An entry's operation as the kind its module sends (the registry routes only those kinds there). */
-export const opOf = <K extends OutboxKind>(e: OutboxEntry, _kind: K): Extract<OutboxOp, { kind: K }> => e.op as Extract<OutboxOp, { kind: K }>
+/** An entry's operation as the kind its module sends (the registry routes only those kinds there): `opOf<'message.send'>(e)`. */
+export const opOf = <K extends OutboxKind>(e: OutboxEntry): Extract<OutboxOp, { kind: K }> => e.op as Extract<OutboxOp, { kind: K }>
 
 export const last = <T>(xs: readonly T[]): T => xs[xs.length - 1]!
 
 /** The id of a group's entity (`listing:<id>` → `<id>`). */
 export const groupId = (group: OutboxEntry['group']): string => group.slice(group.indexOf(':') + 1)
 
-/** The outbox entries of a group still queued (in order). */
-export const remainingInGroup = (db: KreisDatabase, group: OutboxEntry['group']): Promise<OutboxEntry[]> =>
-  db.outbox.where('group').equals(group).sortBy('seq')
+/** How many entries of a group are still in the outbox (a newer write waits: its own answer settles the mirror). */
+export const leftInGroup = (db: KreisDatabase, group: OutboxEntry['group']): Promise<number> => db.outbox.where('group').equals(group).count()

@@ -83,6 +83,7 @@ describe('what a refusal stores (P9, spec §8)', () => {
     ['a CHECK quotes the condition sent', [upsert], conditionCheck, 'new', { code: 'invalid_condition', detail: 'very_good' }],
     ['a CHECK without its SQLSTATE (the transport classified it)', [images, upsert], fail('check_violation', 'violates check constraint "listings_condition_check"'), 'edit', { code: 'invalid_condition', detail: 'very_good' }],
     ['a photo-set edit alone reads as the failed save', [images], conditionCheck, 'edit', { code: 'listing_edit_failed' }],
+    ['a refusal other than a CHECK that words a column is no CHECK', [upsert], fail('rejected', 'value for column condition rejected'), 'new', { code: 'listing_create_failed' }],
     ['a photo upload fails its new listing', [upload], rls, 'new', { code: 'listing_create_failed' }],
     ['a photo upload fails its edited listing', [upload], rls, 'edit', { code: 'listing_edit_failed' }],
     ['a message', [message], rls, 'new', { code: 'message_send_failed' }],

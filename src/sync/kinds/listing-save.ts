@@ -10,7 +10,7 @@ import { replaceImageSets } from '@/db/repositories/mirror'
 import { PG_CHECK_VIOLATION, listingFailure, listingSyncFailure } from '@/domain/errors'
 import { NOT_ON_SERVER } from '../local-writes'
 import { FailureReason, type ListingSave, type ListingSaved } from '../protocol'
-import { defineKind, groupId, remainingInGroup, type Unit } from './kind'
+import { defineKind, groupId, leftInGroup, type Unit } from './kind'
 
 /** Whether the listing of a `listing:` group was never acknowledged by the server (create vs edit wording). */
 export async function isNewListing(db: KreisDatabase, group: Unit[number]['group']): Promise<boolean> {
@@ -18,7 +18,6 @@ export async function isNewListing(db: KreisDatabase, group: Unit[number]['group
 }
 
 export const listingSave = defineKind<ListingSaved[]>({
-  name: 'listing save',
   unit: 'last-state',
   batched: true,
   send: ({ transport }, batch) => transport.saveListings(batch.map(listingSaveOf)),
@@ -60,8 +59,7 @@ export function listingSaveOf(unit: Unit): ListingSave {
 async function acknowledgeListing(db: KreisDatabase, saved: ListingSaved): Promise<void> {
   if (saved.listing === null) return dropDeletedListing(db, saved.listing_id)
   const { listing, images } = saved
-  const rest = await remainingInGroup(db, `listing:${listing.id}`)
-  if (rest.length) return // a newer local write of this listing is still to be sent; its answer settles the row
+  if (await leftInGroup(db, `listing:${listing.id}`)) return // a newer local write of this listing is still to be sent; its answer settles the row
   const local = await db.listings.get(listing.id)
   await db.listings.put({ ...listing, ...(local ? cardOf(local) : cardFields(null, undefined)), sync_state: 'synced', sync_error: undefined })
   await replaceImageSets(db, [listing.id], images)

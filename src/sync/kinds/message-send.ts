@@ -9,11 +9,10 @@ import { traceHop } from '../trace'
 import { defineKind, opOf } from './kind'
 
 export const messageSend = defineKind<MessageRecord[]>({
-  name: 'message send',
   unit: 'in-order',
   batched: true,
   async send({ transport }, batch) {
-    const messages = batch.flat().map((e) => opOf(e, 'message.send').message)
+    const messages = batch.flat().map((e) => opOf<'message.send'>(e).message)
     const ids = messages.map((m) => m.id)
     traceHop('push-request', ids)
     const r = await transport.insertMessages(messages)
@@ -29,7 +28,7 @@ export const messageSend = defineKind<MessageRecord[]>({
   refusal: async () => ({ code: 'message_send_failed' }),
   split: (unit) => unit.map((e) => [e]),
   async findOnServer(transport, entries) {
-    const ids = entries.map((e) => opOf(e, 'message.send').message.id)
+    const ids = entries.map((e) => opOf<'message.send'>(e).message.id)
     const found = await transport.findMessages(ids)
     if (!found.ok) return found
     const byId = new Map(found.value.map((m) => [m.id, m]))

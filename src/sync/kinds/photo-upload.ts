@@ -7,11 +7,10 @@ import { defineKind, opOf } from './kind'
 import { isNewListing } from './listing-save'
 
 export const photoUpload = defineKind<void>({
-  name: 'photo upload',
   unit: 'alone',
   batched: false,
   async send({ db, transport }, [unit]) {
-    const op = opOf(unit![0]!, 'photo.upload')
+    const op = opOf<'photo.upload'>(unit![0]!)
     const blob = await db.photo_blobs.get(op.photo_id)
     // The photo was dropped from the listing (and its blob cleaned up) before it was sent: nothing to upload.
     if (!blob) return { ok: true, value: undefined }
@@ -19,7 +18,7 @@ export const photoUpload = defineKind<void>({
   },
   tables: (db) => [db.photo_blobs],
   async acknowledge(db, [unit]) {
-    await db.photo_blobs.update(opOf(unit![0]!, 'photo.upload').photo_id, { uploaded: true })
+    await db.photo_blobs.update(opOf<'photo.upload'>(unit![0]!).photo_id, { uploaded: true })
   },
   // A photo that cannot be stored fails its listing: the listing would silently stay incomplete.
   refusal: async (db, unit) => listingFailure(await isNewListing(db, unit[0]!.group)),

@@ -5,15 +5,14 @@
 import type { MyProfileRecord } from '@/db/records'
 import { storeMyProfile } from '@/db/repositories/mirror'
 import { profilePictureOwner } from '../local-writes'
-import { defineKind, last, opOf } from './kind'
+import { defineKind, last, leftInGroup, opOf } from './kind'
 
 export const profilePicture = defineKind<MyProfileRecord>({
-  name: 'profile picture',
   unit: 'last-state',
   batched: false,
   async send({ db, transport }, [unit]) {
     const latest = last(unit!)
-    const op = opOf(latest, 'profile.picture')
+    const op = opOf<'profile.picture'>(latest)
     const photo = await db.photo_blobs.get(op.photo_id)
     if (photo && !photo.uploaded) {
       const up = await transport.uploadPhoto(op.path, photo.blob, op.content_type)
@@ -25,9 +24,9 @@ export const profilePicture = defineKind<MyProfileRecord>({
   },
   tables: (db) => [db.photo_blobs, db.my_profile, db.profiles, db.listings],
   async acknowledge(db, [unit], row) {
-    await db.photo_blobs.bulkDelete(unit!.map((e) => opOf(e, 'profile.picture').photo_id))
-    if ((await db.outbox.where('group').equals(unit![0]!.group).count()) > 0) return
-    await db.photo_blobs.where('listing_id').equals(profilePictureOwner(opOf(last(unit!), 'profile.picture').user_id)).delete()
+    await db.photo_blobs.bulkDelete(unit!.map((e) => opOf<'profile.picture'>(e).photo_id))
+    if (await leftInGroup(db, unit![0]!.group)) return
+    await db.photo_blobs.where('listing_id').equals(profilePictureOwner(opOf<'profile.picture'>(last(unit!)).user_id)).delete()
     await storeMyProfile(db, row)
   },
   refusal: async () => ({ code: 'write_failed' }),

@@ -5,16 +5,15 @@
 import type { MyProfileRecord } from '@/db/records'
 import { storeMyProfile } from '@/db/repositories/mirror'
 import { profileSyncFailure } from '@/domain/errors'
-import { defineKind, last, opOf, remainingInGroup } from './kind'
+import { defineKind, last, leftInGroup, opOf } from './kind'
 
 export const profileUpdate = defineKind<MyProfileRecord>({
-  name: 'profile update',
   unit: 'last-state',
   batched: false,
-  send: ({ transport }, [unit]) => transport.updateProfile(opOf(last(unit!), 'profile.update').profile),
+  send: ({ transport }, [unit]) => transport.updateProfile(opOf<'profile.update'>(last(unit!)).profile),
   tables: (db) => [db.my_profile, db.profiles, db.listings],
   async acknowledge(db, [unit], row) {
-    if ((await remainingInGroup(db, unit![0]!.group)).length) return
+    if (await leftInGroup(db, unit![0]!.group)) return
     await storeMyProfile(db, row)
   },
   refusal: async (_db, _unit, f) => profileSyncFailure(f),
