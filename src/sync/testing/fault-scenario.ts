@@ -7,12 +7,12 @@
  */
 import { cardFields, cardOf } from '@/db/card-fields'
 import type { ListingRecord } from '@/db/records'
-import type { ListingRow } from '@/db/rows'
+import type { ListingRow, OutboxOp } from '@/db/rows'
 import { sameSyncFailure } from '@/domain/errors'
 import { deleteListing, markConversationRead, saveListing, sendMessage, setListingStatus, setProfilePicture, toggleFavourite, updateMyProfile } from '../local-writes'
 import { favouritesOf } from './memory-screen-ops'
 import { CATEGORIES, CONDITIONS, EPOCH, MemoryServer } from './memory-server'
-import { LateDeliveries, NO_FAULTS, type FaultRates, type FaultTally } from './memory-transport'
+import { LateDeliveries, NO_FAULTS, type FaultRates, type FaultTally, type WriteOperation } from './memory-transport'
 import { saveListingAsOlderVersion } from './older-version'
 import { createRng, type Rng } from './prng'
 import { Device, VirtualClock } from './harness'
@@ -44,6 +44,20 @@ interface Expectation {
   /** Favourite toggles and read marks written (their devices must converge with the server). */
   favouriteToggles: number
   readMarks: number
+}
+
+/** The transport operation each outbox kind's request goes through. */
+const OPERATION_OF: Record<OutboxOp['kind'], WriteOperation> = {
+  'photo.upload': 'uploadPhoto',
+  'listing.upsert': 'saveListings',
+  'images.replace': 'saveListings',
+  'conversation.create': 'createConversations',
+  'message.send': 'insertMessages',
+  'profile.update': 'updateProfile',
+  'favourite.set': 'setFavorite',
+  'listing.delete': 'deleteListing',
+  'profile.picture': 'setProfilePicture',
+  'conversation.read': 'markConversationRead',
 }
 
 function faultRates(rng: Rng, late: LateDeliveries): FaultRates {
@@ -297,6 +311,13 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
             expect.messages.set(content, d)
             expect.messageListings.set(content, l.id)
           }
+        } else if (d.userId === seller && convs.length && rng.chance(0.5)) {
+          // The seller answers too, so the buyer's devices have something new to mark read while the queue drains.
+          const c = rng.pick(convs)
+          const content = `A${seed}-${++n}`
+          await sendMessage(d.db, { listingId: c.listing_id, sellerId: c.seller_id, buyerId: c.buyer_id, senderId: seller, content, messageId: rng.uuid(), newConversationId: rng.uuid() }, d.clock.now())
+          expect.messages.set(content, d)
+          expect.messageListings.set(content, c.listing_id)
         }
         if (rng.chance(0.15)) d.transport.setOnline(false)
         // The token expires while the queue drains (the next write meets a 401), sometimes with a refused refresh.
@@ -305,7 +326,9 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
           if (rng.chance(0.3)) d.transport.refreshRefusals = 1
         }
         if (rng.chance(0.15)) {
-          d.transport.dieAfterNextWrite = true
+          // Right after a write of one of the operations queued (drawn alike, so the rare ones meet it too).
+          const queued = [...new Set((await d.db.outbox.where('state').equals('queued').toArray()).map((e) => OPERATION_OF[e.op.kind]))]
+          d.transport.dieAfterNextWrite = queued.length ? rng.pick(queued) : true
           const cycle = d.engine.sync('timer').catch(() => {})
           await Promise.race([d.transport.died, cycle])
           await cycle
@@ -487,7 +510,19 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
     // that (the user sees the failure and discards it); the reconcile drops it after that.
     const holdsFailed = new Set((await d.db.messages.toArray()).filter((m) => m.sync_state === 'failed').map((m) => m.conversation_id))
     const keptForFailure = (c: { id: string; listing_id: string }) => holdsFailed.has(c.id) && expect.deleted.has(c.listing_id)
-    const convs = sortById((await d.db.conversations.toArray()).filter((c) => c.sync_state !== 'failed' && !keptForFailure(c)).map(strip))
+    // A read mark queued behind a refused message of its conversation waits with it for the user (P9: the group
+    // waits for retry or discard): the device shows its own later mark, the server still has the earlier one.
+    const outbox = await d.db.outbox.toArray()
+    const waitingForUser = new Set(outbox.filter((e) => e.state === 'failed').map((e) => e.group))
+    const heldMarks = new Set(outbox.filter((e) => e.state === 'queued' && e.op.kind === 'conversation.read' && waitingForUser.has(e.group)).map((e) => e.group))
+    const serverMarks = <T extends { id: string; buyer_id: string }>(c: T): T => {
+      const column = c.buyer_id === me ? 'buyer_last_read_at' : 'seller_last_read_at'
+      const onServer = server.conversations.get(c.id)
+      const mark = (x: unknown) => (x as Record<string, string | null | undefined>)[column] ?? ''
+      if (!heldMarks.has(`conversation:${c.id}`) || !onServer || mark(c) < mark(onServer)) return c
+      return { ...c, [column]: onServer[column] ?? null }
+    }
+    const convs = sortById((await d.db.conversations.toArray()).filter((c) => c.sync_state !== 'failed' && !keptForFailure(c)).map(strip).map(serverMarks))
     const serverConvs = sortById([...server.conversations.values()].filter((c) => server.canSeeConversation(me, c)))
     if (!same(convs, serverConvs) && TRACE) console.log('TRACE', d.name, JSON.stringify((await d.db.messages.toArray()).map((m) => [m.content, m.conversation_id.slice(0, 8), m.created_at, m.sync_state])), JSON.stringify([...server.messages.values()].map((m) => [m.content, m.conversation_id.slice(0, 8), m.created_at])), JSON.stringify(await d.db.outbox.toArray()))
     if (!same(convs, serverConvs)) fail(`${d.name}: conversations differ\n${JSON.stringify(convs)}\n${JSON.stringify(serverConvs)}`)

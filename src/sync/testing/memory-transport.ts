@@ -186,8 +186,11 @@ export class MemoryTransport implements Transport {
   faults: FaultRates = NO_FAULTS
   /** Set to stop answering for ever (a crashed tab's transport). */
   dead = false
-  /** The tab dies right after the next write reached the server (committed), before its answer: `died` resolves. */
-  dieAfterNextWrite = false
+  /**
+   * The tab dies right after the next write (true), or the next write of one operation, reached the server
+   * (committed), before its answer: `died` resolves.
+   */
+  dieAfterNextWrite: boolean | WriteOperation = false
   private onDeath: () => void = () => {}
   readonly died = new Promise<void>((resolve) => (this.onDeath = resolve))
   private handlers: RealtimeHandlers | null = null
@@ -267,7 +270,7 @@ export class MemoryTransport implements Transport {
       return networkError()
     }
     const result = apply()
-    if (this.dieAfterNextWrite) {
+    if (this.dieAfterNextWrite === true || this.dieAfterNextWrite === op) {
       met('crashAfterCommit')
       this.dead = true
       this.onDeath()
