@@ -4,7 +4,8 @@
  * (`…+00:00`, trailing zeros trimmed) or a realtime payload. The mirror compares updated_at as strings and the pull
  * cursor is sent back verbatim, so both need one exact, ordered form with the server's microseconds.
  */
-import type { ConversationRecord, FavoriteRecord, ListingImageRecord, ListingRecord, MessageRecord, MyProfileRecord, PublicProfileRecord } from '@/db/records'
+// Relative, not '@/': vite.config.ts reaches this file (through first-screen-request.ts) in the node project, which has no alias.
+import type { ConversationRecord, FavoriteRecord, ListingImageRecord, ListingRecord, MessageRecord, MyProfileRecord, PublicProfileRecord } from '../db/records'
 
 type Json = Record<string, unknown>
 
