@@ -91,11 +91,39 @@ describe('saveListing', () => {
     ['a photo under another id', (k) => [k[0]!, { ...k[1]!, id: 'other' }], true],
   ])('an edit with %s queues a photo-set change: %s', async (_name, images, changed) => {
     const db = fresh()
-    const id = await saveListing(db, SELLER, { fields, images: [photo({ id: 'a' }), photo({ id: 'b' })] }, T0)
+    // Ids in the opposite order of the photos: the set is compared in display order. Other listings' photos around it.
+    const id = await saveListing(db, SELLER, { fields, images: [photo({ id: 'b' }), photo({ id: 'a' })] }, T0)
+    const other = (listing_id: string) => ({ id: `${listing_id}-x`, listing_id, image_url: 'x', image_order: 1, created_at: '', updated_at: '', sync_state: 'synced' as const })
+    await db.listing_images.bulkPut([other('0'), other('~')])
+    expect((await db.listing_images.where('listing_id').equals(id).toArray()).map((i) => i.sync_state)).toEqual(['pending', 'pending'])
     await db.outbox.clear()
     const kept = (await db.listing_images.where('listing_id').equals(id).sortBy('image_order')).map((i) => ({ id: i.id, image_url: i.image_url }))
     await saveListing(db, SELLER, { id, fields, images: images(kept) }, T0 + 1000)
     expect(await kinds(db)).toEqual(changed ? ['listing.upsert', 'images.replace'] : ['listing.upsert'])
+  })
+
+  it('an edit of a set the server numbered with gaps renumbers it (1, 2, …): a photo-set change', async () => {
+    const db = fresh()
+    const id = await saveListing(db, SELLER, { fields, images: [photo({ id: 'a' }), photo({ id: 'b' })] }, T0)
+    await db.listing_images.update('b', { image_order: 3 })
+    await db.outbox.clear()
+    await saveListing(db, SELLER, { id, fields, images: [{ id: 'a', image_url: `${SELLER}/${id}/a.webp` }, { id: 'b', image_url: `${SELLER}/${id}/b.webp` }] }, T0 + 1000)
+    expect(await kinds(db)).toEqual(['listing.upsert', 'images.replace'])
+  })
+
+  it('a refused new listing fixed in a field only: the retry sends the fix with the photo set it was refused with', async () => {
+    const server = new MemoryServer()
+    server.addUser(SELLER, 'Anna', 'Müller')
+    const rng = createRng(6)
+    const db = fresh()
+    const deps = { db, transport: new MemoryTransport(server, SELLER, rng), clock: new VirtualClock(T0, rng) }
+    const id = await saveListingAsOlderVersion(db, SELLER, { fields, images: [photo({ id: 'a' })] }, T0, { price: 0 })
+    expect(await drainOutbox(deps)).toMatchObject({ failed: 1 })
+    await saveListing(db, SELLER, { id, fields: { ...fields, price: 25 }, images: [{ id: 'a', image_url: `${SELLER}/${id}/a.webp` }] }, T0 + 1000)
+    await retryFailed(db, `listing:${id}`)
+    expect(await drainOutbox(deps)).toMatchObject({ outcome: 'drained', failed: 0 })
+    expect(server.listings.get(id)).toMatchObject({ price: 25 })
+    expect([...server.images.values()].filter((i) => i.listing_id === id).map((i) => i.id)).toEqual(['a'])
   })
 
   it('a refused listing fixed with a new photo: the fix replaces the refused version, so the retry goes through in one drain', async () => {
@@ -124,6 +152,14 @@ describe('setListingStatus', () => {
     expect(last).toMatchObject({ group: `listing:${id}`, op: { kind: 'listing.upsert', listing: { id, status: 'sold', edited_at: iso(T0 + 1000) } } })
     await expect(setListingStatus(db, 'nope', 'sold', T0)).rejects.toThrow('unknown listing nope')
     expect(await db.outbox.count()).toBe(2)
+  })
+
+  it('behind a refused write of the listing, the new state shows the same refusal until the user retries', async () => {
+    const db = fresh()
+    const id = await saveListing(db, SELLER, { fields, images: [] }, T0)
+    await db.outbox.toCollection().modify({ state: 'failed', error: { code: 'listing_edit_failed' } })
+    await setListingStatus(db, id, 'sold', T0 + 1000)
+    expect(await db.listings.get(id)).toMatchObject({ status: 'sold', sync_state: 'failed', sync_error: { code: 'listing_edit_failed' } })
   })
 })
 
@@ -207,7 +243,7 @@ describe('deleteListing', () => {
     const db = fresh()
     const conv = (id: string, listing: string): ConversationRow => ({ id, listing_id: listing, buyer_id: BUYER, seller_id: SELLER, last_message_at: null, created_at: '', updated_at: '', sync_state: 'pending' })
     const msg = (id: string, c: string, listing: string): MessageRow => ({ id, conversation_id: c, listing_id: listing, sender_id: BUYER, receiver_id: SELLER, content: id, created_at: '', updated_at: '', sync_state: 'pending' })
-    await db.conversations.bulkPut([conv('c1', 'l1'), conv('c2', 'l2')])
+    await db.conversations.bulkPut([conv('c0', 'l0'), conv('c1', 'l1'), conv('c2', 'l2')])
     await db.messages.bulkPut([msg('m1', 'c1', 'l1'), msg('m2', 'c2', 'l2')])
     const send = (m: string, c: string, l: string): OutboxOp => ({ kind: 'message.send', message: { id: m, conversation_id: c, listing_id: l, sender_id: BUYER, receiver_id: SELLER, content: m } })
     await db.outbox.bulkAdd([
@@ -215,7 +251,7 @@ describe('deleteListing', () => {
       { group: 'conversation:c2', op: send('m2', 'c2', 'l2'), queued_at: 0, state: 'queued', attempts: 0, not_before: 0 },
     ])
     await deleteListing(db, 'l1', T0)
-    expect((await db.conversations.toArray()).map((c) => c.id)).toEqual(['c2'])
+    expect((await db.conversations.toArray()).map((c) => c.id)).toEqual(['c0', 'c2'])
     expect((await db.messages.toArray()).map((m) => m.id)).toEqual(['m2'])
     expect((await db.outbox.toArray()).map((e) => e.group)).toEqual(['conversation:c2', 'listing:l1'])
   })
@@ -234,9 +270,10 @@ describe('markConversationRead', () => {
     ['the buyer marks up to the newest message received', BUYER, {}, [msg('a', BUYER, T1), msg('b', BUYER, T2), msg('c', SELLER, T3)], { buyer_last_read_at: T2 }],
     ['the seller marks their own column', SELLER, {}, [msg('a', SELLER, T1), msg('b', BUYER, T2)], { seller_last_read_at: T1 }],
     ['a message not yet synced (its time is not the server’s) is not a mark', BUYER, {}, [msg('a', BUYER, T1), msg('b', BUYER, T3, 'pending')], { buyer_last_read_at: T1 }],
-    ['nothing received: no mark', BUYER, {}, [msg('a', SELLER, T1)], null],
+    ['nothing received here (another conversation’s messages do not count): no mark', BUYER, {}, [msg('a', SELLER, T1), { ...msg('z', BUYER, T3), conversation_id: 'c0' }], null],
     ['a mark already as new: nothing to do', BUYER, { buyer_last_read_at: T2 }, [msg('a', BUYER, T2)], null],
     ['a mark older than the newest received moves forward', BUYER, { buyer_last_read_at: T1 }, [msg('a', BUYER, T2)], { buyer_last_read_at: T2 }],
+    ['another conversation’s messages do not count', BUYER, {}, [msg('a', BUYER, T1), { ...msg('z', BUYER, T3), conversation_id: 'c0' }], { buyer_last_read_at: T1 }],
     ['someone else’s conversation: nothing', '00000000-0000-4000-8000-000000000009', {}, [msg('a', BUYER, T1)], null],
   ])('%s', async (_name, user, over, messages, marked) => {
     const db = fresh()

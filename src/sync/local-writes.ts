@@ -103,7 +103,7 @@ export async function saveListing(db: KreisDatabase, userId: string, input: Save
       ...(await writeState(db, group)),
       ...cardFields(images[0]?.image_url ?? null, seller),
     }
-    const before = await db.listing_images.where('listing_id').equals(id).sortBy('image_order')
+    const before = await db.listing_images.where('[listing_id+image_order]').between([id, Dexie.minKey], [id, Dexie.maxKey]).toArray()
     const imagesChanged =
       before.length !== images.length ||
       before.some((b, i) => b.id !== images[i]!.id || b.image_url !== images[i]!.image_url || b.image_order !== images[i]!.image_order)
@@ -266,11 +266,11 @@ export async function deleteListing(db: KreisDatabase, listingId: string, now: n
   void requestPersistenceOnce()
 }
 
-const PICTURE_EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }
-
 /** Where a profile picture is stored in bucket listing-images (the user's own folder, as storage RLS requires). */
-export const profilePicturePath = (userId: string, photoId: string, contentType: string): string =>
-  `${userId}/profile/${photoId}.${PICTURE_EXT[contentType] ?? 'jpg'}`
+export function profilePicturePath(userId: string, photoId: string, contentType: string): string {
+  const ext: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }
+  return `${userId}/profile/${photoId}.${ext[contentType] ?? 'jpg'}`
+}
 
 /** The photo_blobs `listing_id` under which a user's unsent profile pictures wait. */
 export const profilePictureOwner = (userId: string): string => `profile:${userId}`

@@ -47,10 +47,11 @@ describe('what the status counts', () => {
       entry('listing:a', upsert('a'), { queued_at: 300, first_failed_at: 500 }),
       entry('listing:b', upsert('b'), { queued_at: 100, state: 'failed', error: { code: 'listing_edit_failed' }, first_failed_at: 50 }),
       entry('listing:c', upsert('c'), { queued_at: 200, first_failed_at: 400 }),
+      entry('listing:d', upsert('d'), { queued_at: 900 }),
       entry('profile:u', { kind: 'profile.update', profile: { id: 'u', first_name: null, last_name: null, location: null } }, { queued_at: 250, state: 'failed' }),
     ])
     expect(await pendingSummary(db)).toEqual({
-      pending: 2, failed: 2, oldestQueuedAt: 100, retryingSince: 400, waitingForOtherAccounts: 0,
+      pending: 3, failed: 2, oldestQueuedAt: 100, retryingSince: 400, waitingForOtherAccounts: 0,
       failures: [{ group: 'listing:b', message: { code: 'listing_edit_failed' } }, { group: 'profile:u', message: '' }],
     })
   })
@@ -146,6 +147,10 @@ describe('the sync state of an entity', () => {
     expect((await db.conversations.toArray()).map((c) => c.sync_state)).toEqual(['synced', 'pending'])
     await setEntityState(db, 'conversation:c9', 'failed', { code: 'message_send_failed' })
     expect((await db.conversations.get('c9'))?.sync_state).toBe('failed')
+    // Messages whose conversation the device does not hold (realtime brought them alone) still get the state.
+    await db.conversations.delete('c1')
+    await setEntityState(db, 'conversation:c1', 'pending')
+    expect((await db.messages.get('m22'))?.sync_state).toBe('pending')
   })
 
   it('a listing’s and a profile’s row, by the group’s id; a favourite has none', async () => {

@@ -127,6 +127,8 @@ describe('a refused message is looked up on the server first', () => {
     expect(await drainOutbox(deps)).toMatchObject({ outcome, acknowledged: 0, failed: state === 'failed' ? 1 : 0 })
     expect((await db.outbox.toArray()).map((e) => e.state)).toEqual([state])
     expect((await db.messages.get(id))?.sync_state).toBe(state === 'failed' ? 'failed' : 'pending')
+    // One refusal, one lookup: a verdict is not put off to another round.
+    expect([scripted.count('findMessages'), scripted.count('insertMessages')]).toEqual([1, 2])
     if (lookup.reason === 'server') expect((await db.outbox.toArray())[0]).toMatchObject({ attempts: 1, not_before: expect.any(Number) })
   })
 
