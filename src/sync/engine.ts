@@ -48,6 +48,8 @@ export class SyncEngine {
   private rerun: { reconcile: boolean; promise: Promise<CycleReport>; resolve(r: CycleReport): void; reject(e: unknown): void } | null = null
   /** Consecutive cycles that ended offline: the engine's own backoff. */
   private offlineStreak = 0
+  /** Background Sync was asked for in this offline spell (once per spell, at its first cycle with writes queued). */
+  private wakeAsked = false
   /** Device time (ms) of the earliest retry time of a queued entry that is backing off (5xx, 429), or null. */
   private nextRetryAt: number | null = null
   private timer: ReturnType<typeof setTimeout> | null = null
@@ -116,7 +118,7 @@ export class SyncEngine {
       // refresh before each one). The 'online' event starts the next cycle the moment the network is back.
       if (globalThis.navigator?.onLine === false) {
         this.offlineStreak++
-        if (this.offlineStreak === 1 && (await this.queuedCount()) > 0) void this.registerBackgroundSync().catch(() => false)
+        await this.askToBeWoken()
         this.status.setState({ online: false })
         await this.refreshCounts()
         return { push: { outcome: 'offline', acknowledged: 0, failed: 0 }, pullFailure: null }
@@ -127,8 +129,8 @@ export class SyncEngine {
       const pullFailure = push.outcome === 'offline' || push.outcome === 'throttled' ? null : await this.pullWithFreshToken(transport, reconcile)
       const offline = push.outcome === 'offline' || pullFailure?.reason === 'network'
       this.offlineStreak = offline ? this.offlineStreak + 1 : 0
-      // Queued writes and no network: ask the browser to wake the app when it is back (once per offline spell).
-      if (this.offlineStreak === 1 && (await this.queuedCount()) > 0) void this.registerBackgroundSync().catch(() => false)
+      if (offline) await this.askToBeWoken()
+      else this.wakeAsked = false
       this.nextRetryAt = await this.earliestRetry()
       // A visitor has nothing to push: a clean pull of the public feed is a sync.
       const ok = !offline && !pullFailure && (push.outcome === 'drained' || (!session && (await this.db.outbox.count()) === 0))
@@ -373,6 +375,16 @@ export class SyncEngine {
     } catch (err) {
       reply({ drained: false, reason: (err as Error).message })
     }
+  }
+
+  /**
+   * Queued writes and no network: asks the browser to wake the app when it is back, once per offline spell (a write
+   * made after the spell began counts too). The registration's own failure only means no wake-up.
+   */
+  private async askToBeWoken(): Promise<void> {
+    if (this.wakeAsked || (await this.queuedCount()) === 0) return
+    this.wakeAsked = true
+    void this.registerBackgroundSync().catch(() => false)
   }
 
   private queuedCount(): Promise<number> {
