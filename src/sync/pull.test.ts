@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import type { ListingWrite } from '@/db/rows'
 import { PULL_PAGE_SIZE } from './constants'
-import { pullAll } from './pull'
+import type { Failure } from './protocol'
+import { pullAll, refetchListing } from './pull'
 import { MemoryServer } from './testing/memory-server'
 import { MemoryTransport } from './testing/memory-transport'
 import { createRng } from './testing/prng'
@@ -165,5 +166,90 @@ describe('a device that pulled by time (an older version) moves over', () => {
     await pull()
     expect(await db.listings.count()).toBe(PULL_PAGE_SIZE + 3)
     expect(await position('listings')).toEqual({ since: first })
+  })
+})
+
+describe('what a pull brings besides its pages', () => {
+  it('sellers’ public profiles, the own profile and favourites; with reconcile, ids drop what vanished', async () => {
+    const l = listing('Scarf')
+    server.upsertListings(SELLER, [l])
+    await pull()
+    expect((await db.profiles.get(SELLER))?.first_name).toBe('Sam')
+    expect((await db.my_profile.get(BUYER))?.first_name).toBe('Bea')
+    server.listings.delete(l.id)
+    await pull()
+    expect(await db.listings.get(l.id)).toBeDefined() // no reconcile, no id lookup
+    expect(scripted.count('visibleListingIds')).toBe(0)
+    expect(await pullAll({ db, transport: scripted.transport }, { reconcile: true })).toBeNull()
+    expect(await db.listings.get(l.id)).toBeUndefined()
+  })
+
+  it('a failed lookup or read is reported (the first one), and what it guards stays as it was', async () => {
+    const l = listing('Scarf')
+    server.upsertListings(SELLER, [l])
+    await pull()
+    server.listings.delete(l.id)
+    const refused: Failure = { ok: false, reason: 'server', code: '503', message: 'Service Unavailable' }
+    for (const method of ['visibleListingIds', 'visibleConversationIds', 'fetchMyProfile', 'pullFavorites'] as const) {
+      scripted.failNext(method, { ...refused, message: method })
+      expect(await pullAll({ db, transport: scripted.transport }, { reconcile: true })).toMatchObject({ message: method })
+      if (method === 'visibleListingIds') expect(await db.listings.get(l.id)).toBeDefined()
+    }
+  })
+
+  it('a user the server does not know (no own profile) still pulls', async () => {
+    const stranger = new ScriptedTransport(new MemoryTransport(server, '00000000-0000-4000-8000-0000000000ff', createRng(2)))
+    expect(await pullAll({ db, transport: stranger.transport }, { reconcile: false })).toBeNull()
+    expect(await db.my_profile.count()).toBe(0)
+  })
+
+  it('refetchListing restores one listing, or reports why not', async () => {
+    const l = listing('Scarf')
+    server.upsertListings(SELLER, [l])
+    expect(await refetchListing({ db, transport: scripted.transport }, l.id)).toBeNull()
+    expect((await db.listings.get(l.id))?.title).toBe('Scarf')
+    expect(await refetchListing({ db, transport: scripted.transport }, '00000000-0000-4000-8000-0000000000fe')).toBeNull()
+    scripted.failNext('fetchListing', { ok: false, reason: 'network', message: 'Failed to fetch' })
+    expect(await refetchListing({ db, transport: scripted.transport }, l.id)).toMatchObject({ reason: 'network' })
+  })
+})
+
+describe('moving every stream over', () => {
+  it('each stream stored by time is pulled by time once (profiles, conversations, messages too), then by transaction', async () => {
+    const l = listing('Scarf')
+    server.upsertListings(SELLER, [l])
+    const conv = server.createConversations(BUYER, [{ id: '00000000-0000-4000-8000-0000000000c1', listing_id: l.id, buyer_id: BUYER, seller_id: SELLER }])
+    if (!conv.ok) throw new Error(conv.message)
+    server.insertMessages(BUYER, [{ id: '00000000-0000-4000-8000-0000000000d1', conversation_id: conv.value[0]!.id, listing_id: l.id, sender_id: BUYER, receiver_id: SELLER, content: 'Hi' }])
+    const old = { updated_at: '2020-01-01T00:00:00.000000Z', id: '' }
+    for (const stream of ['listings', 'profiles', 'conversations', 'messages'] as const) await db.cursors.put({ stream, cursor: old })
+    const h = server.horizon()
+    expect(await pull()).toBeNull()
+    for (const m of ['pullListings', 'pullProfiles', 'pullConversations', 'pullMessages'] as const) expect(scripted.count(m)).toBe(1)
+    expect(scripted.count('pullListingsSince')).toBe(0)
+    expect((await db.profiles.get(SELLER))?.first_name).toBe('Sam')
+    expect(await db.conversations.count()).toBe(1)
+    expect((await db.messages.toArray()).map((m) => m.content)).toEqual(['Hi'])
+    for (const stream of ['listings', 'profiles', 'conversations', 'messages'] as const) expect(await position(stream)).toEqual({ since: h })
+  })
+
+  it('without a horizon the move waits: nothing read, the time cursor kept', async () => {
+    const old = { updated_at: '2020-01-01T00:00:00.000000Z', id: '' }
+    await db.cursors.put({ stream: 'listings', cursor: old })
+    scripted.failNext('pullHorizon', { ok: false, reason: 'network', message: 'Failed to fetch' })
+    expect(await pull()).toMatchObject({ reason: 'network' })
+    expect(scripted.count('pullListings')).toBe(0)
+    expect(await position('listings')).toEqual(old)
+  })
+
+  it('a cut move stores exactly the last row’s time and id with its horizon', async () => {
+    await db.cursors.put({ stream: 'listings', cursor: { updated_at: '2020-01-01T00:00:00.000000Z', id: '' } })
+    server.upsertListings(SELLER, Array.from({ length: PULL_PAGE_SIZE + 1 }, (_, i) => listing(`Listing ${i}`)))
+    const h = server.horizon()
+    scripted.passNext('pullListings').failNext('pullListings', { ok: false, reason: 'network', message: 'Failed to fetch' })
+    await pull()
+    const rows = (await db.listings.toArray()).sort((a, b) => (a.updated_at < b.updated_at ? -1 : a.updated_at > b.updated_at ? 1 : a.id < b.id ? -1 : 1))
+    const lastRow = rows.at(-1)!
+    expect(await position('listings')).toEqual({ updated_at: lastRow.updated_at, id: lastRow.id, horizon: h })
   })
 })

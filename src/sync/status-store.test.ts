@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createSyncStatusStore, patchSyncStatus, type SyncStatus } from './status-store'
 
 const failure = (id: string, message = 'Refused') => ({ group: `listing:${id}` as const, message })
@@ -11,6 +11,7 @@ describe('patchSyncStatus', () => {
     ['a failure is added', { failures: [failure('a')] }, { failures: [failure('a'), failure('b')] }, true],
     ['a failure message changes', { failures: [failure('a')] }, { failures: [failure('a', 'Gone')] }, true],
     ['a failure group changes', { failures: [failure('a')] }, { failures: [failure('b')] }, true],
+    ['the second of two failures changes', { failures: [failure('a'), failure('b')] }, { failures: [failure('a'), failure('c')] }, true],
     ['failures go away', { failures: [failure('a')] }, { failures: [] }, true],
   ])('%s → notifies: %s', (_name, first, second, notifies) => {
     const store = createSyncStatusStore(true)
@@ -31,5 +32,17 @@ describe('patchSyncStatus', () => {
     patchSyncStatus(store, { failures: [failure('a')], pendingCount: 2 })
     expect(store.getState().pendingCount).toBe(2)
     expect(store.getState().failures).toBe(failures)
+  })
+})
+
+describe('createSyncStatusStore', () => {
+  afterEach(() => vi.unstubAllGlobals())
+  it.each<[string, unknown, boolean]>([
+    ['no navigator (node, a worker)', undefined, true],
+    ['the browser online', { onLine: true }, true],
+    ['the browser offline', { onLine: false }, false],
+  ])('%s → online %s', (_name, navigator, online) => {
+    vi.stubGlobal('navigator', navigator)
+    expect(createSyncStatusStore().getState().online).toBe(online)
   })
 })

@@ -1,0 +1,169 @@
+// @vitest-environment node
+// session.ts rule by rule (S1). The auth module (src/remote/auth, supabase-js) is replaced at its own seam: these
+// tests are about what the device does with the session, not about GoTrue.
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { KreisDatabase } from '@/db/database'
+import { saveListing, type ListingFields } from './local-writes'
+
+type User = { userId: string; email: string | null } | null
+const auth = vi.hoisted(() => ({
+  user: null as User,
+  listeners: [] as ((u: User) => void)[],
+  signOut: { ok: true } as { ok: true } | { ok: false; message: string },
+  signOuts: 0,
+}))
+vi.mock('@/remote/auth', () => ({
+  currentSession: async () => auth.user,
+  onAuthChange: (l: (u: User) => void) => {
+    auth.listeners.push(l)
+    return () => {}
+  },
+  signOut: async () => {
+    auth.signOuts++
+    return auth.signOut
+  },
+}))
+
+const { adoptOwner, clearUserData, sessionStore, signOutUser, initSession } = await import('./session')
+
+const T0 = Date.parse('2025-06-01T10:00:00.000Z')
+const fields: ListingFields = {
+  title: 'Cap', description: 'A summer cap', price: 12, condition: 'acceptable', category: 'accessories',
+  product_type: null, brand: null, size: null, fabric: null, location: 'Bern', tags: null,
+}
+const dbs: KreisDatabase[] = []
+const fresh = () => {
+  const db = new KreisDatabase(`session-units-${Math.random()}`)
+  dbs.push(db)
+  return db
+}
+beforeEach(() => {
+  auth.signOut = { ok: true }
+  auth.signOuts = 0
+})
+afterEach(async () => {
+  for (const db of dbs.splice(0)) {
+    db.close()
+    await db.delete()
+  }
+})
+
+describe('the session store', () => {
+  it('starts as loading', () => {
+    expect(sessionStore.getState()).toEqual({ status: 'loading' })
+  })
+})
+
+describe('adoptOwner', () => {
+  it('the first account on a device keeps what is there (a visitor’s drafts and mirror) and is stored as the owner', async () => {
+    const db = fresh()
+    await db.drafts.put({ id: 'd1', listing_id: null, fields: { title: 'Visitor draft' }, updated_at: T0 })
+    await db.listings.put({ id: 'l1', user_id: 'x', title: 'Seen', description: '', price: 1, condition: 'acceptable', category: 'men', product_type: null, brand: null, size: null, fabric: null, location: null, tags: null, status: 'active', edited_at: '', created_at: '', updated_at: '', sync_state: 'synced', cover_image_url: null, seller_first_name: null, seller_last_name: null })
+    expect(await adoptOwner(db, 'user-a')).toBe(false)
+    expect(await db.drafts.count()).toBe(1)
+    expect(await db.listings.count()).toBe(1)
+    expect((await db.meta.get('owner'))?.value).toBe('user-a')
+  })
+
+  it('an account with nothing unsent leaves nothing aside', async () => {
+    const db = fresh()
+    await adoptOwner(db, 'user-a')
+    await adoptOwner(db, 'user-b')
+    expect(await db.meta.get('parked:user-a')).toBeUndefined()
+    expect((await db.meta.get('owner'))?.value).toBe('user-b')
+  })
+
+  it('an account with only a draft: the draft is kept aside and comes back', async () => {
+    const db = fresh()
+    await adoptOwner(db, 'user-a')
+    await db.drafts.put({ id: 'd1', listing_id: null, fields: { title: 'Half done' }, updated_at: T0 })
+    await db.draft_photos.put({ id: 'p1', draft_id: 'd1', blob: new Blob(['x']), content_type: 'image/webp', position: 0 })
+    await adoptOwner(db, 'user-b')
+    expect(await db.drafts.count()).toBe(0)
+    expect(await db.meta.get('parked:user-a')).toBeDefined()
+    await adoptOwner(db, 'user-a')
+    expect(await db.drafts.get('d1')).toMatchObject({ fields: { title: 'Half done' } })
+    expect(await db.draft_photos.get('p1')).toBeDefined()
+  })
+
+  it('what an account leaves aside twice adds up, in order; the queue comes back after what is queued now', async () => {
+    const db = fresh()
+    await adoptOwner(db, 'user-a')
+    await saveListing(db, 'user-a', { fields: { ...fields, title: 'First' }, images: [] }, T0)
+    await db.draft_photos.put({ id: 'p1', draft_id: 'd1', blob: new Blob(['x']), content_type: 'image/webp', position: 0 })
+    await db.drafts.put({ id: 'd1', listing_id: null, fields: { title: 'One' }, updated_at: T0 })
+    await adoptOwner(db, 'user-b')
+    await adoptOwner(db, 'user-c')
+    // A's writes were kept aside while B was signed in; C's sign-in must not touch them. A writes again later.
+    await adoptOwner(db, 'user-a')
+    await adoptOwner(db, 'user-b')
+    expect(await db.meta.get('parked:user-a')).toBeDefined()
+    await adoptOwner(db, 'user-a')
+    await saveListing(db, 'user-a', { fields: { ...fields, title: 'Second' }, images: [] }, T0 + 1)
+    await db.draft_photos.put({ id: 'p2', draft_id: 'd2', blob: new Blob(['y']), content_type: 'image/webp', position: 0 })
+    await db.drafts.put({ id: 'd2', listing_id: null, fields: { title: 'Two' }, updated_at: T0 })
+    await adoptOwner(db, 'user-b')
+    const parked = (await db.meta.get('parked:user-a'))?.value as { outbox: { op: { listing: { title: string } } }[]; draft_photos: { id: string }[]; drafts: { id: string }[] }
+    expect(parked.outbox.map((e) => e.op.listing.title)).toEqual(['First', 'Second'])
+    expect(parked.drafts.map((d) => d.id)).toEqual(['d1', 'd2'])
+    expect(parked.draft_photos.map((d) => d.id)).toEqual(['p1', 'p2'])
+  })
+})
+
+describe('signOutUser', () => {
+  it('with unsent writes and no confirmation: asks; confirmed: signs out and clears the device', async () => {
+    const db = fresh()
+    await adoptOwner(db, 'user-a')
+    await saveListing(db, 'user-a', { fields, images: [] }, T0)
+    expect(await signOutUser({}, db)).toEqual({ signedOut: false, unsentWrites: 1 })
+    expect(auth.signOuts).toBe(0)
+    expect(await signOutUser({ confirmed: true }, db)).toEqual({ signedOut: true })
+    expect(auth.signOuts).toBe(1)
+    expect(await db.outbox.count()).toBe(0)
+    expect(await db.meta.get('owner')).toBeUndefined()
+    expect(sessionStore.getState()).toEqual({ status: 'signed-out' })
+  })
+
+  it('with nothing unsent: signs out without asking', async () => {
+    const db = fresh()
+    expect(await signOutUser({}, db)).toEqual({ signedOut: true })
+    expect(auth.signOuts).toBe(1)
+  })
+
+  it('a sign-out the server refused changes nothing on the device and says why', async () => {
+    const db = fresh()
+    await adoptOwner(db, 'user-a')
+    await db.drafts.put({ id: 'd1', listing_id: null, fields: { title: 'Keep me' }, updated_at: T0 })
+    sessionStore.setState({ status: 'signed-in', userId: 'user-a', email: null }, true)
+    auth.signOut = { ok: false, message: 'network down' }
+    expect(await signOutUser({}, db)).toEqual({ signedOut: false, message: 'network down' })
+    expect(await db.drafts.count()).toBe(1)
+    expect(sessionStore.getState()).toMatchObject({ status: 'signed-in' })
+  })
+
+  it('clearUserData keeps a visitor’s favourites and drops the account’s', async () => {
+    const db = fresh()
+    await db.favourites.bulkPut([{ listing_id: 'l1', created_at: 1 }, { listing_id: 'l2', created_at: 2, user_id: 'user-a' }])
+    await clearUserData(db)
+    expect((await db.favourites.toArray()).map((f) => f.listing_id)).toEqual(['l1'])
+  })
+})
+
+describe('initSession', () => {
+  it('reads the cached session once, adopts its owner, and follows sign-in and sign-out', async () => {
+    const db = fresh()
+    auth.user = { userId: 'user-a', email: 'a@test' }
+    await Promise.all([initSession(db), initSession(db)])
+    expect(sessionStore.getState()).toEqual({ status: 'signed-in', userId: 'user-a', email: 'a@test' })
+    expect((await db.meta.get('owner'))?.value).toBe('user-a')
+    expect(auth.listeners).toHaveLength(1)
+    auth.listeners[0]!(null)
+    await new Promise((r) => setTimeout(r, 10))
+    expect(sessionStore.getState()).toEqual({ status: 'signed-out' })
+    auth.listeners[0]!({ userId: 'user-b', email: null })
+    await new Promise((r) => setTimeout(r, 30))
+    expect(sessionStore.getState()).toEqual({ status: 'signed-in', userId: 'user-b', email: null })
+    expect((await db.meta.get('owner'))?.value).toBe('user-b')
+  })
+})
