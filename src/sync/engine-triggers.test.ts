@@ -294,7 +294,7 @@ describe('push()', () => {
     expect(scripted.calls).toEqual([])
   })
 
-  it('in a tab that does not lead: only pokes the leader', async () => {
+  it('in a tab that does not lead: only pokes the leader (sync() too answers without a request)', async () => {
     const locks = new MemoryLockManager() as unknown as LockManager
     const server = world()
     const leader = setup({ server, locks })
@@ -304,6 +304,7 @@ describe('push()', () => {
     follower.engine.start()
     await saveListing(follower.db, SELLER, { fields, images: [] }, T0)
     expect(await follower.engine.push()).toBeNull()
+    expect(await follower.engine.sync('write')).toEqual({ push: { outcome: 'drained', acknowledged: 0, failed: 0 }, pullFailure: null })
     expect(follower.scripted.calls).toEqual([])
   })
 
@@ -431,6 +432,7 @@ describe('the leader tab listens to the browser', () => {
     await engine.idle()
     const lookups = () => scripted.count('visibleListingIds')
     const base = lookups()
+    expect(base).toBe(2) // the leader's first cycle and realtime's first 'connected' both reconcile
     win.dispatchEvent(new Event('online'))
     await until(() => lookups() === base + 1)
     await engine.idle()
@@ -465,10 +467,16 @@ describe('the leader tab listens to the browser', () => {
     expect(engine.status.getState().leader).toBe(false)
     const calls = scripted.calls.length
     win.dispatchEvent(new Event('online'))
-    await engine.sync('timer').catch(() => {})
+    await engine.onRealtimeChange({ table: 'listings', deletedId: '00000000-0000-4000-8000-0000000000ab' })
     await new Promise((r) => setTimeout(r, 20))
-    expect(scripted.calls.length).toBe(calls + scripted.calls.slice(calls).length)
-    expect(scripted.calls.slice(calls).filter((c) => c === 'visibleListingIds')).toEqual([])
+    expect(scripted.calls.slice(calls)).toEqual([]) // no cycle from the browser, from realtime or from a timer
+    engine.db.close()
+    await new Promise((r) => setTimeout(r, 10))
+    expect(engine.status.getState().storageProblem).toBeNull()
+    // Stopped, the engine is no tab's follower either: a direct call runs a cycle.
+    const report = await engine.sync('write').catch((e: Error) => e)
+    expect(scripted.calls.length).toBeGreaterThan(calls)
+    void report
   })
 
   it('a closed database connection is named in the status', async () => {
@@ -507,5 +515,77 @@ describe('Background Sync messages', () => {
     await engine.onServiceWorkerMessage({ data: null, ports: [port] })
     await engine.onServiceWorkerMessage({ data: { type: BACKGROUND_SYNC_MESSAGE }, ports: [] }) // no port: no answer, no throw
     expect(answers).toEqual([{ drained: false, reason: 'boom' }])
+  })
+})
+
+describe('engine set-up', () => {
+  it('loads a lazy transport once, on first use', async () => {
+    const server = world()
+    let loads = 0
+    const db = new KreisDatabase(`engine-triggers-${Math.random()}`)
+    dbs.push(db)
+    const engine = new SyncEngine({ db, transport: async () => (loads++, new MemoryTransport(server, SELLER, createRng(1))), locks: null })
+    engines.push(engine)
+    expect(loads).toBe(0)
+    await engine.sync('start')
+    await engine.sync('timer')
+    expect(loads).toBe(1)
+    expect(engine.status.getState().lastSyncAt).not.toBeNull()
+  })
+
+  it('an engine that is not leading schedules no timer', async () => {
+    const { engine } = setup()
+    await engine.sync('start')
+    expect(engine.scheduledDelayMs).toBeNull()
+  })
+
+  it('locks: null leads alone even where the browser has Web Locks', async () => {
+    const never = { request: () => new Promise(() => {}) } as unknown as LockManager
+    vi.stubGlobal('navigator', { locks: never })
+    const { engine } = setup({ locks: null })
+    engine.start()
+    await until(() => engine.status.getState().leader)
+  })
+})
+
+describe('discarding a failed write', () => {
+  it('of a profile: a cycle brings the server’s profile back; of a message: no listing is fetched and no cycle runs', async () => {
+    const { db, scripted, engine } = setup()
+    const { updateMyProfile } = await import('./local-writes')
+    await engine.sync('start')
+    await updateMyProfile(db, SELLER, { first_name: 'Luc', last_name: 'Rossi', location: null }, T0)
+    scripted.failNext('updateProfile', { ok: false, reason: 'forbidden', code: '42501', message: 'rls' })
+    await engine.sync('write')
+    const horizons = scripted.count('pullHorizon')
+    await engine.discard(`profile:${SELLER}`)
+    expect(scripted.count('pullHorizon')).toBe(horizons + 1)
+    expect((await db.my_profile.get(SELLER))?.first_name).toBe('Luca')
+
+    await sendMessage(db, { listingId: '00000000-0000-4000-8000-0000000000ee', sellerId: BUYER, buyerId: SELLER, senderId: SELLER, content: 'Hi' }, T0)
+    await engine.sync('write') // refused: the listing does not exist
+    const before = scripted.calls.length
+    const failed = (await db.outbox.toArray()).find((e) => e.state === 'failed')!
+    await engine.discard(failed.group)
+    expect(scripted.calls.slice(before)).toEqual([])
+  })
+})
+
+describe('Background Sync answers', () => {
+  const ask = async (engine: SyncEngine) => {
+    const answers: unknown[] = []
+    await engine.onServiceWorkerMessage({ data: { type: BACKGROUND_SYNC_MESSAGE }, ports: [{ postMessage: (a: unknown) => void answers.push(a) } as unknown as MessagePort] })
+    return answers
+  }
+
+  it('a signed-out leader is not drained; a write backing off after a 5xx keeps the sync open; the cycle does not reconcile', async () => {
+    const signedOut = setup({ wrap: visitor })
+    signedOut.engine.status.setState({ leader: true })
+    expect(await ask(signedOut.engine)).toEqual([{ drained: false, reason: 'unauthorized' }])
+    const { db, scripted, engine } = setup()
+    engine.status.setState({ leader: true })
+    await saveListing(db, SELLER, { fields, images: [] }, T0)
+    scripted.failNext('saveListings', { ...server503, retryAfterMs: 5_000 })
+    expect(await ask(engine)).toEqual([{ drained: false, reason: 'drained' }])
+    expect(scripted.count('visibleListingIds')).toBe(0)
   })
 })

@@ -312,7 +312,8 @@ export class SyncEngine {
       sw.addEventListener('message', onMessage)
       this.stopFns.push(() => sw.removeEventListener('message', onMessage))
     }
-    this.leadership = electLeader(() => void this.lead(), this.opts.locks === null ? undefined : (this.opts.locks ?? globalThis.navigator?.locks))
+    // `locks: null` means single-tab leadership even where the browser has Web Locks (undefined would fall back to them).
+    this.leadership = electLeader(() => void this.lead(), this.opts.locks === null ? null : (this.opts.locks ?? globalThis.navigator?.locks))
   }
 
   private async lead(): Promise<void> {

@@ -10,7 +10,8 @@ export interface Leadership {
   release(): void
 }
 
-export function electLeader(onLeader: () => void, locks: LockManager | undefined = globalThis.navigator?.locks, name = LEADER_LOCK_NAME): Leadership {
+/** @param locks the Web Locks API; `null` (or none in this browser): this tab leads alone. */
+export function electLeader(onLeader: () => void, locks: LockManager | null | undefined = globalThis.navigator?.locks, name = LEADER_LOCK_NAME): Leadership {
   if (!locks) {
     onLeader()
     return { release() {} }
