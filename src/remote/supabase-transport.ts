@@ -362,7 +362,7 @@ export class SupabaseTransport implements Transport {
     return maybeRow(this.client.from('my_profile').select('*').maybeSingle(), toMyProfile)
   }
 
-  // ---- the screens' operations (sync/screen-ops.ts) ----
+  // ---- the screens' operations (sync/kinds/: favourite-set, listing-delete, profile-picture, conversation-read) ----
 
   async setFavorite(userId: string, listingId: string, favourite: boolean, createdAt: string): Promise<Result<void>> {
     const q = favourite

@@ -174,7 +174,7 @@ export interface Transport {
   pullConversationsSince(from: XidFrom, limit: number): Promise<Result<XidPage<ConversationRecord[]>>>
   pullMessagesSince(from: XidFrom, limit: number): Promise<Result<XidPage<MessageRecord[]>>>
 
-  // ---- the screens' operations (sync/screen-ops.ts) ----
+  // ---- the screens' operations (sync/kinds/: favourite-set, listing-delete, profile-picture, conversation-read) ----
   /** Sets (insert, ignoring a duplicate) or clears (delete, a missing row is fine) the user's favourite. */
   setFavorite(userId: string, listingId: string, favourite: boolean, createdAt: string): Promise<Result<void>>
   /** Every favourite of the signed-in user. */
