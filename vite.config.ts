@@ -18,6 +18,8 @@ import {
   THEME_COLOR,
 } from './src/config/defaults.ts'
 import { firstScreenScript } from './src/remote/first-screen-request.ts'
+import { appLoaderPlugin } from './scripts/app-loader.ts'
+import { inlineCssPlugin, prerenderPlugin } from './scripts/prerender.ts'
 
 const IMAGE_CACHE_NAME = 'kreis-listing-images'
 const IMAGE_CACHE_MAX_ENTRIES = 500
@@ -106,6 +108,10 @@ export default defineConfig(({ mode }) => {
           },
         },
       },
+      // The home page, /shop and /item/:id paint from index.html before the JS has run (scripts/prerender.ts).
+      prerenderPlugin(),
+      inlineCssPlugin(),
+      appLoaderPlugin(),
       VitePWA({
         // 'prompt': a new version installs and waits until the user chooses "Reload" (src/app/pwa); code never
         // changes under a user mid-flow. The app registers the worker itself (workbox-window, loaded lazily).

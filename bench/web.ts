@@ -13,6 +13,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { firstRouteFiles } from '../scripts/app-loader.ts'
 import { percentile, type Figure } from './figure.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -78,10 +79,10 @@ async function startApp(dataDir: string): Promise<() => Promise<void>> {
   return stop
 }
 
-/** The scripts index.html loads at once (entry + modulepreloads) and every JS file of the build. */
+/** The scripts index.html loads first (its list: entry + modulepreloads) and every JS file of the build. */
 export function jsSizes(buildDir: string): { firstRoute: number; all: number; firstFiles: string[] } {
   const html = fs.readFileSync(path.join(buildDir, 'index.html'), 'utf8')
-  const firstFiles = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/([^"]+\.js)"/g)].map((m) => m[1]!)
+  const firstFiles = firstRouteFiles(html)
   const assets = fs.readdirSync(path.join(buildDir, 'assets')).filter((f) => f.endsWith('.js'))
   return {
     firstRoute: firstFiles.reduce((n, f) => n + gzipSize(path.join(buildDir, f)), 0),

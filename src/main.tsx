@@ -1,5 +1,5 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { startTransition, StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from '@/app/app'
 import { deferDataLayer } from '@/app/provider'
 import './index.css'
@@ -19,8 +19,14 @@ if (!deferDataLayer()) {
   if (navigator.onLine) void import('@/remote/auth')
 }
 
-createRoot(root).render(
+// index.html painted the URL's page from its prerendered markup (scripts/prerender.ts): React adopts it as it is, in
+// a background (time-sliced) render, so neither a new paint nor one long task follows the first paint; then the
+// page replays the taps it held meanwhile. A query string may change what the page shows (the header's search):
+// React then renders the page anew over the markup, as on every route without a prerendered page.
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App onMounted={() => (window as { __kreisHydrated?: () => void }).__kreisHydrated?.()} />
+  </StrictMode>
 )
+if (root.dataset.prerendered && location.search === '') startTransition(() => void hydrateRoot(root, app))
+else createRoot(root).render(app)

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { build, type PluginOption, type UserConfig } from 'vite'
 import { describe, expect, it } from 'vitest'
 import viteConfig from '../../vite.config'
+import { firstRouteFiles } from '../../scripts/app-loader'
 
 type Output = { output: ({ type: 'chunk'; fileName: string; moduleIds: string[] } | { type: 'asset'; fileName: string; source: string | Uint8Array })[] }
 
@@ -34,7 +35,7 @@ describe('the first route', () => {
     const html = output.find((o) => o.fileName === 'index.html')
     expect(html?.type).toBe('asset')
     const source = html!.type === 'asset' ? String(html!.source) : ''
-    const first = [...source.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/([^"]+\.js)"/g)].map((m) => m[1])
+    const first = firstRouteFiles(source)
     const modules = output.flatMap((o) => (o.type === 'chunk' && first.includes(o.fileName) ? o.moduleIds : []))
     const everything = output.flatMap((o) => (o.type === 'chunk' ? o.moduleIds : []))
 

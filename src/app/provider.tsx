@@ -5,7 +5,7 @@
  * the app's database through useDatabase(); a test injects its own with `db` (the database context then loads
  * lazily too) and renders screens inside <AppProvider db={…} startServices={false}>.
  */
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
 import type { KreisDatabase } from '@/db/database'
 import { firstScreen, type FirstScreen } from '@/remote/first-screen'
 
@@ -21,12 +21,15 @@ const InjectedDatabase = lazy(() => import('@/db/database-context').then((m) => 
  * that screen's photo has painted (`waitFor`), then at an idle moment. Every other route starts it at once.
  */
 export function useServicesGate(deferred: boolean, waitFor?: () => Promise<void>): boolean {
-  const [open, setOpen] = useState(!deferred)
+  // Closed while React hydrates a prerendered page: that is what the build rendered (in Node, the server snapshot),
+  // so the markup matches; React renders again with the browser's answer right after.
+  const inBrowser = useSyncExternalStore(subscribeToNothing, isBrowser, isServer)
+  const [ready, setReady] = useState(false)
   useEffect(() => {
-    if (open) return
+    if (!deferred || ready) return
     let cancelled = false
     const go = () => {
-      if (!cancelled) setOpen(true)
+      if (!cancelled) setReady(true)
     }
     const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(go, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(go, 0))
     if (waitFor) void waitFor().then(idle, idle)
@@ -36,9 +39,13 @@ export function useServicesGate(deferred: boolean, waitFor?: () => Promise<void>
       cancelled = true
       window.removeEventListener('load', idle)
     }
-  }, [open, waitFor])
-  return open
+  }, [deferred, ready, waitFor])
+  return inBrowser && (!deferred || ready)
 }
+
+const subscribeToNothing = () => () => {}
+const isBrowser = () => true
+const isServer = () => false
 
 /** The longest the data layer waits for an idle moment once its turn has come. */
 const IDLE_TIMEOUT_MS = 1000

@@ -8,13 +8,15 @@ import { FavoritesFallback } from '@/features/favorites/favorites-fallback'
 import { LandingPage } from '@/features/landing/landing-page'
 import { ShopFallback } from '@/features/shop/shop-fallback'
 import { ItemSkeleton } from '@/features/item/item-skeleton'
+import { deferredScreen } from './deferred-screen'
 import { AppLayout } from './layout/app-layout'
 import { NotFound } from './not-found'
 import { useShellLive, useShellSession } from './live/shell-state'
 
 const MessagesPage = lazy(() => import('@/features/messages/messages-page').then((m) => ({ default: m.MessagesPage })))
-// The shop and favourites hold their page's space while their chunk loads (their own fallback: no footer jump).
-const ShopPage = lazy(() => import('@/features/shop/shop-page').then((m) => ({ default: m.ShopPage })))
+// The shop and favourites hold their page's space while their chunk loads (their own fallback: no footer jump). The
+// shop and the item page are also prerendered into index.html as that fallback (./deferred-screen.tsx).
+const ShopPage = deferredScreen(() => import('@/features/shop/shop-page').then((m) => m.ShopPage))
 const FavoritesPage = lazy(() => import('@/features/favorites/favorites-page').then((m) => ({ default: m.FavoritesPage })))
 const AuthPage = lazy(() => import('@/features/auth/auth-page').then((m) => ({ default: m.AuthPage })))
 const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })))
@@ -40,10 +42,9 @@ const SellDetailsPage = lazy(() => import('@/features/sell/details-page').then((
 const SellPreviewPage = lazy(() => import('@/features/sell/preview-page').then((m) => ({ default: m.PreviewPage })))
 const SellSuccessPage = lazy(() => import('@/features/sell/success-page').then((m) => ({ default: m.SuccessPage })))
 const SellEditPage = lazy(() => import('@/features/sell/edit-page').then((m) => ({ default: m.EditPage })))
-const loadItemPage = () => import('@/features/item/item-page')
-const ItemPage = lazy(() => loadItemPage().then((m) => ({ default: m.ItemPage })))
+const ItemPage = deferredScreen(() => import('@/features/item/item-page').then((m) => m.ItemPage))
 // A shared item link: fetch the page's chunk with the shell, not after the first render (LCP).
-if (typeof location !== 'undefined' && location.pathname.startsWith('/item/')) void loadItemPage()
+if (typeof location !== 'undefined' && location.pathname.startsWith('/item/')) void ItemPage.preload()
 
 function Home() {
   const session = useShellSession()
@@ -59,11 +60,7 @@ const routes: RouteObject[] = [
       { path: '/', element: <Home /> },
       {
         path: '/shop',
-        element: (
-          <Suspense fallback={<ShopFallback />}>
-            <ShopPage />
-          </Suspense>
-        ),
+        element: <ShopPage fallback={<ShopFallback />} />,
       },
       { path: '/auth', element: <AuthPage /> },
       { path: '/auth/reset-password', element: <ResetPasswordPage /> },
@@ -86,11 +83,7 @@ const routes: RouteObject[] = [
       { path: '/sell/edit/:listingId', element: <SellEditPage /> },
       {
         path: '/item/:id',
-        element: (
-          <Suspense fallback={<ItemSkeleton />}>
-            <ItemPage />
-          </Suspense>
-        ),
+        element: <ItemPage fallback={<ItemSkeleton />} />,
       },
       { path: '/subscription', element: <SubscriptionPage /> },
       { path: '/subscription-success', element: <SubscriptionSuccessPage /> },

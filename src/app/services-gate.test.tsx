@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, renderHook, screen } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LandingPage } from '@/features/landing/landing-page'
@@ -38,6 +39,12 @@ describe('the data layer on a cold home page waits for load and an idle moment',
   it('is open at once on every other route', () => {
     const { result } = renderHook(() => useServicesGate(false))
     expect(result.current).toBe(true)
+  })
+
+  it('is closed in the build’s prerender on every route, as hydration then finds it', () => {
+    const Gate = ({ deferred }: { deferred: boolean }) => <>{useServicesGate(deferred) ? 'open' : 'closed'}</>
+    expect(renderToString(<Gate deferred={false} />)).toBe('closed')
+    expect(renderToString(<Gate deferred />)).toBe('closed')
   })
 
   it('the home page holds the fresh grid’s space with skeletons until the data layer is there', () => {

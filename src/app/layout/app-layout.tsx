@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { t } from '@/i18n'
 import { Toaster } from '@/ui/toast/toaster'
@@ -9,11 +9,17 @@ import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 import { TabBar } from './tab-bar'
 
-/** A new screen starts at its top, unless the link points at an anchor on it. */
+/**
+ * A new screen starts at its top, unless the link points at an anchor on it. Not the page the app started on: the
+ * browser placed it (a reload keeps its place), and a visitor may have scrolled its prerendered markup already.
+ */
 function useScrollResetOnNavigate(): string {
   const { pathname, hash } = useLocation()
+  const shown = useRef<string | null>(null)
   useEffect(() => {
-    if (!hash) window.scrollTo(0, 0)
+    const screen = pathname + hash
+    if (shown.current !== null && shown.current !== screen && !hash) window.scrollTo(0, 0)
+    shown.current = screen
   }, [pathname, hash])
   return pathname
 }

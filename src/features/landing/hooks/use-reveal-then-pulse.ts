@@ -1,13 +1,16 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { CTA_PULSE_DELAY_MS, CTA_VISIBLE_RATIO } from '@/domain/constants'
 
 /**
  * The call-to-action's entrance (spec §2.2): it appears once at least half of it is on screen, and its button
- * starts pulsing 2 s later. Both happen once. Without IntersectionObserver it is simply shown.
+ * starts pulsing 2 s later. Both happen once. Without IntersectionObserver it is simply shown. The build's prerender
+ * (in Node, which has none) renders it as a browser that has one does first, so hydration finds the same markup.
  */
 export function useRevealThenPulse<T extends Element>() {
   const ref = useRef<T>(null)
-  const [revealed, setRevealed] = useState(() => typeof IntersectionObserver === 'undefined')
+  const canObserve = useSyncExternalStore(subscribeToNothing, hasIntersectionObserver, assumeIntersectionObserver)
+  const [seen, setRevealed] = useState(false)
+  const revealed = seen || !canObserve
   const [pulsing, setPulsing] = useState(false)
 
   useEffect(() => {
@@ -34,3 +37,7 @@ export function useRevealThenPulse<T extends Element>() {
 
   return { ref, revealed, pulsing }
 }
+
+const subscribeToNothing = () => () => {}
+const hasIntersectionObserver = () => typeof IntersectionObserver !== 'undefined'
+const assumeIntersectionObserver = () => true

@@ -1,0 +1,73 @@
+/**
+ * How index.html loads the app's JS (vite.config.ts). The home page paints entirely from its prerendered markup
+ * (scripts/prerender.ts) and its first screen needs no script, so there the app's JS is requested once that first
+ * paint is on screen, leaving the network and the main thread to the paint (and Lighthouse then sees the paint as not
+ * waiting for the JS, which it did not). Every other page asks for it at once, as Vite's own tags did: /shop's and
+ * /item's photos are rendered by the app. What the first route loads is listed in one JSON element (bench/web.ts and
+ * src/app/first-route.test.ts read it).
+ */
+import type { Plugin } from 'vite'
+
+export const APP_LIST_ID = 'kreis-app'
+
+export interface AppList {
+  /** The entry module (main.tsx's chunk). */
+  entry: string
+  /** Its static imports, as Vite would modulepreload them. */
+  preload: string[]
+}
+
+/** The first route's JS files (paths without the leading slash) named by index.html's list. */
+export function firstRouteFiles(html: string): string[] {
+  const json = new RegExp(`<script type="application/json" id="${APP_LIST_ID}">([^<]*)</script>`).exec(html)?.[1]
+  if (!json) return []
+  const list = JSON.parse(json) as AppList
+  return [list.entry, ...list.preload].map((f) => f.replace(/^\//, ''))
+}
+
+const PRELOAD_FN = `function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;document.head.appendChild(l)}`
+const IS_HOME = `document.documentElement.getAttribute('data-first-page')==='home'`
+/** The longest the home page's JS waits for its first paint to be reported. */
+const PAINT_WAIT_LIMIT_MS = 1000
+
+/** In the head: reads the list; on every page but the home page, starts downloading the JS at once. */
+const HEAD_LOADER =
+  `(function(){var a=JSON.parse(document.getElementById('${APP_LIST_ID}').textContent);window.__kreisApp=a;` +
+  `if(!(${IS_HOME}))a.preload.concat(a.entry).forEach(${PRELOAD_FN})})()`
+
+/**
+ * At the end of the body, once #root is parsed: runs the entry — on the home page (shown), once its first
+ * contentful paint is on screen (the paint timing entry is reported after the frame was presented; where there is
+ * none, the frame after the first one). The timeout only guards against a paint that is never reported.
+ */
+const BODY_LOADER =
+  `(function(){var a=window.__kreisApp,h=${IS_HOME},d=0;function go(){if(d++)return;if(h)a.preload.forEach(${PRELOAD_FN});` +
+  `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=a.entry;document.head.appendChild(s)}` +
+  `if(!h||document.visibilityState!=='visible')return go();` +
+  `var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){` +
+  `new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});setTimeout(go,${PAINT_WAIT_LIMIT_MS})}` +
+  `else requestAnimationFrame(function(){requestAnimationFrame(go)})})()`
+
+export function appLoaderPlugin(): Plugin {
+  return {
+    name: 'kreis-app-loader',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => {
+        const entry = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g)]
+        if (entry.length !== 1) throw new Error(`app loader: expected one entry script in index.html, found ${entry.length}`)
+        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)]
+        const list: AppList = { entry: entry[0]![1]!, preload: preloads.map((m) => m[1]!) }
+        for (const [tag] of [...entry, ...preloads]) html = html.replace(tag, '')
+        if (!html.includes('<title>') || !html.includes('</body>')) throw new Error('app loader: index.html has no <title> or </body>')
+        return html
+          .replace(
+            '<title>',
+            () => `<script type="application/json" id="${APP_LIST_ID}">${JSON.stringify(list)}</script>\n    <script>${HEAD_LOADER}</script>\n    <title>`,
+          )
+          .replace('</body>', () => `  <script>${BODY_LOADER}</script>\n  </body>`)
+      },
+    },
+  }
+}

@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react'
+import { Component, type ReactNode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { deferredScreen } from './deferred-screen'
+
+afterEach(cleanup)
+
+const Screen = () => <p>the screen</p>
+const fallback = <p>the fallback</p>
+
+class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false }
+  static getDerivedStateFromError = () => ({ failed: true })
+  render = () => (this.state.failed ? <p>failed</p> : this.props.children)
+}
+
+function deferred() {
+  let resolve!: (c: typeof Screen) => void
+  let reject!: (e: Error) => void
+  const load = vi.fn(() => new Promise<typeof Screen>((res, rej) => ((resolve = res), (reject = rej))))
+  return { Deferred: deferredScreen(load), load, resolve: (c = Screen) => resolve(c), reject: (e: Error) => reject(e) }
+}
+
+describe('a prerendered route’s screen from its own chunk', () => {
+  it('shows the fallback until its chunk has loaded, then the screen; loads once', async () => {
+    const { Deferred, load, resolve } = deferred()
+    render(<Deferred fallback={fallback} />)
+    expect(screen.getByText('the fallback')).toBeTruthy()
+    await act(async () => resolve())
+    expect(screen.getByText('the screen')).toBeTruthy()
+    cleanup()
+    render(<Deferred fallback={fallback} />)
+    expect(screen.getByText('the screen')).toBeTruthy()
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('renders the fallback in the build’s prerender, and hydration adopts that markup even when the chunk is already there', async () => {
+    const { Deferred, resolve } = deferred()
+    const html = renderToString(<Deferred fallback={fallback} />)
+    expect(html).toBe('<p>the fallback</p>')
+
+    await act(async () => {
+      void Deferred.preload()
+      resolve()
+    })
+    const container = document.createElement('div')
+    container.innerHTML = html
+    document.body.append(container)
+    const errors: unknown[] = []
+    // A mismatch (the screen hydrated against the fallback's markup) is reported here, and React renders anew.
+    await act(async () => {
+      hydrateRoot(container, <Deferred fallback={fallback} />, { onRecoverableError: (e) => void errors.push(e) })
+    })
+    expect(errors).toEqual([])
+    expect(container.textContent).toBe('the screen')
+    container.remove()
+  })
+
+  it('a chunk that fails to load reaches the error boundary, as a lazy screen’s would', async () => {
+    const { Deferred, reject } = deferred()
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    render(
+      <Boundary>
+        <Deferred fallback={fallback} />
+      </Boundary>,
+    )
+    await act(async () => reject(new Error('offline')))
+    expect(screen.getByText('failed')).toBeTruthy()
+    vi.mocked(console.error).mockRestore()
+  })
+})

@@ -1,0 +1,48 @@
+/**
+ * A route's screen from a chunk of its own, for the pages index.html prerenders (/shop, /item/:id). Until the chunk
+ * has loaded the route shows `fallback`; so do the build's prerender and the render that hydrates it, even when the
+ * chunk is already there (useSyncExternalStore's server snapshot), so the markup painted from HTML is adopted
+ * as it is and the screen replaces it in the next render. `lazy` inside a Suspense boundary cannot do that: the
+ * prerender would mark the boundary for a client render (and hydration would throw its markup away), or, once the
+ * chunk is there, hydrate the screen against the fallback's markup (a mismatch).
+ */
+import { useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
+
+export interface DeferredScreen {
+  (props: { fallback: ReactNode }): ReactNode
+  /** Starts loading the chunk (once); the screen shows it when loaded. */
+  preload(): Promise<void>
+}
+
+export function deferredScreen(load: () => Promise<ComponentType>): DeferredScreen {
+  let screen: { Component: ComponentType } | null = null
+  let failure: { error: unknown } | null = null
+  let loading: Promise<void> | null = null
+  const listeners = new Set<() => void>()
+  const preload = () =>
+    (loading ??= load().then(
+      (Component) => {
+        screen = { Component }
+        listeners.forEach((l) => l())
+      },
+      (error: unknown) => {
+        failure = { error }
+        listeners.forEach((l) => l())
+      },
+    ))
+  const subscribe = (onChange: () => void) => {
+    listeners.add(onChange)
+    void preload()
+    return () => listeners.delete(onChange)
+  }
+  const loaded = () => screen ?? failure
+  const notYet = () => null
+
+  function Deferred({ fallback }: { fallback: ReactNode }) {
+    const state = useSyncExternalStore(subscribe, loaded, notYet)
+    // A chunk that failed to load reaches the screen's error boundary, as a lazy screen's would.
+    if (state && 'error' in state) throw state.error
+    return state ? <state.Component /> : fallback
+  }
+  return Object.assign(Deferred, { preload })
+}
