@@ -1,8 +1,9 @@
 // @vitest-environment node
 // The user's local writes, rule by rule: what each puts in the mirror and the outbox (one transaction each).
 import 'fake-indexeddb/auto'
-import { afterEach, describe, expect, it } from 'vitest'
-import { KreisDatabase } from '@/db/database'
+import { describe, expect, it } from 'vitest'
+import type { KreisDatabase } from '@/db/database'
+import { freshDatabases } from '@/db/testing/fresh-databases'
 import type { ConversationRow, MessageRow, OutboxOp } from '@/db/rows'
 import {
   deleteListing, markConversationRead, NOT_ON_SERVER, photoPath, profilePicturePath, saveListing, sendMessage, setListingStatus, setProfilePicture,
@@ -20,19 +21,7 @@ const SELLER = '00000000-0000-4000-8000-000000000001'
 const BUYER = '00000000-0000-4000-8000-000000000004'
 const T0 = Date.parse('2025-06-01T10:00:00.000Z')
 const iso = (ms: number) => new Date(ms).toISOString()
-const open: KreisDatabase[] = []
-afterEach(async () => {
-  for (const db of open.splice(0)) {
-    db.close()
-    await db.delete()
-  }
-})
-
-function fresh(): KreisDatabase {
-  const db = new KreisDatabase(`local-writes-${Math.random()}`)
-  open.push(db)
-  return db
-}
+const fresh = freshDatabases('local-writes')
 
 const fields: ListingFields = {
   title: 'Wool coat', description: 'Warm', price: 80, condition: 'very_good', category: 'women', product_type: 'coat', brand: null, size: 'M',
@@ -111,7 +100,10 @@ describe('saveListing', () => {
     expect(await kinds(db)).toEqual(['listing.upsert', 'images.replace'])
   })
 
-  it('a refused new listing fixed in a field only: the retry sends the fix with the photo set it was refused with', async () => {
+  it.each<[string, (id: string) => ImageInput[], string[]]>([
+    ['in a field only: the retry sends the fix with the photo set it was refused with', (id) => [{ id: 'a', image_url: `${SELLER}/${id}/a.webp` }], ['a']],
+    ['with a new photo: the fix replaces the refused version, so the retry goes through in one drain', (id) => [{ id: 'a', image_url: `${SELLER}/${id}/a.webp` }, photo({ id: 'b' })], ['a', 'b']],
+  ])('a refused new listing fixed %s', async (_name, images, onServer) => {
     const server = new MemoryServer()
     server.addUser(SELLER, 'Anna', 'Müller')
     const rng = createRng(6)
@@ -119,25 +111,11 @@ describe('saveListing', () => {
     const deps = { db, transport: new MemoryTransport(server, SELLER, rng), clock: new VirtualClock(T0, rng) }
     const id = await saveListingAsOlderVersion(db, SELLER, { fields, images: [photo({ id: 'a' })] }, T0, { price: 0 })
     expect(await drainOutbox(deps)).toMatchObject({ failed: 1 })
-    await saveListing(db, SELLER, { id, fields: { ...fields, price: 25 }, images: [{ id: 'a', image_url: `${SELLER}/${id}/a.webp` }] }, T0 + 1000)
+    await saveListing(db, SELLER, { id, fields: { ...fields, price: 25 }, images: images(id) }, T0 + 1000)
     await retryFailed(db, `listing:${id}`)
     expect(await drainOutbox(deps)).toMatchObject({ outcome: 'drained', failed: 0 })
     expect(server.listings.get(id)).toMatchObject({ price: 25 })
-    expect([...server.images.values()].filter((i) => i.listing_id === id).map((i) => i.id)).toEqual(['a'])
-  })
-
-  it('a refused listing fixed with a new photo: the fix replaces the refused version, so the retry goes through in one drain', async () => {
-    const server = new MemoryServer()
-    server.addUser(SELLER, 'Anna', 'Müller')
-    const rng = createRng(5)
-    const db = fresh()
-    const deps = { db, transport: new MemoryTransport(server, SELLER, rng), clock: new VirtualClock(T0, rng) }
-    const id = await saveListingAsOlderVersion(db, SELLER, { fields, images: [photo({ id: 'a' })] }, T0, { price: 0 })
-    expect(await drainOutbox(deps)).toMatchObject({ failed: 1 })
-    await saveListing(db, SELLER, { id, fields: { ...fields, price: 25 }, images: [{ id: 'a', image_url: `${SELLER}/${id}/a.webp` }, photo({ id: 'b' })] }, T0 + 1000)
-    await retryFailed(db, `listing:${id}`)
-    expect(await drainOutbox(deps)).toMatchObject({ outcome: 'drained', failed: 0 })
-    expect(server.listings.get(id)).toMatchObject({ price: 25 })
+    expect([...server.images.values()].filter((i) => i.listing_id === id).map((i) => i.id).sort()).toEqual(onServer)
     expect(await db.outbox.count()).toBe(0)
   })
 })

@@ -2,25 +2,13 @@
 // outbox.ts on a real (fake-indexeddb) database: what the status counts, the user's retry and discard of each kind
 // of group, and the unit rule's edges.
 import 'fake-indexeddb/auto'
-import { afterEach, describe, expect, it } from 'vitest'
-import { KreisDatabase } from '@/db/database'
+import { describe, expect, it } from 'vitest'
+import { freshDatabases } from '@/db/testing/fresh-databases'
 import type { ListingWrite, OutboxEntry, OutboxGroup, OutboxOp } from '@/db/rows'
 import { NOT_ON_SERVER } from './local-writes'
 import { discardFailed, pendingSummary, PARKED_PREFIX, retryFailed, setEntityState, unitOf, writesWaitingForOtherAccounts } from './outbox'
 
-const open: KreisDatabase[] = []
-afterEach(async () => {
-  for (const db of open.splice(0)) {
-    db.close()
-    await db.delete()
-  }
-})
-
-function fresh(): KreisDatabase {
-  const db = new KreisDatabase(`outbox-settle-${Math.random()}`)
-  open.push(db)
-  return db
-}
+const fresh = freshDatabases('outbox-settle')
 
 const T = '2026-01-01T00:00:00.000Z'
 const listing = (id: string): ListingWrite => ({

@@ -3,8 +3,8 @@
 // success, the search for a refused row when a batch is refused, lookups of a refused write that meet the network,
 // a 5xx, a 401 or a refusal, and when "still trying" starts.
 import 'fake-indexeddb/auto'
-import { afterEach, describe, expect, it } from 'vitest'
-import { KreisDatabase } from '@/db/database'
+import { describe, expect, it } from 'vitest'
+import { freshDatabases } from '@/db/testing/fresh-databases'
 import { saveListing, sendMessage, setListingStatus, updateMyProfile, type ListingFields } from './local-writes'
 import type { Failure } from './protocol'
 import { drainOutbox } from './push'
@@ -18,20 +18,13 @@ import { ScriptedTransport } from './testing/scripted-transport'
 const SELLER = '00000000-0000-4000-8000-000000000001'
 const BUYER = '00000000-0000-4000-8000-000000000004'
 const T0 = Date.parse('2025-06-01T10:00:00.000Z')
-const open: KreisDatabase[] = []
-afterEach(async () => {
-  for (const db of open.splice(0)) {
-    db.close()
-    await db.delete()
-  }
-})
+const fresh = freshDatabases('push-course')
 
 function setup(userId = SELLER, server = new MemoryServer()) {
   if (!server.profiles.has(SELLER)) server.addUser(SELLER, 'Anna', 'Müller')
   if (!server.profiles.has(BUYER)) server.addUser(BUYER, 'Noah', 'Keller')
   const rng = createRng(9)
-  const db = new KreisDatabase(`push-course-${Math.random()}`)
-  open.push(db)
+  const db = fresh()
   const scripted = new ScriptedTransport(new MemoryTransport(server, userId, rng))
   const clock = new VirtualClock(T0, rng)
   return { server, db, scripted, clock, deps: { db, transport: scripted.transport, clock } }

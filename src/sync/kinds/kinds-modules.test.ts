@@ -2,8 +2,9 @@
 // Each outbox kind's module on its own: the request it makes (against a recording Transport, a seam we own) and how
 // its acknowledgement settles the mirror, in the acknowledging transaction as push.ts opens it.
 import 'fake-indexeddb/auto'
-import { afterEach, describe, expect, it } from 'vitest'
-import { KreisDatabase } from '@/db/database'
+import { describe, expect, it } from 'vitest'
+import type { KreisDatabase } from '@/db/database'
+import { freshDatabases } from '@/db/testing/fresh-databases'
 import type { ConversationRecord, ListingImageRecord, ListingRecord, MessageRecord, MyProfileRecord } from '@/db/records'
 import type { ListingWrite, OutboxEntry, OutboxGroup, OutboxOp } from '@/db/rows'
 import type { Result, Transport } from '../protocol'
@@ -18,19 +19,7 @@ import { photoUpload } from './photo-upload'
 import { profilePicture } from './profile-picture'
 import { profileUpdate } from './profile-update'
 
-const open: KreisDatabase[] = []
-afterEach(async () => {
-  for (const db of open.splice(0)) {
-    db.close()
-    await db.delete()
-  }
-})
-
-function fresh(): KreisDatabase {
-  const db = new KreisDatabase(`kinds-modules-${Math.random()}`)
-  open.push(db)
-  return db
-}
+const fresh = freshDatabases('kinds-modules')
 
 const T = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString()
 
