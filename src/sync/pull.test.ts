@@ -170,12 +170,16 @@ describe('a device that pulled by time (an older version) moves over', () => {
 })
 
 describe('what a pull brings besides its pages', () => {
-  it('sellers’ public profiles, the own profile and favourites; with reconcile, ids drop what vanished', async () => {
+  it('public profiles (a rename alone too), the own profile; with reconcile, ids drop what vanished', async () => {
     const l = listing('Scarf')
     server.upsertListings(SELLER, [l])
     await pull()
     expect((await db.profiles.get(SELLER))?.first_name).toBe('Sam')
+    expect((await db.profiles.get(BUYER))?.first_name).toBe('Bea') // no listing brings it: the profiles stream
     expect((await db.my_profile.get(BUYER))?.first_name).toBe('Bea')
+    server.updateProfile(SELLER, { id: SELLER, first_name: 'Samuel', last_name: 'Seller', location: null })
+    await pull()
+    expect((await db.profiles.get(SELLER))?.first_name).toBe('Samuel')
     server.listings.delete(l.id)
     await pull()
     expect(await db.listings.get(l.id)).toBeDefined() // no reconcile, no id lookup
@@ -227,7 +231,7 @@ describe('moving every stream over', () => {
     expect(await pull()).toBeNull()
     for (const m of ['pullListings', 'pullProfiles', 'pullConversations', 'pullMessages'] as const) expect(scripted.count(m)).toBe(1)
     expect(scripted.count('pullListingsSince')).toBe(0)
-    expect((await db.profiles.get(SELLER))?.first_name).toBe('Sam')
+    expect((await db.profiles.get(BUYER))?.first_name).toBe('Bea') // from the profiles stream, moved over
     expect(await db.conversations.count()).toBe(1)
     expect((await db.messages.toArray()).map((m) => m.content)).toEqual(['Hi'])
     for (const stream of ['listings', 'profiles', 'conversations', 'messages'] as const) expect(await position(stream)).toEqual({ since: h })

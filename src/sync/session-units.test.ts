@@ -125,10 +125,12 @@ describe('signOutUser', () => {
     expect(sessionStore.getState()).toEqual({ status: 'signed-out' })
   })
 
-  it('with nothing unsent: signs out without asking', async () => {
+  it('with nothing unsent: signs out without asking, and the store holds only the signed-out state', async () => {
     const db = fresh()
+    sessionStore.setState({ status: 'signed-in', userId: 'user-a', email: 'a@test' }, true)
     expect(await signOutUser({}, db)).toEqual({ signedOut: true })
     expect(auth.signOuts).toBe(1)
+    expect(sessionStore.getState()).toEqual({ status: 'signed-out' })
   })
 
   it('a sign-out the server refused changes nothing on the device and says why', async () => {

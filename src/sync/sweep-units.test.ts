@@ -67,6 +67,15 @@ describe('sweepDiscardedUploads', () => {
     expect(server.storage.size).toBe(0)
   })
 
+  it('a profile the server does not have: every upload goes', async () => {
+    const { server } = world()
+    const stranger = '00000000-0000-4000-8000-0000000000ff'
+    const t = new MemoryTransport(server, stranger, createRng(3))
+    server.storage.set(`${stranger}/profile/p1.webp`, { size: 1, contentType: 'image/webp' })
+    expect(await sweepDiscardedUploads(t, `profile:${stranger}`, [`${stranger}/profile/p1.webp`])).toEqual({ ok: true, value: [`${stranger}/profile/p1.webp`] })
+    expect(server.storage.size).toBe(0)
+  })
+
   it('nothing unused: no delete request', async () => {
     const { server, scripted, file } = world()
     file(path('a.webp'))

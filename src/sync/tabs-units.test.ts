@@ -45,6 +45,9 @@ describe('watchForWork: the leader is woken by new work only', () => {
     await db.outbox.update(first, { state: 'queued' }) // the user retries: more queued, same newest key
     await settle()
     expect(woken).toBe(2)
+    await db.outbox.update(first, { attempts: 3, not_before: 99 }) // backoff bookkeeping: nothing new to send
+    await settle()
+    expect(woken).toBe(2)
     await db.outbox.delete(first) // acknowledged
     await settle()
     expect(woken).toBe(2)
@@ -138,16 +141,15 @@ describe('followStatus: every tab shows the status from the database', () => {
     const db = fresh()
     const status = createSyncStatusStore(true)
     status.setState({ leader: true, lastSyncAt: 5 })
-    let writes = 0
-    db.meta.hook('creating', () => void writes++)
-    db.meta.hook('updating', () => void writes++)
+    const put = vi.spyOn(db.meta, 'put')
+    const writes = () => put.mock.calls.length
     stops.push(followStatus(db, status, async () => {}))
     await settle()
     expect(await stored(db)).toEqual({ online: true, lastSyncAt: 5, needsSignIn: false })
-    expect(writes).toBe(1)
+    expect(writes()).toBe(1)
     status.setState({ pendingCount: 3 }) // not shared
     await settle()
-    expect(writes).toBe(1)
+    expect(writes()).toBe(1)
     for (const [patch, expected] of [
       [{ online: false }, { online: false, lastSyncAt: 5, needsSignIn: false }],
       [{ lastSyncAt: 9 }, { online: false, lastSyncAt: 9, needsSignIn: false }],
@@ -157,7 +159,19 @@ describe('followStatus: every tab shows the status from the database', () => {
       await settle()
       expect(await stored(db)).toEqual(expected)
     }
-    expect(writes).toBe(4)
+    expect(writes()).toBe(4)
+  })
+
+  it('the leader writes nothing before the stored status is read (it would replace the stored last sync)', async () => {
+    const db = fresh()
+    await db.meta.put({ key: 'sync-status', value: { online: true, lastSyncAt: 7, needsSignIn: false } })
+    const status = createSyncStatusStore(true)
+    status.setState({ leader: true })
+    stops.push(followStatus(db, status, async () => {}))
+    status.setState({ pendingCount: 1 }) // at once, before the first read
+    await settle()
+    expect(status.getState().lastSyncAt).toBe(7)
+    expect(await stored(db)).toEqual({ online: true, lastSyncAt: 7, needsSignIn: false })
   })
 
   it('a new leader keeps a later last sync its predecessor stored, not an earlier one', async () => {
