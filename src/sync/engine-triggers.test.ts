@@ -147,10 +147,19 @@ describe('what a cycle counts as a sync', () => {
     expect(engine.status.getState()).toMatchObject({ online: true, lastSyncAt: T0, needsSignIn: false })
   })
 
-  it('a visitor with an empty outbox: a clean public pull is a sync', async () => {
+  it('a visitor with an empty outbox: a clean public pull is a sync, and no sign-in is asked for', async () => {
     const { engine } = setup({ wrap: visitor })
     await engine.sync('start')
-    expect(engine.status.getState().lastSyncAt).toBe(T0)
+    expect(engine.status.getState()).toMatchObject({ lastSyncAt: T0, needsSignIn: false })
+  })
+
+  it('a signed-in device whose outbox holds only a refused write: synced, no sign-in asked for', async () => {
+    const { db, scripted, engine } = setup()
+    await saveListing(db, SELLER, { fields, images: [] }, T0)
+    scripted.failNext('saveListings', { ok: false, reason: 'forbidden', code: '42501', message: 'rls' })
+    await engine.sync('write')
+    expect(await db.outbox.count()).toBe(1)
+    expect(engine.status.getState()).toMatchObject({ needsSignIn: false, lastSyncAt: T0 })
   })
 
   it('a visitor who still holds writes (signed out before they went): not a sync, and sign-in is needed', async () => {
@@ -196,13 +205,14 @@ describe('the pull of a cycle', () => {
     }
   })
 
-  it('with an expired token: refreshed once, then pulled again', async () => {
+  it('with an expired token: refreshed once, then pulled again (reconciling when the cycle does)', async () => {
     const { scripted, engine } = setup()
     scripted.failNext('pullHorizon', expired)
     const report = await engine.sync('start')
     expect(report.pullFailure).toBeNull()
     expect(scripted.count('refreshSession')).toBe(1)
     expect(scripted.count('pullHorizon')).toBe(2)
+    expect(scripted.count('visibleListingIds')).toBe(2) // each pull of a reconciling cycle looks the ids up
   })
 
   it('with an expired token whose refresh is refused: the refusal is the pull failure, no second pull', async () => {
@@ -224,6 +234,7 @@ describe('the browser says it is offline (navigator.onLine false)', () => {
   it('a cycle makes no request, shows offline, and registers Background Sync once per spell when writes wait', async () => {
     const registered = offlineBrowser()
     const { db, scripted, engine } = setup()
+    engine.status.setState({ online: true })
     await engine.sync('timer') // nothing queued: nothing to register
     await new Promise((r) => setTimeout(r, 5))
     expect(registered).toEqual([])
@@ -323,6 +334,7 @@ describe('push()', () => {
     await until(() => scripted.count('saveListings') === 2) // the cycle sends it again
     await engine.idle()
     expect(engine.status.getState().pendingCount).toBe(0)
+    expect(scripted.count('visibleListingIds')).toBe(0) // a write's cycle does not reconcile
   })
 
   it('a write that met a 5xx sets the next cycle at its retry time; a clean push marks the device online again', async () => {
@@ -348,11 +360,43 @@ describe('push()', () => {
     expect(engine.status.getState().storageProblem).toBe('quota-exceeded')
   })
 
-  it('any other failure leaves the storage status alone', async () => {
+  it('any other failure leaves the storage status alone (none, or the one already shown)', async () => {
     const { engine } = setup({ wrap: (t) => Object.assign(Object.create(t) as Transport, { session: () => Promise.reject(new Error('boom')) }) })
     await expect(engine.push()).rejects.toThrow('boom')
     await expect(engine.sync('timer')).rejects.toThrow('boom')
     expect(engine.status.getState().storageProblem).toBeNull()
+    engine.status.setState({ storageProblem: 'quota-exceeded' })
+    await expect(engine.push()).rejects.toThrow('boom')
+    await expect(engine.sync('timer')).rejects.toThrow('boom')
+    expect(engine.status.getState().storageProblem).toBe('quota-exceeded')
+  })
+
+  it('drains never overlap: a push during a drain waits for it, so no entry goes out twice', async () => {
+    const server = world()
+    const seller = setup({ server })
+    const listingId = await saveListing(seller.db, SELLER, { fields, images: [] }, T0)
+    await seller.engine.sync('write')
+    const g = gate('insertMessages')
+    const sent: string[] = []
+    const { db, engine } = setup({
+      server, userId: BUYER,
+      wrap: (t) => {
+        const gated = g.wrap(t)
+        return Object.assign(Object.create(gated) as Transport, {
+          insertMessages: (rows: Parameters<Transport['insertMessages']>[0]) => (sent.push(...rows.map((r) => r.content)), gated.insertMessages(rows)),
+        })
+      },
+    })
+    await engine.sync('start')
+    await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'one' }, T0)
+    const first = engine.push()
+    await until(() => g.waiting() === 1)
+    await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'two' }, T0 + 1)
+    const second = engine.push()
+    await new Promise((r) => setTimeout(r, 30)) // time for a second drain to reach the server, if one started
+    g.open()
+    await Promise.all([first, second])
+    expect(sent).toEqual(['one', 'two'])
   })
 })
 
@@ -557,8 +601,10 @@ describe('discarding a failed write', () => {
     scripted.failNext('updateProfile', { ok: false, reason: 'forbidden', code: '42501', message: 'rls' })
     await engine.sync('write')
     const horizons = scripted.count('pullHorizon')
+    const lookups = scripted.count('visibleListingIds')
     await engine.discard(`profile:${SELLER}`)
     expect(scripted.count('pullHorizon')).toBe(horizons + 1)
+    expect(scripted.count('visibleListingIds')).toBe(lookups)
     expect((await db.my_profile.get(SELLER))?.first_name).toBe('Luca')
 
     await sendMessage(db, { listingId: '00000000-0000-4000-8000-0000000000ee', sellerId: BUYER, buyerId: SELLER, senderId: SELLER, content: 'Hi' }, T0)
@@ -587,5 +633,54 @@ describe('Background Sync answers', () => {
     scripted.failNext('saveListings', { ...server503, retryAfterMs: 5_000 })
     expect(await ask(engine)).toEqual([{ drained: false, reason: 'drained' }])
     expect(scripted.count('visibleListingIds')).toBe(0)
+  })
+})
+
+describe('discarding a failed listing edit without photos', () => {
+  it('fetches the server’s listing once (no sweep: nothing was uploaded)', async () => {
+    const { db, scripted, engine } = setup()
+    const id = await saveListing(db, SELLER, { fields, images: [] }, T0)
+    await engine.sync('write')
+    await saveListing(db, SELLER, { id, fields: { ...fields, title: 'Linen shirt, pressed' }, images: [] }, T0 + 1)
+    scripted.failNext('saveListings', { ok: false, reason: 'forbidden', code: '42501', message: 'rls' })
+    await engine.sync('write')
+    await engine.discard(`listing:${id}`)
+    expect(scripted.count('fetchListing')).toBe(1)
+    expect((await db.listings.get(id))?.title).toBe('Linen shirt')
+  })
+})
+
+describe('the service worker and the browser', () => {
+  it('a stopped engine no longer answers the worker', async () => {
+    const target = new EventTarget()
+    vi.stubGlobal('navigator', { serviceWorker: target })
+    const { engine } = setup()
+    engine.start()
+    await until(() => engine.status.getState().leader)
+    await engine.idle()
+    const answers: unknown[] = []
+    const channel = new MessageChannel()
+    channel.port1.onmessage = (e) => void answers.push(e.data)
+    await engine.stop()
+    target.dispatchEvent(new MessageEvent('message', { data: { type: BACKGROUND_SYNC_MESSAGE }, ports: [channel.port2] }))
+    await new Promise((r) => setTimeout(r, 30))
+    expect(answers).toEqual([])
+    channel.port1.close()
+  })
+
+  it('no service worker: Background Sync cannot be registered', async () => {
+    vi.stubGlobal('navigator', {})
+    const { engine } = setup()
+    expect(await engine.registerBackgroundSync()).toBe(false)
+  })
+
+  it('no locks given and none in this runtime: the tab leads alone', async () => {
+    const server = world()
+    const db = new KreisDatabase(`engine-triggers-${Math.random()}`)
+    dbs.push(db)
+    const engine = new SyncEngine({ db, transport: new MemoryTransport(server, SELLER, createRng(1)) })
+    engines.push(engine)
+    engine.start()
+    await until(() => engine.status.getState().leader)
   })
 })
