@@ -127,6 +127,7 @@ describe('spec §8 failed sync writes: the words of a reason code', () => {
     ['Gone.', { code: 'as_stored', detail: 'Gone.' }, false],
     [undefined, undefined, true],
     [undefined, { code: 'write_failed' }, false],
+    [{ code: 'write_failed' }, undefined, false],
   ])('sameSyncFailure(%j, %j) = %s', (a, b, same) => {
     expect(sameSyncFailure(a, b)).toBe(same)
   })

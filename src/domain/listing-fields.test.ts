@@ -125,6 +125,12 @@ describe('the listing write, checked as the server would (migration 202611220003
     }
   }
 
+  it('names the refused columns in its message; what is no object at all is refused as a whole', () => {
+    const error = new InvalidListingError(['price', 'title'])
+    expect([error.name, error.message]).toEqual(['InvalidListingError', 'invalid listing: price, title'])
+    expect(refusedColumns(null)).toEqual([''])
+  })
+
   it('passes a valid listing, stripped to its columns (a whole mirror row may come in)', () => {
     expect(checkListingWrite({ ...valid, created_at: 'x', sync_state: 'pending', cover_image_url: null })).toEqual(valid)
   })
