@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest'
 import viteConfig from '../../vite.config'
 import { firstRouteFiles } from '../../scripts/app-loader'
 
-type Output = { output: ({ type: 'chunk'; fileName: string; moduleIds: string[] } | { type: 'asset'; fileName: string; source: string | Uint8Array })[] }
+type Chunk = { type: 'chunk'; fileName: string; moduleIds: string[]; imports: string[]; facadeModuleId: string | null }
+type Output = { output: (Chunk | { type: 'asset'; fileName: string; source: string | Uint8Array })[] }
 
 async function buildApp(): Promise<Output['output']> {
   const config = (typeof viteConfig === 'function' ? await viteConfig({ mode: 'production', command: 'build' }) : viteConfig) as UserConfig
@@ -29,7 +30,31 @@ async function buildApp(): Promise<Output['output']> {
 
 const DATA_LAYER = [/\/node_modules\/dexie\//, /\/node_modules\/dexie-react-hooks\//, /\/node_modules\/@supabase\//, /\/src\/db\/database\.ts$/, /\/src\/sync\/engine\.ts$/, /\/src\/sync\/session\.ts$/]
 
+/** The modules a chunk brings with it: its own and its static imports', transitively. */
+function modulesOf(output: Output['output'], start: Chunk): string[] {
+  const chunks = new Map(output.flatMap((o) => (o.type === 'chunk' ? [[o.fileName, o] as const] : [])))
+  const seen = new Set<string>()
+  const visit = (c: Chunk | undefined) => {
+    if (!c || seen.has(c.fileName)) return
+    seen.add(c.fileName)
+    c.imports.forEach((f) => visit(chunks.get(f)))
+  }
+  visit(start)
+  return [...seen].flatMap((f) => chunks.get(f)!.moduleIds)
+}
+
 describe('the first route', () => {
+  it('zod (the listing check, forms) loads with a write or a form, not with the data layer or the shop’s and item’s screens', async () => {
+    const output = await buildApp()
+    const chunk = (source: string) => output.find((o): o is Chunk => o.type === 'chunk' && !!o.facadeModuleId?.endsWith(source))!
+    const zod = /\/node_modules\/zod\//
+    // Not vacuous: the sell flow's chunk brings it.
+    expect(modulesOf(output, chunk('src/features/sell/details-page.tsx')).some((id) => zod.test(id))).toBe(true)
+    for (const source of ['src/app/live/live-services.tsx', 'src/features/shop/shop-page.tsx', 'src/features/item/item-page.tsx']) {
+      expect(modulesOf(output, chunk(source)).filter((id) => zod.test(id)), source).toEqual([])
+    }
+  }, 120_000)
+
   it('paints without the data layer: no Dexie, sync engine, session or Supabase code in what index.html loads', async () => {
     const output = await buildApp()
     const html = output.find((o) => o.fileName === 'index.html')

@@ -22,7 +22,7 @@ import type {
 } from '@/db/rows'
 import { requestPersistenceOnce } from '@/db/storage-errors'
 import type { StoredSyncFailure } from '@/domain/errors'
-import { checkListingWrite, type ListingFields } from '@/domain/listing-fields'
+import type { ListingFields } from '@/domain/listing-fields'
 import { nullIfBlank } from '@/domain/validation'
 import { cardImagePath } from '@/domain/photos'
 import { traceHop } from './trace'
@@ -71,10 +71,19 @@ export const photoPath = (userId: string, listingId: string, imageId: string, ex
   `${userId}/${listingId}/${imageId}.${ext.replace(/^\./, '').toLowerCase()}`
 
 /**
+ * The listing's check (its zod schema, domain/listing-fields.ts) loads with the first listing write, not with the
+ * data layer every page starts (its module set-up was a long task after a cold page's first paint). Dexie.waitFor:
+ * a caller's transaction (the sell flow's publish) stays open meanwhile; IndexedDB commits one that waits on
+ * anything but itself.
+ */
+const listingCheck = () => Dexie.waitFor(import('@/domain/listing-fields').then((m) => m.checkListingWrite))
+
+/**
  * Creates or edits a listing with its photos. Returns the listing id. A listing the server would refuse (its
  * schema, domain/listing-fields.ts) is not written: InvalidListingError names the columns.
  */
 export async function saveListing(db: KreisDatabase, userId: string, input: SaveListingInput, now: number): Promise<string> {
+  const checkListingWrite = await listingCheck()
   const id = input.id ?? newId()
   const group: OutboxGroup = `listing:${id}`
   await db.transaction('rw', [db.listings, db.listing_images, db.photo_blobs, db.outbox, db.my_profile, db.profiles], async () => {
@@ -134,6 +143,7 @@ export async function saveListing(db: KreisDatabase, userId: string, input: Save
 
 /** Marks an own listing sold (or active again): an edit carrying the full new state. */
 export async function setListingStatus(db: KreisDatabase, listingId: string, status: ListingRow['status'], now: number): Promise<void> {
+  const checkListingWrite = await listingCheck()
   await db.transaction('rw', [db.listings, db.outbox], async () => {
     const row = await db.listings.get(listingId)
     if (!row) throw new Error(`unknown listing ${listingId}`)
