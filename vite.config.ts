@@ -18,7 +18,7 @@ import {
   THEME_COLOR,
 } from './src/config/defaults.ts'
 import { firstScreenScript } from './src/remote/first-screen-request.ts'
-import { appLoaderPlugin } from './scripts/app-loader.ts'
+import { appLoaderPlugin, firstRouteChunks, staticClosure } from './scripts/app-loader.ts'
 import { inlineCssPlugin, prerenderPlugin } from './scripts/prerender.ts'
 
 const IMAGE_CACHE_NAME = 'kreis-listing-images'
@@ -28,29 +28,21 @@ const IMAGE_CACHE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 /** Paths of the Supabase APIs: a navigation there must reach the network, never the app shell. */
 const API_PATHS = /^\/(?:auth|rest|storage|functions|realtime|graphql)\/v1(?:\/|$)|^\/health$/
 
+/** What main.tsx imports dynamically as the first route's JS, each in a task of its own (scripts/app-loader.ts). */
+const FIRST_ROUTE_MODULES = ['react-dom/client.js', 'src/app/mount.tsx']
+
 /**
  * For each route prefix, the JS files its page chunk needs (the chunk and its static imports, transitively) that the
- * entry does not already load.
+ * first route does not already load.
  */
 function routePreloads(bundle: OutputBundle, entry: OutputChunk, pages: Record<string, string>): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk')
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]))
-  const closure = (start: OutputChunk): Set<string> => {
-    const seen = new Set<string>()
-    const visit = (c: OutputChunk | undefined) => {
-      if (!c || seen.has(c.fileName)) return
-      seen.add(c.fileName)
-      c.imports.forEach((f) => visit(byFile.get(f)))
-    }
-    visit(start)
-    return seen
-  }
-  const loaded = closure(entry)
+  const loaded = new Set(firstRouteChunks(bundle, entry, FIRST_ROUTE_MODULES))
   const out: Record<string, string[]> = {}
   for (const [route, source] of Object.entries(pages)) {
     const page = chunks.find((c) => c.facadeModuleId?.endsWith(source))
     if (!page) throw new Error(`route preload: no chunk for ${source}`)
-    out[route] = [...closure(page)].filter((f) => !loaded.has(f))
+    out[route] = [...staticClosure(bundle, page)].filter((f) => !loaded.has(f))
   }
   return out
 }
@@ -111,7 +103,7 @@ export default defineConfig(({ mode }) => {
       // The home page, /shop and /item/:id paint from index.html before the JS has run (scripts/prerender.ts).
       prerenderPlugin(),
       inlineCssPlugin(),
-      appLoaderPlugin(),
+      appLoaderPlugin(FIRST_ROUTE_MODULES),
       VitePWA({
         // 'prompt': a new version installs and waits until the user chooses "Reload" (src/app/pwa); code never
         // changes under a user mid-flow. The app registers the worker itself (workbox-window, loaded lazily).
@@ -186,6 +178,13 @@ export default defineConfig(({ mode }) => {
       // Vite 8 bundles with rolldown: chunking would go in build.rolldownOptions (manualChunks is deprecated).
       // The defaults suit us: each lazy route is its own chunk, the first route stays in index-*.js.
       chunkSizeWarningLimit: 350,
+      // A dynamic import in the app's code fetches its chunk's imports as the browser finds them, without Vite's
+      // helper adding a <link rel="modulepreload"> per import first: those appends, a dozen at once when the data
+      // layer loads, made one long main-thread task after the first paint (TBT). The pages whose first screen needs
+      // a chunk preload its whole closure from index.html instead (kreis-route-preload, scripts/app-loader.ts).
+      modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+      // One stylesheet, index.html's (inlined, scripts/prerender.ts): no chunk carries CSS a lazy import must load.
+      cssCodeSplit: false,
       // Another directory lets a second end-to-end run build beside the first (e2e/env.ts).
       outDir: process.env.KREIS_BUILD_DIR || 'dist',
     },

@@ -6,7 +6,7 @@
  * /item's photos are rendered by the app. What the first route loads is listed in one JSON element (bench/web.ts and
  * src/app/first-route.test.ts read it).
  */
-import type { Plugin } from 'vite'
+import type { Plugin, Rollup } from 'vite'
 
 export const APP_LIST_ID = 'kreis-app'
 
@@ -15,6 +15,35 @@ export interface AppList {
   entry: string
   /** Its static imports, as Vite would modulepreload them. */
   preload: string[]
+}
+
+/** A chunk and every chunk it imports statically, transitively (file names). */
+export function staticClosure(bundle: Rollup.OutputBundle, start: Rollup.OutputChunk): Set<string> {
+  const seen = new Set<string>()
+  const visit = (fileName: string) => {
+    const c = bundle[fileName]
+    if (seen.has(fileName) || c?.type !== 'chunk') return
+    seen.add(fileName)
+    c.imports.forEach(visit)
+  }
+  visit(start.fileName)
+  return seen
+}
+
+/**
+ * The first route's chunks: the entry's closure, and the closure of each of its dynamic imports of `modules` (the
+ * entry imports them itself, one task after another, main.tsx). Entry first.
+ */
+export function firstRouteChunks(bundle: Rollup.OutputBundle, entry: Rollup.OutputChunk, modules: readonly string[]): string[] {
+  const files = [...staticClosure(bundle, entry)]
+  for (const dynamic of entry.dynamicImports) {
+    const chunk = bundle[dynamic]
+    if (chunk?.type !== 'chunk' || !modules.some((m) => chunk.facadeModuleId?.endsWith(m))) continue
+    for (const f of staticClosure(bundle, chunk)) if (!files.includes(f)) files.push(f)
+  }
+  const found = modules.filter((m) => entry.dynamicImports.some((d) => { const c = bundle[d]; return c?.type === 'chunk' && c.facadeModuleId?.endsWith(m) }))
+  if (found.length !== modules.length) throw new Error(`app loader: the entry does not import ${modules.filter((m) => !found.includes(m)).join(', ')}`)
+  return files
 }
 
 /** The first route's JS files (paths without the leading slash) named by index.html's list. */
@@ -48,18 +77,20 @@ const BODY_LOADER =
   `new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});setTimeout(go,${PAINT_WAIT_LIMIT_MS})}` +
   `else requestAnimationFrame(function(){requestAnimationFrame(go)})})()`
 
-export function appLoaderPlugin(): Plugin {
+/** `modules`: what main.tsx imports dynamically as part of the first route (module ids end so). */
+export function appLoaderPlugin(modules: readonly string[]): Plugin {
   return {
     name: 'kreis-app-loader',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => {
-        const entry = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g)]
-        if (entry.length !== 1) throw new Error(`app loader: expected one entry script in index.html, found ${entry.length}`)
-        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)]
-        const list: AppList = { entry: entry[0]![1]!, preload: preloads.map((m) => m[1]!) }
-        for (const [tag] of [...entry, ...preloads]) html = html.replace(tag, '')
+      handler: (html, ctx) => {
+        if (!ctx.bundle || !ctx.chunk) return html
+        // Vite's own tags for the entry and its static imports give way to the list (and the loaders below).
+        const tags = [...html.matchAll(/<script type="module" crossorigin src="[^"]+"><\/script>\s*|<link rel="modulepreload" crossorigin href="[^"]+">\s*/g)]
+        for (const [tag] of tags) html = html.replace(tag, '')
+        const [entry, ...preload] = firstRouteChunks(ctx.bundle, ctx.chunk, modules).map((f) => '/' + f)
+        const list: AppList = { entry: entry!, preload }
         if (!html.includes('<title>') || !html.includes('</body>')) throw new Error('app loader: index.html has no <title> or </body>')
         return html
           .replace(

@@ -102,6 +102,7 @@ export function withPrerenderedPages(html: string, pages: Record<string, string>
  * never waits on the JS (Lighthouse counts a script that finished loading before the first paint as needed for it).
  */
 export function inlineCssPlugin(): Plugin {
+  const inlined: string[] = []
   return {
     name: 'kreis-inline-css',
     apply: 'build',
@@ -114,10 +115,21 @@ export function inlineCssPlugin(): Plugin {
           const asset = ctx.bundle[file!]
           if (asset?.type !== 'asset') throw new Error(`inline css: ${file} is not in the bundle`)
           html = html.replace(tag, () => `<style>${String(asset.source)}</style>`)
-          // Nothing else loads it (lazy chunks bring no CSS): the service worker need not precache it either.
+          // Nothing else may load it (vite.config.ts cssCodeSplit: false): the service worker need not precache it.
           delete ctx.bundle[file!]
+          inlined.push(file!)
         }
         return html
+      },
+    },
+    generateBundle: {
+      // After Vite wrote each lazy import's list of files to load first: none may name the file that is gone.
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          const file = chunk.type === 'chunk' ? inlined.find((f) => chunk.code.includes(f)) : undefined
+          if (file) this.error(`inline css: ${chunk.fileName} loads ${file}, which is inlined in index.html`)
+        }
       },
     },
   }

@@ -1,32 +1,18 @@
-import { startTransition, StrictMode } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
-import { App } from '@/app/app'
-import { deferDataLayer } from '@/app/provider'
-import './index.css'
-
+// The stylesheet is index.html's own (inlined by the build, scripts/prerender.ts): no chunk carries it, so no
+// lazy chunk's import asks for it again.
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-// The data layer (Dexie, the session, the sync engine, and the Supabase client the session reads first) is not in
-// the first route's JS, but a cold visit's first cards wait on it: fetch its chunks now, beside the route's, rather
-// than one after the other once the app has rendered (LCP). Nothing runs before the first paint. Offline, the
-// Supabase client has no one to talk to: it loads when the session asks for it, after the device's cards.
-// The exceptions: the home page, whose first paint is the hero (the data layer waits for load and idle there), and
-// a cold /shop or /item/:id whose listings index.html already asked for (the rest of the data layer waits until
-// their photo has painted): app/provider.tsx useServicesGate.
-if (!deferDataLayer()) {
-  void import('@/app/live/live-services')
-  if (navigator.onLine) void import('@/remote/auth')
-}
+/** The next task: the browser may paint and handle input in between. */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
-// index.html painted the URL's page from its prerendered markup (scripts/prerender.ts): React adopts it as it is, in
-// a background (time-sliced) render, so neither a new paint nor one long task follows the first paint; then the
-// page replays the taps it held meanwhile. A query string may change what the page shows (the header's search):
-// React then renders the page anew over the markup, as on every route without a prerendered page.
-const app = (
-  <StrictMode>
-    <App onMounted={() => (window as { __kreisHydrated?: () => void }).__kreisHydrated?.()} />
-  </StrictMode>
-)
-if (root.dataset.prerendered && location.search === '') startTransition(() => void hydrateRoot(root, app))
-else createRoot(root).render(app)
+// The app's JS runs in three tasks rather than one long one after the first paint (TBT: at 4x CPU it blocked input
+// for ~100 ms): React DOM's module, then the app's modules, then the root. index.html fetches all of it at once
+// (scripts/app-loader.ts lists these chunks with the first route's).
+void import('react-dom/client')
+  .then(nextTask)
+  .then(() => import('@/app/mount'))
+  .then(async ({ mountApp }) => {
+    await nextTask()
+    mountApp(root)
+  })

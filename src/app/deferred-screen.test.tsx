@@ -29,7 +29,10 @@ describe('a prerendered route’s screen from its own chunk', () => {
     const { Deferred, load, resolve } = deferred()
     render(<Deferred fallback={fallback} />)
     expect(screen.getByText('the fallback')).toBeTruthy()
+    // Loaded (its module evaluated): the screen renders in the next task, not in this one (TBT).
     await act(async () => resolve())
+    expect(screen.getByText('the fallback')).toBeTruthy()
+    await act(() => Deferred.preload())
     expect(screen.getByText('the screen')).toBeTruthy()
     cleanup()
     render(<Deferred fallback={fallback} />)
@@ -43,8 +46,9 @@ describe('a prerendered route’s screen from its own chunk', () => {
     expect(html).toBe('<p>the fallback</p>')
 
     await act(async () => {
-      void Deferred.preload()
+      const loaded = Deferred.preload()
       resolve()
+      await loaded
     })
     const container = document.createElement('div')
     container.innerHTML = html
@@ -67,7 +71,10 @@ describe('a prerendered route’s screen from its own chunk', () => {
         <Deferred fallback={fallback} />
       </Boundary>,
     )
-    await act(async () => reject(new Error('offline')))
+    await act(async () => {
+      reject(new Error('offline'))
+      await Deferred.preload()
+    })
     expect(screen.getByText('failed')).toBeTruthy()
     vi.mocked(console.error).mockRestore()
   })

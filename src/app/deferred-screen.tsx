@@ -19,16 +19,20 @@ export function deferredScreen(load: () => Promise<ComponentType>): DeferredScre
   let failure: { error: unknown } | null = null
   let loading: Promise<void> | null = null
   const listeners = new Set<() => void>()
+  // The screen renders in the task after its chunk was evaluated, not in the same one (TBT).
+  const settle = (state: typeof screen | typeof failure) =>
+    new Promise<void>((resolve) =>
+      setTimeout(() => {
+        if (state && 'Component' in state) screen = state
+        else failure = state
+        listeners.forEach((l) => l())
+        resolve()
+      }, 0),
+    )
   const preload = () =>
     (loading ??= load().then(
-      (Component) => {
-        screen = { Component }
-        listeners.forEach((l) => l())
-      },
-      (error: unknown) => {
-        failure = { error }
-        listeners.forEach((l) => l())
-      },
+      (Component) => settle({ Component }),
+      (error: unknown) => settle({ error }),
     ))
   const subscribe = (onChange: () => void) => {
     listeners.add(onChange)
