@@ -17,6 +17,11 @@ export const PULL_PAGE_SIZE = 500
  */
 export const PULL_LOOKBACK_MS = 2_000
 
+/**
+ * The leader's first cycle waits at most this long for realtime to connect (engine.ts lead()): connected first, the
+ * first pull needs no catch-up. A slower connection gets its catch-up pull as a reconnect does.
+ */
+export const REALTIME_FIRST_STATUS_WAIT_MS = 2_000
 /** Sync while online even without any event (realtime may be down silently). */
 export const SYNC_INTERVAL_MS = 60_000
 /** Name of the Web Lock that makes one tab the syncing leader. */

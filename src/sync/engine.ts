@@ -8,7 +8,7 @@ import type { OutboxGroup } from '@/db/rows'
 import { storageProblemOf } from '@/db/storage-errors'
 import { backoffDelayMs } from './backoff'
 import { systemClock, type Clock } from './clock'
-import { BACKGROUND_SYNC_MESSAGE, BACKGROUND_SYNC_TAG, SYNC_INTERVAL_MS } from './constants'
+import { BACKGROUND_SYNC_MESSAGE, BACKGROUND_SYNC_TAG, REALTIME_FIRST_STATUS_WAIT_MS, SYNC_INTERVAL_MS } from './constants'
 import { electLeader, type Leadership } from './leader'
 import { discardFailed, pendingSummary, retryFailed } from './outbox'
 import { pullAll, refetchListing } from './pull'
@@ -333,16 +333,31 @@ export class SyncEngine {
     on(globalThis.document, 'visibilitychange', () => {
       if (globalThis.document?.visibilityState === 'visible') this.background('visible')
     })
+    // The first cycle waits (a moment at most) for realtime's first word: connected before it pulls, nothing is
+    // missed between the two, so that connection needs no catch-up pull (a first visit pulled and reconciled twice).
+    let firstCycle = false
+    let statusHeard = false
+    let heard!: () => void
+    const firstStatus = new Promise<void>((resolve) => (heard = resolve))
     const unsubscribe = transport.subscribe({
       onChange: (change) => void this.onRealtimeChange(change).catch(() => {}),
       onStatus: (s) => {
-        if (s === 'connected') this.background('reconnect')
-        else this.status.setState({ online: false })
+        statusHeard = true
+        heard()
+        if (s !== 'connected') this.status.setState({ online: false })
+        else if (firstCycle) this.background('reconnect')
       },
     })
     this.stopFns.push(unsubscribe)
     this.stopFns.push(watchForWork(this.db, () => void this.push().catch(() => {})))
     this.leading = true
+    if (!statusHeard && globalThis.navigator?.onLine !== false) {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      await Promise.race([firstStatus, new Promise<void>((resolve) => (timer = setTimeout(resolve, REALTIME_FIRST_STATUS_WAIT_MS)))])
+      clearTimeout(timer)
+    }
+    firstCycle = true
+    if (this.stopped) return
     await this.sync('start').catch(() => {})
   }
 
