@@ -28,9 +28,11 @@ export const PAGE_PICKER =
  * After #root and the templates: moves the URL's page into #root (marked for main.tsx) and drops the templates.
  * Until the app has hydrated the page (main.tsx calls window.__kreisHydrated), what a visitor does on it is held:
  * text typed into its fields, taps on its buttons and submitted forms (their handlers are not attached yet, and
- * React keeps a field's text but not in its state). Then, in a task of its own, the text goes into the fields again
- * as if typed (React tracks a field's last value: it is cleared first through React's setter, so the change shows)
- * and the taps and submits are replayed, in order: nothing done on the painted page is lost.
+ * React keeps a field's text but not in its state). Then, in a task of its own (outside React's work: a held event
+ * on a part React has not hydrated yet makes React hydrate it first), the text goes into the fields again as if
+ * typed and the taps and submits are replayed, in order; events until then are held too. A field is first emptied
+ * and announced (React starts tracking it at ''), then given the text: React sees the change. Nothing done on the
+ * painted page is lost.
  */
 export const PAGE_MOUNT =
   `(function(){var k=document.documentElement.getAttribute('data-first-page'),r=document.getElementById('root'),` +
@@ -39,10 +41,11 @@ export const PAGE_MOUNT =
   `function hold(e){var x=e.type==='click'?e.target.closest&&e.target.closest('button'):e.target;` +
   `if(x&&r.contains(x)){e.preventDefault();e.stopPropagation();q.indexOf(x)<0&&q.push(x)}}` +
   `function typed(e){if(r.contains(e.target))v.push([e.target,e.target.value])}` +
+  `function say(i){i.dispatchEvent(new Event('input',{bubbles:true}))}` +
   `d.addEventListener('click',hold,true);d.addEventListener('submit',hold,true);d.addEventListener('input',typed,true);` +
-  `window.__kreisHydrated=function(){d.removeEventListener('click',hold,true);d.removeEventListener('submit',hold,true);` +
-  `d.removeEventListener('input',typed,true);var a=q,b=v;q=[];v=[];setTimeout(function(){b.forEach(function(p){var i=p[0];` +
-  `if(i.isConnected){i.value='';Object.getOwnPropertyDescriptor(Object.getPrototypeOf(i),'value').set.call(i,p[1]);i.dispatchEvent(new Event('input',{bubbles:true}))}});` +
+  `window.__kreisHydrated=function(){setTimeout(function(){d.removeEventListener('click',hold,true);d.removeEventListener('submit',hold,true);` +
+  `d.removeEventListener('input',typed,true);var a=q,b=v;q=[];v=[];b.forEach(function(p){var i=p[0];` +
+  `if(i.isConnected){i.value='';say(i);Object.getOwnPropertyDescriptor(Object.getPrototypeOf(i),'value').set.call(i,p[1]);say(i)}});` +
   `a.forEach(function(x){x.isConnected&&(x.tagName==='FORM'?x.requestSubmit():x.click())})})}})()`
 
 const ROOT_ELEMENT = '<div id="root"></div>'

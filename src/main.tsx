@@ -6,13 +6,17 @@ if (!root) throw new Error('index.html has no #root element')
 /** The next task: the browser may paint and handle input in between. */
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
-// The app's JS runs in three tasks rather than one long one after the first paint (TBT: at 4x CPU it blocked input
-// for ~100 ms): React DOM's module, then the app's modules, then the root. index.html fetches all of it at once
-// (scripts/app-loader.ts lists these chunks with the first route's).
-void import('react-dom/client')
-  .then(nextTask)
-  .then(() => import('@/app/mount'))
-  .then(async ({ mountApp }) => {
-    await nextTask()
-    mountApp(root)
-  })
+// On a prerendered page (index.html painted it, scripts/prerender.ts), the app's JS runs in three tasks rather than
+// one long one after that first paint (TBT: at 4x CPU it blocked input for ~100 ms): React DOM's module, then the
+// app's modules, then the root. Elsewhere nothing is on screen yet: the app renders as soon as it can. index.html
+// fetches all of it at once (scripts/app-loader.ts lists these chunks with the first route's).
+const app = root.dataset.prerendered
+  ? import('react-dom/client')
+      .then(nextTask)
+      .then(() => import('@/app/mount'))
+      .then(async (mount) => {
+        await nextTask()
+        return mount
+      })
+  : import('@/app/mount')
+void app.then(({ mountApp }) => mountApp(root))
