@@ -2,7 +2,6 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { t } from '@/i18n'
-import { useSyncStatus } from '@/sync/app-sync'
 import { buttonClasses } from '@/ui/button'
 import { FavouriteCard } from './components/favourite-card'
 import { FavoritesHeading } from './favorites-fallback'
@@ -15,16 +14,10 @@ const EAGER_CARDS = 4
 export function FavoritesPage() {
   const items = useFavouriteListings()
   const toggle = useToggleFavourite()
-  const online = useSyncStatus((s) => s.online)
   const [now] = useState(() => new Date())
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
       <FavoritesHeading />
-      {!online && items && items.length > 0 && (
-        <p role="status" className="rounded-2xl bg-amber-50 px-4 py-3 text-sm text-stone-800 ring-1 ring-amber-300">
-          {t('feed.offline')}
-        </p>
-      )}
       {items === undefined ? (
         <div className="min-h-[60vh]" aria-busy="true" />
       ) : items.length === 0 ? (

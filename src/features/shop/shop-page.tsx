@@ -11,7 +11,7 @@ import { toast } from '@/ui/toast/toast-store'
 import { AppliedFilters } from './components/applied-filters'
 import { CategoryBar } from './components/category-bar'
 import { FeedGrid, FeedSkeletonGrid } from './components/feed-grid'
-import { FeedMessage, OfflineNote } from './components/feed-message'
+import { FeedMessage } from './components/feed-message'
 import { FilterSheet } from './components/filter-sheet'
 import { PaginationNav } from './components/pagination-nav'
 import { SortSelect } from './components/sort-select'
@@ -119,7 +119,6 @@ export function ShopPage() {
         </div>
       )}
       <AppliedFilters filters={{ ...filters, category: undefined }} onChange={(f) => change({ ...f, category: filters.category })} onReset={resetFilters} />
-      {!online && hasListings && <OfflineNote text={t('feed.offline')} />}
       {content}
       {rows && rows.length > 0 && total !== undefined && <PaginationNav pagination={pagination} onPage={goToPage} />}
       <FilterSheet open={sheetOpen} filters={filters} onClose={() => setSheetOpen(false)} onApply={apply} />

@@ -15,12 +15,3 @@ export function FeedMessage({ title, hint, children }: { title: string; hint?: s
   )
 }
 
-/** "Offline — showing what this device has": a quiet line above a feed read from the mirror. */
-export function OfflineNote({ text }: { text: string }) {
-  return (
-    <p role="status" className="flex items-center gap-2 rounded-2xl bg-amber-50 px-4 py-3 text-sm text-stone-800 ring-1 ring-amber-300">
-      <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full bg-amber-600" />
-      {text}
-    </p>
-  )
-}
