@@ -40,9 +40,13 @@ describe('<ListingRowCard /> (the card the home grid, the shop and the favourite
     expect(toggle).toHaveBeenCalledWith('l1', 'Wool coat')
   })
 
-  it('hands the card view to `actions` (the owner’s Edit) and shows no heart on a sold card', () => {
+  it('hands the card view to `actions` (the owner’s Edit); no heart on the viewer’s own listing or on a sold card', () => {
     renderCard({ viewerId: 'u1', onToggleLike: () => {}, actions: (card) => (card.isOwn ? <span>owner</span> : null) })
     expect(screen.getByText('owner')).toBeInTheDocument()
+    expect(screen.queryByRole('button')).toBeNull()
+    cleanup()
+    renderCard({ viewerId: 'someone-else', onToggleLike: () => {} })
+    expect(screen.getByRole('button', { pressed: false })).toBeInTheDocument()
     cleanup()
     renderCard({ row: { ...row, status: 'sold' }, onToggleLike: () => {} })
     expect(screen.queryByRole('button')).toBeNull()

@@ -17,7 +17,7 @@ export interface ListingRowCardProps {
   eager: boolean
   /** Location · seller under the title (the shop and favourites; the home grid has none). */
   showPlace?: boolean
-  /** The heart: shown when `onToggleLike` is given (never on a sold card). */
+  /** The heart: shown when `onToggleLike` is given (never on a sold card, nor on the viewer's own listing). */
   liked?: boolean
   onToggleLike?: (id: string, title: string) => void
   headingLevel?: 2 | 3
@@ -38,7 +38,7 @@ export function ListingRowCard({ row, now, viewerId = null, eager, showPlace = f
       isSold={card.isSold}
       isNew={card.isNew}
       href={paths.item(card.id)}
-      {...(onToggleLike ? { liked: !!liked, onToggleLike: () => onToggleLike(card.id, card.title) } : {})}
+      {...(onToggleLike && !card.isOwn ? { liked: !!liked, onToggleLike: () => onToggleLike(card.id, card.title) } : {})}
       eager={eager}
       {...(headingLevel ? { headingLevel } : {})}
       actions={actions?.(card)}

@@ -142,13 +142,14 @@ describe('item page (spec §2.11)', () => {
     expect(screen.getByText('This item is sold. Only you can still see it.')).toBeVisible()
   })
 
-  it('gives the owner "Edit listing" instead of "Message Seller"', async () => {
+  it('gives the owner "Edit listing" instead of "Message Seller", and no heart for their own listing', async () => {
     await store()
     sessionStore.setState({ status: 'signed-in', userId: SELLER, email: 'anna@x.ch' }, true)
     renderItem()
     const edit = await screen.findByRole('link', { name: 'Edit listing' })
     expect(edit).toHaveAttribute('href', '/sell/edit/l1')
     expect(screen.queryByRole('button', { name: 'Message Seller' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Add to favorites' })).toBeNull()
   })
 
   it('asks a visitor to log in before messaging; opens the message dialog for a signed-in buyer', async () => {

@@ -34,7 +34,7 @@ function ItemView({ data, owner }: { data: ItemData; owner: boolean }) {
       <div className={PAGE_GRID}>
         <ItemGallery key={listing.id} title={listing.title} sources={sources} className={GALLERY_BOX} />
         <div className="flex flex-col gap-6 px-4 pt-4 md:px-0 md:pt-0">
-          <ItemSummary listing={listing} />
+          <ItemSummary listing={listing} owner={owner} />
           <ItemActions listing={listing} owner={owner} />
           <ItemDetails listing={listing} />
           <ItemDescription listing={listing} />

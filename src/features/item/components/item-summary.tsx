@@ -6,9 +6,9 @@ import { FavouriteButton } from './favourite-button'
 
 /**
  * What decides a click, above the fold on a phone: condition badge, title, price in CHF with 2 decimals,
- * location ("Switzerland" when none) and the size chip; the heart beside them.
+ * location ("Switzerland" when none) and the size chip; the heart beside them (not for the owner's own listing).
  */
-export function ItemSummary({ listing }: { listing: ListingRow }) {
+export function ItemSummary({ listing, owner }: { listing: ListingRow; owner: boolean }) {
   const sold = listing.status === 'sold'
   return (
     <div className="flex flex-col gap-2">
@@ -18,7 +18,7 @@ export function ItemSummary({ listing }: { listing: ListingRow }) {
           {sold && <Badge variant="destructive">{t('item.sold')}</Badge>}
           {listing.sync_state === 'pending' && <Badge variant="muted">{t('item.pending')}</Badge>}
         </div>
-        <FavouriteButton listingId={listing.id} title={listing.title} />
+        {!owner && <FavouriteButton listingId={listing.id} title={listing.title} />}
       </div>
       <h1 className="text-2xl leading-tight font-bold text-stone-900 md:text-3xl">{listing.title}</h1>
       <p className="text-2xl font-bold text-green-800">{formatPrice(listing.price)}</p>
