@@ -50,6 +50,16 @@ describe('update prompt (no silent skipWaiting)', () => {
     expect(reload).toHaveBeenCalledTimes(1)
   })
 
+  it('"Not now" hides it without activating the new version', async () => {
+    const wb = fakeWorkbox()
+    await registerServiceWorker({ create: async () => wb, reload: vi.fn() })
+    render(<PwaPrompts register={false} />)
+    act(() => wb.fire('waiting'))
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }))
+    expect(screen.queryByText('A new version of Kreis is available')).toBeNull()
+    expect(wb.messageSkipWaiting).not.toHaveBeenCalled()
+  })
+
   it('the first install taking control changes nothing; another tab switching versions offers a reload', async () => {
     Object.defineProperty(navigator, 'serviceWorker', { value: { controller: {} }, configurable: true })
     const wb = fakeWorkbox()

@@ -16,25 +16,36 @@ function PromptCard({ label, children }: { label: string; children: ReactNode })
   )
 }
 
-/** "A new version of Kreis is available — Reload": the new code runs only after this click. */
+/**
+ * "A new version of Kreis is available — Reload": the new code runs only after this click. "Not now" hides it for
+ * this page (someone mid-listing keeps going); the waiting version offers itself again on the next page load.
+ */
 export function UpdatePrompt() {
   const applyUpdate = usePwa((s) => (s.updateReady ? s.applyUpdate : null))
   const [busy, setBusy] = useState(false)
-  if (!applyUpdate) return null
+  const [dismissed, setDismissed] = useState(false)
+  if (!applyUpdate || dismissed) return null
   return (
     <PromptCard label={t('pwa.updateAvailable')}>
       <p role="status" className="flex-1 font-semibold">
         {t('pwa.updateAvailable')}
       </p>
-      <Button
-        disabled={busy}
-        onClick={() => {
-          setBusy(true)
-          applyUpdate()
-        }}
-      >
-        {busy ? t('pwa.updating') : t('pwa.reload')}
-      </Button>
+      <div className="flex gap-2 self-end sm:self-auto">
+        {!busy && (
+          <Button variant="ghost" onClick={() => setDismissed(true)}>
+            {t('pwa.dismiss')}
+          </Button>
+        )}
+        <Button
+          disabled={busy}
+          onClick={() => {
+            setBusy(true)
+            applyUpdate()
+          }}
+        >
+          {busy ? t('pwa.updating') : t('pwa.reload')}
+        </Button>
+      </div>
     </PromptCard>
   )
 }
