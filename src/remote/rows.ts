@@ -37,8 +37,9 @@ function withCanonicalTimes<T>(r: Json): T {
 }
 
 export function toListing(r: Json): ListingRecord {
-  // images_edited_at (the photo set's edit time) is the server's business (RPC save_listings), not the device's.
-  const { images_edited_at: _setTime, ...row } = r
+  // images_edited_at (the photo set's edit time) and the device stamps beside the edit times (migration
+  // 20261125150100) are the server's business (RPC save_listings), not the device's.
+  const { images_edited_at: _setTime, device_edited_at: _sent, images_device_edited_at: _setSent, ...row } = r
   return { ...withCanonicalTimes<ListingRecord>(row), price: Number(r.price) }
 }
 

@@ -57,22 +57,17 @@ export function deleteListing(server: MemoryServer, me: string, listingId: strin
   return okv(undefined)
 }
 
-/** Last edit by edited_at wins (migration 20261123002200's trigger), then the file the profile no longer shows goes. */
+/** Last edit by edited_at wins (the profiles trigger, `MemoryServer.profileEdit`), then the file the profile no longer shows goes. */
 export function setProfilePicture(server: MemoryServer, me: string, userId: string, url: string, editedAt: string): Result<MyProfileRecord> {
   const row = server.profiles.get(userId)
   if (userId !== me || !row) return forbidden()
   const old = row.profile_picture_url
   const t = server.now()
-  const stored = server.profileEditedAt.get(me)
-  let edited = editedAt < t ? editedAt : t
-  if (stored !== undefined && edited < stored) {
-    // A stale edit: nothing changes; its own file is shown by no one.
+  if (server.profileEdit(me, editedAt, t, url !== old) === null) {
+    // A stale edit (or one that changes nothing): its own file is shown by no one.
     if (url !== old && url.startsWith(`${me}/`)) server.storage.delete(url)
     return okv(structuredClone(row))
   }
-  if (stored !== undefined && edited === stored && url !== old) edited = t
-  if (edited === stored && url === old) return okv(structuredClone(row))
-  server.profileEditedAt.set(me, edited)
   const next = { ...row, profile_picture_url: url, updated_at: t }
   server.profiles.set(me, next)
   if (old && old !== url && old.startsWith(`${me}/`)) server.storage.delete(old)

@@ -71,6 +71,27 @@ const byXid = (a: { xid: number; id: string }, b: { xid: number; id: string }) =
 const CONTENT = ['user_id', 'title', 'description', 'price', 'condition', 'category', 'product_type', 'brand', 'size', 'fabric', 'location', 'tags', 'status'] as const
 const sameContent = (a: ListingRecord, b: ListingWrite) => CONTENT.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]))
 
+/** An edit time as the server keeps it: the device's stamp clamped to server time (`at`), and the stamp as sent. */
+export interface EditStamp {
+  at: string
+  sent: string | null
+}
+
+/**
+ * Last edit wins (migrations 20261122000300, 20261123002200, 20261125150100): the edit time an edit the device stamped
+ * `sent` gets when it arrives at server time `now`, or null when the stored edit beats it. Two edits both stamped
+ * ahead of the server (the stamp later than its clamped time) are ordered by their device stamps, and the winner's
+ * time never goes back (`ahead`); otherwise by the clamped times, ties to the later arrival.
+ */
+export function editOrder(stored: EditStamp | undefined, sent: string, now: string): { at: string; ahead: boolean } | null {
+  const at = sent < now ? sent : now
+  if (!stored) return { at, ahead: false }
+  if (sent > at && stored.sent !== null && stored.sent > stored.at) {
+    return sent < stored.sent ? null : { at: at > stored.at ? at : stored.at, ahead: true }
+  }
+  return at < stored.at ? null : { at, ahead: false }
+}
+
 export interface Subscriber {
   userId: string
   deliver(change: RealtimeChange): void
@@ -99,12 +120,18 @@ export class MemoryServer {
   readonly everSold = new Set<string>()
   /** listings.images_edited_at: the edit time of each listing's current photo set (not part of the row clients see). */
   readonly imageSetEditedAt = new Map<string, string>()
+  /** listings.images_device_edited_at: the device's stamp of that edit, as sent (migration 20261125150100). */
+  readonly imageSetSentAt = new Map<string, string>()
+  /** listings.device_edited_at: the device's stamp of each listing's edit, as sent (null: none sent since). */
+  readonly listingSentAt = new Map<string, string | null>()
   /** public.listing_tombstones: deleted listing id → its seller (deletion is final). */
   readonly tombstones = new Map<string, string>()
   /** Saves of deleted listings skipped (a stale edit or retry from the seller's other device met the tombstone). */
   tombstoneSkips = 0
   /** profiles.edited_at (not part of the row clients see); absent: never edited (any edit wins). */
   readonly profileEditedAt = new Map<string, string>()
+  /** profiles.device_edited_at: the device's stamp of that edit, as sent. */
+  readonly profileSentAt = new Map<string, string | null>()
   /** Storage deletes, in order (tests check that no file a committed set uses was deleted). */
   readonly deletedFiles: string[] = []
 
@@ -219,14 +246,20 @@ export class MemoryServer {
     for (const r of rows) {
       const existing = this.listings.get(r.id)
       const t = this.now()
-      // The device's edit time, clamped to server time (a clock running ahead must not win for ever).
-      let edited_at = r.edited_at < t ? r.edited_at : t
-      if (existing && edited_at < existing.edited_at) continue // a stale edit: the later edit stays
-      if (existing && edited_at === existing.edited_at && !sameContent(existing, r)) edited_at = t
+      const stored = existing ? { at: existing.edited_at, sent: this.listingSentAt.get(r.id) ?? null } : undefined
+      // The device's edit time, clamped to server time (a clock running ahead must not win for ever); an upsert
+      // whose edited_at is the stored one sends no new stamp.
+      const stamped = !existing || r.edited_at !== existing.edited_at
+      const order = stamped ? editOrder(stored, r.edited_at, t) : { at: existing.edited_at, ahead: false }
+      if (!order) continue // a stale edit: the later edit stays
+      let edited_at = order.at
+      const sent = stamped ? r.edited_at : stored!.sent
+      if (existing && !order.ahead && edited_at === existing.edited_at && !sameContent(existing, r)) edited_at = t
       // An upsert that changes nothing (a retry of a committed save): Postgres keeps the row, updated_at included.
-      if (existing && edited_at === existing.edited_at && sameContent(existing, r)) continue
+      if (existing && edited_at === existing.edited_at && sameContent(existing, r) && sent === stored!.sent) continue
       const row: ListingRecord = { ...structuredClone(r), edited_at, created_at: existing?.created_at ?? t, updated_at: t }
       this.listings.set(r.id, row)
+      this.listingSentAt.set(r.id, sent)
       if (row.status === 'sold') this.everSold.add(row.id)
       this.commits++
       this.publish({ table: 'listings', row })
@@ -271,9 +304,10 @@ export class MemoryServer {
       const removed: string[] = []
       if (s.images) {
         const t = this.now()
-        const setTime = s.images_edited_at !== null && s.images_edited_at < t ? s.images_edited_at : t
-        const stored = this.imageSetEditedAt.get(s.listing_id)
-        if (stored === undefined || setTime >= stored) {
+        const sent = s.images_edited_at ?? t
+        const storedAt = this.imageSetEditedAt.get(s.listing_id)
+        const order = editOrder(storedAt === undefined ? undefined : { at: storedAt, sent: this.imageSetSentAt.get(s.listing_id) ?? null }, sent, t)
+        if (order) {
           const isThere = (i: ImageWrite) =>
             this.images.get(i.id)?.listing_id === s.listing_id || /^https?:\/\//.test(i.image_url) || this.storage.has(i.image_url)
           const kept = s.images.filter(isThere)
@@ -293,7 +327,8 @@ export class MemoryServer {
             this.images.set(i.id, { id: i.id, listing_id: s.listing_id, image_url: i.image_url, image_order: i.image_order, created_at: old?.created_at ?? t, updated_at: t })
             changed = true
           }
-          this.imageSetEditedAt.set(s.listing_id, setTime)
+          this.imageSetEditedAt.set(s.listing_id, order.at)
+          this.imageSetSentAt.set(s.listing_id, sent)
           if (changed) {
             const touched = { ...this.listings.get(s.listing_id)!, updated_at: t }
             this.listings.set(s.listing_id, touched)
@@ -401,18 +436,35 @@ export class MemoryServer {
       if ((fields[k]?.length ?? 0) > 100) return check(`new row for relation "profiles" violates check constraint "profiles_${k}_length"`)
     }
     const t = this.now()
-    const stored = this.profileEditedAt.get(me)
-    let edited = sent !== undefined && sent < t ? sent : t
-    if (stored !== undefined && edited < stored) return { ok: true, value: structuredClone(row) }
     const changed = (['first_name', 'last_name', 'location'] as const).some((k) => fields[k] !== row[k])
-    if (stored !== undefined && edited === stored && changed) edited = t
-    // As in Postgres: a row that changes nothing, edit time included, keeps its updated_at.
-    if (edited === stored && !changed) return { ok: true, value: structuredClone(row) }
-    this.profileEditedAt.set(me, edited)
+    const edit = this.profileEdit(me, sent, t, changed)
+    if (!edit) return { ok: true, value: structuredClone(row) }
     const next = { ...row, ...fields, updated_at: t }
     this.profiles.set(me, next)
     this.commits++
     return { ok: true, value: structuredClone(next) }
+  }
+
+  /**
+   * profiles_before_update (migrations 20261123002200, 20261125150100): the profile's next edit time for an update
+   * the device stamped `sent` (undefined: none sent) that changes the profile's fields or not, stored; or null
+   * when the update is stale or changes nothing (the stored row stays, updated_at included).
+   */
+  profileEdit(me: string, sent: string | undefined, t: string, changed: boolean): string | null {
+    const storedAt = this.profileEditedAt.get(me)
+    const stored = storedAt === undefined ? undefined : { at: storedAt, sent: this.profileSentAt.get(me) ?? null }
+    const stamped = sent !== undefined && sent !== storedAt
+    const order = stamped ? editOrder(stored, sent, t) : { at: storedAt, ahead: false }
+    if (!order) return null
+    let edited = order.at
+    const sentNow = stamped ? sent : (stored?.sent ?? null)
+    if (!order.ahead && edited === storedAt && changed) edited = t
+    if (edited === storedAt && !changed && sentNow === (stored?.sent ?? null)) return null
+    // An unstamped change of a profile nobody edited yet counts as an edit made now.
+    const at = edited ?? t
+    this.profileEditedAt.set(me, at)
+    this.profileSentAt.set(me, sentNow)
+    return at
   }
 
   // ---- reads ----
