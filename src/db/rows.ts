@@ -42,7 +42,7 @@ export type ConversationRow = ConversationRecord & SyncFields
 export type MessageRow = MessageRecord & SyncFields
 
 /** The entity an outbox entry belongs to; entries of one group are sent strictly in order. */
-export type OutboxGroup = `listing:${string}` | `conversation:${string}` | `profile:${string}` | `favourite:${string}`
+export type OutboxGroup = `listing:${string}` | `conversation:${string}` | `profile:${string}` | `favourite:${string}` | `read:${string}`
 
 export type OutboxOp =
   | { kind: 'photo.upload'; photo_id: string; path: string; content_type: string }
@@ -68,7 +68,11 @@ export type ScreenOp =
    * `edited_at`: the device time of the edit (last edit wins, as for profile edits); absent in entries queued before it existed.
    */
   | { kind: 'profile.picture'; user_id: string; photo_id: string; path: string; content_type: string; edited_at?: string }
-  /** Group `conversation:{id}` (the group names the conversation: it follows an adopted server id). */
+  /**
+   * Group `read:{conversation id}`, of its own, so a refused message of the conversation does not hold it back (the
+   * group names the conversation: it follows an adopted server id). Marks queued by older versions in
+   * `conversation:{id}` still drain there.
+   */
   | { kind: 'conversation.read'; read_at: string }
 
 export type OutboxKind = OutboxOp['kind']

@@ -261,7 +261,7 @@ describe('markConversationRead', () => {
     const row = await db.conversations.get('c1')
     if (marked) {
       expect(row).toMatchObject(marked)
-      expect(await db.outbox.toArray()).toMatchObject([{ group: 'conversation:c1', op: { kind: 'conversation.read', read_at: Object.values(marked)[0] } }])
+      expect(await db.outbox.toArray()).toMatchObject([{ group: 'read:c1', op: { kind: 'conversation.read', read_at: Object.values(marked)[0] } }])
     } else {
       expect(row).toEqual({ ...conv, ...over })
       expect(await db.outbox.count()).toBe(0)

@@ -268,7 +268,7 @@ export async function deleteListing(db: KreisDatabase, listingId: string, now: n
     await db.listings.delete(listingId)
     // The server deletes the listing's conversations and messages with it (foreign keys on delete cascade).
     const conversations = await db.conversations.where('[listing_id+buyer_id]').between([listingId, Dexie.minKey], [listingId, Dexie.maxKey]).primaryKeys()
-    for (const id of conversations) await db.outbox.where('group').equals(`conversation:${id}`).delete()
+    for (const id of conversations) await db.outbox.where('group').anyOf(`conversation:${id}`, `read:${id}`).delete()
     await db.conversations.bulkDelete(conversations)
     await db.messages.where('listing_id').equals(listingId).delete()
     await db.outbox.add(entry(group, { kind: 'listing.delete', listing_id: listingId, paths: [...paths].filter(isStoragePath).sort() }, now))
@@ -323,6 +323,7 @@ export async function markConversationRead(db: KreisDatabase, userId: string, co
     const current = c[column] ?? null
     if (current !== null && current >= received.created_at) return
     await db.conversations.update(conversationId, { [column]: received.created_at })
-    await db.outbox.add(entry(`conversation:${conversationId}`, { kind: 'conversation.read', read_at: received.created_at }, now))
+    // A group of its own (`read:`), so a refused message of the conversation does not hold it back (P1).
+    await db.outbox.add(entry(`read:${conversationId}`, { kind: 'conversation.read', read_at: received.created_at }, now))
   })
 }

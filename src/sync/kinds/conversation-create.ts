@@ -51,4 +51,5 @@ async function adoptConversationId(db: KreisDatabase, localId: string, serverId:
     e.group = `conversation:${serverId}`
     if (e.op.kind === 'message.send') e.op = { ...e.op, message: { ...e.op.message, conversation_id: serverId } }
   })
+  await db.outbox.where('group').equals(`read:${localId}`).modify({ group: `read:${serverId}` })
 }

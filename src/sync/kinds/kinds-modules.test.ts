@@ -168,18 +168,19 @@ describe('conversation create', () => {
     expect(await db.conversations.get('c1')).toMatchObject({ sync_state: 'synced', last_message_at: expected, updated_at: T(1) })
   })
 
-  it('created first on another device: the device moves its conversation, messages and queued entries to the server’s id', async () => {
+  it('created first on another device: the device moves its conversation, messages, queued entries and read marks to the server’s id', async () => {
     const db = fresh()
     await db.conversations.put({ ...conversation('c1', { updated_at: '' }), sync_state: 'pending' })
     await db.messages.bulkPut([{ ...message('m1'), sync_state: 'pending' }, { ...message('x', 'c3'), sync_state: 'synced' }])
-    const [c] = await queue(db, ['conversation:c1', create('c1')], ['conversation:c1', sendOp(message('m1'))], ['conversation:c1', { kind: 'conversation.read', read_at: T(3) }])
+    const [c] = await queue(db, ['conversation:c1', create('c1')], ['conversation:c1', sendOp(message('m1'))], ['conversation:c1', { kind: 'conversation.read', read_at: T(3) }], ['read:c1', { kind: 'conversation.read', read_at: T(4) }])
     await acknowledge(db, conversationCreate, [[c!]], [conversation('c2')])
     expect((await db.conversations.toArray()).map((x) => [x.id, x.sync_state])).toEqual([['c2', 'synced']])
     expect((await db.messages.toArray()).map((m) => [m.id, m.conversation_id])).toEqual([['m1', 'c2'], ['x', 'c3']])
     const left = await db.outbox.toArray()
-    expect(left.map((x) => x.group)).toEqual(['conversation:c2', 'conversation:c2'])
+    expect(left.map((x) => x.group)).toEqual(['conversation:c2', 'conversation:c2', 'read:c2'])
     expect(left[0]!.op).toMatchObject({ kind: 'message.send', message: { id: 'm1', conversation_id: 'c2' } })
     expect(left[1]!.op).toEqual({ kind: 'conversation.read', read_at: T(3) })
+    expect(left[2]!.op).toEqual({ kind: 'conversation.read', read_at: T(4) })
   })
 
   it('finds which of several conversations the server has, by listing and buyer (another device’s id counts)', async () => {
