@@ -299,10 +299,14 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
             await deleteListing(d.db, l.id, d.clock.now())
             expect.deleted.add(l.id)
           }
-        } else if (convs.length && rng.chance(0.6)) {
+        }
+        // Reading and writing go on beside that (independent draws: a read mark needs a message received since the
+        // last one, so the threads must keep moving for the rare read-mark write to meet every fault in every shard).
+        if (convs.length && rng.chance(0.6)) {
           await markConversationRead(d.db, d.userId, rng.pick(await unreadFirst(d, convs)).id, d.clock.now())
           expect.readMarks++
-        } else if (d.userId === buyer && rng.chance(0.5)) {
+        }
+        if (d.userId === buyer && rng.chance(0.5)) {
           const active = (await d.db.listings.toArray()).filter((l) => l.status === 'active' && l.user_id === seller && l.sync_state === 'synced')
           if (active.length) {
             const l = rng.pick(active)
@@ -311,7 +315,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
             expect.messages.set(content, d)
             expect.messageListings.set(content, l.id)
           }
-        } else if (d.userId === seller && convs.length && rng.chance(0.5)) {
+        } else if (d.userId === seller && convs.length && rng.chance(0.9)) {
           // The seller answers too, so the buyer's devices have something new to mark read while the queue drains.
           const c = rng.pick(convs)
           const content = `A${seed}-${++n}`
@@ -338,6 +342,24 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         await d.engine.sync('timer').catch(() => {})
         late.deliver(rng)
         d.transport.flushRealtime()
+        // What that sync brought is read at once and the mark sent, as the app pokes the engine after a write (read
+        // marks are the last kind a drain sends, and a drain stops at the first network error: without this, they
+        // met the rarer faults a few times per shard, or never).
+        const pulled = (await d.db.conversations.toArray()).filter((c) => c.sync_state === 'synced')
+        if (pulled.length && rng.chance(0.6)) {
+          await markConversationRead(d.db, d.userId, rng.pick(await unreadFirst(d, pulled)).id, d.clock.now())
+          expect.readMarks++
+          // Sometimes the tab dies right after the mark reached the server, before its answer; or the network has
+          // just dropped, or the token just expired.
+          const fault = rng.next()
+          if (fault < 0.15) d.transport.dieAfterNextWrite = 'markConversationRead'
+          else if (fault < 0.25) d.transport.setOnline(false)
+          else if (fault < 0.35) d.transport.tokenValid = false
+          const cycle = d.engine.sync('write').catch(() => {})
+          await Promise.race([d.transport.died, cycle])
+          await cycle
+          if (d.transport.dieAfterNextWrite) d.restart()
+        }
       }
     }
 
