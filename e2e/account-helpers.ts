@@ -25,7 +25,7 @@ export async function newAccount(firstName: string, password = 'test-secret'): P
 export async function signInThroughForm(page: Page, email: string, password = 'kreis-demo'): Promise<void> {
   await page.goto('/auth?mode=signin')
   await page.getByLabel('Email').fill(email, { timeout: 20_000 })
-  await page.getByLabel('Password').fill(password)
+  await page.getByLabel(/^Password/).fill(password)
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL('/', { timeout: 20_000 })
 }

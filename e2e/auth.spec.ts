@@ -31,7 +31,7 @@ test.describe('accounts', () => {
     await page.getByLabel('First name').fill('Ada')
     await page.getByLabel('Last name').fill('Keller')
     await page.getByLabel('Email').fill(email)
-    await page.getByLabel('Password').fill('ada-secret')
+    await page.getByLabel(/^Password/).fill('ada-secret')
     await page.getByRole('button', { name: 'Create Account' }).click()
     await expect(page.getByText('Account created. Taking you home...')).toBeVisible()
     await expect(page.getByText('Welcome to Kreis 🎉')).toBeVisible()
@@ -45,7 +45,7 @@ test.describe('accounts', () => {
 
     await page.goto('/auth?mode=signin')
     await page.getByLabel('Email').fill(email)
-    await page.getByLabel('Password').fill('ada-secret')
+    await page.getByLabel(/^Password/).fill('ada-secret')
     await page.getByRole('button', { name: 'Sign In' }).click()
     await expect(page.getByText('You are signed in. Taking you home...')).toBeVisible()
     await expect(page.getByText('Welcome back! 👋')).toBeVisible()
@@ -63,7 +63,7 @@ test.describe('accounts', () => {
   test('a wrong password gets the §8 message and the form back', async ({ page }) => {
     await page.goto('/auth?mode=signin')
     await page.getByLabel('Email').fill('anna@demo.kreis.ch')
-    await page.getByLabel('Password').fill('not-the-password')
+    await page.getByLabel(/^Password/).fill('not-the-password')
     await page.getByRole('button', { name: 'Sign In' }).click()
     const text = 'Incorrect email or password. Please check your credentials and try again.'
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(text)

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Input } from './input'
+import { Input, PasswordInput } from './input'
 
 afterEach(() => cleanup())
 
@@ -21,5 +21,18 @@ describe('<Field /> through <Input />', () => {
     cleanup()
     render(<Input label="Password" type="password" hint={rule} />)
     expect(screen.getByText(rule)).toBeInTheDocument()
+  })
+})
+
+describe('<PasswordInput />', () => {
+  it('hides the text until "Show password", and hides it again; the field keeps its label and what was typed', () => {
+    render(<PasswordInput label="Password" defaultValue="geheim1" />)
+    const field = screen.getByLabelText('Password')
+    expect(field).toHaveAttribute('type', 'password')
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }))
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text')
+    expect(screen.getByLabelText('Password')).toHaveValue('geheim1')
+    fireEvent.click(screen.getByRole('button', { name: 'Hide password' }))
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password')
   })
 })

@@ -1,4 +1,5 @@
-import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import { useState, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import { t } from '@/i18n'
 import { cx } from './cx'
 import { Field } from './field'
 
@@ -19,6 +20,35 @@ export function Input({ label, error, hint, className, required, ...props }: Inp
   return (
     <Field label={label} error={error} hint={hint} required={required}>
       {(aria) => <input {...aria} required={required} className={cx(CONTROL, 'h-11', className)} {...props} />}
+    </Field>
+  )
+}
+
+export type PasswordInputProps = FieldOwnProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>
+
+/** A password field with a Show / Hide button, so a phone user can check what they typed before submitting. */
+export function PasswordInput({ label, error, hint, className, required, ...props }: PasswordInputProps) {
+  const [shown, setShown] = useState(false)
+  return (
+    <Field label={label} error={error} hint={hint} required={required}>
+      {(aria) => (
+        <div className="relative">
+          <input {...aria} type={shown ? 'text' : 'password'} required={required} className={cx(CONTROL, 'h-11 pr-14', className)} {...props} />
+          <button
+            type="button"
+            onClick={() => setShown((s) => !s)}
+            aria-pressed={shown}
+            aria-label={t(shown ? 'common.hidePassword' : 'common.showPassword')}
+            className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-xl text-stone-600 hover:text-stone-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-green-700"
+          >
+            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+              <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" strokeLinejoin="round" />
+              <circle cx="12" cy="12" r="3" />
+              {shown && <path d="M4 4l16 16" strokeLinecap="round" />}
+            </svg>
+          </button>
+        </div>
+      )}
     </Field>
   )
 }

@@ -42,6 +42,8 @@ export const shell = {
   'common.save': 'Save',
   'common.email': 'Email',
   'common.password': 'Password',
+  'common.showPassword': 'Show password',
+  'common.hidePassword': 'Hide password',
   'common.firstName': 'First name',
   'common.lastName': 'Last name',
   'common.location': 'Location',

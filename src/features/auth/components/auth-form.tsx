@@ -4,7 +4,7 @@ import { validateAuthForm, type AuthFormValues } from '@/domain/auth-form'
 import type { AuthMode } from '@/domain/errors'
 import { t } from '@/i18n'
 import { Button } from '@/ui/button'
-import { Input } from '@/ui/input'
+import { Input, PasswordInput } from '@/ui/input'
 import { useOnlineStatus } from '@/ui/use-online-status'
 import type { SubmitResult } from '../hooks/use-auth-submit'
 import { domainResolver } from './form-resolver'
@@ -70,9 +70,8 @@ export function AuthForm({ mode, onSubmit, onDone }: AuthFormProps) {
           {...register('email')}
         />
         {mode !== 'reset' && (
-          <Input
+          <PasswordInput
             label={t('common.password')}
-            type="password"
             required
             autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
             hint={mode === 'signup' ? t('auth.passwordHint') : undefined}

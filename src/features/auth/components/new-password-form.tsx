@@ -5,7 +5,7 @@ import { authErrorMessage } from '@/domain/errors'
 import { render, renderToast, t } from '@/i18n'
 import { setNewPassword } from '@/sync/auth-actions'
 import { Button } from '@/ui/button'
-import { Input } from '@/ui/input'
+import { PasswordInput } from '@/ui/input'
 import { toast } from '@/ui/toast/toast-store'
 import { useOnlineStatus } from '@/ui/use-online-status'
 import { domainResolver } from './form-resolver'
@@ -42,16 +42,15 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
       )}
       <fieldset disabled={isSubmitting} className="flex flex-col gap-5">
         <legend className="sr-only">{t('resetScreen.title')}</legend>
-        <Input
+        <PasswordInput
           label={t('resetScreen.newPassword')}
-          type="password"
           required
           autoComplete="new-password"
           hint={t('auth.passwordHint')}
           error={errors.password?.message}
           {...register('password')}
         />
-        <Input label={t('resetScreen.confirmPassword')} type="password" required autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
+        <PasswordInput label={t('resetScreen.confirmPassword')} required autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
         {failure && (
           <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
             {failure}
