@@ -4,12 +4,8 @@
  * session supabase-js would store into the context's localStorage, as in messages.spec.ts.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { createClient } from '@supabase/supabase-js'
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test'
-import WebSocket from 'ws'
-import { DEFAULT_ANON_KEY } from '../supabase/local/config.ts'
-import { newAccount } from './account-helpers.ts'
-import { APP_URL, E2E_API_URL } from './env.ts'
+import { apiSignIn, newAccount, newDevice } from './account-helpers.ts'
 
 const expect = baseExpect.configure({ timeout: 30_000 })
 test.describe.configure({ timeout: 120_000 })
@@ -25,26 +21,9 @@ async function violations(page: Page): Promise<string[]> {
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
-async function session(email: string, password = 'kreis-demo'): Promise<Record<string, string>> {
-  const stored: Record<string, string> = {}
-  const client = createClient(E2E_API_URL, DEFAULT_ANON_KEY, {
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-    auth: { autoRefreshToken: false, persistSession: true, storage: { getItem: (k) => stored[k] ?? null, setItem: (k, v) => void (stored[k] = v), removeItem: (k) => void delete stored[k] } },
-  })
-  const { error } = await client.auth.signInWithPassword({ email, password })
-  expect(error).toBeNull()
-  return stored
-}
-
-async function open(browser: Browser, viewport: { width: number; height: number }, stored?: Record<string, string>): Promise<Page> {
-  const context = await browser.newContext({ baseURL: APP_URL, viewport, serviceWorkers: 'block' })
-  if (stored) {
-    await context.addInitScript((entries) => {
-      for (const [k, v] of Object.entries(entries)) if (localStorage.getItem(k) === null) localStorage.setItem(k, v)
-    }, stored)
-  }
-  return context.newPage()
-}
+const session = async (email: string, password = 'kreis-demo') => (await apiSignIn(email, password)).stored
+const open = async (browser: Browser, viewport: { width: number; height: number }, stored?: Record<string, string>): Promise<Page> =>
+  (await newDevice(browser, { viewport, ...(stored ? { stored } : {}) })).page
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(`messaging screens under axe (${size})`, () => {

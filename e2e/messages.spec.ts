@@ -3,12 +3,9 @@
  * freshly seeded local stack, with one browser context per device. Users are signed in by putting the session
  * supabase-js would store into the context's localStorage (the sign-in screen has its own spec).
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import WebSocket from 'ws'
-import { DEFAULT_ANON_KEY } from '../supabase/local/config.ts'
-import { newAccount } from './account-helpers.ts'
-import { APP_URL, E2E_API_URL } from './env.ts'
+import { apiSignIn, newAccount, newDevice } from './account-helpers.ts'
 
 // Each device starts by syncing the seeded world into its IndexedDB, and every step crosses a real push, realtime
 // and live query: on a busy 2-core machine that takes seconds, so waits are generous (they end as soon as it shows).
@@ -27,22 +24,7 @@ const OXFORD = { id: 'ffc887de-f8d2-4670-81bc-db5945953e0f' }
 const JUMPER_CONVERSATION = 'ca837fb7-854a-4790-8e2c-97075e4c0208'
 const SOLD_BAG = { id: '58b07550-6c3a-41c7-be1b-df1af395fcd2', conversation: '6b88a90b-c23e-4025-8fc8-a937d04ecb2d', seller: '00000000-0000-4000-8000-000000000002' }
 
-/** A supabase-js client signed in as `email`, and what it stored (the browser's localStorage gets the same). */
-async function signIn(email: string, password = PASSWORD): Promise<{ client: SupabaseClient; stored: Record<string, string> }> {
-  const stored: Record<string, string> = {}
-  const client = createClient(E2E_API_URL, DEFAULT_ANON_KEY, {
-    // Node 20 has no global WebSocket (reference/supabase-wire.md §0).
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-    auth: {
-      autoRefreshToken: false,
-      persistSession: true,
-      storage: { getItem: (k) => stored[k] ?? null, setItem: (k, v) => void (stored[k] = v), removeItem: (k) => void delete stored[k] },
-    },
-  })
-  const { error } = await client.auth.signInWithPassword({ email, password })
-  expect(error).toBeNull()
-  return { client, stored }
-}
+const signIn = (email: string, password = PASSWORD) => apiSignIn(email, password)
 
 /** A new device (browser context) where `email` is signed in, or a visitor without one. */
 async function device(
@@ -50,14 +32,7 @@ async function device(
   email?: string,
   opts: { serviceWorkers?: 'allow' | 'block'; viewport?: { width: number; height: number } } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: APP_URL, serviceWorkers: opts.serviceWorkers ?? 'block', ...(opts.viewport ? { viewport: opts.viewport } : {}) })
-  if (email) {
-    const { stored } = await signIn(email)
-    await context.addInitScript((entries) => {
-      for (const [k, v] of Object.entries(entries)) if (localStorage.getItem(k) === null) localStorage.setItem(k, v)
-    }, stored)
-  }
-  return { context, page: await context.newPage() }
+  return newDevice(browser, { ...opts, ...(email ? { stored: (await signIn(email)).stored } : {}) })
 }
 
 const thread = (page: Page) => page.getByRole('log')
