@@ -20,9 +20,13 @@ import type {
   ProfileRow,
 } from './rows'
 import { cardFields, coversByListing } from './card-fields'
-import { ListingChanges } from './listing-changes'
+import { RowChanges } from './row-changes'
 
 export const DATABASE_NAME = 'kreis'
+
+/** The tables whose writes are told to followers (RowChanges). */
+export const FOLLOWED_TABLES = ['listings', 'profiles', 'conversations', 'messages'] as const
+export type FollowedTable = (typeof FOLLOWED_TABLES)[number]
 
 export class KreisDatabase extends Dexie {
   listings!: EntityTable<ListingRow, 'id'>
@@ -40,17 +44,20 @@ export class KreisDatabase extends Dexie {
   favourites!: EntityTable<FavouriteRow, 'listing_id'>
   cursors!: EntityTable<CursorRow, 'stream'>
   meta!: EntityTable<MetaRow, 'key'>
-  /** Every write to `listings`, in this tab and the others (listing-changes.ts; the feed projection follows them). */
-  readonly listingChanges: ListingChanges
+  /**
+   * Every write to the tables that screens follow without a live query, in this tab and the others (row-changes.ts):
+   * listings (the feed projection), and what the inbox and the unread count re-read a moment later.
+   */
+  readonly rowChanges: RowChanges
 
   constructor(name: string = DATABASE_NAME, options?: DexieOptions) {
     // No live-query cache: with it, Dexie re-runs live queries optimistically while a write is still in flight and
     // may skip the run after the commit; the feed's reads also consult the in-memory filter projection, which
     // answers from committed rows only (repositories/feed-projection.ts), so such a run would keep a stale page.
     super(name, { cache: 'disabled', ...options })
-    this.listingChanges = new ListingChanges(name)
-    this.use(this.listingChanges.middleware())
-    this.on('close', () => this.listingChanges.close())
+    this.rowChanges = new RowChanges(name, new Set<string>(FOLLOWED_TABLES))
+    this.use(this.rowChanges.middleware())
+    this.on('close', () => this.rowChanges.close())
     this.version(1).stores({
       // The feed reads a page of 12 by walking one compound index in order and filtering the rest in the walk:
       // [status+created_at] (newest first) and [status+price] (by price), each also prefixed by category, so a

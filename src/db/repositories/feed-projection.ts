@@ -9,14 +9,14 @@
  * number comparisons per row.
  *
  * It is loaded once per database (in chunks, off the critical path of broad filters, see feed.ts) and kept
- * exact by the database's listing change notices (../listing-changes.ts: every write to `listings`, in this tab and
+ * exact by the database's listing change notices (../row-changes.ts: every write to `listings`, in this tab and
  * the others): a changed row is marked stale when the write is made and read again before the next answer.
  */
 import Dexie from 'dexie'
 import { filterFacets, type FilterFacets } from '../../domain/feed-filters'
 import type { FeedSort } from '../../domain/feed-query'
 import type { KreisDatabase } from '../database'
-import type { ListingChange } from '../listing-changes'
+import type { RowChange } from '../row-changes'
 import type { ListingRow } from '../rows'
 
 /** Rows per getAll while loading: small enough that no single read blocks the main thread for long. */
@@ -72,7 +72,7 @@ export class FeedProjection {
 
   private async load(): Promise<void> {
     // Changes from now on are caught up after the load; reads it makes wait for writes already under way.
-    this.unsubscribe ??= this.db.listingChanges.subscribe(this.onChange)
+    this.unsubscribe ??= this.db.rowChanges.subscribe('listings', this.onChange)
     this.fullReads++
     await Dexie.ignoreTransaction(async () => {
       let last: string | null = null
@@ -87,7 +87,7 @@ export class FeedProjection {
     this.isLoaded = true
   }
 
-  private readonly onChange = (change: ListingChange): void => {
+  private readonly onChange = (change: RowChange): void => {
     if ('all' in change || this.stale === 'all') this.stale = 'all'
     else for (const id of change.ids) this.stale.add(id)
   }

@@ -42,6 +42,18 @@ describe('useDeferredLiveQuery', () => {
     await waitFor(() => expect(hook.result.current).toBe(1))
   })
 
+  it('follows a write made by another tab (another connection to the same database)', async () => {
+    const { hook } = watchConversations()
+    await waitFor(() => expect(hook.result.current).toBe(0))
+    const otherTab = new KreisDatabase(db.name)
+    try {
+      await otherTab.conversations.put(conversation('c9'))
+      await waitFor(() => expect(hook.result.current).toBe(1))
+    } finally {
+      otherTab.close()
+    }
+  })
+
   it('reads once for a burst of writes inside the delay', async () => {
     const { hook, querier } = watchConversations()
     await waitFor(() => expect(hook.result.current).toBe(0))

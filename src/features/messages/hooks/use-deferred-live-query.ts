@@ -1,22 +1,19 @@
 import { useEffect, useState } from 'react'
-import Dexie from 'dexie'
-import type { KreisDatabase } from '@/db/database'
+import type { FollowedTable, KreisDatabase } from '@/db/database'
 
 /** How long a change waits before a deferred query reads again (changes meanwhile share that read). */
 export const DEFERRED_QUERY_DELAY_MS = 200
-
-type TableName = keyof KreisDatabase & string
 
 /**
  * Like `useLiveQuery`, but a change to `tables` re-reads after `delayMs` (one read for every change in that
  * time) instead of at once. For what is on screen beside a live thread — the inbox
  * list, the header's unread count, the toast watcher: an arriving message re-runs only the open thread's query
  * at once, and these follow a moment later, so they do not compete with the thread's render (issue 13's budget).
- * Changes from other tabs count too (Dexie's `storagemutated` carries them). undefined until the first read.
+ * Changes from other tabs count too (the database's row change notices carry them). undefined until the first read.
  */
 export function useDeferredLiveQuery<T>(
   db: KreisDatabase,
-  tables: readonly TableName[],
+  tables: readonly FollowedTable[],
   querier: () => Promise<T>,
   deps: readonly unknown[],
   delayMs = DEFERRED_QUERY_DELAY_MS,
@@ -39,21 +36,19 @@ export function useDeferredLiveQuery<T>(
         },
       )
     }
-    const prefixes = tables.map((t) => `idb://${db.name}/${t}/`)
-    const onMutated = (parts: Record<string, unknown>) => {
+    const onChange = () => {
       if (stopped || timer !== null) return
-      if (!Object.keys(parts).some((k) => prefixes.some((p) => k.startsWith(p)))) return
       timer = setTimeout(() => {
         timer = null
         if (!stopped) read()
       }, delayMs)
     }
-    Dexie.on('storagemutated', onMutated)
+    const unsubscribes = tables.map((table) => db.rowChanges.subscribe(table, onChange))
     read()
     return () => {
       stopped = true
       if (timer !== null) clearTimeout(timer)
-      Dexie.on('storagemutated').unsubscribe(onMutated)
+      for (const unsubscribe of unsubscribes) unsubscribe()
     }
     // The caller's deps name what the querier depends on (as with useLiveQuery).
     // eslint-disable-next-line react-hooks/exhaustive-deps

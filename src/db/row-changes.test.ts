@@ -1,11 +1,11 @@
 // @vitest-environment node
-// The database's own notices of listing writes (what the feed projection follows instead of Dexie's internals):
-// every kind of write to `listings` names its rows, of any number, and the other tabs hear them.
+// The database's own notices of row writes (what the feed projection and the inbox follow instead of Dexie's
+// internals): every kind of write to a followed table names its rows, of any number, and the other tabs hear them.
 import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { afterEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from './database'
-import type { ListingChange } from './listing-changes'
+import type { RowChange } from './row-changes'
 import type { ListingRow } from './rows'
 
 const open: KreisDatabase[] = []
@@ -27,14 +27,14 @@ async function setup() {
   const db = new KreisDatabase(`changes-${Math.random()}`)
   open.push(db)
   await db.listings.bulkPut(Array.from({ length: 5 }, (_, i) => row(i)))
-  const heard: ListingChange[] = []
-  db.listingChanges.subscribe((c) => heard.push(c))
+  const heard: RowChange[] = []
+  db.rowChanges.subscribe('listings', (c) => heard.push(c))
   return { db, heard }
 }
 
-const ids = (heard: ListingChange[]) => heard.flatMap((c) => ('ids' in c ? [...c.ids] : ['*']))
+const ids = (heard: RowChange[]) => heard.flatMap((c) => ('ids' in c ? [...c.ids] : ['*']))
 
-describe('listing change notices', () => {
+describe('row change notices (listings)', () => {
   it.each<[string, (db: KreisDatabase) => Promise<unknown>, string[]]>([
     ['a put', (db) => db.listings.put(row(7)), ['l0007']],
     ['an add', (db) => db.listings.add(row(8)), ['l0008']],
@@ -60,8 +60,8 @@ describe('listing change notices', () => {
   it('another connection to the database (another tab) hears the writes, this one does not hear itself twice', async () => {
     const { db, heard } = await setup()
     const other = new KreisDatabase(db.name)
-    const there: ListingChange[] = []
-    other.listingChanges.subscribe((c) => there.push(c))
+    const there: RowChange[] = []
+    other.rowChanges.subscribe('listings', (c) => there.push(c))
     try {
       await db.listings.put(row(9))
       await other.listings.delete('l0001')
@@ -78,5 +78,21 @@ describe('listing change notices', () => {
     db.close({ disableAutoOpen: false })
     await db.listings.put(row(10))
     expect(heard).toEqual([])
+  })
+})
+
+describe('row change notices of the other followed tables', () => {
+  it('tell each table’s own followers only, and refuse a table that is not followed', async () => {
+    const db = new KreisDatabase(`changes-${Math.random()}`)
+    open.push(db)
+    const conversations: RowChange[] = []
+    const messages: RowChange[] = []
+    db.rowChanges.subscribe('conversations', (c) => conversations.push(c))
+    db.rowChanges.subscribe('messages', (c) => messages.push(c))
+    await db.messages.put({ id: 'm1', conversation_id: 'c1', listing_id: 'l1', sender_id: 'a', receiver_id: 'b', content: 'hi', created_at: '2026-01-01T00:00:00.000Z', sync_state: 'synced' } as never)
+    await db.favourites.put({ listing_id: 'l1', created_at: 1 } as never)
+    expect(ids(messages)).toEqual(['m1'])
+    expect(conversations).toEqual([])
+    expect(() => db.rowChanges.subscribe('favourites', () => {})).toThrow(/favourites/)
   })
 })
