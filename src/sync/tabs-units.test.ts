@@ -23,7 +23,15 @@ const fresh = () => {
   dbs.push(db)
   return db
 }
+/** Time for a change that should not wake anyone to have done so (a wrong wake-up would show by then). */
 const settle = () => new Promise((r) => setTimeout(r, 30))
+/**
+ * The watcher's first look at the outbox (a live query's first answer) must come before the test's first write, or
+ * that write counts as "already there": on a loaded CI machine it took longer than 30 ms.
+ */
+const firstLook = () => new Promise((r) => setTimeout(r, 300))
+/** A wake-up that should come: waited for, however slow the machine. */
+const wokenTo = (woken: () => number, n: number) => vi.waitFor(() => expect(woken()).toBe(n))
 const entry = (state: OutboxEntry['state'] = 'queued'): OutboxEntry => ({
   group: 'profile:u1', op: { kind: 'profile.update', profile: { id: 'u1', first_name: 'A', last_name: 'B', location: null } }, queued_at: 0, state, attempts: 0, not_before: 0,
 })
@@ -34,17 +42,15 @@ describe('watchForWork: the leader is woken by new work only', () => {
     const first = await db.outbox.add(entry())
     let woken = 0
     const stop = watchForWork(db, () => void woken++)
-    await settle()
+    await firstLook()
     expect(woken).toBe(0) // what was there already is the leader's own business
     await db.outbox.add(entry())
-    await settle()
-    expect(woken).toBe(1)
+    await wokenTo(() => woken, 1)
     await db.outbox.update(first, { state: 'failed' })
     await settle()
     expect(woken).toBe(1) // fewer queued
     await db.outbox.update(first, { state: 'queued' }) // the user retries: more queued, same newest key
-    await settle()
-    expect(woken).toBe(2)
+    await wokenTo(() => woken, 2)
     await db.outbox.update(first, { attempts: 3, not_before: 99 }) // backoff bookkeeping: nothing new to send
     await settle()
     expect(woken).toBe(2)
@@ -61,10 +67,9 @@ describe('watchForWork: the leader is woken by new work only', () => {
     const db = fresh()
     let woken = 0
     stops.push(watchForWork(db, () => void woken++))
-    await settle()
+    await firstLook()
     await db.outbox.add(entry('failed')) // a newer key, nothing queued more
-    await settle()
-    expect(woken).toBe(1)
+    await wokenTo(() => woken, 1)
   })
 
   it('a poke on the channel kreis-sync wakes it; other messages do not', async () => {
@@ -74,11 +79,10 @@ describe('watchForWork: the leader is woken by new work only', () => {
     const other = new BroadcastChannel('kreis-sync')
     other.postMessage({ type: 'something-else' })
     other.postMessage(null)
-    await settle()
+    await firstLook()
     expect(woken).toBe(0)
     other.postMessage({ type: 'poke' })
-    await settle()
-    expect(woken).toBe(1)
+    await wokenTo(() => woken, 1)
     other.close()
   })
 
@@ -90,9 +94,8 @@ describe('watchForWork: the leader is woken by new work only', () => {
     const listener = new BroadcastChannel('kreis-sync')
     listener.onmessage = (e) => void heard.push(e.data)
     pokeLeader()
-    await settle()
-    expect(heard).toEqual([{ type: 'poke' }])
-    expect(woken).toBe(1)
+    await vi.waitFor(() => expect(heard).toEqual([{ type: 'poke' }]))
+    await wokenTo(() => woken, 1)
     stop()
     pokeLeader()
     await settle()
@@ -106,10 +109,9 @@ describe('watchForWork: the leader is woken by new work only', () => {
     const db = fresh()
     let woken = 0
     const stop = watchForWork(db, () => void woken++)
-    await settle()
+    await firstLook()
     await db.outbox.add(entry())
-    await settle()
-    expect(woken).toBe(1)
+    await wokenTo(() => woken, 1)
     expect(() => stop()).not.toThrow()
   })
 })
@@ -122,19 +124,16 @@ describe('followStatus: every tab shows the status from the database', () => {
     await db.meta.put({ key: 'sync-status', value: { online: true, lastSyncAt: 42, needsSignIn: true } })
     const status = createSyncStatusStore(true)
     stops.push(followStatus(db, status, async () => {}))
-    await settle()
-    expect(status.getState()).toMatchObject({ online: true, lastSyncAt: 42, needsSignIn: true, leader: false })
+    await vi.waitFor(() => expect(status.getState()).toMatchObject({ online: true, lastSyncAt: 42, needsSignIn: true, leader: false }))
     status.setState({ lastSyncAt: 50 })
     await settle()
     expect(await stored(db)).toEqual({ online: true, lastSyncAt: 42, needsSignIn: true })
     vi.stubGlobal('navigator', { onLine: false })
     await db.meta.put({ key: 'sync-status', value: { online: true, lastSyncAt: 43, needsSignIn: false } })
-    await settle()
-    expect(status.getState()).toMatchObject({ online: false, lastSyncAt: 43, needsSignIn: false })
+    await vi.waitFor(() => expect(status.getState()).toMatchObject({ online: false, lastSyncAt: 43, needsSignIn: false }))
     await db.meta.put({ key: 'sync-status', value: { online: false, lastSyncAt: 44, needsSignIn: false } })
     vi.stubGlobal('navigator', { onLine: true })
-    await settle()
-    expect(status.getState().online).toBe(false)
+    await vi.waitFor(() => expect(status.getState()).toMatchObject({ online: false, lastSyncAt: 44 }))
   })
 
   it('the leader writes its status once the stored one is read, only when a shared field changes', async () => {
@@ -144,8 +143,7 @@ describe('followStatus: every tab shows the status from the database', () => {
     const put = vi.spyOn(db.meta, 'put')
     const writes = () => put.mock.calls.length
     stops.push(followStatus(db, status, async () => {}))
-    await settle()
-    expect(await stored(db)).toEqual({ online: true, lastSyncAt: 5, needsSignIn: false })
+    await vi.waitFor(async () => expect(await stored(db)).toEqual({ online: true, lastSyncAt: 5, needsSignIn: false }))
     expect(writes()).toBe(1)
     status.setState({ pendingCount: 3 }) // not shared
     await settle()
@@ -156,8 +154,7 @@ describe('followStatus: every tab shows the status from the database', () => {
       [{ needsSignIn: true }, { online: false, lastSyncAt: 9, needsSignIn: true }],
     ] as const) {
       status.setState(patch)
-      await settle()
-      expect(await stored(db)).toEqual(expected)
+      await vi.waitFor(async () => expect(await stored(db)).toEqual(expected))
     }
     expect(writes()).toBe(4)
   })
@@ -169,8 +166,7 @@ describe('followStatus: every tab shows the status from the database', () => {
     status.setState({ leader: true })
     stops.push(followStatus(db, status, async () => {}))
     status.setState({ pendingCount: 1 }) // at once, before the first read
-    await settle()
-    expect(status.getState().lastSyncAt).toBe(7)
+    await vi.waitFor(() => expect(status.getState().lastSyncAt).toBe(7))
     expect(await stored(db)).toEqual({ online: true, lastSyncAt: 7, needsSignIn: false })
   })
 
@@ -181,9 +177,10 @@ describe('followStatus: every tab shows the status from the database', () => {
       const status = createSyncStatusStore(true)
       status.setState({ leader: true, lastSyncAt: mine })
       const stop = followStatus(db, status, async () => {})
-      await settle()
-      expect(status.getState().lastSyncAt).toBe(expected)
-      expect(((await stored(db)) as { lastSyncAt: number | null }).lastSyncAt).toBe(expected)
+      await vi.waitFor(async () => {
+        expect(status.getState().lastSyncAt).toBe(expected)
+        expect(((await stored(db)) as { lastSyncAt: number | null }).lastSyncAt).toBe(expected)
+      })
       stop()
     }
   })
@@ -193,11 +190,10 @@ describe('followStatus: every tab shows the status from the database', () => {
     const status = createSyncStatusStore(true)
     let counted = 0
     const stop = followStatus(db, status, async () => void counted++)
-    await settle()
+    await vi.waitFor(() => expect(counted).toBeGreaterThan(0)) // the first look
     const start = counted
     await db.outbox.add(entry())
-    await settle()
-    expect(counted).toBeGreaterThan(start)
+    await vi.waitFor(() => expect(counted).toBeGreaterThan(start))
     stop()
     const after = counted
     await db.outbox.add(entry())
