@@ -36,7 +36,15 @@ export interface FaultRates {
   serverError: number
   /** The transaction begins now and commits later than the pull's look-back, realtime lost for it. */
   lateCommit: number
+  /**
+   * A rare operation this scenario leans on: its writes meet each write fault at least at FOCUS_FAULT_RATE, so
+   * the few requests a rare operation makes (read marks, favourites) still meet every fault in every shard.
+   */
+  focus?: WriteOperation
 }
+
+/** The least rate of each write fault for the scenario's focus operation. */
+export const FOCUS_FAULT_RATE = 0.3
 
 export const NO_FAULTS: FaultRates = { dropRequest: 0, dropResponse: 0, delay: 0, duplicate: 0, dropRealtime: 0, serverError: 0, lateCommit: 0 }
 
@@ -242,16 +250,17 @@ export class MemoryTransport implements Transport {
     this.calls++
     await Promise.resolve()
     const met = (fault: WriteFault | null) => this.tally?.add(op, fault)
+    const rate = (fault: Exclude<keyof FaultRates, 'focus'>) => (op === this.faults.focus ? Math.max(this.faults[fault], FOCUS_FAULT_RATE) : this.faults[fault])
     if (this.dead) return networkError()
     if (!this.online) return met('offline'), networkError()
     if (!this.tokenValid) return met('expiredToken'), { ok: false, reason: 'unauthorized', code: 'PGRST303', message: 'JWT expired' }
-    if (this.rng.chance(this.faults.dropRequest)) return met('dropRequest'), networkError()
-    if (this.rng.chance(this.faults.serverError)) {
+    if (this.rng.chance(rate('dropRequest'))) return met('dropRequest'), networkError()
+    if (this.rng.chance(rate('serverError'))) {
       return this.rng.chance(0.5)
         ? (met('serverError'), { ok: false, reason: 'server', code: '503', message: 'Service Unavailable' })
         : (met('rateLimited'), { ok: false, reason: 'rate_limited', code: '429', message: 'Too Many Requests' })
     }
-    if (this.rng.chance(this.faults.delay)) {
+    if (this.rng.chance(rate('delay'))) {
       met('delay')
       this.late.add(() => void apply(), rows)
       return networkError()
@@ -263,7 +272,7 @@ export class MemoryTransport implements Transport {
       this.late.waitFor(rows, () => void this.server.commitLate(tx, apply, true))
       return met('lateCommit'), networkError()
     }
-    if (this.late.commitRng.chance(this.faults.lateCommit)) {
+    if (this.late.commitRng.chance(rate('lateCommit'))) {
       met('lateCommit')
       const tx = this.server.beginLate()
       this.late.add(() => void this.server.commitLate(tx, apply), rows, true)
@@ -276,9 +285,9 @@ export class MemoryTransport implements Transport {
       this.onDeath()
       return networkError()
     }
-    const duplicate = this.rng.chance(this.faults.duplicate)
+    const duplicate = this.rng.chance(rate('duplicate'))
     if (duplicate) this.late.add(() => void apply(), rows)
-    if (this.rng.chance(this.faults.dropResponse)) return met('dropResponse'), networkError()
+    if (this.rng.chance(rate('dropResponse'))) return met('dropResponse'), networkError()
     met(duplicate ? 'duplicate' : null)
     return result
   }
