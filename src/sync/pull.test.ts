@@ -10,6 +10,7 @@ import type { Failure } from './protocol'
 import { pullAll, refetchListing } from './pull'
 import { MemoryServer } from './testing/memory-server'
 import { MemoryTransport } from './testing/memory-transport'
+import { setFavorite } from './testing/memory-screen-ops'
 import { createRng } from './testing/prng'
 import { ScriptedTransport } from './testing/scripted-transport'
 
@@ -255,5 +256,35 @@ describe('moving every stream over', () => {
     const rows = (await db.listings.toArray()).sort((a, b) => (a.updated_at < b.updated_at ? -1 : a.updated_at > b.updated_at ? 1 : a.id < b.id ? -1 : 1))
     const lastRow = rows.at(-1)!
     expect(await position('listings')).toEqual({ updated_at: lastRow.updated_at, id: lastRow.id, horizon: h })
+  })
+})
+
+describe('a pull for a user who signed out on the way', () => {
+  /** The buyer's private rows on the server: a conversation with a message, and a favourite. */
+  function buyerRowsOnServer(): void {
+    const l = listing('Scarf')
+    server.upsertListings(SELLER, [l])
+    const conv = server.createConversations(BUYER, [{ id: '00000000-0000-4000-8000-0000000000c9', listing_id: l.id, buyer_id: BUYER, seller_id: SELLER }])
+    if (!conv.ok) throw new Error('no conversation')
+    server.insertMessages(BUYER, [{ id: '00000000-0000-4000-8000-0000000000d9', conversation_id: conv.value[0]!.id, listing_id: l.id, sender_id: BUYER, receiver_id: SELLER, content: 'Hi' }])
+    setFavorite(server, BUYER, BUYER, l.id, true, '2026-01-01T00:00:00.000Z')
+  }
+  const privateCounts = async () => [await db.conversations.count(), await db.messages.count(), await db.my_profile.count(), await db.favourites.count()]
+
+  it('stores none of their private rows (conversations, messages, own profile, favourites); public ones still', async () => {
+    buyerRowsOnServer()
+    // The pull began as the buyer (the transport still holds their session); the device is nobody's by now.
+    await db.meta.put({ key: 'owner', value: null })
+    expect(await pull()).toBeNull()
+    expect(await privateCounts()).toEqual([0, 0, 0, 0])
+    expect(await db.listings.count()).toBe(1)
+    // Another account signed in meanwhile: the same.
+    await db.meta.put({ key: 'owner', value: SELLER })
+    await pull()
+    expect(await privateCounts()).toEqual([0, 0, 0, 0])
+    // Still the buyer's device: all of them.
+    await db.meta.put({ key: 'owner', value: BUYER })
+    await pull()
+    expect(await privateCounts()).toEqual([1, 1, 1, 1])
   })
 })

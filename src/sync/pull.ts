@@ -13,6 +13,7 @@ import { applyConversations, applyListingBundle, applyMessages, applyMyProfile, 
 import { applyServerFavourites } from '@/db/repositories/favourites'
 import type { PullPosition, PullStream } from '@/db/rows'
 import { PULL_LOOKBACK_MS, PULL_PAGE_SIZE } from './constants'
+import { stillOwnedBy } from './device-owner'
 import type { Failure, Result, Transport, XidFrom, XidKey } from './protocol'
 
 export interface PullDeps {
@@ -55,18 +56,23 @@ async function stored(db: KreisDatabase, stream: PullStream): Promise<PullPositi
   return (await db.cursors.get(stream))?.cursor ?? null
 }
 
-/** Applies a page and records the stream's position, together. */
-async function record(db: KreisDatabase, stream: PullStream, apply: () => Promise<unknown>, cursor: PullPosition): Promise<void> {
-  await db.transaction('rw', [db.listings, db.listing_images, db.profiles, db.my_profile, db.conversations, db.messages, db.cursors], async () => {
+/**
+ * Applies a page and records the stream's position, together. A private stream's page (`owner`) is stored only
+ * while the device still holds that user's data: false when they signed out while the page was on its way.
+ */
+async function record(db: KreisDatabase, stream: PullStream, apply: () => Promise<unknown>, cursor: PullPosition, owner?: string): Promise<boolean> {
+  return db.transaction('rw', [db.listings, db.listing_images, db.profiles, db.my_profile, db.conversations, db.messages, db.cursors, db.meta], async () => {
+    if (owner !== undefined && !(await stillOwnedBy(db, owner))) return false
     await apply()
     await db.cursors.put({ stream, cursor })
+    return true
   })
 }
 
 /** Pages through one stream until a short page. `horizon` is asked at most once per pull (shared by the streams). */
-async function pullStream(db: KreisDatabase, stream: PullStream, horizon: () => Promise<Result<number>>, pages: StreamPages): Promise<Failure | null> {
+async function pullStream(db: KreisDatabase, stream: PullStream, horizon: () => Promise<Result<number>>, pages: StreamPages, owner?: string): Promise<Failure | null> {
   const position = await stored(db, stream)
-  if (position && isTimeCursor(position)) return moveOver(db, stream, position, horizon, pages)
+  if (position && isTimeCursor(position)) return moveOver(db, stream, position, horizon, pages, owner)
   const since = position?.since ?? null
   const pass = position?.pass
   let h = pass?.horizon
@@ -86,14 +92,14 @@ async function pullStream(db: KreisDatabase, stream: PullStream, horizon: () => 
       if (pass || since !== h) await db.cursors.put({ stream, cursor: { since: h } })
       return null
     }
-    await record(db, stream, apply, done ? { since: h } : { since, pass: { horizon: h, after: last } })
+    if (!(await record(db, stream, apply, done ? { since: h } : { since, pass: { horizon: h, after: last } }, owner))) return null
     if (done) return null
     after = last
   }
 }
 
 /** One last pull by time from a cursor stored before the pull by transaction; it ends at the horizon asked first. */
-async function moveOver(db: KreisDatabase, stream: PullStream, cursor: TimeCursor, horizon: () => Promise<Result<number>>, pages: StreamPages): Promise<Failure | null> {
+async function moveOver(db: KreisDatabase, stream: PullStream, cursor: TimeCursor, horizon: () => Promise<Result<number>>, pages: StreamPages, owner?: string): Promise<Failure | null> {
   let h = cursor.horizon
   if (h === undefined) {
     const r = await horizon()
@@ -106,7 +112,7 @@ async function moveOver(db: KreisDatabase, stream: PullStream, cursor: TimeCurso
     if (!page.ok) return page
     const { count, last, apply } = page.value
     const done = count < PULL_PAGE_SIZE || last === null
-    await record(db, stream, apply, done ? { since: h } : { ...last, horizon: h })
+    if (!(await record(db, stream, apply, done ? { since: h } : { ...last, horizon: h }, owner))) return null
     if (done) return null
     after = last
   }
@@ -161,7 +167,7 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
           const r = await transport.pullConversations(after, PULL_PAGE_SIZE)
           return r.ok ? { ok: true, value: timePage(r.value, () => applyConversations(db, r.value)) } : r
         },
-      }),
+      }, session.userId),
       await pullStream(db, 'messages', horizon, {
         byXid: async (from) => {
           const r = await transport.pullMessagesSince(from, PULL_PAGE_SIZE)
@@ -171,7 +177,7 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
           const r = await transport.pullMessages(after, PULL_PAGE_SIZE)
           return r.ok ? { ok: true, value: timePage(r.value, () => applyMessages(db, r.value)) } : r
         },
-      }),
+      }, session.userId),
     )
     if (opts.reconcile) {
       const ids = await transport.visibleConversationIds()
@@ -180,13 +186,20 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
     }
     const me = await transport.fetchMyProfile()
     if (!me.ok) failures.push(me)
-    else if (me.value) await applyMyProfile(db, me.value)
+    else if (me.value) await privately(db, session.userId, (profile) => applyMyProfile(db, profile), me.value)
     // Favourites follow the account (small: the whole set each time, so removals on other devices arrive too).
     const favourites = await transport.pullFavorites()
     if (!favourites.ok) failures.push(favourites)
-    else await applyServerFavourites(db, session.userId, favourites.value, Date.now())
+    else await privately(db, session.userId, (rows) => applyServerFavourites(db, session.userId, rows, Date.now()), favourites.value)
   }
   return failures.find((f) => f !== null) ?? null
+}
+
+/** Stores a private answer only while the device still holds `owner`'s data (see `record`). */
+async function privately<T>(db: KreisDatabase, owner: string, store: (value: T) => Promise<unknown>, value: T): Promise<void> {
+  await db.transaction('rw', [db.my_profile, db.profiles, db.listings, db.favourites, db.outbox, db.meta], async () => {
+    if (await stillOwnedBy(db, owner)) await store(value)
+  })
 }
 
 function timePage(rows: readonly { updated_at: string; id: string }[], apply: () => Promise<unknown>): Page<Cursor> {

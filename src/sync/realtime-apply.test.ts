@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '@/db/database'
-import type { ListingRecord, MessageRecord } from '@/db/records'
+import type { ConversationRecord, ListingRecord, MessageRecord } from '@/db/records'
 import { removeListingsNotIn } from '@/db/repositories/mirror'
 import type { RealtimeChange } from './protocol'
 import { applyRealtimeChanges } from './realtime-apply'
@@ -80,6 +80,26 @@ describe('realtime rows in the mirror', () => {
     }
     expect(await applyRealtimeChange(db, { table: 'messages', row: m })).toBe('none')
     expect(await db.messages.get('m1')).toMatchObject({ content: 'Hi!', sync_state: 'synced' })
+  })
+
+  it('stores only the device owner’s messages and conversations: none once its user signed out', async () => {
+    const m: MessageRecord = {
+      id: 'm2', conversation_id: 'c2', listing_id: 'l1', sender_id: 'u2', receiver_id: 'u1', content: 'Still there?',
+      created_at: '2026-01-01T00:00:04.000000Z', updated_at: '2026-01-01T00:00:04.000000Z',
+    }
+    const c: ConversationRecord = {
+      id: 'c2', listing_id: 'l1', buyer_id: 'u2', seller_id: 'u1', last_message_at: m.created_at,
+      created_at: '2026-01-01T00:00:02.000000Z', updated_at: '2026-01-01T00:00:04.000000Z',
+    } as ConversationRecord
+    await db.meta.put({ key: 'owner', value: null }) // signed out
+    await applyRealtimeChanges(db, [{ table: 'messages', row: m }, { table: 'conversations', row: c }])
+    expect([await db.messages.count(), await db.conversations.count()]).toEqual([0, 0])
+    await db.meta.put({ key: 'owner', value: 'u3' }) // another account
+    await applyRealtimeChanges(db, [{ table: 'messages', row: m }, { table: 'conversations', row: c }])
+    expect([await db.messages.count(), await db.conversations.count()]).toEqual([0, 0])
+    await db.meta.put({ key: 'owner', value: 'u1' })
+    await applyRealtimeChanges(db, [{ table: 'messages', row: m }, { table: 'conversations', row: c }])
+    expect([await db.messages.count(), await db.conversations.count()]).toEqual([1, 1])
   })
 
   it('drops vanished listings with their images, but keeps ones with unsent changes', async () => {

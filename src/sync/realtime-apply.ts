@@ -7,6 +7,7 @@
 import type { KreisDatabase } from '@/db/database'
 import type { ConversationRecord, ListingRecord, MessageRecord } from '@/db/records'
 import { applyConversations, applyKnownListings, applyMessages } from '@/db/repositories/mirror'
+import { ownerTakesPart } from './device-owner'
 import type { RealtimeChange } from './protocol'
 
 /** What else realtime changes need: nothing, a pull, or a pull that also drops vanished listings. */
@@ -40,14 +41,17 @@ export async function applyRealtimeChanges(db: KreisDatabase, changes: readonly 
   }
   if (listings.length) followUp = stronger(followUp, await applyListings(db, newestById(listings)))
   // A message and its conversation's bump (last_message_at) often arrive together: one transaction, so the open
-  // thread's live query re-reads once; the messages go first, they are what the thread shows.
-  if (conversations.length && messages.length) {
-    await db.transaction('rw', [db.conversations, db.messages], async () => {
-      await applyMessages(db, newestById(messages))
-      await applyConversations(db, newestById(conversations))
+  // thread's live query re-reads once; the messages go first, they are what the thread shows. Only the device
+  // owner's: an event still on its way when its user signed out stores nothing.
+  if (conversations.length || messages.length) {
+    await db.transaction('rw', [db.conversations, db.messages, db.meta], async () => {
+      const mine = await ownerTakesPart(db)
+      const ms = newestById(messages).filter((m) => mine(m.sender_id, m.receiver_id))
+      const cs = newestById(conversations).filter((c) => mine(c.buyer_id, c.seller_id))
+      if (ms.length) await applyMessages(db, ms)
+      if (cs.length) await applyConversations(db, cs)
     })
-  } else if (messages.length) await applyMessages(db, newestById(messages))
-  else if (conversations.length) await applyConversations(db, newestById(conversations))
+  }
   return followUp
 }
 

@@ -121,7 +121,7 @@ describe('signOutUser', () => {
     expect(await signOutUser({ confirmed: true }, db)).toEqual({ signedOut: true })
     expect(auth.signOuts).toBe(1)
     expect(await db.outbox.count()).toBe(0)
-    expect(await db.meta.get('owner')).toBeUndefined()
+    expect((await db.meta.get('owner'))?.value).toBeNull()
     expect(sessionStore.getState()).toEqual({ status: 'signed-out' })
   })
 

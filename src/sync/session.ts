@@ -11,6 +11,7 @@ import type { KreisDatabase } from '@/db/database'
 import { getDatabase } from '@/db/database'
 import type { DraftPhotoRow, DraftRow, OutboxEntry, PhotoBlobRow } from '@/db/rows'
 import { PARKED_PREFIX, unsentCount } from './outbox'
+import { deviceOwner, OWNER_KEY } from './device-owner'
 
 export type SessionState =
   | { status: 'loading' }
@@ -23,7 +24,6 @@ export function useSession<T>(select: (s: SessionState) => T): T {
   return useStore(sessionStore, select)
 }
 
-const OWNER_KEY = 'owner'
 /** What an account left unsent on the device when another account signed in. */
 export interface ParkedWrites {
   outbox: OutboxEntry[]
@@ -40,7 +40,7 @@ export interface ParkedWrites {
  */
 export async function adoptOwner(db: KreisDatabase, userId: string): Promise<boolean> {
   return db.transaction('rw', [...db.mirrorTables, db.outbox, db.photo_blobs, db.drafts, db.draft_photos, db.meta, db.favourites], async () => {
-    const owner = (await db.meta.get(OWNER_KEY))?.value as string | undefined
+    const owner = await deviceOwner(db)
     if (owner === userId) return false
     if (owner !== undefined) {
       await park(db, owner)
@@ -89,7 +89,7 @@ export async function clearUserData(db: KreisDatabase): Promise<void> {
     await Promise.all(tables.map((t) => t.clear()))
     // The account's favourites are the user's (they come back from the server at the next sign-in); a visitor's stay.
     await db.favourites.filter((f) => f.user_id !== undefined).delete()
-    await db.meta.delete(OWNER_KEY)
+    await db.meta.put({ key: OWNER_KEY, value: null }) // nobody's now: a pull still on its way stores nothing
   })
 }
 
