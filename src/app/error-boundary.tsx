@@ -39,3 +39,24 @@ export class ScreenErrorBoundary extends Component<Props, { failed: boolean }> {
     )
   }
 }
+
+/**
+ * Keeps a lazily loaded part of the shell (the offline line's age, the sync panel, the signed-in actions) from
+ * taking the whole page down when its chunk cannot load — offline before the service worker holds the app's files
+ * (a first visit, a browser without service workers). The part shows `fallback` instead; the page goes on.
+ */
+export class PartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false }
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true }
+  }
+
+  componentDidCatch(error: Error): void {
+    console.warn('[kreis] part of the page could not load', error)
+  }
+
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children
+  }
+}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { t } from '@/i18n'
 import { Toaster } from '@/ui/toast/toaster'
-import { ScreenErrorBoundary } from '../error-boundary'
+import { PartBoundary, ScreenErrorBoundary } from '../error-boundary'
 import { useShellSession } from '../live/shell-state'
 import { ScrollToTopButton } from './scroll-to-top-button'
 import { SiteFooter } from './site-footer'
@@ -58,9 +58,11 @@ export function AppLayout() {
       <ScrollToTopButton />
       <Toaster />
       {session.status === 'signed-in' && (
-        <Suspense fallback={null}>
-          <NewMessageToaster />
-        </Suspense>
+        <PartBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <NewMessageToaster />
+          </Suspense>
+        </PartBoundary>
       )}
     </div>
   )

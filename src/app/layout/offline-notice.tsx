@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { t } from '@/i18n'
+import { PartBoundary } from '../error-boundary'
 import type { ShellSync } from './use-shell-sync'
 
 // The age's wording (with the domain's rules) loads only when the device is offline and knows its last sync: the
@@ -12,9 +13,11 @@ export function OfflineNotice({ sync }: { sync: ShellSync }) {
   return (
     <p className="border-t border-amber-300 bg-amber-100 px-4 py-1.5 text-center text-sm text-stone-900">
       {sync.lastSyncAt ? (
-        <Suspense fallback={'\u00a0'}>
-          <OfflineSince lastSyncAt={sync.lastSyncAt} />
-        </Suspense>
+        <PartBoundary fallback={t('syncState.offlineNever')}>
+          <Suspense fallback={'\u00a0'}>
+            <OfflineSince lastSyncAt={sync.lastSyncAt} />
+          </Suspense>
+        </PartBoundary>
       ) : (
         t('syncState.offlineNever')
       )}

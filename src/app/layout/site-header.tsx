@@ -4,6 +4,7 @@ import { buttonClasses } from '@/ui/button'
 import { cx } from '@/ui/cx'
 import { KreisMark } from '@/ui/kreis-logo'
 import { paths } from '@/config/paths'
+import { PartBoundary } from '../error-boundary'
 import type { HeaderSession } from '../session'
 import { OfflineNotice, StorageAlert } from './offline-notice'
 import { SearchBox } from './search-box'
@@ -20,9 +21,11 @@ function AccountActions({ session }: { session: HeaderSession }) {
   if (session.status === 'loading') return placeholder
   if (session.status === 'signed-in') {
     return (
-      <Suspense fallback={placeholder}>
-        <SignedInActions session={session} />
-      </Suspense>
+      <PartBoundary fallback={placeholder}>
+        <Suspense fallback={placeholder}>
+          <SignedInActions session={session} />
+        </Suspense>
+      </PartBoundary>
     )
   }
   return (

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { t } from '@/i18n'
 import { cx } from '@/ui/cx'
+import { PartBoundary } from '../error-boundary'
 import type { ShellSync } from './use-shell-sync'
 
 // The panel (with its database reads) loads the first time the pill is pressed: the first route stays small.
@@ -69,9 +70,11 @@ export function SyncIndicator({ sync }: { sync: ShellSync }) {
         </button>
       )}
       {wanted && (
-        <Suspense fallback={null}>
-          <SyncPanel open={open} onClose={() => setOpen(false)} sync={sync} />
-        </Suspense>
+        <PartBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <SyncPanel open={open} onClose={() => setOpen(false)} sync={sync} />
+          </Suspense>
+        </PartBoundary>
       )}
     </span>
   )
