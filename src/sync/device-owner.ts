@@ -16,8 +16,7 @@ export async function deviceOwner(db: KreisDatabase): Promise<string | undefined
  * flight when its user signed out (or another account signed in) stores nothing of theirs.
  */
 export async function stillOwnedBy(db: KreisDatabase, userId: string): Promise<boolean> {
-  const row = await db.meta.get(OWNER_KEY)
-  return row === undefined || row.value === userId
+  return (await ownerTakesPart(db))(userId)
 }
 
 /**
