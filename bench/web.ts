@@ -17,10 +17,11 @@ import { firstRouteFiles } from '../scripts/app-loader.ts'
 import { percentile, type Figure } from './figure.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
-const APP_PORT = 4374
-const API_PORT = 54374
+// Overridable so that two engineers can measure at once on one machine (each on ports of their own).
+const APP_PORT = Number(process.env.KREIS_BENCH_WEB_APP_PORT ?? 4374)
+const API_PORT = Number(process.env.KREIS_BENCH_WEB_API_PORT ?? 54374)
 const APP = `http://localhost:${APP_PORT}`
-const BUILD_DIR = 'dist-bench-web'
+const BUILD_DIR = process.env.KREIS_BENCH_WEB_BUILD_DIR ?? 'dist-bench-web'
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const LIGHTHOUSE = 'lighthouse@12.8.2'
 const LH_RUNS = 3
@@ -196,7 +197,7 @@ export async function run(): Promise<Figure[]> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kreis-bench-lh-'))
   const stop = await startApp(dataDir)
   try {
-    const js = jsSizes(path.join(ROOT, BUILD_DIR))
+    const js = jsSizes(path.resolve(ROOT, BUILD_DIR))
     const figures: Figure[] = [
       {
         figure: 'JS for the first route (gzip)',
