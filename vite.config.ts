@@ -18,7 +18,7 @@ import {
   THEME_COLOR,
 } from './src/config/defaults.ts'
 import { firstScreenScript } from './src/remote/first-screen-request.ts'
-import { appLoaderPlugin, firstRouteChunks, staticClosure } from './scripts/app-loader.ts'
+import { AFTER_FIRST_PHOTOS, appLoaderPlugin, firstRouteChunks, staticClosure } from './scripts/app-loader.ts'
 import { inlineCssPlugin, prerenderPlugin } from './scripts/prerender.ts'
 
 const IMAGE_CACHE_NAME = 'kreis-listing-images'
@@ -47,11 +47,11 @@ function routePreloads(bundle: OutputBundle, entry: OutputChunk, pages: Record<s
   return out
 }
 
-/** Adds modulepreload links for the page's route (exact path, or a prefix ending in "/"). */
+/** Adds modulepreload links for the page's route (exact path, or a prefix ending in "/"), as the app's own JS loads. */
 function routePreloadScript(routes: Record<string, string[]>): string {
   return (
     `(function(){var r=${JSON.stringify(routes)},p=location.pathname,k;for(k in r)if(p===k||(k.slice(-1)==='/'&&p.indexOf(k)===0))` +
-    `r[k].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})})()`
+    `(${AFTER_FIRST_PHOTOS})(function(f){return function(){f.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})}}(r[k]))})()`
   )
 }
 

@@ -1,8 +1,17 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PAGE_SIZE, STORAGE_BUCKET } from '@/domain/constants'
 import { resolveImageUrl } from '@/domain/listing-view'
-import { FIRST_SCREEN_GLOBAL } from './first-screen'
-import { FIRST_PHOTOS, FIRST_SCREEN_SELECT, PHOTO_FILES, firstPhotoSources, firstScreenScript, firstScreenUrl } from './first-screen-request'
+import { FIRST_PAINT_GLOBAL, FIRST_PHOTOS_GLOBAL, FIRST_SCREEN_GLOBAL } from './first-screen'
+import {
+  FIRST_PHOTOS,
+  FIRST_PHOTO_SLOT,
+  FIRST_SCREEN_SELECT,
+  PHOTO_FILES,
+  firstPhotoSources,
+  firstScreenScript,
+  firstScreenUrl,
+  type FirstPhotoSource,
+} from './first-screen-request'
 import { LISTING_BUNDLE_SELECT } from './supabase-transport'
 
 const API = 'https://abc.supabase.co'
@@ -89,7 +98,7 @@ describe('the first photos index.html preloads are the files the page’s <img> 
     expect(PHOTO_FILES).toEqual({ bucket: STORAGE_BUCKET, cardSuffix: `.card${photos.PHOTO_OUTPUT_EXTENSION}`, cardWidth: photos.CARD_MAX_EDGE_PX, photoWidth: photos.PHOTO_MAX_EDGE_PX })
   })
 
-  it('each listing’s photo with the lowest image_order, as cardSrcSet builds it; an http URL as it is', async () => {
+  it('each listing’s photo with the lowest image_order, as cardSrcSet builds it; an http URL as it is; null for none', async () => {
     const { cardSrcSet } = await import('@/domain/photos')
     const rows = [
       { listing_images: [{ id: 'b', image_order: 1, image_url: 'u1/b.jpg' }, { id: 'a', image_order: 0, image_url: 'u1/a b.jpg' }] },
@@ -100,6 +109,7 @@ describe('the first photos index.html preloads are the files the page’s <img> 
     expect(firstPhotoSources(rows, 3, `${API}/`, PHOTO_FILES)).toEqual([
       { srcset: cardSrcSet('u1/a b.jpg', (p) => resolveImageUrl(p, API)) },
       { href: 'https://cdn.example/c.jpg' },
+      null,
     ])
     expect(firstPhotoSources(null, 2, API, PHOTO_FILES)).toEqual([])
   })
@@ -121,5 +131,131 @@ describe('the first photos index.html preloads are the files the page’s <img> 
     await expect(window[FIRST_SCREEN_GLOBAL]).resolves.toEqual(rows)
     expect(links).toHaveLength(1)
     expect(links[0]).toMatchObject({ rel: 'preload', as: 'image', crossOrigin: 'anonymous', imagesizes: FIRST_PHOTOS.item.sizes, imagesrcset: firstPhotoSources(rows, 1, API, PHOTO_FILES)[0]!.srcset })
+  })
+})
+
+/** A prerendered page's photo placeholders, as paintFirstPhotos sees them (layout given per slot). */
+function fakePage(slots: { top: number; height?: number }[], load: (img: FakeImage) => Promise<void> = async () => {}) {
+  const images: FakeImage[] = []
+  const elements = slots.map(({ top, height = 200 }) => {
+    const el = {
+      isConnected: true,
+      style: { backgroundImage: '' },
+      attributes: { [FIRST_PHOTO_SLOT]: '' } as Record<string, string>,
+      setAttribute: (k: string, v: string) => (el.attributes[k] = v),
+      getBoundingClientRect: () => ({ top, height }),
+    }
+    return el
+  })
+  const document = {
+    documentElement: { clientHeight: 800 },
+    querySelectorAll: (selector: string) => (selector === `#root [${FIRST_PHOTO_SLOT}]` ? elements : []),
+    createElement: (tag: string) => {
+      if (tag === 'link') return { setAttribute: () => {} }
+      const img: FakeImage = { tag, crossOrigin: null, sizes: '', srcset: '', src: '', get currentSrc() { return this.srcset ? this.srcset.split(' ')[0]! : this.src }, decode: () => load(img) }
+      images.push(img)
+      return img
+    },
+  }
+  return { document, elements, images }
+}
+
+interface FakeImage {
+  tag: string
+  crossOrigin: string | null
+  sizes: string
+  srcset: string
+  src: string
+  readonly currentSrc: string
+  decode(): Promise<void>
+}
+
+async function paint(page: ReturnType<typeof fakePage>, sources: (FirstPhotoSource | null)[]): Promise<(string | null)[]> {
+  const { paintFirstPhotos } = await import('./first-screen-request')
+  return new Promise((done) => paintFirstPhotos(page.document as unknown as Document, sources, FIRST_PHOTOS.shop.sizes, FIRST_PHOTO_SLOT, done))
+}
+
+describe('the photos index.html paints before the app’s JS', () => {
+  const frames = vi.fn((cb: () => void) => setTimeout(cb, 0))
+  /** The photo's bytes, from the cache the `<img>` filled (a fetch in the same CORS mode), named by their URL. */
+  const photoFetch = async (url: string) => ({ ok: true, blob: async () => Object.assign(new Blob([]), { from: url }) })
+  beforeEach(() => {
+    vi.stubGlobal('requestAnimationFrame', frames)
+    vi.stubGlobal('fetch', vi.fn(photoFetch))
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => `blob:${(blob as Blob & { from: string }).from}`)
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+  })
+
+  it('the placeholder’s attribute is the one the skeletons carry', async () => {
+    const { PHOTO_SLOT_ATTRIBUTE } = await import('@/ui/skeleton')
+    expect(FIRST_PHOTO_SLOT).toBe(PHOTO_SLOT_ATTRIBUTE)
+  })
+
+  it('paints each on-screen placeholder, in page order, with the file the app’s srcset and sizes pick; below the fold, hidden or photo-less ones stay', async () => {
+    const page = fakePage([{ top: 300 }, { top: 300 }, { top: 300, height: 0 }, { top: 600 }, { top: 900 }])
+    const sources = [{ srcset: 'https://x/a.card.webp 480w, https://x/a.jpg 1600w' }, null, { href: 'https://x/c.jpg' }, { href: 'https://cdn.example/d"e.jpg' }, { href: 'https://x/e.jpg' }]
+    const painted = await paint(page, sources)
+    expect([...painted]).toEqual(['blob:https://x/a.card.webp', undefined, undefined, 'blob:https://cdn.example/d"e.jpg'])
+    expect(page.images).toMatchObject([
+      { tag: 'img', crossOrigin: 'anonymous', sizes: FIRST_PHOTOS.shop.sizes, srcset: sources[0]!.srcset },
+      { tag: 'img', crossOrigin: 'anonymous', src: 'https://cdn.example/d"e.jpg' },
+    ])
+    expect(page.elements.map((e) => e.style.backgroundImage)).toEqual(['url("blob:https://x/a.card.webp")', '', '', 'url("blob:https://cdn.example/d"e.jpg")', ''])
+    expect(fetch).toHaveBeenCalledWith('https://x/a.card.webp', { credentials: 'same-origin' })
+    expect(page.elements.map((e) => e.attributes[FIRST_PHOTO_SLOT])).toEqual(['painted', '', '', 'painted', ''])
+  })
+
+  it('settles once every on-screen photo has painted or failed, and two frames later (the paint is on screen)', async () => {
+    let fail!: () => void
+    const failed = new Promise<void>((_, reject) => (fail = () => reject(new Error('broken image'))))
+    let settled = false
+    const page = fakePage([{ top: 0 }, { top: 0 }], (img) => (img.src ? failed : Promise.resolve()))
+    const painting = paint(page, [{ srcset: 'https://x/a.card.webp 480w' }, { href: 'https://x/broken.jpg' }]).then(() => (settled = true))
+    await new Promise((r) => setTimeout(r, 5))
+    expect(settled).toBe(false)
+    frames.mockClear()
+    fail()
+    await painting
+    expect(frames).toHaveBeenCalledTimes(2)
+    expect(page.elements.map((e) => e.attributes[FIRST_PHOTO_SLOT])).toEqual(['painted', ''])
+  })
+
+  it('leaves a placeholder the app has replaced meanwhile; with nothing to paint it settles at once', async () => {
+    const page = fakePage([{ top: 0 }])
+    page.elements[0]!.isConnected = false
+    await paint(page, [{ href: 'https://x/a.jpg' }])
+    expect(page.elements[0]!.style.backgroundImage).toBe('')
+    await paint(fakePage([]), [{ href: 'https://x/a.jpg' }])
+    await paint(fakePage([{ top: 0 }]), [])
+  })
+
+  it('the script settles its paint promise after painting, without painting when the visitor has moved on, and when the request fails', async () => {
+    const rows = [{ listing_images: [{ id: 'a', image_order: 0, image_url: 'u1/a.jpg' }] }]
+    const run = async (page: ReturnType<typeof fakePage>, location: { pathname: string; search: string; href: string }, fetch: unknown) => {
+      const window: Record<string, unknown> = {}
+      const document = { ...page.document, readyState: 'complete', head: { appendChild: () => {} } }
+      new Function('window', 'location', 'navigator', 'fetch', 'document', firstScreenScript(API, 'k'))(window, location, { onLine: true }, fetch, document)
+      await (window[FIRST_PAINT_GLOBAL] as Promise<void>)
+      return window
+    }
+    const answer = async (url: string) => (url.includes('/storage/') ? photoFetch(url) : { ok: true, json: async () => rows })
+    const shown = fakePage([{ top: 0 }])
+    const shownWindow = await run(shown, { pathname: '/shop', search: '', href: 'http://app/shop' }, answer)
+    expect(shown.elements[0]!.attributes[FIRST_PHOTO_SLOT]).toBe('painted')
+    // What the app's skeletons show in their place (remote/first-screen.ts paintedFirstPhotos).
+    expect(shownWindow[FIRST_PHOTOS_GLOBAL]).toEqual({ href: 'http://app/shop', photos: [`blob:${firstPhotoSources(rows, 1, API, PHOTO_FILES)[0]!.srcset!.split(' ')[0]}`] })
+
+    const moved = fakePage([{ top: 0 }])
+    const location = { pathname: '/shop', search: '', href: 'http://app/shop' }
+    const settled = run(moved, location, answer)
+    location.href = 'http://app/shop?category=women'
+    await settled
+    expect(moved.images).toEqual([])
+
+    const failed = await run(fakePage([{ top: 0 }]), { pathname: '/shop', search: '', href: 'http://app/shop' }, async () => Promise.reject(new TypeError('offline')))
+    expect(failed[FIRST_PHOTOS_GLOBAL]).toEqual({ href: 'http://app/shop', photos: [] })
   })
 })

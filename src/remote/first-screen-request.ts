@@ -11,7 +11,7 @@
  * loads this file, where the app's `@/` alias does not exist.
  */
 import { PAGE_SIZE, STORAGE_BUCKET } from '../domain/constants.ts'
-import { FIRST_SCREEN_GLOBAL } from './first-screen.ts'
+import { FIRST_PAINT_GLOBAL, FIRST_PHOTOS_GLOBAL, FIRST_SCREEN_GLOBAL } from './first-screen.ts'
 import { PUBLIC_PROFILE_COLUMNS } from './rows.ts'
 
 /** A listing with its images and its seller's public profile (supabase-transport.ts LISTING_BUNDLE_SELECT). */
@@ -39,48 +39,114 @@ export const FIRST_PHOTOS = {
   item: { count: 1, sizes: '(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw' },
 }
 
+/** Where a photo comes from: the bucket's files as `srcset` (the card image beside the photo), or an http URL. */
+export interface FirstPhotoSource {
+  srcset?: string
+  href?: string
+}
+
 /**
- * The `srcset` (or, for an http URL, the `href`) of each first photo of the first `count` listings — the one each
- * card or the gallery shows first (lowest image_order) — as the app builds it, so the browser's choice for the
- * `<img>` is the file preloaded. Self-contained: its source runs in index.html.
+ * For each of the first `count` listings, the first photo — the one its card or the gallery shows first (lowest
+ * image_order) — as the app builds its `srcset` (or the `href` of an http URL), so the browser picks the same file
+ * for the `<img>` later; null for a listing without photos. Self-contained: its source runs in index.html.
  */
-export function firstPhotoSources(rows: unknown, count: number, api: string, files: typeof PHOTO_FILES): { srcset?: string; href?: string }[] {
-  const out: { srcset?: string; href?: string }[] = []
+export function firstPhotoSources(rows: unknown, count: number, api: string, files: typeof PHOTO_FILES): (FirstPhotoSource | null)[] {
+  const out: (FirstPhotoSource | null)[] = []
   if (!Array.isArray(rows)) return out
   const base = api.replace(/\/+$/, '') + '/storage/v1/object/public/' + files.bucket + '/'
   for (const row of rows.slice(0, count)) {
     const images = ((row && row.listing_images) || []).slice().sort((a: { image_order: number; id: string }, b: { image_order: number; id: string }) => a.image_order - b.image_order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     const path = images[0] && images[0].image_url
-    if (typeof path !== 'string' || !path) continue
-    if (/^https?:\/\//i.test(path)) {
+    if (typeof path !== 'string' || !path) {
+      out.push(null)
+    } else if (/^https?:\/\//i.test(path)) {
       out.push({ href: path })
-      continue
+    } else {
+      const slash = path.lastIndexOf('/')
+      const dot = path.lastIndexOf('.')
+      const card = path.endsWith(files.cardSuffix) ? path : (dot > slash ? path.slice(0, dot) : path) + files.cardSuffix
+      const url = (p: string) => encodeURI(base + p.replace(/^\/+/, ''))
+      out.push({ srcset: url(card) + ' ' + files.cardWidth + 'w, ' + url(path) + ' ' + files.photoWidth + 'w' })
     }
-    const slash = path.lastIndexOf('/')
-    const dot = path.lastIndexOf('.')
-    const card = path.endsWith(files.cardSuffix) ? path : (dot > slash ? path.slice(0, dot) : path) + files.cardSuffix
-    const url = (p: string) => encodeURI(base + p.replace(/^\/+/, ''))
-    out.push({ srcset: url(card) + ' ' + files.cardWidth + 'w, ' + url(path) + ' ' + files.photoWidth + 'w' })
   }
   return out
 }
 
+/** The attribute of a photo's placeholder that index.html may paint into (ui/skeleton.tsx PhotoSkeleton). */
+export const FIRST_PHOTO_SLOT = 'data-first-photo'
+
+/**
+ * Paints the first screen's photos into the prerendered page's photo placeholders (in page order: the feed's cards,
+ * the gallery) before any of the app's JS has run; calls `done` with what it painted into each placeholder (an
+ * object URL; a hole for none) once those on screen have painted or failed, at once when there is none. Each photo
+ * is loaded by an `<img>` outside the page with the app's own `srcset` and `sizes` (the browser picks the file the
+ * app's `<img>` later takes from the cache), and shown as the placeholder's background: an attribute the app's
+ * hydration leaves alone, where a child element would not match the markup React adopts. The app then replaces
+ * the placeholders with its cards and gallery. Below the fold nothing is painted: the app's lazy images take those.
+ * Self-contained: its source runs in index.html.
+ */
+export function paintFirstPhotos(doc: Document, sources: readonly (FirstPhotoSource | null)[], sizes: string, slotAttribute: string, done: (painted: (string | null)[]) => void): void {
+  const slots = doc.querySelectorAll<HTMLElement>('#root [' + slotAttribute + ']')
+  const viewHeight = doc.documentElement.clientHeight
+  const painted: (string | null)[] = []
+  let waiting = 1
+  const settle = () => {
+    if (--waiting === 0) requestAnimationFrame(() => requestAnimationFrame(() => done(painted)))
+  }
+  for (let i = 0; i < slots.length && i < sources.length; i++) {
+    const slot = slots[i]!
+    const source = sources[i]
+    const box = slot.getBoundingClientRect()
+    if (!source || box.height === 0 || box.top >= viewHeight) continue
+    waiting++
+    const img = doc.createElement('img')
+    img.crossOrigin = 'anonymous'
+    img.fetchPriority = 'high'
+    if (source.srcset) {
+      img.sizes = sizes
+      img.srcset = source.srcset
+    } else img.src = source.href!
+    // The background is the same bytes as an object URL: a CSS image is requested without CORS, which the
+    // browser does not answer from the CORS response it holds (it asked the server again, a round trip).
+    img
+      .decode()
+      .then(() => fetch(img.currentSrc, { credentials: 'same-origin' }))
+      .then((r) => (r.ok ? r.blob() : Promise.reject(new Error(String(r.status)))))
+      .then((blob) => {
+        if (!slot.isConnected) return
+        const url = URL.createObjectURL(blob)
+        slot.style.backgroundImage = 'url("' + url + '")'
+        slot.setAttribute(slotAttribute, 'painted')
+        painted[i] = url
+      })
+      .then(settle, settle)
+  }
+  settle()
+}
+
 /**
  * The inline script of index.html: asks for the page's first screen when the browser is online (offline, the
- * mirror answers and nothing waits for the network), and once it is here, preloads the first photos (the page's
- * largest paint) so they download beside the app's JS instead of after it. Never throws: the app does without it.
+ * mirror answers and nothing waits for the network); once it is here, preloads the first photos (the page's
+ * largest paint) and paints those on screen into the prerendered page (paintFirstPhotos), then settles
+ * FIRST_PAINT_GLOBAL, which the app's JS waits for on a cold visit (scripts/app-loader.ts). Never throws: the app
+ * does without it.
  */
 export function firstScreenScript(api: string, anonKey: string): string {
   const url = `(${firstScreenUrl.toString()})(${JSON.stringify(api)},location.pathname,location.search,${JSON.stringify(FIRST_SCREEN_SELECT)},${PAGE_SIZE})`
   const photos = `(${firstPhotoSources.toString()})`
+  const paint = `(${paintFirstPhotos.toString()})`
   return (
-    `(function(){try{var u=${url};if(!u||navigator.onLine===false)return;` +
+    `(function(){try{var u=${url};if(!u||navigator.onLine===false)return;var h=location.href;` +
     `var f=location.pathname==='/shop'?${JSON.stringify(FIRST_PHOTOS.shop)}:${JSON.stringify(FIRST_PHOTOS.item)};` +
-    `window.${FIRST_SCREEN_GLOBAL}=fetch(u,{headers:{apikey:${JSON.stringify(anonKey)}}})` +
-    `.then(function(r){return r.ok?r.json():null}).catch(function(){return null})` +
-    `.then(function(rows){try{${photos}(rows,f.count,${JSON.stringify(api)},${JSON.stringify(PHOTO_FILES)}).forEach(function(p){` +
-    `var l=document.createElement('link');l.rel='preload';l.as='image';l.crossOrigin='anonymous';l.fetchPriority='high';` +
-    `if(p.srcset){l.setAttribute('imagesrcset',p.srcset);l.setAttribute('imagesizes',f.sizes)}else l.href=p.href;document.head.appendChild(l)})}catch(e){}return rows})` +
+    `var a=window.${FIRST_SCREEN_GLOBAL}=fetch(u,{headers:{apikey:${JSON.stringify(anonKey)}}})` +
+    `.then(function(r){return r.ok?r.json():null}).catch(function(){return null});` +
+    `window.${FIRST_PAINT_GLOBAL}=a.then(function(rows){var d=document,p=${photos}(rows,${PAGE_SIZE},${JSON.stringify(api)},${JSON.stringify(PHOTO_FILES)});` +
+    `p.slice(0,f.count).forEach(function(p){if(!p)return;` +
+    `var l=d.createElement('link');l.rel='preload';l.as='image';l.crossOrigin='anonymous';l.fetchPriority='high';` +
+    `if(p.srcset){l.setAttribute('imagesrcset',p.srcset);l.setAttribute('imagesizes',f.sizes)}else l.href=p.href;d.head.appendChild(l)});` +
+    `return new Promise(function(done){function go(){if(location.href!==h)return done();${paint}(d,p,f.sizes,${JSON.stringify(FIRST_PHOTO_SLOT)},` +
+    `function(s){for(var i=0;i<s.length;i++)s[i]=s[i]||null;window.${FIRST_PHOTOS_GLOBAL}={href:h,photos:s};done()})}` +
+    `d.readyState==='loading'?d.addEventListener('DOMContentLoaded',go):go()})}).catch(function(){})` +
     `}catch(e){}})()`
   )
 }

@@ -5,6 +5,27 @@
  */
 /** Where the page finds the request's answer: a promise of the JSON rows, or null when it failed. */
 export const FIRST_SCREEN_GLOBAL = '__kreisFirstScreen'
+/**
+ * A promise index.html's script settles once the first screen's photo is on screen, painted into the prerendered
+ * skeleton before any of the app's JS (or once there is none to paint); the app's loaders wait for it on a cold
+ * visit (scripts/app-loader.ts).
+ */
+export const FIRST_PAINT_GLOBAL = '__kreisFirstPaint'
+/** Where index.html leaves the photos it painted: `{ href, photos }`, the page's URL then and a URL per placeholder. */
+export const FIRST_PHOTOS_GLOBAL = '__kreisFirstPhotos'
+
+const NONE: readonly (string | null)[] = []
+
+/**
+ * The photos index.html painted into the page's placeholders before the app ran (first-screen-request.ts
+ * paintFirstPhotos), in page order, null where it painted none; empty once the visitor has moved to another URL
+ * (they belong to that page's first view only).
+ */
+export function paintedFirstPhotos(): readonly (string | null)[] {
+  const painted = (globalThis as Record<string, unknown>)[FIRST_PHOTOS_GLOBAL] as { href?: unknown; photos?: unknown } | undefined
+  if (!painted || typeof location === 'undefined' || painted.href !== location.href || !Array.isArray(painted.photos)) return NONE
+  return painted.photos as (string | null)[]
+}
 
 export interface FirstScreen {
   /** index.html asked for this page's first screen. */

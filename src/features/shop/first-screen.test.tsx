@@ -73,6 +73,35 @@ describe('a cold /shop whose first page index.html already fetched', () => {
     shop.stop()
   })
 
+  it('keeps the photos index.html painted on screen (in the skeleton grid) until the cards are there; not on another URL', async () => {
+    const painted = (href: string) => ((window as unknown as Record<string, unknown>).__kreisFirstPhotos = { href, photos: ['blob:a', null, 'blob:c'] })
+    const storeSlowly = async () => {
+      await new Promise((r) => setTimeout(r, 150))
+      await db.listings.bulkPut(Array.from({ length: 3 }, (_, i) => listing(i)))
+    }
+    try {
+      painted(location.href)
+      Object.assign(firstScreen, { pending: true, ids: ['00000000-0000-4000-8000-000000000000'], store: storeSlowly })
+      const shop = await coldShop()
+      await vi.waitFor(() => expect(document.querySelectorAll('[data-first-photo="painted"]')).toHaveLength(2))
+      const shown = [...document.querySelectorAll<HTMLElement>('[data-first-photo]')].slice(0, 3).map((e) => e.style.backgroundImage)
+      expect(shown).toEqual(['url("blob:a")', '', 'url("blob:c")'])
+      expect(await screen.findAllByRole('article')).toHaveLength(3)
+      shop.stop()
+      cleanup()
+
+      painted(`${location.href}?category=women`)
+      Object.assign(firstScreen, { pending: true, store: storeSlowly })
+      await db.listings.clear()
+      const other = await coldShop()
+      expect(await screen.findAllByRole('article')).toHaveLength(3)
+      expect(other.skeletonShown()).toBe(false)
+      other.stop()
+    } finally {
+      delete (window as unknown as Record<string, unknown>).__kreisFirstPhotos
+    }
+  })
+
   it('without it (or still on its way), the empty device shows the skeletons as before', async () => {
     firstScreen.pending = false
     firstScreen.store = async () => {}

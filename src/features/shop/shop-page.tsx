@@ -5,13 +5,15 @@ import { withFilters } from '@/domain/feed-query'
 import { paginate } from '@/domain/pagination'
 import { t } from '@/i18n'
 import { useSyncStatus } from '@/sync/app-sync'
+import { usePaintedFirstPhotos } from '@/sync/first-photos'
 import { useUserId } from '@/sync/use-session-user'
 import { Button } from '@/ui/button'
 import { toast } from '@/ui/toast/toast-store'
 import { AppliedFilters } from './components/applied-filters'
 import { CategoryBar } from './components/category-bar'
-import { FeedGrid, FeedSkeletonGrid } from './components/feed-grid'
+import { FeedGrid } from './components/feed-grid'
 import { FeedMessage } from './components/feed-message'
+import { FeedSkeletonGrid } from './components/feed-skeleton-grid'
 import { FilterSheet } from './components/filter-sheet'
 import { PaginationNav } from './components/pagination-nav'
 import { SortSelect } from './components/sort-select'
@@ -44,6 +46,8 @@ export function ShopPage() {
   const firstScreenPending = useFirstScreen(hasListings)
   const skeleton = useFirstLoadSkeleton(firstScreenPending ? undefined : hasListings)
   const online = useSyncStatus((s) => s.online)
+  // A cold visit's photos, painted from index.html into the prerendered grid: they stay while the cards come.
+  const painted = usePaintedFirstPhotos().length > 0
   const viewerId = useUserId()
   const favourites = useFavouriteIds()
   const toggleFavourite = useToggleFavourite()
@@ -74,7 +78,7 @@ export function ShopPage() {
   else if (rows === undefined || hasListings === undefined || (rows.length === 0 && (firstScreenPending || (hasListings && !narrowsFeed(filters)))))
     // The last cases: index.html's request for this first page is being stored; the device has listings but the
     // page's own query has not re-read them yet (just synced).
-    content = <div className="min-h-screen" aria-busy="true" />
+    content = painted ? <FeedSkeletonGrid /> : <div className="min-h-screen" aria-busy="true" />
   else if (rows.length > 0) content = <FeedGrid rows={rows} now={now} viewerId={viewerId} favourites={favourites} onToggleLike={onToggleLike} />
   else if (!online && !hasListings) content = <FeedMessage title={t('feed.offline')} hint={t('feed.offlineEmpty')} />
   else if (filters.query && isDefaultFilters(filters) && !filters.category)

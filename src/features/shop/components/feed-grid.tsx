@@ -1,13 +1,9 @@
 import type { ListingRow } from '@/db/rows'
-import { SKELETON_CARD_COUNT } from '@/domain/constants'
-import { t } from '@/i18n'
-import { ListingCardSkeleton } from '@/ui/listing-card'
 import { FeedCard } from './feed-card'
+import { GRID_CLASSES } from './feed-skeleton-grid'
 
 /** Cards above this index load their photo at once: the first row on any screen (2, 3 or 4 columns). */
 const EAGER_CARDS = 4
-
-export const GRID_CLASSES = 'grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4'
 
 export function FeedGrid(props: {
   rows: readonly ListingRow[]
@@ -27,18 +23,5 @@ export function FeedGrid(props: {
         </li>
       ))}
     </ul>
-  )
-}
-
-/** The first load on a device without data: 12 skeleton cards in the grid's own geometry. */
-export function FeedSkeletonGrid() {
-  return (
-    <div role="status" aria-label={t('feed.loading')}>
-      <div className={GRID_CLASSES}>
-        {Array.from({ length: SKELETON_CARD_COUNT }, (_, i) => (
-          <ListingCardSkeleton key={i} />
-        ))}
-      </div>
-    </div>
   )
 }
