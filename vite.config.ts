@@ -51,7 +51,7 @@ function routePreloads(bundle: OutputBundle, entry: OutputChunk, pages: Record<s
 function routePreloadScript(routes: Record<string, string[]>): string {
   return (
     `(function(){var r=${JSON.stringify(routes)},p=location.pathname,k;for(k in r)if(p===k||(k.slice(-1)==='/'&&p.indexOf(k)===0))` +
-    `(${AFTER_FIRST_PHOTOS})(function(f){return function(){f.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})}}(r[k]))})()`
+    `(${AFTER_FIRST_PHOTOS})(r[k],function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})})()`
   )
 }
 

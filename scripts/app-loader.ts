@@ -63,19 +63,22 @@ const PAINT_WAIT_LIMIT_MS = 1000
 export const FIRST_PHOTO_WAIT_LIMIT_MS = 1500
 
 /**
- * `function(go)`: calls `go` once — at once, or on a cold visit of /shop or /item/:id (index.html asked for the first
- * screen: src/remote/first-screen-request.ts) once the photos on screen have painted from HTML, so the photos
- * download and paint first and the JS after them (on a phone's network the two compete, and the photos are what
- * the visitor came for). A page the service worker controls takes its JS from the device: it does not wait.
+ * `function(list, each)`: calls `each` on every item of `list` — at once, or on a cold visit of /shop or /item/:id
+ * (index.html asked for the first screen: src/remote/first-screen-request.ts) once the photos on screen have
+ * painted from HTML, so the photos download and paint first and the JS after them (on a phone's network the two
+ * compete, and the photos are what the visitor came for). Then each item in a task of its own: thirty preloads
+ * started in one go were one long task after the first paint (TBT). A page the service worker controls takes its
+ * JS from the device: it does not wait.
  */
 export const AFTER_FIRST_PHOTOS =
-  `function(go){var w=window.${FIRST_PAINT_GLOBAL},s=navigator.serviceWorker,d=0;function g(){d++||go()}` +
-  `if(!w||(s&&s.controller))return g();w.then(g,g);setTimeout(g,${FIRST_PHOTO_WAIT_LIMIT_MS})}`
+  `function(list,each){var w=window.${FIRST_PAINT_GLOBAL},s=navigator.serviceWorker,d=0;` +
+  `function g(){if(d++)return;list.forEach(function(x){setTimeout(function(){each(x)},0)})}` +
+  `if(!w||(s&&s.controller))return list.forEach(function(x){each(x)});w.then(g,g);setTimeout(g,${FIRST_PHOTO_WAIT_LIMIT_MS})}`
 
 /** In the head: reads the list; on every page but the home page, starts downloading the JS (AFTER_FIRST_PHOTOS). */
 const HEAD_LOADER =
   `(function(){var a=JSON.parse(document.getElementById('${APP_LIST_ID}').textContent);window.__kreisApp=a;` +
-  `if(!(${IS_HOME}))(${AFTER_FIRST_PHOTOS})(function(){a.preload.concat(a.entry).forEach(${PRELOAD_FN})})})()`
+  `if(!(${IS_HOME}))(${AFTER_FIRST_PHOTOS})(a.preload.concat(a.entry),${PRELOAD_FN})})()`
 
 /**
  * At the end of the body, once #root is parsed: runs the entry — on the home page (shown), once its first
@@ -85,7 +88,7 @@ const HEAD_LOADER =
 const BODY_LOADER =
   `(function(){var a=window.__kreisApp,h=${IS_HOME},d=0;function go(){if(d++)return;if(h)a.preload.forEach(${PRELOAD_FN});` +
   `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=a.entry;document.head.appendChild(s)}` +
-  `if(!h)return(${AFTER_FIRST_PHOTOS})(go);if(document.visibilityState!=='visible')return go();` +
+  `if(!h)return(${AFTER_FIRST_PHOTOS})([0],go);if(document.visibilityState!=='visible')return go();` +
   `var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){` +
   `new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});setTimeout(go,${PAINT_WAIT_LIMIT_MS})}` +
   `else requestAnimationFrame(function(){requestAnimationFrame(go)})})()`
