@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react'
-import { Component, type ReactNode } from 'react'
+import { Component, Suspense, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -61,6 +61,27 @@ describe('a prerendered route’s screen from its own chunk', () => {
     expect(errors).toEqual([])
     expect(container.textContent).toBe('the screen')
     container.remove()
+  })
+
+  it('replaces the fallback in a transition (a background render, TBT): a screen that suspends keeps the fallback on screen', async () => {
+    const { Deferred, resolve } = deferred()
+    const never = new Promise<never>(() => {})
+    // Suspends on its first render, as a screen whose own lazy part has not loaded yet.
+    const Suspending = () => {
+      throw never
+    }
+    render(
+      <Suspense fallback={<p>the boundary’s fallback</p>}>
+        <Deferred fallback={fallback} />
+      </Suspense>,
+    )
+    await act(async () => {
+      resolve(Suspending)
+      await Deferred.preload()
+    })
+    // An urgent (synchronous) render would have replaced the page with the Suspense boundary's fallback.
+    expect(screen.getByText('the fallback')).toBeTruthy()
+    expect(screen.queryByText('the boundary’s fallback')).toBeNull()
   })
 
   it('a chunk that fails to load reaches the error boundary, as a lazy screen’s would', async () => {

@@ -5,8 +5,12 @@
  * as it is and the screen replaces it in the next render. `lazy` inside a Suspense boundary cannot do that: the
  * prerender would mark the boundary for a client render (and hydration would throw its markup away), or, once the
  * chunk is there, hydrate the screen against the fallback's markup (a mismatch).
+ *
+ * The screen replaces the fallback in a transition: a background render React slices into short tasks, rather than
+ * the one long task of an external store's update (always synchronous). A screen's first render over a cold
+ * page's data was the longest task after the first paint on /shop (TBT).
  */
-import { useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
+import { startTransition, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
 
 export interface DeferredScreen {
   (props: { fallback: ReactNode }): ReactNode
@@ -34,19 +38,30 @@ export function deferredScreen(load: () => Promise<ComponentType>): DeferredScre
       (Component) => settle({ Component }),
       (error: unknown) => settle({ error }),
     ))
-  const subscribe = (onChange: () => void) => {
-    listeners.add(onChange)
-    void preload()
-    return () => listeners.delete(onChange)
-  }
   const loaded = () => screen ?? failure
-  const notYet = () => null
 
   function Deferred({ fallback }: { fallback: ReactNode }) {
-    const state = useSyncExternalStore(subscribe, loaded, notYet)
+    // False in the build's prerender and in the render that hydrates it (the server snapshot), true otherwise.
+    const hydrated = useSyncExternalStore(subscribeToNothing, isClient, isServer)
+    // Mounted after hydration (a client-side navigation), a loaded chunk shows at once; hydrating, the fallback.
+    const [state, setState] = useState(() => (hydrated ? loaded() : null))
+    useEffect(() => {
+      const show = () => {
+        const next = loaded()
+        if (next) startTransition(() => setState(next))
+      }
+      listeners.add(show)
+      void preload()
+      show()
+      return () => void listeners.delete(show)
+    }, [])
     // A chunk that failed to load reaches the screen's error boundary, as a lazy screen's would.
     if (state && 'error' in state) throw state.error
     return state ? <state.Component /> : fallback
   }
   return Object.assign(Deferred, { preload })
 }
+
+const subscribeToNothing = () => () => {}
+const isClient = () => true
+const isServer = () => false
