@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react'
+import { lazy, memo, Suspense, useEffect, useRef } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { t } from '@/i18n'
 import { Toaster } from '@/ui/toast/toaster'
@@ -29,6 +29,13 @@ const NewMessageToaster = lazy(() =>
   import('@/features/messages/new-message-toaster').then((m) => ({ default: m.NewMessageToaster })),
 )
 
+// The parts that read no session: when it changes (loading → signed out once the data layer is up, a sign-in) the
+// layout re-renders its header only, not every link of the footer and tab bar in the same long task (TBT).
+const Footer = memo(SiteFooter)
+const Tabs = memo(TabBar)
+const ScrollButton = memo(ScrollToTopButton)
+const Toasts = memo(Toaster)
+
 function ScreenFallback() {
   // Holds the space a screen takes while its chunk loads, so the footer does not jump.
   return <div className="min-h-[60vh]" aria-busy="true" />
@@ -53,10 +60,10 @@ export function AppLayout() {
           </Suspense>
         </ScreenErrorBoundary>
       </main>
-      <SiteFooter />
-      <TabBar />
-      <ScrollToTopButton />
-      <Toaster />
+      <Footer />
+      <Tabs />
+      <ScrollButton />
+      <Toasts />
       {session.status === 'signed-in' && (
         <PartBoundary fallback={null}>
           <Suspense fallback={null}>

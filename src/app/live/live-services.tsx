@@ -4,13 +4,13 @@
  * reports the session and the engine's status to the shell (./shell-state). The engine starts after the first
  * render, for every visitor (the public feed is mirrored for visitors too, so a second visit works offline).
  */
-import { useEffect, useLayoutEffect } from 'react'
+import { useEffect, useLayoutEffect, useMemo } from 'react'
 import { getDatabase, type KreisDatabase } from '@/db/database'
 import { DatabaseProvider } from '@/db/database-context'
 import { startAppSync, useSyncStatus } from '@/sync/app-sync'
 import { initSession } from '@/sync/session'
 import { useHeaderSession, type HeaderSession } from '../session'
-import { shellLiveStore } from './shell-state'
+import { LOADING_SESSION, shellLiveStore } from './shell-state'
 
 let started = false
 
@@ -49,6 +49,8 @@ export function startServices(db: KreisDatabase): void {
 /** The longest the shell's offline chunks wait for an idle moment. */
 const WARM_CHUNKS_TIMEOUT_MS = 3000
 
+const SIGNED_OUT: HeaderSession = { status: 'signed-out' }
+
 /** Copies the live session and the engine's status into the shell's store (before the browser paints). */
 export function ShellStateBridge() {
   const header = useHeaderSession()
@@ -62,10 +64,19 @@ export function ShellStateBridge() {
   const lastSyncAt = useSyncStatus((s) => s.lastSyncAt)
   const storageProblem = useSyncStatus((s) => s.storageProblem)
   const needsSignIn = useSyncStatus((s) => s.needsSignIn)
+  // The same objects while what they hold is the same: the shell re-renders only the parts that read what changed
+  // (a sync's new time used to re-render the whole layout through a new session object, in one long task: TBT).
+  const session = useMemo<HeaderSession>(
+    () => (signOut ? { status: 'signed-in', displayName, initial, signOut } : status === 'signed-out' ? SIGNED_OUT : LOADING_SESSION),
+    [status, displayName, initial, signOut],
+  )
+  const sync = useMemo(
+    () => ({ pendingCount, failures, lastSyncAt, storageProblem, needsSignIn }),
+    [pendingCount, failures, lastSyncAt, storageProblem, needsSignIn],
+  )
   useLayoutEffect(() => {
-    const session: HeaderSession = signOut ? { status: 'signed-in', displayName, initial, signOut } : { status: status === 'signed-out' ? 'signed-out' : 'loading' }
-    shellLiveStore.setState({ live: true, session, sync: { pendingCount, failures, lastSyncAt, storageProblem, needsSignIn } })
-  }, [status, displayName, initial, signOut, pendingCount, failures, lastSyncAt, storageProblem, needsSignIn])
+    shellLiveStore.setState({ live: true, session, sync })
+  }, [session, sync])
   return null
 }
 

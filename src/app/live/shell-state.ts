@@ -15,9 +15,12 @@ export interface ShellLiveState {
   sync: Pick<SyncStatus, 'pendingCount' | 'failures' | 'lastSyncAt' | 'storageProblem' | 'needsSignIn'>
 }
 
+/** The session while it is read (one object: the bridge hands the same one on, so the layout need not re-render). */
+export const LOADING_SESSION: HeaderSession = { status: 'loading' }
+
 export const initialShellLiveState = (): ShellLiveState => ({
   live: false,
-  session: { status: 'loading' },
+  session: LOADING_SESSION,
   sync: { pendingCount: 0, failures: [], lastSyncAt: null, storageProblem: null, needsSignIn: false },
 })
 

@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react'
+import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { initialShellLiveState, shellLiveStore } from '../live/shell-state'
+import { AppLayout } from './app-layout'
+
+// The footer as it is, counting its renders (a seam of our own: the layout's children).
+const footer = vi.hoisted(() => ({ renders: 0 }))
+vi.mock('./site-footer', async (actual) => {
+  const { SiteFooter } = await actual<typeof import('./site-footer')>()
+  return {
+    SiteFooter: () => {
+      footer.renders++
+      return <SiteFooter />
+    },
+  }
+})
+
+afterEach(() => {
+  cleanup()
+  shellLiveStore.setState(initialShellLiveState(), true)
+})
+
+describe('the app’s layout', () => {
+  it('a change of session re-renders the header, not the parts that read none (the footer’s links: TBT)', () => {
+    render(
+      <MemoryRouter>
+        <Routes>
+          <Route element={<AppLayout />}>
+            <Route path="/" element={<p>the screen</p>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+    )
+    expect(screen.getByText('the screen')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull()
+    const before = footer.renders
+    act(() => shellLiveStore.setState({ live: true, session: { status: 'signed-out' } }))
+    expect(screen.getByRole('link', { name: 'Sign In' })).toBeInTheDocument()
+    expect(footer.renders).toBe(before)
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument()
+  })
+})
