@@ -4,8 +4,27 @@
  */
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { firstScreen } from '@/remote/first-screen'
 import { App } from './app'
 import { deferDataLayer } from './provider'
+
+/** The next task: the browser may paint and handle input in between. */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
+
+/**
+ * A cold /shop or /item/:id stores index.html's answer in the device's database and its screen reads it there: the
+ * database opens now, in a task of its own, so those reads and that write run as they come rather than all in the
+ * one task that opened it (TBT). A database that cannot open fails them as before. Resolves once it is open.
+ */
+export function openDatabaseEarly(asked = firstScreen.asked): Promise<void> {
+  if (!asked) return Promise.resolve()
+  return import('@/db/database')
+    .then(async ({ getDatabase }) => {
+      await nextTask()
+      await getDatabase().open()
+    })
+    .catch(() => {})
+}
 
 export function mountApp(root: HTMLElement): void {
   // The data layer (Dexie, the session, the sync engine, and the Supabase client the session reads first) is not in
@@ -19,6 +38,7 @@ export function mountApp(root: HTMLElement): void {
     void import('./live/live-services')
     if (navigator.onLine) void import('@/remote/auth')
   }
+  void openDatabaseEarly()
 
   // index.html painted the URL's page from its prerendered markup (scripts/prerender.ts): React adopts it as it is,
   // in a background (time-sliced) render, so neither a new paint nor one long task follows the first paint; then

@@ -29,13 +29,26 @@ function warmShellChunks(): void {
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
 /**
- * Reads the cached session, then starts the sync engine, each in its own task after the commit that mounted the
- * services; the shell's other chunks are fetched when the browser is idle. Once per page.
+ * Opens the device's database, creates the Supabase client, reads the cached session, then starts the sync engine,
+ * each in its own task after the commit that mounted the services; the shell's other chunks are fetched when the
+ * browser is idle. Once per page.
  */
 export function startServices(db: KreisDatabase): void {
   if (started) return
   started = true
   void nextTask()
+    // Open before the first reads: the reads asked for while it opens all run in the one task that opened it.
+    .then(() => db.open())
+    .catch(() => {}) // a database that cannot open fails its reads and writes as before, visibly
+    .then(nextTask)
+    // supabase-js's client (auth, realtime: ~15 ms of CPU) on its own, not in the task that renders the session.
+    .then(() => import('@/remote/client'))
+    .then(async ({ getSupabaseClient }) => {
+      await nextTask()
+      getSupabaseClient()
+    })
+    .catch(() => {}) // its chunk unreachable: the session reads the cache offline, as before
+    .then(nextTask)
     .then(() => initSession(db))
     .catch(() => {})
     .then(nextTask)

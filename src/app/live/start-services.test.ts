@@ -9,6 +9,7 @@ vi.mock('@/sync/session', async (actual) => ({
   ...(await actual<typeof import('@/sync/session')>()),
   initSession: async () => void calls.list.push(`session@${calls.task}`),
 }))
+vi.mock('@/remote/client', () => ({ getSupabaseClient: () => void calls.list.push(`client@${calls.task}`) }))
 vi.mock('@/sync/app-sync', async (actual) => ({
   ...(await actual<typeof import('@/sync/app-sync')>()),
   startAppSync: () => void calls.list.push(`engine@${calls.task}`),
@@ -17,17 +18,18 @@ vi.mock('@/sync/app-sync', async (actual) => ({
 afterEach(() => vi.unstubAllGlobals())
 
 describe('the data layer’s start-up runs in separate tasks (none blocks input for long at 4x CPU)', () => {
-  it('session, then engine, each in a later task; the shell’s offline chunks when idle; once per page', async () => {
+  it('database, client, session, then engine, each in a later task; the shell’s offline chunks when idle; once per page', async () => {
     const realSetTimeout = setTimeout
     vi.stubGlobal('setTimeout', (fn: () => void, ms?: number) => realSetTimeout(() => (calls.task++, fn()), ms))
     let idle: (() => void) | null = null
     vi.stubGlobal('requestIdleCallback', (cb: () => void) => ((idle = cb), 1))
     const { startServices } = await import('./live-services')
-    startServices({} as KreisDatabase)
-    startServices({} as KreisDatabase)
+    const db = { open: async () => void calls.list.push(`open@${calls.task}`) } as unknown as KreisDatabase
+    startServices(db)
+    startServices(db)
     expect(calls.list).toEqual([])
-    await vi.waitFor(() => expect(calls.list).toHaveLength(2))
-    expect(calls.list).toEqual(['session@1', 'engine@2'])
+    await vi.waitFor(() => expect(calls.list).toHaveLength(4))
+    expect(calls.list).toEqual(['open@1', 'client@3', 'session@4', 'engine@5'])
     expect(idle).not.toBeNull()
   })
 })
