@@ -233,7 +233,7 @@ describe('the photos index.html paints before the app’s JS', () => {
   })
 
   it('the script settles its paint promise after painting, without painting when the visitor has moved on, and when the request fails', async () => {
-    const rows = [{ listing_images: [{ id: 'a', image_order: 0, image_url: 'u1/a.jpg' }] }]
+    const rows = [{ id: 'l1', listing_images: [{ id: 'a', image_order: 0, image_url: 'u1/a.jpg' }] }]
     const run = async (page: ReturnType<typeof fakePage>, location: { pathname: string; search: string; href: string }, fetch: unknown) => {
       const window: Record<string, unknown> = {}
       const document = { ...page.document, readyState: 'complete', head: { appendChild: () => {} } }
@@ -246,7 +246,7 @@ describe('the photos index.html paints before the app’s JS', () => {
     const shownWindow = await run(shown, { pathname: '/shop', search: '', href: 'http://app/shop' }, answer)
     expect(shown.elements[0]!.attributes[FIRST_PHOTO_SLOT]).toBe('painted')
     // What the app's skeletons show in their place (remote/first-screen.ts paintedFirstPhotos).
-    expect(shownWindow[FIRST_PHOTOS_GLOBAL]).toEqual({ href: 'http://app/shop', photos: [`blob:${firstPhotoSources(rows, 1, API, PHOTO_FILES)[0]!.srcset!.split(' ')[0]}`] })
+    expect(shownWindow[FIRST_PHOTOS_GLOBAL]).toEqual({ href: 'http://app/shop', photos: [`blob:${firstPhotoSources(rows, 1, API, PHOTO_FILES)[0]!.srcset!.split(' ')[0]}`], ids: ['l1'] })
 
     const moved = fakePage([{ top: 0 }])
     const location = { pathname: '/shop', search: '', href: 'http://app/shop' }
@@ -256,6 +256,6 @@ describe('the photos index.html paints before the app’s JS', () => {
     expect(moved.images).toEqual([])
 
     const failed = await run(fakePage([{ top: 0 }]), { pathname: '/shop', search: '', href: 'http://app/shop' }, async () => Promise.reject(new TypeError('offline')))
-    expect(failed[FIRST_PHOTOS_GLOBAL]).toEqual({ href: 'http://app/shop', photos: [] })
+    expect(failed[FIRST_PHOTOS_GLOBAL]).toEqual({ href: 'http://app/shop', photos: [], ids: [] })
   })
 })

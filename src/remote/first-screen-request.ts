@@ -145,7 +145,8 @@ export function firstScreenScript(api: string, anonKey: string): string {
     `var l=d.createElement('link');l.rel='preload';l.as='image';l.crossOrigin='anonymous';l.fetchPriority='high';` +
     `if(p.srcset){l.setAttribute('imagesrcset',p.srcset);l.setAttribute('imagesizes',f.sizes)}else l.href=p.href;d.head.appendChild(l)});` +
     `return new Promise(function(done){function go(){if(location.href!==h)return done();${paint}(d,p,f.sizes,${JSON.stringify(FIRST_PHOTO_SLOT)},` +
-    `function(s){for(var i=0;i<s.length;i++)s[i]=s[i]||null;window.${FIRST_PHOTOS_GLOBAL}={href:h,photos:s};done()})}` +
+    `function(s){for(var i=0;i<s.length;i++)s[i]=s[i]||null;window.${FIRST_PHOTOS_GLOBAL}={href:h,photos:s,` +
+    `ids:s.map(function(_,i){return rows[i]&&rows[i].id||null})};done()})}` +
     `d.readyState==='loading'?d.addEventListener('DOMContentLoaded',go):go()})}).catch(function(){})` +
     `}catch(e){}})()`
   )

@@ -11,7 +11,10 @@ export const FIRST_SCREEN_GLOBAL = '__kreisFirstScreen'
  * visit (scripts/app-loader.ts).
  */
 export const FIRST_PAINT_GLOBAL = '__kreisFirstPaint'
-/** Where index.html leaves the photos it painted: `{ href, photos }`, the page's URL then and a URL per placeholder. */
+/**
+ * Where index.html leaves the photos it painted: `{ href, photos, ids }`, the page's URL then, and per placeholder
+ * the URL painted and the listing it shows.
+ */
 export const FIRST_PHOTOS_GLOBAL = '__kreisFirstPhotos'
 
 const NONE: readonly (string | null)[] = []
@@ -22,9 +25,20 @@ const NONE: readonly (string | null)[] = []
  * (they belong to that page's first view only).
  */
 export function paintedFirstPhotos(): readonly (string | null)[] {
-  const painted = (globalThis as Record<string, unknown>)[FIRST_PHOTOS_GLOBAL] as { href?: unknown; photos?: unknown } | undefined
-  if (!painted || typeof location === 'undefined' || painted.href !== location.href || !Array.isArray(painted.photos)) return NONE
-  return painted.photos as (string | null)[]
+  return painted()?.photos ?? NONE
+}
+
+/** The photo index.html painted for this listing on this page (see paintedFirstPhotos), if any. */
+export function paintedPhotoOf(listingId: string): string | undefined {
+  const p = painted()
+  const i = p?.ids?.indexOf(listingId) ?? -1
+  return (i >= 0 && p!.photos[i]) || undefined
+}
+
+function painted(): { photos: (string | null)[]; ids?: (string | null)[] } | undefined {
+  const p = (globalThis as Record<string, unknown>)[FIRST_PHOTOS_GLOBAL] as { href?: unknown; photos?: unknown; ids?: unknown } | undefined
+  if (!p || typeof location === 'undefined' || p.href !== location.href || !Array.isArray(p.photos)) return undefined
+  return { photos: p.photos as (string | null)[], ...(Array.isArray(p.ids) ? { ids: p.ids as (string | null)[] } : {}) }
 }
 
 export interface FirstScreen {

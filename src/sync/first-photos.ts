@@ -1,10 +1,11 @@
 /**
  * The photos index.html painted into a cold page's placeholders before the app's JS ran (remote/first-screen.ts),
- * for the skeletons the app renders in their place until its own cards and gallery are there: the photos stay on
- * screen instead of blinking back to grey. Tiny: the first route's skeletons read it.
+ * so the screens keep them on screen while they take over: the skeletons the app renders in their place, and the
+ * cards' and the gallery's photo boxes until their own `<img>` has painted (no blink back to grey). Tiny: the first
+ * route's skeletons read it.
  */
 import { useSyncExternalStore } from 'react'
-import { paintedFirstPhotos } from '@/remote/first-screen'
+import { paintedFirstPhotos, paintedPhotoOf } from '@/remote/first-screen'
 
 const NONE: readonly (string | null)[] = []
 const subscribeToNothing = () => () => {}
@@ -15,4 +16,13 @@ const subscribeToNothing = () => () => {}
  */
 export function usePaintedFirstPhotos(): readonly (string | null)[] {
   return useSyncExternalStore(subscribeToNothing, paintedFirstPhotos, () => NONE)
+}
+
+/** The photo painted for this listing on this page, if any (undefined on the server and while hydrating). */
+export function usePaintedPhotoOf(listingId: string): string | undefined {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => paintedPhotoOf(listingId),
+    () => undefined,
+  )
 }

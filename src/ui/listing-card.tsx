@@ -15,6 +15,7 @@ import { Link } from 'react-router-dom'
 import { useCardImageSrc } from '@/db/image-url'
 import { formatPrice } from '@/domain/listing-view'
 import { t } from '@/i18n'
+import { cssUrl } from './css-url'
 import { cx } from './cx'
 import { ImageWithFallback } from './image-with-fallback'
 
@@ -42,6 +43,8 @@ export interface ListingCardProps {
   note?: ReactNode
   /** The first row of a grid: load the photo at once (it is likely the largest paint). */
   eager?: boolean
+  /** A URL of this photo already on screen (painted from index.html): shown behind it until it has painted. */
+  backdrop?: string
   /** The visually hidden heading level that names the card (h3 in grids under an h2). */
   headingLevel?: 2 | 3
 }
@@ -95,12 +98,15 @@ function Details({ brand, size }: { brand?: string | null; size?: string | null 
 }
 
 export function ListingCard(props: ListingCardProps) {
-  const { title, price, imageUrl, brand, size, location, seller, isSold, isNew, href, liked = false, onToggleLike, actions, note, eager } = props
+  const { title, price, imageUrl, brand, size, location, seller, isSold, isNew, href, liked = false, onToggleLike, actions, note, eager, backdrop } = props
   const Heading = props.headingLevel === 2 ? 'h2' : 'h3'
   const place = [location, seller].filter(Boolean).join(' · ')
   return (
     <article className={cx('group relative flex flex-col', isSold && 'text-stone-600')}>
-      <div className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-stone-100">
+      <div
+        className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-stone-100 bg-cover bg-center"
+        style={backdrop ? { backgroundImage: cssUrl(backdrop) } : undefined}
+      >
         <CardPhoto imageUrl={imageUrl} title={title} eager={eager} isSold={isSold} />
         {isNew && !isSold && (
           <span className="absolute top-2 left-2 rounded-full bg-amber-200 px-2.5 py-0.5 text-xs font-semibold text-stone-900">

@@ -23,9 +23,12 @@ export interface ListingRowCardProps {
   headingLevel?: 2 | 3
   /** Extra actions under the card, from the card's view (e.g. the owner's Edit). */
   actions?: (card: CardView) => ReactNode
+  /** The photo already on screen behind the card's own (ListingCard). */
+  backdrop?: string
 }
 
-export function ListingRowCard({ row, now, viewerId = null, eager, showPlace = false, liked, onToggleLike, headingLevel, actions }: ListingRowCardProps) {
+export function ListingRowCard(props: ListingRowCardProps) {
+  const { row, now, viewerId = null, eager, showPlace = false, liked, onToggleLike, headingLevel, actions, backdrop } = props
   const card = cardView(row, now, viewerId)
   return (
     <ListingCard
@@ -42,6 +45,7 @@ export function ListingRowCard({ row, now, viewerId = null, eager, showPlace = f
       eager={eager}
       {...(headingLevel ? { headingLevel } : {})}
       actions={actions?.(card)}
+      {...(backdrop ? { backdrop } : {})}
     />
   )
 }

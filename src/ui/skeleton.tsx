@@ -1,3 +1,4 @@
+import { cssUrl } from './css-url'
 import { cx } from './cx'
 
 /** A grey placeholder block with the size of what is loading, so the page does not shift when it arrives. */
@@ -17,7 +18,7 @@ export const PHOTO_SLOT_ATTRIBUTE = 'data-first-photo'
  * `photo`: a URL already painted (and loaded) on this page, shown at once.
  */
 export function PhotoSkeleton({ className, photo }: { className?: string; photo?: string | null }) {
-  const painted = photo ? { [PHOTO_SLOT_ATTRIBUTE]: 'painted', style: { backgroundImage: `url("${photo.replace(/["\\\n]/g, encodeURIComponent)}")` } } : { [PHOTO_SLOT_ATTRIBUTE]: '' }
+  const painted = photo ? { [PHOTO_SLOT_ATTRIBUTE]: 'painted', style: { backgroundImage: cssUrl(photo) } } : { [PHOTO_SLOT_ATTRIBUTE]: '' }
   return (
     // The attributes differ by design where index.html painted the photo before React adopted the markup.
     <div aria-hidden="true" {...painted} suppressHydrationWarning className={cx('group relative overflow-hidden bg-cover bg-center', className)}>

@@ -99,6 +99,27 @@ describe('item page (spec §2.11)', () => {
     expect(request.answer).not.toHaveBeenCalled()
   })
 
+  it('a cold visit: the photo index.html painted shows in the skeleton, then behind the gallery’s first photo (no blink)', async () => {
+    const global = window as unknown as Record<string, unknown>
+    global.__kreisFirstPhotos = { href: location.href, photos: ['blob:first'], ids: ['l1'] }
+    try {
+      let answer!: (a: 'found') => void
+      request.answer.mockReturnValue(new Promise((r) => (answer = r)))
+      renderItem()
+      await waitFor(() => expect(request.answer).toHaveBeenCalledWith('l1'))
+      const slot = document.querySelector<HTMLElement>('[data-first-photo]')!
+      expect([slot.dataset.firstPhoto, slot.style.backgroundImage]).toEqual(['painted', 'url("blob:first")'])
+      await act(async () => {
+        await store()
+        answer('found')
+      })
+      const slides = await screen.findAllByRole('group', { hidden: true })
+      expect(slides.map((s) => s.style.backgroundImage)).toEqual(['url("blob:first")', '', ''])
+    } finally {
+      delete global.__kreisFirstPhotos
+    }
+  })
+
   it('generates a sentence when the description is empty, and says "Anonymous" for a seller without a name', async () => {
     await applyListingBundle(db, { listings: [listing({ description: '  ' })], images: [], sellers: [{ ...seller, first_name: null, last_name: null }] })
     renderItem()

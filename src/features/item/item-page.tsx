@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useParams } from 'react-router-dom'
 import { isOwner, itemScreen } from '@/domain/item-page'
 import { t } from '@/i18n'
+import { usePaintedPhotoOf } from '@/sync/first-photos'
 import { useUserId } from '@/sync/use-session-user'
 import { ItemActions } from './components/item-actions'
 import { ItemDescription, ItemDetails, SellerCard } from './components/item-details'
@@ -29,10 +30,12 @@ function ItemView({ data, owner }: { data: ItemData; owner: boolean }) {
   const { listing, images } = data
   // Each photo resolves itself (the gallery's GalleryPhoto: device copy, else bucket URL + card srcset).
   const sources = images.map((img) => img.image_url)
+  // A cold visit's first photo, painted from index.html: it stays behind the gallery's own until that has painted.
+  const backdrop = usePaintedPhotoOf(listing.id)
   return (
     <article className={PAGE_WRAP}>
       <div className={PAGE_GRID}>
-        <ItemGallery key={listing.id} title={listing.title} sources={sources} className={GALLERY_BOX} />
+        <ItemGallery key={listing.id} title={listing.title} sources={sources} className={GALLERY_BOX} backdrop={backdrop} />
         <div className="flex flex-col gap-6 px-4 pt-4 md:px-0 md:pt-0">
           <ItemSummary listing={listing} owner={owner} />
           <ItemActions listing={listing} owner={owner} />

@@ -74,7 +74,8 @@ describe('a cold /shop whose first page index.html already fetched', () => {
   })
 
   it('keeps the photos index.html painted on screen (in the skeleton grid) until the cards are there; not on another URL', async () => {
-    const painted = (href: string) => ((window as unknown as Record<string, unknown>).__kreisFirstPhotos = { href, photos: ['blob:a', null, 'blob:c'] })
+    const ids = [listing(0).id, listing(1).id, listing(2).id]
+    const painted = (href: string) => ((window as unknown as Record<string, unknown>).__kreisFirstPhotos = { href, photos: ['blob:a', null, 'blob:c'], ids })
     const storeSlowly = async () => {
       await new Promise((r) => setTimeout(r, 150))
       await db.listings.bulkPut(Array.from({ length: 3 }, (_, i) => listing(i)))
@@ -87,6 +88,9 @@ describe('a cold /shop whose first page index.html already fetched', () => {
       const shown = [...document.querySelectorAll<HTMLElement>('[data-first-photo]')].slice(0, 3).map((e) => e.style.backgroundImage)
       expect(shown).toEqual(['url("blob:a")', '', 'url("blob:c")'])
       expect(await screen.findAllByRole('article')).toHaveLength(3)
+      // Each card keeps its listing's painted photo behind its own (no blink while its <img> resolves and decodes).
+      const behind = (id: string) => (document.querySelector(`article:has(a[href="/item/${id}"]) > div`) as HTMLElement).style.backgroundImage
+      expect(ids.map(behind)).toEqual(['url("blob:a")', '', 'url("blob:c")'])
       shop.stop()
       cleanup()
 
@@ -96,6 +100,7 @@ describe('a cold /shop whose first page index.html already fetched', () => {
       const other = await coldShop()
       expect(await screen.findAllByRole('article')).toHaveLength(3)
       expect(other.skeletonShown()).toBe(false)
+      expect(ids.map((id) => (document.querySelector(`article:has(a[href="/item/${id}"]) > div`) as HTMLElement).style.backgroundImage)).toEqual(['', '', ''])
       other.stop()
     } finally {
       delete (window as unknown as Record<string, unknown>).__kreisFirstPhotos

@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { useCardImageSrc } from '@/db/image-url'
 import { stepImage, swipeStep } from '@/domain/item-page'
 import { t } from '@/i18n'
+import { cssUrl } from '@/ui/css-url'
 import { cx } from '@/ui/cx'
 import { ImageWithFallback } from '@/ui/image-with-fallback'
 
@@ -51,8 +52,11 @@ function GalleryPhoto({ path, alt, first }: { path: string; alt: string; first: 
   )
 }
 
-/** `sources`: the photos' image_url (storage paths or http URLs), in order. */
-export function ItemGallery({ title, sources, className }: { title: string; sources: readonly string[]; className?: string }) {
+/**
+ * `sources`: the photos' image_url (storage paths or http URLs), in order. `backdrop`: the first photo already on
+ * screen (painted from index.html), shown behind it until it has painted.
+ */
+export function ItemGallery({ title, sources, className, backdrop }: { title: string; sources: readonly string[]; className?: string; backdrop?: string }) {
   const [index, setIndex] = useState(0)
   const drag = useRef<{ id: number; x: number; y: number } | null>(null)
   const total = sources.length
@@ -106,7 +110,8 @@ export function ItemGallery({ title, sources, className }: { title: string; sour
               aria-roledescription={t('item.slideRole')}
               aria-hidden={i !== current}
               aria-label={t('item.imageCounter', { current: i + 1, total })}
-              className="h-full w-full shrink-0"
+              className="h-full w-full shrink-0 bg-cover bg-center"
+              style={i === 0 && backdrop ? { backgroundImage: cssUrl(backdrop) } : undefined}
             >
               <GalleryPhoto path={src} alt={t('item.imageAlt', { title, index: i + 1, total })} first={i === 0} />
             </div>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import type { ListingRow } from '@/db/rows'
 import { t } from '@/i18n'
+import { usePaintedPhotoOf } from '@/sync/first-photos'
 import { buttonClasses } from '@/ui/button'
 import { ListingRowCard, sameRowFields } from '@/ui/listing-row-card'
 
@@ -17,8 +18,11 @@ export interface FeedCardProps {
 
 /** A feed card: the owner gets Edit (to /sell/edit/:id) instead of a message button (spec §2.6). */
 function FeedCardView({ row, now, viewerId, liked, onToggleLike, eager }: FeedCardProps) {
+  // A cold visit's photo, painted from index.html: it stays behind the card's own until that has painted.
+  const backdrop = usePaintedPhotoOf(row.id)
   return (
     <ListingRowCard
+      backdrop={backdrop}
       row={row}
       now={now}
       viewerId={viewerId}
