@@ -2,7 +2,7 @@
  * The home grid's cards from the device's mirror (spec §2.2 "Fresh from the Circle"). A chunk of its own: it reads
  * the database, which loads after the landing page's first paint; the section holds the grid's space meanwhile.
  */
-import { useState } from 'react'
+import { useDeferredValue, useState } from 'react'
 import { homeGrid } from '@/domain/listing-view'
 import { t } from '@/i18n'
 import { useSyncStatus } from '@/sync/app-sync'
@@ -14,7 +14,8 @@ import { FRESH_GRID, FreshGridSkeleton } from './fresh-grid-skeleton'
 const EAGER_CARDS = 4
 
 export function FreshGrid() {
-  const rows = useFreshListings()
+  // The cards render in a background (time-sliced) pass once the mirror answers, not in one long task (TBT).
+  const rows = useDeferredValue(useFreshListings())
   const synced = useSyncStatus((s) => s.lastSyncAt !== null || !s.online)
   const [now] = useState(() => new Date())
   const cards = rows ? homeGrid(rows.map((row) => ({ row, isSold: row.status === 'sold' }))) : undefined
