@@ -53,15 +53,17 @@ const IDLE_TIMEOUT_MS = 1000
 export const FIRST_SCREEN_WAIT_MS = 2500
 
 /**
- * Resolves when the first screen's main photo has painted (a largest-contentful-paint entry on an image), when the
- * first-screen request brought nothing (the page then needs the engine), or after FIRST_SCREEN_WAIT_MS (for the
- * answer, then again for the photo).
+ * Resolves when the first screen's main photo has painted — index.html's own paint of it (remote/first-screen.ts
+ * `painted`), else a largest-contentful-paint entry on an image —, when the first-screen request brought nothing
+ * (the page then needs the engine), or after FIRST_SCREEN_WAIT_MS (for the answer, then again for the photo).
  */
 export function firstScreenShown(source: FirstScreen = firstScreen, timeoutMs = FIRST_SCREEN_WAIT_MS): Promise<void> {
   // A request that hangs (a bad network) does not hold the data layer back longer than the limit either.
   const limit = new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs))
   return Promise.race([source.rows, limit]).then((rows) => {
     if (!rows?.length) return
+    // The photo painted from HTML is a placeholder's background: its paint entry names no image.
+    if (source.painted) return Promise.race([source.painted, new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))])
     return new Promise<void>((resolve) => {
       let observer: PerformanceObserver | null = null
       const done = () => {

@@ -98,6 +98,19 @@ describe('a page whose first screen index.html asked for starts the rest of the 
     expect(disconnect).toHaveBeenCalled()
   })
 
+  it('where index.html painted the photo itself, waits for that paint instead of an image’s paint entry', async () => {
+    const observe = vi.fn()
+    vi.stubGlobal('PerformanceObserver', class { observe = observe; disconnect() {} })
+    let painted!: () => void
+    let done = false
+    const shown = firstScreenShown(followFirstScreen(Promise.resolve([{ id: 'l1' }]), new Promise<void>((r) => (painted = r))), 60_000).then(() => (done = true))
+    await new Promise((r) => setTimeout(r, 10))
+    expect(done).toBe(false)
+    painted()
+    await shown
+    expect(observe).not.toHaveBeenCalled()
+  })
+
   it('does not wait when the request brought nothing (the page needs the engine), and at most the time limit', async () => {
     await firstScreenShown(followFirstScreen(Promise.resolve(null)), 60_000)
     vi.stubGlobal(

@@ -48,10 +48,12 @@ export interface FirstScreen {
   readonly rows: Promise<readonly unknown[] | null>
   /** The rows, once they are here (undefined before that or without a request). */
   arrived(): readonly unknown[] | null | undefined
+  /** Settles once index.html has painted the first screen's photos (FIRST_PAINT_GLOBAL); null where it paints none. */
+  readonly painted: Promise<void> | null
 }
 
-/** Follows a request's promise (tests pass their own; the app's is the global index.html set). */
-export function followFirstScreen(request: Promise<unknown> | undefined): FirstScreen {
+/** Follows a request's promise and index.html's paint (tests pass their own; the app's are the globals index.html set). */
+export function followFirstScreen(request: Promise<unknown> | undefined, paint?: Promise<unknown>): FirstScreen {
   let answer: readonly unknown[] | null | undefined
   const rows = request
     ? request.then(
@@ -59,10 +61,14 @@ export function followFirstScreen(request: Promise<unknown> | undefined): FirstS
         () => (answer = null),
       )
     : Promise.resolve(null)
-  return { asked: !!request, rows, arrived: () => answer }
+  const painted = paint ? paint.then(() => undefined, () => undefined) : null
+  return { asked: !!request, rows, arrived: () => answer, painted }
 }
 
-const request = (globalThis as Record<string, unknown>)[FIRST_SCREEN_GLOBAL] as Promise<unknown> | undefined
+const global = globalThis as Record<string, unknown>
 
 /** This page's first screen. */
-export const firstScreen: FirstScreen = followFirstScreen(request)
+export const firstScreen: FirstScreen = followFirstScreen(
+  global[FIRST_SCREEN_GLOBAL] as Promise<unknown> | undefined,
+  global[FIRST_PAINT_GLOBAL] as Promise<unknown> | undefined,
+)
