@@ -25,6 +25,17 @@ async function recordFirstScreen(page: Page): Promise<void> {
   })
 }
 
+/** Holds the app's entry script back until the returned function is called. */
+async function holdAppEntry(page: Page): Promise<() => void> {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
 const shownAtParse = (page: Page) => page.evaluate(() => (window as unknown as { __shownAtParse: string[] }).__shownAtParse)
 
 test.describe('the first screen from HTML', () => {
@@ -68,12 +79,7 @@ test.describe('the first screen from HTML', () => {
   })
 
   test('a tap on the painted page before the app has loaded is carried out once it has', async ({ page }) => {
-    let release!: () => void
-    const released = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await released
-      await route.continue()
-    })
+    const release = await holdAppEntry(page)
     await page.goto('/')
     await page.getByRole('button', { name: 'Start Shopping' }).click()
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
@@ -125,12 +131,7 @@ test.describe('the first screen from HTML', () => {
       page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())))
       page.on('pageerror', (e) => void errors.push(e.message))
       await page.setViewportSize(viewport)
-      let release!: () => void
-      const released = new Promise<void>((resolve) => (release = resolve))
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await released
-        await route.continue()
-      })
+      const release = await holdAppEntry(page)
       await page.goto('/shop')
       const slot = page.locator('main [data-first-photo="painted"]').first()
       await expect(slot).toBeVisible()
