@@ -87,6 +87,19 @@ describe('<ShopPage /> (spec §2.6)', () => {
     sessionStore.setState({ status: 'signed-out' } as never, true)
   })
 
+  it('the owner\'s cards get their Edit button once the session resolves after the feed has shown', async () => {
+    sessionStore.setState({ status: 'loading' } as never, true)
+    await db.listings.bulkPut([listing(1), listing(3, { user_id: 'other' })])
+    renderShop('/shop')
+    await vi.waitFor(() => expect(cards()).toHaveLength(2))
+    expect(screen.queryByRole('link', { name: /^Edit/ })).toBeNull()
+    act(() => sessionStore.setState({ status: 'signed-in', userId: 'seller', email: 'a@b.ch' } as never, true))
+    expect(await within(cards()[0]!).findByRole('link', { name: 'Edit Item 1' })).toBeInTheDocument()
+    expect(within(cards()[1]!).queryByRole('link', { name: /^Edit/ })).toBeNull()
+    act(() => sessionStore.setState({ status: 'signed-out' } as never, true))
+    await vi.waitFor(() => expect(screen.queryByRole('link', { name: /^Edit/ })).toBeNull())
+  })
+
   it('the heart toggles a favourite with the spec toasts', async () => {
     await db.listings.bulkPut([listing(1)])
     renderShop()

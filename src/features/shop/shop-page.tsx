@@ -48,7 +48,9 @@ export function ShopPage() {
   const online = useSyncStatus((s) => s.online)
   // A cold visit's photos, painted from index.html into the prerendered grid: they stay while the cards come.
   const painted = usePaintedFirstPhotos().length > 0
-  const viewerId = useUserId()
+  // The session resolving (loading → signed out or in, after the first screen) changes every card's owner check: the
+  // cards take it in the background pass too, not all in the one task of the session's (synchronous) update (TBT).
+  const viewerId = useDeferredValue(useUserId())
   const favourites = useFavouriteIds()
   const toggleFavourite = useToggleFavourite()
   // One function for the page's life, calling the latest toggle: the memoised cards keep it (feed-card.tsx).
