@@ -148,7 +148,6 @@ function fakePage(slots: { top: number; height?: number }[], load: (img: FakeIma
     return el
   })
   const document = {
-    documentElement: { clientHeight: 800 },
     querySelectorAll: (selector: string) => (selector === `#root [${FIRST_PHOTO_SLOT}]` ? elements : []),
     createElement: (tag: string) => {
       if (tag === 'link') return { setAttribute: () => {} }
@@ -158,6 +157,18 @@ function fakePage(slots: { top: number; height?: number }[], load: (img: FakeIma
     },
   }
   return { document, elements, images }
+}
+
+/** The browser's answer for a fake page: a placeholder is on screen when it has a height and starts above 800 px. */
+class ScreenObserver {
+  private targets: { getBoundingClientRect(): { top: number; height: number } }[] = []
+  constructor(private readonly report: (entries: { target: unknown; isIntersecting: boolean }[]) => void) {}
+  observe(target: { getBoundingClientRect(): { top: number; height: number } }) {
+    if (this.targets.push(target) === 1) {
+      setTimeout(() => this.report(this.targets.map((t) => ({ target: t, isIntersecting: t.getBoundingClientRect().height > 0 && t.getBoundingClientRect().top < 800 }))), 0)
+    }
+  }
+  disconnect() {}
 }
 
 interface FakeImage {
@@ -181,6 +192,7 @@ describe('the photos index.html paints before the app’s JS', () => {
   const photoFetch = async (url: string) => ({ ok: true, blob: async () => Object.assign(new Blob([]), { from: url }) })
   beforeEach(() => {
     vi.stubGlobal('requestAnimationFrame', frames)
+    vi.stubGlobal('IntersectionObserver', ScreenObserver)
     vi.stubGlobal('fetch', vi.fn(photoFetch))
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => `blob:${(blob as Blob & { from: string }).from}`)
   })

@@ -82,22 +82,20 @@ export const FIRST_PHOTO_SLOT = 'data-first-photo'
  * is loaded by an `<img>` outside the page with the app's own `srcset` and `sizes` (the browser picks the file the
  * app's `<img>` later takes from the cache), and shown as the placeholder's background: an attribute the app's
  * hydration leaves alone, where a child element would not match the markup React adopts. The app then replaces
- * the placeholders with its cards and gallery. Below the fold nothing is painted: the app's lazy images take those.
+ * the placeholders with its cards and gallery. Only those on screen when the page opened are painted: the app's
+ * lazy images take the rest.
  * Self-contained: its source runs in index.html.
  */
 export function paintFirstPhotos(doc: Document, sources: readonly (FirstPhotoSource | null)[], sizes: string, slotAttribute: string, done: (painted: (string | null)[]) => void): void {
-  const slots = doc.querySelectorAll<HTMLElement>('#root [' + slotAttribute + ']')
-  const viewHeight = doc.documentElement.clientHeight
+  const slots = Array.prototype.slice.call(doc.querySelectorAll('#root [' + slotAttribute + ']'), 0, sources.length) as HTMLElement[]
   const painted: (string | null)[] = []
   let waiting = 1
   const settle = () => {
     if (--waiting === 0) requestAnimationFrame(() => requestAnimationFrame(() => done(painted)))
   }
-  for (let i = 0; i < slots.length && i < sources.length; i++) {
-    const slot = slots[i]!
+  const paint = (slot: HTMLElement, i: number) => {
     const source = sources[i]
-    const box = slot.getBoundingClientRect()
-    if (!source || box.height === 0 || box.top >= viewHeight) continue
+    if (!source) return
     waiting++
     const img = doc.createElement('img')
     img.crossOrigin = 'anonymous'
@@ -121,7 +119,15 @@ export function paintFirstPhotos(doc: Document, sources: readonly (FirstPhotoSou
       })
       .then(settle, settle)
   }
-  settle()
+  // Which placeholders are on screen, as the next frame lays them out: reading their boxes now would force a
+  // layout of the whole page in this task (TBT). Only the first answer counts: the screen as it opened.
+  if (!slots.length || typeof IntersectionObserver !== 'function') return settle()
+  const seen = new IntersectionObserver((entries) => {
+    seen.disconnect()
+    for (const entry of entries) if (entry.isIntersecting) paint(entry.target as HTMLElement, slots.indexOf(entry.target as HTMLElement))
+    settle()
+  })
+  slots.forEach((slot) => seen.observe(slot))
 }
 
 /**
