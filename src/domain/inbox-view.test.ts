@@ -125,8 +125,12 @@ describe('spec §4/§8 live toast: which arrivals deserve it', () => {
   })
   const seen = new Map([['c1', 'm1'], ['c2', 'm2']])
 
-  it('the first look only remembers', () => {
+  it('the first look only remembers — except what was written after the page opened (it arrived while it started)', () => {
     expect(liveArrivals(null, [msg('c1', 'm9')], 'me', null, now)).toEqual([])
+    const opened = Date.parse('2026-11-23T11:59:58Z')
+    const latest = [msg('c1', 'm9'), msg('c2', 'm8', 'other', '2026-11-23T11:59:57Z'), msg('c3', 'm7', 'me'), msg('c4', 'm6')]
+    expect(liveArrivals(null, latest, 'me', 'c4', now, new Map(), opened).map((m) => m.id)).toEqual(['m9'])
+    expect(liveArrivals(null, latest, 'me', null, now, new Map([['c1', '2026-11-23T11:59:59Z']]), opened).map((m) => m.id)).toEqual(['m6'])
   })
 
   it('a new newest message from someone else in a closed thread, or in a new conversation, is toasted', () => {

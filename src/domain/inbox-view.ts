@@ -107,8 +107,9 @@ export const LIVE_ARRIVAL_WINDOW_MS = 10 * MINUTE
 
 /**
  * The messages that deserve the live toast (spec §4): a conversation's newest message changed since the last look,
- * it was written by someone else, its thread is not open, it is recent and not yet read. The first look only
- * remembers.
+ * it was written by someone else, its thread is not open, it is recent and not yet read. The first look remembers
+ * what is there, except what was written after `openedAt` (the page opened, epoch ms): that arrived while the page
+ * was starting, before the first look (a sync can store it first).
  */
 export function liveArrivals(
   previous: ReadonlyMap<string, string> | null,
@@ -118,11 +119,12 @@ export function liveArrivals(
   now: number,
   /** The user's read mark per conversation: a message already read (on any device) is not news. */
   readMarks: ReadonlyMap<string, string | null> = new Map(),
+  openedAt?: number,
 ): LatestMessage[] {
-  if (previous === null) return []
+  if (previous === null && openedAt === undefined) return []
   return latest.filter(
     (m) =>
-      previous.get(m.conversation_id) !== m.id &&
+      (previous ? previous.get(m.conversation_id) !== m.id : at(m.created_at) > openedAt!) &&
       m.sender_id !== userId &&
       m.conversation_id !== openConversationId &&
       now - at(m.created_at) <= LIVE_ARRIVAL_WINDOW_MS &&

@@ -34,7 +34,8 @@ beforeEach(async () => {
   db = new KreisDatabase(`t-${crypto.randomUUID()}`)
   sessionStore.setState({ status: 'signed-in', userId: 'me', email: 'me@example.ch' }, true)
   await db.conversations.bulkPut([conv('a'), conv('b')])
-  await db.messages.put(msg('old', 'a', 'buyer', 'What was already here'))
+  // Written a minute before this page (the test process) opened: already there, not news.
+  await db.messages.put(msg('old', 'a', 'buyer', 'What was already here', new Date(performance.timeOrigin - 60_000).toISOString()))
 })
 afterEach(async () => {
   cleanup()
@@ -56,6 +57,12 @@ describe('<NewMessageToaster /> (spec §4, §8: "New message received" with the 
     await settle()
     stop()
     expect(shown).toBe(1) // two toasters mounted (layout + page): only one speaks
+  })
+
+  it('toasts a message written since the page opened that the start-up sync stored before the first look', async () => {
+    await db.messages.put(msg('early', 'b', 'buyer', 'Sent while your page was loading'))
+    mount()
+    await waitFor(() => expect(toasts()).toEqual([['New message received', 'Sent while your page was loading']]))
   })
 
   it('stays quiet for my own messages and for the thread that is open', async () => {

@@ -59,7 +59,8 @@ export function NewMessageToaster() {
     if (!active || !userId || !live) return
     const { latest, readMarks } = live
     const previous = seen.current?.user === userId ? seen.current.ids : null
-    const arrivals = liveArrivals(previous, latest, userId, openRef.current, Date.now(), readMarks)
+    // The first look also toasts what arrived since the page opened: the start-up sync may store it first.
+    const arrivals = liveArrivals(previous, latest, userId, openRef.current, Date.now(), readMarks, previous ? undefined : performance.timeOrigin)
     seen.current = { user: userId, ids: new Map(latest.map((m) => [m.conversation_id, m.id])) }
     const newest = arrivals.reduce<(typeof arrivals)[number] | null>((a, m) => (!a || m.created_at > a.created_at ? m : a), null)
     if (newest) toast(renderToast(newMessageToast(newest.content)))
