@@ -7,6 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { firstScreen } from '@/remote/first-screen'
 import { App } from './app'
 import { deferDataLayer } from './provider'
+import { quietLoadingAnimations } from './quiet-animations'
 
 /** The next task: the browser may paint and handle input in between. */
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
@@ -39,6 +40,7 @@ export function mountApp(root: HTMLElement): void {
     if (navigator.onLine) void import('@/remote/auth')
   }
   void openDatabaseEarly()
+  quietLoadingAnimations()
 
   // index.html painted the URL's page from its prerendered markup (scripts/prerender.ts): React adopts it as it is,
   // in a background (time-sliced) render, so neither a new paint nor one long task follows the first paint; then
