@@ -143,6 +143,7 @@ function fakePage(slots: { top: number; height?: number }[], load: (img: FakeIma
       style: { backgroundImage: '' },
       attributes: { [FIRST_PHOTO_SLOT]: '' } as Record<string, string>,
       setAttribute: (k: string, v: string) => (el.attributes[k] = v),
+      getAttribute: (k: string) => el.attributes[k] ?? null,
       getBoundingClientRect: () => ({ top, height }),
     }
     return el
@@ -157,6 +158,24 @@ function fakePage(slots: { top: number; height?: number }[], load: (img: FakeIma
     },
   }
   return { document, elements, images }
+}
+
+/** Largest-contentful-paint entries, as the browser reports a presented paint: `PaintEntries.report(element)`. */
+class PaintEntries {
+  static live: PaintEntries[] = []
+  static reset() {
+    PaintEntries.live = []
+  }
+  static report(element: unknown) {
+    PaintEntries.live.forEach((o) => o.callback({ getEntries: () => [{ element }] }))
+  }
+  constructor(private readonly callback: (list: { getEntries(): unknown[] }) => void) {}
+  observe() {
+    PaintEntries.live.push(this)
+  }
+  disconnect() {
+    PaintEntries.live = PaintEntries.live.filter((o) => o !== this)
+  }
 }
 
 /** The browser's answer for a fake page: a placeholder is on screen when it has a height and starts above 800 px. */
@@ -181,9 +200,9 @@ interface FakeImage {
   decode(): Promise<void>
 }
 
-async function paint(page: ReturnType<typeof fakePage>, sources: (FirstPhotoSource | null)[]): Promise<(string | null)[]> {
+async function paint(page: ReturnType<typeof fakePage>, sources: (FirstPhotoSource | null)[], entryWaitMs = 0): Promise<(string | null)[]> {
   const { paintFirstPhotos } = await import('./first-screen-request')
-  return new Promise((done) => paintFirstPhotos(page.document as unknown as Document, sources, FIRST_PHOTOS.shop.sizes, FIRST_PHOTO_SLOT, done))
+  return new Promise((done) => paintFirstPhotos(page.document as unknown as Document, sources, FIRST_PHOTOS.shop.sizes, FIRST_PHOTO_SLOT, done, entryWaitMs))
 }
 
 describe('the photos index.html paints before the app’s JS', () => {
@@ -193,6 +212,8 @@ describe('the photos index.html paints before the app’s JS', () => {
   beforeEach(() => {
     vi.stubGlobal('requestAnimationFrame', frames)
     vi.stubGlobal('IntersectionObserver', ScreenObserver)
+    vi.stubGlobal('PerformanceObserver', PaintEntries)
+    PaintEntries.reset()
     vi.stubGlobal('fetch', vi.fn(photoFetch))
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => `blob:${(blob as Blob & { from: string }).from}`)
   })
@@ -233,6 +254,21 @@ describe('the photos index.html paints before the app’s JS', () => {
     await painting
     expect(frames).toHaveBeenCalledTimes(2)
     expect(page.elements.map((e) => e.attributes[FIRST_PHOTO_SLOT])).toEqual(['painted', ''])
+  })
+
+  it('settles when a painted photo’s paint entry says it is on screen, not at two frames (a busy device presents later)', async () => {
+    const page = fakePage([{ top: 0 }])
+    let settled = false
+    const painting = paint(page, [{ href: 'https://x/a.jpg' }], 60_000).then(() => (settled = true))
+    await vi.waitFor(() => expect(page.elements[0]!.attributes[FIRST_PHOTO_SLOT]).toBe('painted'))
+    await new Promise((r) => setTimeout(r, 20))
+    expect(settled).toBe(false)
+    PaintEntries.report({ getAttribute: () => null }) // the heading's paint: not the photo
+    await new Promise((r) => setTimeout(r, 5))
+    expect(settled).toBe(false)
+    PaintEntries.report(page.elements[0])
+    await painting
+    expect(PaintEntries.live).toEqual([])
   })
 
   it('leaves a placeholder the app has replaced meanwhile; with nothing to paint it settles at once', async () => {

@@ -86,12 +86,41 @@ export const FIRST_PHOTO_SLOT = 'data-first-photo'
  * lazy images take the rest.
  * Self-contained: its source runs in index.html.
  */
-export function paintFirstPhotos(doc: Document, sources: readonly (FirstPhotoSource | null)[], sizes: string, slotAttribute: string, done: (painted: (string | null)[]) => void): void {
+export function paintFirstPhotos(
+  doc: Document,
+  sources: readonly (FirstPhotoSource | null)[],
+  sizes: string,
+  slotAttribute: string,
+  done: (painted: (string | null)[]) => void,
+  entryWaitMs = 1000,
+): void {
   const slots = Array.prototype.slice.call(doc.querySelectorAll('#root [' + slotAttribute + ']'), 0, sources.length) as HTMLElement[]
   const painted: (string | null)[] = []
   let waiting = 1
+  // Done once a painted photo is on screen: its largest-contentful-paint entry comes after the frame was presented
+  // (two animation frames can come first on a busy device). Without such an entry (none painted, or not the
+  // largest), two frames and then at most `entryWaitMs`.
   const settle = () => {
-    if (--waiting === 0) requestAnimationFrame(() => requestAnimationFrame(() => done(painted)))
+    if (--waiting > 0) return
+    let finished = false
+    const finish = () => {
+      if (finished) return
+      finished = true
+      observer?.disconnect()
+      done(painted)
+    }
+    let observer: PerformanceObserver | null = null
+    if (painted.some(Boolean) && typeof PerformanceObserver === 'function') {
+      try {
+        observer = new PerformanceObserver((list) => {
+          if (list.getEntries().some((e) => (e as PerformanceEntry & { element?: Element | null }).element?.getAttribute(slotAttribute) === 'painted')) finish()
+        })
+        observer.observe({ type: 'largest-contentful-paint', buffered: true })
+      } catch {
+        observer = null
+      }
+    }
+    requestAnimationFrame(() => requestAnimationFrame(() => (observer ? setTimeout(finish, entryWaitMs) : finish())))
   }
   const paint = (slot: HTMLElement, i: number) => {
     const source = sources[i]
