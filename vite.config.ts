@@ -19,6 +19,7 @@ import {
 } from './src/config/defaults.ts'
 import { firstScreenScript } from './src/remote/first-screen-request.ts'
 import { AFTER_FIRST_PHOTOS, appLoaderPlugin, firstRouteChunks, staticClosure } from './scripts/app-loader.ts'
+import { eagerCommonJsPlugin } from './scripts/eager-commonjs.ts'
 import { inlineCssPlugin, prerenderPlugin } from './scripts/prerender.ts'
 
 const IMAGE_CACHE_NAME = 'kreis-listing-images'
@@ -104,6 +105,7 @@ export default defineConfig(({ mode }) => {
       prerenderPlugin(),
       inlineCssPlugin(),
       appLoaderPlugin(FIRST_ROUTE_MODULES),
+      eagerCommonJsPlugin(),
       VitePWA({
         // 'prompt': a new version installs and waits until the user chooses "Reload" (src/app/pwa); code never
         // changes under a user mid-flow. The app registers the worker itself (workbox-window, loaded lazily).

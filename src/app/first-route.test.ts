@@ -28,6 +28,10 @@ async function buildApp(): Promise<Output['output']> {
   return (Array.isArray(result) ? result[0]! : result).output
 }
 
+/** One build for the file's tests (each took ~10 s). */
+let built: Promise<Output['output']> | undefined
+const builtApp = () => (built ??= buildApp())
+
 const DATA_LAYER = [/\/node_modules\/dexie\//, /\/node_modules\/dexie-react-hooks\//, /\/node_modules\/@supabase\//, /\/src\/db\/database\.ts$/, /\/src\/sync\/engine\.ts$/, /\/src\/sync\/session\.ts$/]
 
 /** The modules a chunk brings with it: its own and its static imports', transitively. */
@@ -45,7 +49,7 @@ function modulesOf(output: Output['output'], start: Chunk): string[] {
 
 describe('the first route', () => {
   it('zod (the listing check, forms) loads with a write or a form, not with the data layer or the shop’s and item’s screens', async () => {
-    const output = await buildApp()
+    const output = await builtApp()
     const chunk = (source: string) => output.find((o): o is Chunk => o.type === 'chunk' && !!o.facadeModuleId?.endsWith(source))!
     const zod = /\/node_modules\/zod\//
     // Not vacuous: the sell flow's chunk brings it.
@@ -56,7 +60,7 @@ describe('the first route', () => {
   }, 120_000)
 
   it('paints without the data layer: no Dexie, sync engine, session or Supabase code in what index.html loads', async () => {
-    const output = await buildApp()
+    const output = await builtApp()
     const html = output.find((o) => o.fileName === 'index.html')
     expect(html?.type).toBe('asset')
     const source = html!.type === 'asset' ? String(html!.source) : ''
@@ -78,5 +82,14 @@ describe('the first route', () => {
     const longTexts = /\/src\/i18n\/en\/static-pages\.ts$/
     expect(everything.filter((id) => longTexts.test(id))).toHaveLength(1)
     expect(modules.filter((id) => longTexts.test(id))).toEqual([])
+  }, 120_000)
+
+  it('React DOM’s CommonJS factories are parenthesised function expressions, which V8 compiles while the chunk streams', async () => {
+    const output = await builtApp()
+    const reactDom = output.find((o): o is Chunk & { code: string } => o.type === 'chunk' && o.moduleIds.some((id) => /\/react-dom\/cjs\/react-dom-client\.\w+\.js$/.test(id)))
+    expect(reactDom).toBeDefined()
+    // scheduler, react-dom, react-dom/client and their index files: each wrapper eager, none left as a lazy arrow.
+    expect(reactDom!.code.match(/\(\(function\([\w$,]*\)\{/g)?.length).toBeGreaterThanOrEqual(3)
+    expect(reactDom!.code).not.toMatch(/\(\(\(?[\w$]+(,[\w$]+)*\)?=>\{/)
   }, 120_000)
 })
