@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { DatabaseProvider } from '@/db/database-context'
 import { remoteImageUrl } from '@/db/image-url'
-import { CARD_IMAGE_SIZES, ListingCard, type ListingCardProps } from './listing-card'
+import { CARD_IMAGE_SIZES, ListingCard, ListingCardSkeleton, type ListingCardProps } from './listing-card'
 
 afterEach(cleanup)
 
@@ -138,5 +138,15 @@ describe('<ListingCard /> photo (issue 12: card image in srcset, device copy fir
   it('an http URL is used as it is, without srcset', () => {
     renderCard({ imageUrl: 'https://img.test/a.jpg' })
     expect(screen.getByRole('img', { name: 'Wool coat' })).not.toHaveAttribute('srcset')
+  })
+})
+
+describe('<ListingCardSkeleton />', () => {
+  it('pulses as two blocks, the photo and its three lines: a cold /shop starts 12 at once, each animation costs its start', () => {
+    const { container } = render(<ListingCardSkeleton />)
+    const pulsing = container.querySelectorAll('[class*="animate-pulse"]')
+    expect(pulsing).toHaveLength(2)
+    // The lines still show, inside the one pulsing block.
+    expect(pulsing[1]!.children).toHaveLength(3)
   })
 })

@@ -130,6 +130,27 @@ describe('<ShopPage /> (spec §2.6)', () => {
     expect(url()).toBe('/shop?max=50')
   })
 
+  it('the filter panel exists only while the sheet is open, and each opening starts from the filters shown', async () => {
+    await db.listings.bulkPut([listing(1, { location: 'Basel' }), listing(2)])
+    renderShop('/shop?loc=Zurich')
+    await screen.findByText('1 item')
+    const sheet = document.querySelector('dialog')!
+    // Closed: no chips, no count of matches (its live query) — nothing of the panel is built.
+    expect(within(sheet).queryByRole('button', { name: 'Apply', hidden: true })).toBeNull()
+    expect(within(sheet).queryByRole('status', { hidden: true })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: /^Filter/ }))
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Basel', hidden: true }))
+    expect(within(sheet).getByRole('button', { name: 'Basel', hidden: true })).toHaveAttribute('aria-pressed', 'true')
+    expect(await within(sheet).findByText('2 matching items')).toBeInTheDocument()
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Close', hidden: true }))
+    expect(within(sheet).queryByRole('button', { name: 'Apply', hidden: true })).toBeNull()
+    // Reopened: the edit was dropped; the panel shows the filters of the page (Zurich).
+    fireEvent.click(screen.getByRole('button', { name: /^Filter/ }))
+    expect(within(sheet).getByRole('button', { name: 'Basel', hidden: true })).toHaveAttribute('aria-pressed', 'false')
+    expect(within(sheet).getByRole('button', { name: 'Zurich', hidden: true })).toHaveAttribute('aria-pressed', 'true')
+    expect(url()).toBe('/shop?loc=Zurich')
+  })
+
   it('an empty filtered result says so and Reset clears the filters but keeps the search', async () => {
     await db.listings.bulkPut([listing(1)])
     renderShop('/shop?q=item&loc=Bern&page=2')

@@ -56,14 +56,26 @@ export interface FilterSheetProps {
  * The filter panel (spec §2.6): a bottom sheet titled "Filter" with Category, Price (CHF), Location, Size and
  * Condition; Reset restores the defaults in the panel, Apply passes the filters and closes. The count of matches
  * comes from the in-memory projection, so it follows every change at no cost.
+ *
+ * The panel (its draft, its ~60 elements and its live count) exists only while the sheet is open: each opening
+ * starts from the filters shown then, a closed sheet's edits are dropped, and a closed sheet neither adds to the
+ * shop's first render nor re-counts the mirror after each of a first sync's writes (TBT on a cold /shop).
  */
 export function FilterSheet({ open, filters, onClose, onApply }: FilterSheetProps) {
+  return (
+    <Sheet open={open} onClose={onClose} title={t('filter.title')}>
+      {open && <FilterPanel filters={filters} onApply={onApply} />}
+    </Sheet>
+  )
+}
+
+function FilterPanel({ filters, onApply }: Pick<FilterSheetProps, 'filters' | 'onApply'>) {
   const [draft, setDraft] = useState<FilterDraft>(() => draftOf(filters))
-  // Every opening starts from the filters shown now (a closed sheet's edits are dropped).
-  const [seen, setSeen] = useState({ open, filters })
-  if (seen.open !== open || seen.filters !== filters) {
-    setSeen({ open, filters })
-    if (open) setDraft(draftOf(filters))
+  // The filters shown change under an open sheet only by Back or Forward: the panel then starts from them again.
+  const [shown, setShown] = useState(filters)
+  if (shown !== filters) {
+    setShown(filters)
+    setDraft(draftOf(filters))
   }
   const next = filtersOf(draft, filters.query)
   const count = useFeedCount(next)
@@ -85,7 +97,7 @@ export function FilterSheet({ open, filters, onClose, onApply }: FilterSheetProp
   )
 
   return (
-    <Sheet open={open} onClose={onClose} title={t('filter.title')}>
+    <>
       <Section title={t('filter.category')}>
         {[null, ...CATEGORIES].map((c) => (
           <ToggleChip key={c ?? 'all'} pressed={draft.category === c} onToggle={() => edit({ category: c })}>
@@ -121,6 +133,6 @@ export function FilterSheet({ open, filters, onClose, onApply }: FilterSheetProp
         ))}
       </Section>
       {actions}
-    </Sheet>
+    </>
   )
 }
