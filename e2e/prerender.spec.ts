@@ -98,8 +98,10 @@ test.describe('the first screen from HTML', () => {
       page.evaluate(() => performance.getEntriesByType('resource').find((r) => /\/assets\/index-[^/]+\.js$/.test(r.name))?.startTime ?? null)
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 2, name: 'Fresh from the Circle' })).toBeVisible()
-    const paint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null)
-    expect(paint).not.toBeNull()
+    // Visible is laid out, not yet painted: the paint entry comes with the frame (it was missed once, on a fast load).
+    const firstPaint = () => page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null)
+    await expect.poll(firstPaint).not.toBeNull()
+    const paint = await firstPaint()
     // The heading is prerendered: the app's JS may still be on its way.
     await expect.poll(entryStart).not.toBeNull()
     expect(await entryStart()).toBeGreaterThanOrEqual(paint!)

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { t } from '@/i18n'
 import { Button } from '@/ui/button'
+import { afterStartUp } from './after-start-up'
 import { install, snoozeInstall, watchInstallPrompt } from './install'
 import { usePwa } from './pwa-store'
 import { registerServiceWorker } from './register-sw'
@@ -82,14 +83,15 @@ export function InstallPrompt() {
 /**
  * The installable, updatable app's prompts: at the top of a phone's screen (its bottom belongs to the tab bar,
  * toasts and the item page's action), bottom left on wider screens (toasts go bottom right), clear of the header's
- * search. Registers the service worker once, in production builds.
+ * search. Registers the service worker once, in production builds, when the page's start-up is over
+ * (./after-start-up: its first install would compete with it).
  */
 export function PwaPrompts({ register = import.meta.env.PROD }: { register?: boolean }) {
   const updateReady = usePwa((s) => s.updateReady)
   useEffect(() => {
     if (!register) return
     watchInstallPrompt()
-    void registerServiceWorker().catch(() => {})
+    return afterStartUp(() => void registerServiceWorker().catch(() => {}))
   }, [register])
   return (
     <div className="pointer-events-none fixed inset-x-0 top-2 z-50 flex flex-col items-center gap-2 px-4 sm:top-auto sm:bottom-20 sm:items-start">
