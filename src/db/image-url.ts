@@ -3,8 +3,9 @@
  * from its local blob as an object URL, a storage path from the bucket's public URL, an http(s) URL as it is.
  * Screens use `useImageSrc(image_url)` for listing photos and profile pictures alike.
  */
+import { liveQuery, type Subscription } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import { env } from '@/config/env'
 import { resolveImageUrl } from '@/domain/listing-view'
 import { cardImagePath, cardSrcSet } from '@/domain/photos'
@@ -14,16 +15,69 @@ import type { PhotoBlobRow } from './rows'
 
 const isHttp = (url: string): boolean => /^https?:\/\//i.test(url)
 
-/**
- * The device's blob for a storage path, if it still holds one. Paths end in `{photo id}.{ext}` (the photo_blobs
- * key), so this is one key read.
- */
+/** The photo_blobs key of a storage path: paths end in `{photo id}.{ext}`. */
+function photoIdOf(path: string): string {
+  const file = path.slice(path.lastIndexOf('/') + 1)
+  return file.includes('.') ? file.slice(0, file.lastIndexOf('.')) : file
+}
+
+/** The device's blob for a storage path, if it still holds one: one key read. */
 export async function localPhoto(db: KreisDatabase, path: string): Promise<PhotoBlobRow | undefined> {
   if (isHttp(path)) return undefined
-  const file = path.slice(path.lastIndexOf('/') + 1)
-  const id = file.includes('.') ? file.slice(0, file.lastIndexOf('.')) : file
-  const row = await db.photo_blobs.get(id)
+  const row = await db.photo_blobs.get(photoIdOf(path))
   return row?.path === path ? row : undefined
+}
+
+/**
+ * The ids of the photos the device holds (photo_blobs' keys, a handful at most: unsent listings'), read live once
+ * for every card on screen: a card whose photo the device does not hold — every card of a visitor's feed — asks
+ * nothing more (a grid of 12 made 12 live queries and 24 reads). Undefined until the first read; the read stops a
+ * tick after the last card unmounts, so the next page's cards, mounted in the same commit, keep it.
+ */
+class HeldPhotoIds {
+  private snapshot: ReadonlySet<string> | undefined
+  private readonly listeners = new Set<() => void>()
+  private subscription: Subscription | undefined
+  private stopTimer: ReturnType<typeof setTimeout> | undefined
+
+  constructor(private readonly db: KreisDatabase) {}
+
+  readonly getSnapshot = (): ReadonlySet<string> | undefined => this.snapshot
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener)
+    clearTimeout(this.stopTimer)
+    this.subscription ??= liveQuery(() => this.db.photo_blobs.toCollection().primaryKeys()).subscribe({
+      next: (ids) => this.publish(new Set(ids)),
+      // A database that cannot be read holds nothing to show: the cards load from the bucket.
+      error: () => this.publish(new Set()),
+    })
+    return () => {
+      this.listeners.delete(listener)
+      if (this.listeners.size === 0) this.stopTimer = setTimeout(() => this.stop(), 0)
+    }
+  }
+
+  private publish(ids: ReadonlySet<string>): void {
+    this.snapshot = ids
+    this.listeners.forEach((l) => l())
+  }
+
+  private stop(): void {
+    if (this.listeners.size > 0) return
+    this.subscription?.unsubscribe()
+    this.subscription = undefined
+    // Not kept while nobody reads it: it could go stale.
+    this.snapshot = undefined
+  }
+}
+
+const heldPhotoIds = new WeakMap<KreisDatabase, HeldPhotoIds>()
+
+function useHeldPhotoIds(db: KreisDatabase): ReadonlySet<string> | undefined {
+  let held = heldPhotoIds.get(db)
+  if (!held) heldPhotoIds.set(db, (held = new HeldPhotoIds(db)))
+  return useSyncExternalStore(held.subscribe, held.getSnapshot, held.getSnapshot)
 }
 
 /** The remote URL of an image_url / profile_picture_url (no local lookup). */
@@ -85,20 +139,26 @@ export interface CardImageSrc {
  * A feed/grid card's photo (issue 12): the device's card image (else its full photo) while it holds one, so an
  * unsent listing shows its photo offline; else the bucket URL with the card image in `srcset`, so a phone's
  * 2-column grid downloads the small one. An http(s) URL as it is. Null for no image; undefined while the device is
- * being asked (one or two key reads), so a card never flashes a broken or placeholder image.
+ * being asked (which photos it holds, shared by every card; then one or two key reads for a photo it holds), so a
+ * card never flashes a broken or placeholder image.
  */
 export function useCardImageSrc(imageUrl: string | null): CardImageSrc | null | undefined {
   const db = useDatabase()
   const needsLookup = imageUrl !== null && imageUrl !== '' && !isHttp(imageUrl)
-  const local = useLiveQuery(async () => {
-    if (!needsLookup) return null
-    const card = cardImagePath(imageUrl)
-    return (card ? (await localPhoto(db, card))?.blob : undefined) ?? (await localPhoto(db, imageUrl))?.blob ?? null
-  }, [db, imageUrl, needsLookup])
+  const card = needsLookup ? cardImagePath(imageUrl) : null
+  const held = useHeldPhotoIds(db)
+  const onDevice = needsLookup && held !== undefined && (held.has(photoIdOf(imageUrl)) || (card !== null && held.has(photoIdOf(card))))
+  // Tagged with its URL: an answer kept from before the device held the photo (or from another URL) is not this one's.
+  const answer = useLiveQuery(async () => {
+    if (!onDevice) return null
+    const blob = (card ? (await localPhoto(db, card))?.blob : undefined) ?? (await localPhoto(db, imageUrl))?.blob ?? null
+    return { url: imageUrl, blob }
+  }, [db, imageUrl, card, onDevice])
+  const local = onDevice && answer?.url === imageUrl ? answer.blob : undefined
   useEffect(() => (local ? retain(local) : undefined), [local])
   if (!imageUrl) return null
   if (!needsLookup) return { src: imageUrl, srcSet: null }
-  if (local === undefined) return undefined
+  if (held === undefined || (onDevice && local === undefined)) return undefined
   if (local) return { src: objectUrlOf(local), srcSet: null }
   return { src: remoteImageUrl(imageUrl), srcSet: cardSrcSet(imageUrl, (path) => remoteImageUrl(path)) }
 }

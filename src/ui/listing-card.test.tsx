@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Blob as NodeBlob } from 'node:buffer'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -133,6 +133,31 @@ describe('<ListingCard /> photo (issue 12: card image in srcset, device copy fir
     const img = await screen.findByRole('img', { name: 'Wool coat' })
     expect(img).toHaveAttribute('src', 'blob:test/40')
     expect(img).not.toHaveAttribute('srcset')
+  })
+
+  it('cards whose photos the device does not hold (a visitor’s feed) read no photo: one shared look at which it holds', async () => {
+    const db = new KreisDatabase(`t-${crypto.randomUUID()}`)
+    dbs.push(db)
+    const get = vi.spyOn(db.photo_blobs, 'get')
+    const paths = ['u1/l1/img-1.webp', 'u1/l2/img-2.webp', 'u1/l3/img-3.webp']
+    render(
+      <DatabaseProvider db={db}>
+        <MemoryRouter>
+          {paths.map((p, i) => <ListingCard key={p} {...base} title={`Coat ${i}`} imageUrl={p} />)}
+        </MemoryRouter>
+      </DatabaseProvider>,
+    )
+    for (const [i, p] of paths.entries()) expect(await screen.findByRole('img', { name: `Coat ${i}` })).toHaveAttribute('src', remoteImageUrl(p))
+    expect(get).not.toHaveBeenCalled()
+  })
+
+  it('a photo the device comes to hold while the card shows (a listing made on this device) switches to it', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => `blob:test/${(b as Blob).size}`)
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
+    const db = renderWithDb({ imageUrl: PATH })
+    expect(await screen.findByRole('img', { name: 'Wool coat' })).toHaveAttribute('src', remoteImageUrl(PATH))
+    await db.photo_blobs.put({ id: 'img-1', listing_id: 'l1', blob: new NodeBlob([new Uint8Array(700)]) as Blob, content_type: 'image/webp', path: PATH, uploaded: false })
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Wool coat' })).toHaveAttribute('src', 'blob:test/700'))
   })
 
   it('an http URL is used as it is, without srcset', () => {
