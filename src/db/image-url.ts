@@ -1,7 +1,7 @@
 /**
  * Where an image is shown from: a photo still on the device (not yet on the server, or not yet acknowledged)
  * from its local blob as an object URL, a storage path from the bucket's public URL, an http(s) URL as it is.
- * Screens use `useImageSrc(image_url)` for listing photos and profile pictures alike.
+ * Listing photos use `useCardImageSrc` (cards, the gallery, the owner's list); `useImageSrc` resolves one image alike.
  */
 import { liveQuery, type Subscription } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
@@ -114,15 +114,36 @@ function retain(blob: Blob): () => void {
 }
 
 /**
+ * The device's blob for the first of `paths` it holds, kept alive as an object URL while shown: null when it holds
+ * none (the bucket's URL then), undefined while the device is being asked — which photos it holds (shared by every
+ * image on screen), then one key read per path for a photo it holds. `key` names the paths (an answer is only theirs).
+ */
+function useDevicePhoto(db: KreisDatabase, key: string, paths: readonly string[]): Blob | null | undefined {
+  const held = useHeldPhotoIds(db)
+  const onDevice = held !== undefined && paths.some((p) => held.has(photoIdOf(p)))
+  // Tagged: an answer kept from before the device held the photo (or for other paths) is not this one's.
+  const answer = useLiveQuery(async () => {
+    if (!onDevice) return null
+    for (const p of paths) {
+      const row = await localPhoto(db, p)
+      if (row) return { key, blob: row.blob }
+    }
+    return { key, blob: null }
+  }, [db, key, onDevice]) // `key` names `paths`
+  const local = held === undefined ? undefined : !onDevice ? null : answer?.key === key ? answer.blob : undefined
+  useEffect(() => (local ? retain(local) : undefined), [local])
+  return local
+}
+
+/**
  * The src for an image: an object URL of the local blob while the device holds one (revoked once no component
- * shows it), else the remote URL. Null for no image, and for a storage path while the device is still being asked
- * (one IndexedDB read), so an unsent photo never flashes a broken remote image.
+ * shows it), else the remote URL. Null for no image, and for a storage path while the device is still being asked,
+ * so an unsent photo never flashes a broken remote image.
  */
 export function useImageSrc(imageUrl: string | null): string | null {
   const db = useDatabase()
   const needsLookup = imageUrl !== null && imageUrl !== '' && !isHttp(imageUrl)
-  const local = useLiveQuery(async () => (needsLookup ? ((await localPhoto(db, imageUrl))?.blob ?? null) : null), [db, imageUrl, needsLookup])
-  useEffect(() => (local ? retain(local) : undefined), [local])
+  const local = useDevicePhoto(db, needsLookup ? imageUrl : '', needsLookup ? [imageUrl] : [])
   if (!imageUrl) return null
   if (!needsLookup) return imageUrl
   if (local === undefined) return null
@@ -139,26 +160,16 @@ export interface CardImageSrc {
  * A feed/grid card's photo (issue 12): the device's card image (else its full photo) while it holds one, so an
  * unsent listing shows its photo offline; else the bucket URL with the card image in `srcset`, so a phone's
  * 2-column grid downloads the small one. An http(s) URL as it is. Null for no image; undefined while the device is
- * being asked (which photos it holds, shared by every card; then one or two key reads for a photo it holds), so a
- * card never flashes a broken or placeholder image.
+ * being asked (useDevicePhoto), so a card never flashes a broken or placeholder image.
  */
 export function useCardImageSrc(imageUrl: string | null): CardImageSrc | null | undefined {
   const db = useDatabase()
   const needsLookup = imageUrl !== null && imageUrl !== '' && !isHttp(imageUrl)
   const card = needsLookup ? cardImagePath(imageUrl) : null
-  const held = useHeldPhotoIds(db)
-  const onDevice = needsLookup && held !== undefined && (held.has(photoIdOf(imageUrl)) || (card !== null && held.has(photoIdOf(card))))
-  // Tagged with its URL: an answer kept from before the device held the photo (or from another URL) is not this one's.
-  const answer = useLiveQuery(async () => {
-    if (!onDevice) return null
-    const blob = (card ? (await localPhoto(db, card))?.blob : undefined) ?? (await localPhoto(db, imageUrl))?.blob ?? null
-    return { url: imageUrl, blob }
-  }, [db, imageUrl, card, onDevice])
-  const local = onDevice && answer?.url === imageUrl ? answer.blob : undefined
-  useEffect(() => (local ? retain(local) : undefined), [local])
+  const local = useDevicePhoto(db, needsLookup ? imageUrl : '', needsLookup ? (card ? [card, imageUrl] : [imageUrl]) : [])
   if (!imageUrl) return null
   if (!needsLookup) return { src: imageUrl, srcSet: null }
-  if (held === undefined || (onDevice && local === undefined)) return undefined
+  if (local === undefined) return undefined
   if (local) return { src: objectUrlOf(local), srcSet: null }
   return { src: remoteImageUrl(imageUrl), srcSet: cardSrcSet(imageUrl, (path) => remoteImageUrl(path)) }
 }

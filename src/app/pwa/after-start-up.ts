@@ -16,12 +16,11 @@ const IDLE_TIMEOUT_MS = 2_000
 
 export interface AfterStartUpOptions {
   store?: StoreApi<ShellLiveState>
-  limitMs?: number
   win?: Window
 }
 
 /** Runs `run` once the page's start-up is over (above). Returns a cancel. */
-export function afterStartUp(run: () => void, { store = shellLiveStore, limitMs = START_UP_LIMIT_MS, win = window }: AfterStartUpOptions = {}): () => void {
+export function afterStartUp(run: () => void, { store = shellLiveStore, win = window }: AfterStartUpOptions = {}): () => void {
   let done = false
   let unsubscribe = () => {}
   let limit: ReturnType<typeof setTimeout> | undefined
@@ -46,7 +45,7 @@ export function afterStartUp(run: () => void, { store = shellLiveStore, limitMs 
     unsubscribe = store.subscribe((s) => {
       if (synced(s)) go()
     })
-    limit = setTimeout(go, limitMs)
+    limit = setTimeout(go, START_UP_LIMIT_MS)
   }
 
   if (win.document.readyState === 'complete') loaded()
