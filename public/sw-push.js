@@ -69,8 +69,9 @@ async function kreisOpenThread(path) {
   const same = windows.find((w) => new URL(w.url).pathname === path)
   const target = same || windows[0]
   if (target) {
-    const focused = await target.focus()
-    if (!same && 'navigate' in focused) return focused.navigate(path)
+    // Focusing may be refused (the browser decides what a click allows); the thread opens all the same.
+    const focused = (await target.focus().catch(() => null)) || target
+    if (!same && typeof focused.navigate === 'function') return focused.navigate(path)
     return focused
   }
   return self.clients.openWindow(path)

@@ -24,6 +24,8 @@ export interface PushReceiver {
   release(): void
   /** Resolves with the first request to `path` (one already received, or the next). */
   next(path: string): Promise<ReceivedPush>
+  /** Resolves with the n-th request received (0-based), whatever its path. */
+  nth(n: number): Promise<ReceivedPush>
   close(): Promise<void>
 }
 
@@ -32,6 +34,7 @@ export async function startPushReceiver(): Promise<PushReceiver> {
   const answers = new Map<string, number | 'hold'>()
   const held: http.ServerResponse[] = []
   let waiters: { path: string; resolve: (r: ReceivedPush) => void }[] = []
+  let counted: { n: number; resolve: (r: ReceivedPush) => void }[] = []
   const server = http.createServer((req, res) => {
     const at = performance.now()
     const chunks: Buffer[] = []
@@ -40,6 +43,7 @@ export async function startPushReceiver(): Promise<PushReceiver> {
       const push: ReceivedPush = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks), at }
       received.push(push)
       waiters = waiters.filter((w) => (w.path === push.path ? (w.resolve(push), false) : true))
+      counted = counted.filter((w) => (w.n === received.length - 1 ? (w.resolve(push), false) : true))
       const status = answers.get(push.path) ?? 201
       if (status === 'hold') held.push(res)
       else res.writeHead(status).end()
@@ -55,6 +59,10 @@ export async function startPushReceiver(): Promise<PushReceiver> {
     next(path) {
       const found = received.find((r) => r.path === path)
       return found ? Promise.resolve(found) : new Promise((resolve) => waiters.push({ path, resolve }))
+    },
+    nth(n) {
+      const found = received[n]
+      return found ? Promise.resolve(found) : new Promise((resolve) => counted.push({ n, resolve }))
     },
     async close() {
       held.splice(0).forEach((res) => res.destroy())
