@@ -5,7 +5,7 @@
  * outside a Home Screen app it says that installing comes first. Answered or dismissed, it does not come back
  * (the /profile switch stays).
  */
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useDatabase } from '@/db/database-context'
 import { t } from '@/i18n'
@@ -30,20 +30,16 @@ const markDone = () => {
   }
 }
 
-/** Whether the user queued a message or a listing save since this hook first ran (the highest outbox key then). */
+/** Whether the user queued a message or a listing save since this component mounted (the outbox is short). */
 function useWroteSinceLoad(enabled: boolean): boolean {
   const db = useDatabase()
-  const baseline = useRef<number | null>(null)
-  const wrote = useLiveQuery(async () => {
-    if (!enabled) return false
-    const top = ((await db.outbox.orderBy(':id').lastKey()) as number | undefined) ?? 0
-    if (baseline.current === null) {
-      baseline.current = top
-      return false
-    }
-    const since = await db.outbox.where(':id').above(baseline.current).toArray()
-    return since.some((e) => e.op.kind === 'message.send' || e.op.kind === 'listing.upsert')
-  }, [db, enabled])
+  const [mountedAt] = useState(() => Date.now())
+  const wrote = useLiveQuery(
+    async () =>
+      enabled &&
+      (await db.outbox.filter((e) => e.queued_at >= mountedAt && (e.op.kind === 'message.send' || e.op.kind === 'listing.upsert')).count()) > 0,
+    [db, enabled, mountedAt],
+  )
   return wrote === true
 }
 
