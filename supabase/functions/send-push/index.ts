@@ -3,4 +3,7 @@ import webpush from 'npm:web-push@3.6.7'
 import type { BuildPushRequest } from '../_shared/push/message-push.ts'
 import { createHandler } from './handler.ts'
 
-Deno.serve(createHandler((name) => Deno.env.get(name), webpush.generateRequestDetails as unknown as BuildPushRequest))
+const build: BuildPushRequest = (subscription, payload, options) =>
+  webpush.generateRequestDetails(subscription, payload, options) as unknown as ReturnType<BuildPushRequest>
+
+Deno.serve(createHandler((name) => Deno.env.get(name), build))
