@@ -103,6 +103,7 @@ export async function startStack(config: StackConfig, options: StartOptions = {}
     const realtime = await attachRealtime(server, ctx, options.realtimeLimits)
     mark('realtime attached')
     const push = await attachPush(ctx, ctx.vapid)
+    mark('push attached')
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(config.port, config.host, () => {
