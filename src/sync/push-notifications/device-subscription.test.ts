@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { setPushSubscription } from '../local-writes'
 import { signOutUser } from '../session'
-import { disablePush, removePushOnSignOut } from './device-subscription'
+import { disablePush, keepPushSubscriptionCurrent, removePushOnSignOut } from './device-subscription'
 
 const deleted: string[] = []
 vi.mock('@/remote/auth', () => ({ signOut: async () => ({ ok: true }) }))
@@ -19,14 +19,22 @@ const ME = '00000000-0000-4000-8000-000000000001'
 const ENDPOINT = 'https://push.example.com/this-browser'
 let db: KreisDatabase
 let unsubscribe: ReturnType<typeof vi.fn>
+let endpoint = ENDPOINT
+
+function browserSubscription(url: string) {
+  endpoint = url
+}
 
 beforeEach(() => {
   deleted.length = 0
+  localStorage.clear()
+  endpoint = ENDPOINT
+  ;(window as unknown as Record<string, unknown>).Notification = { permission: 'granted' }
   db = new KreisDatabase(`device-subscription-${Math.random()}`)
   unsubscribe = vi.fn(async () => true)
-  const subscription = { endpoint: ENDPOINT, toJSON: () => ({ endpoint: ENDPOINT, keys: { p256dh: 'BKEY', auth: 'AUTH' } }), unsubscribe }
+  const subscription = () => ({ endpoint, toJSON: () => ({ endpoint, keys: { p256dh: 'BKEY', auth: 'AUTH' } }), unsubscribe })
   Object.defineProperty(navigator, 'serviceWorker', {
-    value: { getRegistration: async () => ({ pushManager: { getSubscription: async () => subscription } }) },
+    value: { getRegistration: async () => ({ pushManager: { getSubscription: async () => subscription() } }) },
     configurable: true,
   })
 })
@@ -63,5 +71,25 @@ describe('this browser’s push subscription', () => {
     Object.defineProperty(navigator, 'serviceWorker', { value: { getRegistration: async () => undefined }, configurable: true })
     await removePushOnSignOut(db)
     expect(deleted).toEqual([])
+  })
+
+  it('on start: queues the browser’s subscription again only when it is not the one last queued for the user', async () => {
+    const groups = async () => (await db.outbox.toArray()).map((e) => e.group)
+    expect(await keepPushSubscriptionCurrent(db, ME)).toBe(true)
+    expect(await keepPushSubscriptionCurrent(db, ME)).toBe(false)
+    expect(await groups()).toEqual([`push:${ENDPOINT}`])
+    // The browser renewed its subscription while the app was closed.
+    browserSubscription('https://push.example.com/renewed')
+    expect(await keepPushSubscriptionCurrent(db, ME)).toBe(true)
+    expect(await groups()).toEqual([`push:${ENDPOINT}`, 'push:https://push.example.com/renewed'])
+  })
+
+  it('on start: nothing without the permission, and sign-out forgets what was queued for the user', async () => {
+    ;(window as unknown as Record<string, unknown>).Notification = { permission: 'default' }
+    expect(await keepPushSubscriptionCurrent(db, ME)).toBe(false)
+    ;(window as unknown as Record<string, unknown>).Notification = { permission: 'granted' }
+    expect(await keepPushSubscriptionCurrent(db, ME)).toBe(true)
+    await removePushOnSignOut(db, ME)
+    expect(await keepPushSubscriptionCurrent(db, ME)).toBe(true)
   })
 })

@@ -23,6 +23,32 @@ function writeOf(userId: string, sub: PushSubscription): PushSubscriptionWrite |
   return { user_id: userId, endpoint: json.endpoint, p256dh: json.keys.p256dh, auth: json.keys.auth }
 }
 
+/** The endpoint last queued for each account on this browser, so a changed subscription is queued again. */
+const queuedKey = (userId: string) => `kreis:push-endpoint:${userId}`
+
+function rememberQueued(userId: string, endpoint: string | null): void {
+  try {
+    if (endpoint) localStorage.setItem(queuedKey(userId), endpoint)
+    else localStorage.removeItem(queuedKey(userId))
+  } catch {
+    // No storage: the next start queues it again, which changes nothing on the server.
+  }
+}
+
+/**
+ * On start: a browser may renew its subscription (a new endpoint) while the app is closed, and the account must
+ * follow; when this browser's subscription is not the one last queued for the user, it is queued again.
+ */
+export async function keepPushSubscriptionCurrent(db: KreisDatabase, userId: string, now = Date.now()): Promise<boolean> {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return false
+  const sub = await currentPushSubscription()
+  const write = sub && writeOf(userId, sub)
+  if (!write || localStorage.getItem(queuedKey(userId)) === write.endpoint) return false
+  await setPushSubscription(db, write, true, now)
+  rememberQueued(userId, write.endpoint)
+  return true
+}
+
 export type EnableOutcome = 'enabled' | 'denied' | 'dismissed' | 'failed'
 
 /** Asks for permission (only ever from a click), subscribes the browser and queues the subscription for the account. */
@@ -39,6 +65,7 @@ export async function enablePush(db: KreisDatabase, userId: string, now = Date.n
     const write = writeOf(userId, sub)
     if (!write) return 'failed'
     await setPushSubscription(db, write, true, now)
+    rememberQueued(userId, write.endpoint)
     return 'enabled'
   } catch {
     return 'failed'
@@ -51,6 +78,7 @@ export async function disablePush(db: KreisDatabase, userId: string, now = Date.
   if (!sub) return
   const write = writeOf(userId, sub)
   if (write) await setPushSubscription(db, write, false, now)
+  rememberQueued(userId, null)
   await sub.unsubscribe().catch(() => false)
 }
 
@@ -59,7 +87,8 @@ export async function disablePush(db: KreisDatabase, userId: string, now = Date.
  * subscription, so its endpoint is dead even when the delete could not be sent (the server drops it on the 410).
  * Entries for this endpoint still queued are dropped: they must never be sent with another account's session.
  */
-export async function removePushOnSignOut(db: KreisDatabase): Promise<void> {
+export async function removePushOnSignOut(db: KreisDatabase, userId?: string): Promise<void> {
+  if (userId) rememberQueued(userId, null)
   const sub = await currentPushSubscription().catch(() => null)
   if (!sub) return
   const { deletePushSubscriptionNow } = await import('@/remote/push')
