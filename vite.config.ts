@@ -144,8 +144,9 @@ export default defineConfig(({ mode }) => {
           // png and webmanifest are added by the plugin itself (manifest icons); listing them here would precache
           // them twice (reference/frontend.md F6).
           globPatterns: ['**/*.{js,css,html,svg,ico}'],
-          // The Background Sync listener (wakes the page's sync engine when connectivity returns).
-          importScripts: ['/sw-background-sync.js'],
+          // The Background Sync listener (wakes the page's sync engine when connectivity returns) and the Web Push
+          // listeners (a new message's notification, its click).
+          importScripts: ['/sw-background-sync.js', '/sw-push.js'],
           navigateFallback: '/index.html',
           navigateFallbackDenylist: [API_PATHS],
           cleanupOutdatedCaches: true,

@@ -42,7 +42,8 @@ export type ConversationRow = ConversationRecord & SyncFields
 export type MessageRow = MessageRecord & SyncFields
 
 /** The entity an outbox entry belongs to; entries of one group are sent strictly in order. */
-export type OutboxGroup = `listing:${string}` | `conversation:${string}` | `profile:${string}` | `favourite:${string}` | `read:${string}`
+export type OutboxGroup =
+  | `listing:${string}` | `conversation:${string}` | `profile:${string}` | `favourite:${string}` | `read:${string}` | `push:${string}`
 
 export type OutboxOp =
   | { kind: 'photo.upload'; photo_id: string; path: string; content_type: string }
@@ -74,6 +75,11 @@ export type ScreenOp =
    * `conversation:{id}` still drain there.
    */
   | { kind: 'conversation.read'; read_at: string }
+  /**
+   * Group `push:{endpoint}`. Adds (subscribed) or removes this browser's Web Push subscription of the user
+   * (PushSubscription.toJSON()'s endpoint and keys), so new messages reach the device when the app is closed.
+   */
+  | { kind: 'push.subscription'; subscription: PushSubscriptionWrite; subscribed: boolean }
 
 export type OutboxKind = OutboxOp['kind']
 
@@ -103,6 +109,12 @@ export interface OutboxEntry {
 export type { ListingWrite }
 export type ImageWrite = Pick<ListingImageRecord, 'id' | 'listing_id' | 'image_url' | 'image_order'>
 export type ConversationWrite = Pick<ConversationRecord, 'id' | 'listing_id' | 'buyer_id' | 'seller_id'>
+export interface PushSubscriptionWrite {
+  user_id: string
+  endpoint: string
+  p256dh: string
+  auth: string
+}
 export type MessageWrite = Pick<MessageRecord, 'id' | 'conversation_id' | 'listing_id' | 'sender_id' | 'receiver_id' | 'content'>
 /** `edited_at`: the device time of the edit (the server keeps the latest); absent in entries queued before it existed. */
 export type ProfileWrite = Pick<MyProfileRecord, 'id' | 'first_name' | 'last_name' | 'location'> & { edited_at?: string }

@@ -6,7 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { ConversationRecord, Cursor, FavoriteRecord, ListingImageRecord, MessageRecord, MyProfileRecord, PublicProfileRecord } from '@/db/records'
 import type { ListingBundle } from '@/db/repositories/mirror'
-import type { ConversationWrite, MessageWrite, ProfileWrite } from '@/db/rows'
+import type { ConversationWrite, MessageWrite, ProfileWrite, PushSubscriptionWrite } from '@/db/rows'
 import type { ListingSave, ListingSaved, RealtimeHandlers, Result, SessionInfo, Transport, XidFrom, XidKey, XidPage } from '@/sync/protocol'
 import { STORAGE_BUCKET } from '@/domain/constants'
 import { cardImagePath } from '@/domain/photos'
@@ -391,6 +391,18 @@ export class SupabaseTransport implements Transport {
     } catch (e) {
       return { ok: false, reason: 'network', message: (e as Error).message }
     }
+  }
+
+  async setPushSubscription(s: PushSubscriptionWrite, subscribed: boolean): Promise<Result<void>> {
+    // Adding: the server's trigger replaces any row of the endpoint, so a retry is no conflict (ignoreDuplicates only
+    // covers two adds racing). Removing: RLS limits the delete to the caller's own row.
+    const q = subscribed
+      ? this.client
+          .from('push_subscriptions')
+          .upsert({ user_id: s.user_id, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth }, { onConflict: 'endpoint', ignoreDuplicates: true })
+      : this.client.from('push_subscriptions').delete().eq('endpoint', s.endpoint)
+    const r = await run(q)
+    return r.ok ? ok(undefined) : this.tagged(r)
   }
 
   async removeFiles(paths: string[]): Promise<Result<void>> {

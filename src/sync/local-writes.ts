@@ -18,6 +18,7 @@ import type {
   OutboxEntry,
   OutboxGroup,
   OutboxOp,
+  PushSubscriptionWrite,
   PhotoBlobRow,
 } from '@/db/rows'
 import { requestPersistenceOnce } from '@/db/storage-errors'
@@ -240,6 +241,16 @@ export async function toggleFavourite(db: KreisDatabase, userId: string | null, 
     }
     return !existing
   })
+}
+
+/**
+ * Adds (subscribed) or removes this browser's Web Push subscription on the user's account, through the outbox like
+ * every write: subscribing offline reaches the server on the next connection. Consecutive changes of one endpoint
+ * go as the last.
+ */
+export async function setPushSubscription(db: KreisDatabase, subscription: PushSubscriptionWrite, subscribed: boolean, now: number): Promise<void> {
+  const op: OutboxOp = { kind: 'push.subscription', subscription: { ...subscription }, subscribed }
+  await db.outbox.add(entry(`push:${subscription.endpoint}`, op, now))
 }
 
 const isStoragePath = (url: string): boolean => url !== '' && !/^https?:\/\//i.test(url)

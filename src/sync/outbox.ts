@@ -120,11 +120,12 @@ export interface DiscardTodo {
 }
 
 export async function discardFailed(db: KreisDatabase, group: OutboxGroup): Promise<DiscardTodo> {
-  const [kind, id] = group.split(':') as ['listing' | 'conversation' | 'profile' | 'favourite' | 'read', string]
+  const [kind, id] = group.split(':') as ['listing' | 'conversation' | 'profile' | 'favourite' | 'read' | 'push', string]
   return db.transaction('rw', [db.outbox, db.listings, db.listing_images, db.photo_blobs, db.conversations, db.messages, db.my_profile], async () => {
     await db.outbox.where('group').equals(group).delete()
-    // The next pull puts the account's favourites back as the server has them; a read mark is only a mark.
-    if (kind === 'favourite' || kind === 'read') return {}
+    // The next pull puts the account's favourites back as the server has them; a read mark is only a mark; a push
+    // subscription has no row on the device.
+    if (kind === 'favourite' || kind === 'read' || kind === 'push') return {}
     if (kind === 'listing') {
       const row = await db.listings.get(id)
       const uploaded = (await db.photo_blobs.where('listing_id').equals(id).filter((b) => b.uploaded).toArray()).map((b) => b.path)
@@ -152,10 +153,10 @@ export async function discardFailed(db: KreisDatabase, group: OutboxGroup): Prom
 
 /** Sets the sync state of the rows an outbox group writes (call inside a transaction over those tables). */
 export async function setEntityState(db: KreisDatabase, group: OutboxGroup, state: 'pending' | 'failed' | 'synced', error?: StoredSyncFailure): Promise<void> {
-  const [kind, id] = group.split(':') as ['listing' | 'conversation' | 'profile' | 'favourite' | 'read', string]
+  const [kind, id] = group.split(':') as ['listing' | 'conversation' | 'profile' | 'favourite' | 'read' | 'push', string]
   const patch = { sync_state: state, sync_error: error }
-  // Favourites and read marks carry no sync state (the outbox entry shows it).
-  if (kind === 'favourite' || kind === 'read') return
+  // Favourites, read marks and push subscriptions carry no sync state (the outbox entry shows it).
+  if (kind === 'favourite' || kind === 'read' || kind === 'push') return
   if (kind === 'listing') await db.listings.update(id, patch)
   else if (kind === 'profile') await db.my_profile.update(id, patch)
   else {

@@ -14,7 +14,7 @@ import type {
   MyProfileRecord,
   PublicProfileRecord,
 } from '@/db/records'
-import type { ConversationWrite, ImageWrite, ListingWrite, MessageWrite, ProfileWrite } from '@/db/rows'
+import type { ConversationWrite, ImageWrite, ListingWrite, MessageWrite, ProfileWrite, PushSubscriptionWrite } from '@/db/rows'
 
 export const PROTOCOL_VERSION = 1
 
@@ -197,6 +197,11 @@ export interface Transport {
    * Returns the conversation, or null when it is not visible.
    */
   markConversationRead(conversationId: string, readAt: string): Promise<Result<ConversationRecord | null>>
+  /**
+   * Adds this browser's Web Push subscription to the user (the server keeps one row per endpoint: adding it again
+   * replaces it) or removes it (a missing row is fine).
+   */
+  setPushSubscription(subscription: PushSubscriptionWrite, subscribed: boolean): Promise<Result<void>>
 
   /** Subscribes to feed listings and to the user's conversations and messages. Returns the unsubscribe. */
   subscribe(handlers: RealtimeHandlers): () => void

@@ -119,6 +119,9 @@ export type SignOutResult = { signedOut: true } | { signedOut: false; unsentWrit
 export async function signOutUser(opts: { confirmed?: boolean } = {}, db: KreisDatabase = getDatabase()): Promise<SignOutResult> {
   const unsent = await unsentCount(db)
   if (unsent > 0 && !opts.confirmed) return { signedOut: false, unsentWrites: unsent }
+  const state = sessionStore.getState()
+  const userId = state.status === 'signed-in' ? state.userId : undefined
+  await (await import('./push-notifications/device-subscription')).removePushOnSignOut(db, userId).catch(() => {})
   const auth = await import('@/remote/auth')
   const r = await auth.signOut()
   if (!r.ok) return { signedOut: false, message: r.message }

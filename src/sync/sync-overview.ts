@@ -11,7 +11,7 @@ import type { StoredSyncFailure } from '@/domain/errors'
 import { useSyncStatus } from './app-sync'
 
 /** What a failed write was about (its outbox group's kind). */
-export type FailureKind = 'listing' | 'conversation' | 'profile' | 'favourite' | 'read'
+export type FailureKind = 'listing' | 'conversation' | 'profile' | 'favourite' | 'read' | 'push'
 
 export interface SyncOverview {
   online: boolean

@@ -17,6 +17,7 @@ import { lockDataDir } from './shared/data-lock.ts'
 import { BlobStore } from './storage/blob-store.ts'
 import { Mailer } from './auth/mailer.ts'
 import type { RealtimeLimits } from './realtime/limits.ts'
+import { loadOrCreateVapidKeys } from './push/vapid-keys.ts'
 
 /** Seed object bytes, laid out as `<bucket>/<name>`, copied into storage when the database is seeded. */
 export const SEED_STORAGE_DIR = path.join(SUPABASE_DIR, 'seed', 'storage')
@@ -37,6 +38,8 @@ export interface RunningStack {
   config: StackConfig
   ctx: StackContext
   migration: MigrateResult
+  /** Resolves once the pushes of every message inserted so far have been sent (tests, bench). */
+  pushesSent(): Promise<void>
   close(): Promise<void>
 }
 
@@ -68,10 +71,11 @@ export async function startStack(config: StackConfig, options: StartOptions = {}
     })
     // The API modules load while Postgres starts: its WASM compiles off the main thread, so this hides most of the
     // import time in the cold start (bench/stack-start.ts).
-    const [opened, { createApp }, { attachRealtime }] = await Promise.all([
+    const [opened, { createApp }, { attachRealtime }, { attachPush }] = await Promise.all([
       opening.then((d) => (mark('database open'), d)),
       import('./app.ts').then((m) => (mark('API modules loaded'), m)),
       import('./realtime/index.ts'),
+      import('./push/index.ts'),
     ]).catch(async (e) => {
       await (await opening.catch(() => null))?.close()
       throw e
@@ -91,12 +95,15 @@ export async function startStack(config: StackConfig, options: StartOptions = {}
       blobs,
       log,
       mailer: new Mailer(log),
+      vapid: loadOrCreateVapidKeys(config.dataDir),
     }
     const server = createAdaptorServer({ fetch: createApp(ctx).fetch }) as Server
     // Realtime is attached before the port opens, so a healthy stack is a whole one.
     mark('HTTP API built')
     const realtime = await attachRealtime(server, ctx, options.realtimeLimits)
     mark('realtime attached')
+    const push = await attachPush(ctx, ctx.vapid)
+    mark('push attached')
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(config.port, config.host, () => {
@@ -116,9 +123,11 @@ export async function startStack(config: StackConfig, options: StartOptions = {}
       config: liveConfig,
       ctx,
       migration,
+      pushesSent: () => push.idle(),
       close: () =>
         (closing ??= (async () => {
           await realtime.close()
+          await push.close()
           server.closeAllConnections?.()
           await new Promise<void>((r) => server.close(() => r()))
           await database.close()

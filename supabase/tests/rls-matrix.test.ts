@@ -24,6 +24,7 @@ type Subject =
   | 'payments'
   | 'favorites'
   | 'listing_tombstones'
+  | 'push_subscriptions'
   | 'storage:listing-images'
 
 // Who "owner" and "counterpart" are, per subject: profiles, listings, images, objects: the user they belong to;
@@ -188,6 +189,20 @@ const MATRIX: readonly (readonly [Subject, Actor, Op, Expect])[] = [
   ['listing_tombstones', 'owner', 'delete', 'deny'],
   ['listing_tombstones', 'other', 'delete', 'deny'],
 
+  // A device's Web Push subscription: own rows only; added or removed, never changed.
+  ['push_subscriptions', 'anon', 'select', 'deny'],
+  ['push_subscriptions', 'owner', 'select', 'allow'],
+  ['push_subscriptions', 'other', 'select', 'deny'],
+  ['push_subscriptions', 'anon', 'insert', 'deny'],
+  ['push_subscriptions', 'owner', 'insert', 'allow'],
+  ['push_subscriptions', 'other', 'insert', 'deny'],
+  ['push_subscriptions', 'anon', 'update', 'deny'],
+  ['push_subscriptions', 'owner', 'update', 'deny'],
+  ['push_subscriptions', 'other', 'update', 'deny'],
+  ['push_subscriptions', 'anon', 'delete', 'deny'],
+  ['push_subscriptions', 'owner', 'delete', 'allow'],
+  ['push_subscriptions', 'other', 'delete', 'deny'],
+
   ['storage:listing-images', 'anon', 'select', 'allow'],
   ['storage:listing-images', 'owner', 'select', 'allow'],
   ['storage:listing-images', 'other', 'select', 'allow'],
@@ -224,6 +239,8 @@ interface Fixture {
   payment: string
   /** A deleted listing of owner's (its tombstone). */
   tombstone: string
+  /** The owner's push subscription's endpoint. */
+  pushEndpoint: string
   objectName: string
 }
 
@@ -244,6 +261,10 @@ function claimsOf(actor: Actor, f: Fixture, owner: string, counterpart?: string)
 }
 
 const stmt = (claims: Claims, sql: string, ...params: unknown[]): Statement => ({ claims, sql, params })
+
+/** Keys of the shape a browser gives (base64url of a P-256 point and of 16 bytes); never used to encrypt here. */
+const PUSH_P256DH = `B${'A'.repeat(86)}`
+const PUSH_AUTH = 'QUFBQUFBQUFBQUFBQUFBQQ'
 
 const LISTING_INSERT = `insert into public.listings (user_id, title, description, price, condition, category, status)
   values ($1, 'Linen shirt', 'A breezy linen shirt.', 35, 'very_good', 'men', $2)`
@@ -350,6 +371,22 @@ const STATEMENTS: Record<Subject, Record<Op, StatementFor>> = {
     update: (a, f) => stmt(claimsOf(a, f, f.owner), `update public.listing_tombstones set deleted_at = now() where listing_id = $1`, f.tombstone),
     delete: (a, f) => stmt(claimsOf(a, f, f.owner), `delete from public.listing_tombstones where listing_id = $1`, f.tombstone),
   },
+  push_subscriptions: {
+    select: (a, f) => stmt(claimsOf(a, f, f.owner), `select id from public.push_subscriptions where endpoint = $1`, f.pushEndpoint),
+    // Everyone tries to add a subscription in the owner's name.
+    insert: (a, f) =>
+      stmt(
+        claimsOf(a, f, f.owner),
+        `insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)`,
+        f.owner,
+        `https://push.example.com/send/new-${a}`,
+        PUSH_P256DH,
+        PUSH_AUTH,
+      ),
+    update: (a, f) =>
+      stmt(claimsOf(a, f, f.owner), `update public.push_subscriptions set auth = $2 where endpoint = $1`, f.pushEndpoint, PUSH_AUTH),
+    delete: (a, f) => stmt(claimsOf(a, f, f.owner), `delete from public.push_subscriptions where endpoint = $1`, f.pushEndpoint),
+  },
   'storage:listing-images': {
     select: (a, f) =>
       stmt(claimsOf(a, f, f.owner), `select id from storage.objects where bucket_id = 'listing-images' and name = $1`, f.objectName),
@@ -434,6 +471,13 @@ async function buildFixture(db: Database): Promise<Fixture> {
     `insert into public.listing_tombstones (listing_id, user_id) values (gen_random_uuid(), $1) returning listing_id`,
     [owner],
   )
+  const pushEndpoint = 'https://push.example.com/send/owner-device'
+  await run(db, null, `insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)`, [
+    owner,
+    pushEndpoint,
+    PUSH_P256DH,
+    PUSH_AUTH,
+  ])
   return {
     owner,
     other,
@@ -448,6 +492,7 @@ async function buildFixture(db: Database): Promise<Fixture> {
     trialUser: trialUser!.id,
     payment: payment!.id,
     tombstone: tombstone!.listing_id,
+    pushEndpoint,
     objectName,
   }
 }

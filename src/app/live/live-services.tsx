@@ -4,15 +4,28 @@
  * reports the session and the engine's status to the shell (./shell-state). The engine starts after the first
  * render, for every visitor (the public feed is mirrored for visitors too, so a second visit works offline).
  */
-import { useEffect, useLayoutEffect, useMemo } from 'react'
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react'
 import { getDatabase, type KreisDatabase } from '@/db/database'
 import { DatabaseProvider } from '@/db/database-context'
 import { startAppSync, useSyncStatus } from '@/sync/app-sync'
-import { initSession } from '@/sync/session'
+import { initSession, useSession } from '@/sync/session'
 import { useHeaderSession, type HeaderSession } from '../session'
 import { LOADING_SESSION, shellLiveStore } from './shell-state'
 
 let started = false
+
+/** The notifications offer and the app badge, for signed-in users only (their own chunk). */
+const PushServices = lazy(() => import('../push/push-services'))
+
+function SignedInPush() {
+  const signedIn = useSession((s) => s.status === 'signed-in')
+  if (!signedIn) return null
+  return (
+    <Suspense fallback={null}>
+      <PushServices />
+    </Suspense>
+  )
+}
 
 /**
  * The shell's parts that load with the data (they are not in the first route's JS) are fetched now, while the
@@ -97,10 +110,18 @@ export function ShellStateBridge() {
 export default function LiveServices({ db }: { db?: KreisDatabase }) {
   const database = db ?? getDatabase()
   useEffect(() => startServices(database), [database])
-  if (!db) return <ShellStateBridge />
+  if (!db) {
+    return (
+      <>
+        <ShellStateBridge />
+        <SignedInPush />
+      </>
+    )
+  }
   return (
     <DatabaseProvider db={db}>
       <ShellStateBridge />
+      <SignedInPush />
     </DatabaseProvider>
   )
 }

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { avatarInitial } from '@/domain/profile'
 import { t } from '@/i18n'
 import { useUserId } from '@/sync/use-session-user'
+import { NotificationsSetting } from '@/ui/notifications-toggle'
 import { Skeleton } from '@/ui/skeleton'
 import { JoinPrompt } from './components/join-prompt'
 import { MyListings } from './components/my-listings'
@@ -55,6 +56,7 @@ export function ProfilePage() {
       </div>
       <ProfileDetails profile={profile} />
       <PlanCard profile={profile} now={now} />
+      <NotificationsSetting />
       <MyListings userId={profile.id} />
     </Page>
   )

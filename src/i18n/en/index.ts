@@ -12,13 +12,14 @@ import { messagesArea } from './messages'
 import { myListings } from './my-listings'
 import { pages } from './pages'
 import { productTypes, shop } from './shop'
+import { push } from './push'
 import { sell } from './sell'
 import { sellFlow } from './sell-flow'
 import { shell } from './shell'
 import { subscription } from './subscription'
 import { toasts } from './toasts'
 
-export const en = { ...feed, ...shell, ...landing, ...auth, ...shop, ...productTypes, ...sell, ...sellFlow, ...account, ...pages, ...toasts, ...subscription, ...itemArea, ...messagesArea, ...accountsArea, ...myListings }
+export const en = { ...feed, ...shell, ...landing, ...auth, ...shop, ...productTypes, ...sell, ...sellFlow, ...account, ...pages, ...toasts, ...subscription, ...itemArea, ...messagesArea, ...accountsArea, ...myListings, ...push }
 
 export type CatalogueKey = keyof typeof en
 export type Catalogue = Readonly<Record<CatalogueKey, string>>

@@ -23,7 +23,7 @@ afterEach(async () => {
 
 const ALL_KINDS: OutboxKind[] = [
   'photo.upload', 'listing.upsert', 'images.replace', 'conversation.create', 'message.send', 'profile.update',
-  'listing.delete', 'favourite.set', 'profile.picture', 'conversation.read',
+  'listing.delete', 'favourite.set', 'profile.picture', 'conversation.read', 'push.subscription',
 ]
 
 describe('the registry', () => {
@@ -50,6 +50,7 @@ describe('the registry', () => {
     ['favourite.set', 'last-state', false],
     ['profile.picture', 'last-state', false],
     ['conversation.read', 'last-state', false],
+    ['push.subscription', 'last-state', false],
   ])('%s: units %s, shared requests %s (P2, P3, O1)', (kind, unit, batched) => {
     expect({ unit: kindOf(kind).unit, batched: kindOf(kind).batched }).toEqual({ unit, batched })
   })

@@ -58,6 +58,7 @@ const OPERATION_OF: Record<OutboxOp['kind'], WriteOperation> = {
   'listing.delete': 'deleteListing',
   'profile.picture': 'setProfilePicture',
   'conversation.read': 'markConversationRead',
+  'push.subscription': 'setPushSubscription',
 }
 
 /** The operations with the fewest requests per scenario (a shard once met read mark × lost request 0 times). */

@@ -6,6 +6,7 @@
  * back, and it leaves last_message_at alone.
  */
 import type { ConversationRecord, FavoriteRecord, MyProfileRecord } from '@/db/records'
+import type { PushSubscriptionWrite } from '@/db/rows'
 import type { RealtimeChange, Result } from '../protocol'
 import type { MemoryServer } from './memory-server'
 
@@ -18,6 +19,25 @@ export function favouritesOf(server: MemoryServer): Map<string, FavoriteRecord> 
   let m = favourites.get(server)
   if (!m) favourites.set(server, (m = new Map()))
   return m
+}
+
+const pushSubscriptions = new WeakMap<MemoryServer, Map<string, PushSubscriptionWrite>>()
+
+/** The server's push_subscriptions: one row per endpoint. */
+export function pushSubscriptionsOf(server: MemoryServer): Map<string, PushSubscriptionWrite> {
+  let m = pushSubscriptions.get(server)
+  if (!m) pushSubscriptions.set(server, (m = new Map()))
+  return m
+}
+
+/** An add replaces the endpoint's row, whoever it belonged to; a remove takes only the caller's own row. */
+export function setPushSubscription(server: MemoryServer, me: string, s: PushSubscriptionWrite, subscribed: boolean): Result<void> {
+  if (s.user_id !== me) return forbidden()
+  const m = pushSubscriptionsOf(server)
+  if (subscribed) m.set(s.endpoint, { ...s })
+  else if (m.get(s.endpoint)?.user_id === me) m.delete(s.endpoint)
+  server.commits++
+  return okv(undefined)
 }
 
 const publish = (server: MemoryServer, change: RealtimeChange) => (server as unknown as { publish(c: RealtimeChange): void }).publish(change)

@@ -13,6 +13,7 @@
  * - an expired token answers 401 until refreshSession().
  */
 import type { ListingBundle } from '@/db/repositories/mirror'
+import type { PushSubscriptionWrite } from '@/db/rows'
 import type {
   FailureReason,
   RealtimeChange,
@@ -53,7 +54,11 @@ export const WRITE_OPERATIONS = [
   'uploadPhoto', 'saveListings', 'createConversations', 'insertMessages', 'updateProfile',
   'setFavorite', 'deleteListing', 'setProfilePicture', 'markConversationRead',
 ] as const
-export type WriteOperation = (typeof WRITE_OPERATIONS)[number]
+/**
+ * A write operation of the transport; setPushSubscription is one the fault scenarios do not draw (a device's push
+ * subscription changes no synced data), so the tally does not ask for it.
+ */
+export type WriteOperation = (typeof WRITE_OPERATIONS)[number] | 'setPushSubscription'
 
 /** What happened to one write request. */
 export const WRITE_FAULTS = [
@@ -415,6 +420,10 @@ export class MemoryTransport implements Transport {
   }
   setProfilePicture(userId: string, url: string, editedAt: string) {
     return this.write('setProfilePicture', [`profile:${userId}`], () => screenOps.setProfilePicture(this.server, this.userId, userId, url, editedAt))
+  }
+  setPushSubscription(subscription: PushSubscriptionWrite, subscribed: boolean) {
+    const copy = { ...subscription }
+    return this.write('setPushSubscription', [`push:${copy.endpoint}`], () => screenOps.setPushSubscription(this.server, this.userId, copy, subscribed))
   }
   markConversationRead(conversationId: string, readAt: string) {
     return this.write('markConversationRead', [`conversation:${conversationId}`], () => screenOps.markConversationRead(this.server, this.userId, conversationId, readAt))

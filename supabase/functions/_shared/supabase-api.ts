@@ -64,6 +64,11 @@ export class ServiceRest {
     return this.call<T>('PATCH', table, query, patch)
   }
 
+  /** Returns the rows the filter deleted. */
+  delete<T>(table: string, query: string): Promise<T[]> {
+    return this.call<T>('DELETE', table, query)
+  }
+
   /** Calls a database function (POST rest/v1/rpc/name) and returns its result. */
   async rpc<T>(fn: string, args: Record<string, unknown>): Promise<T> {
     const res = await fetch(`${this.base}/rpc/${fn}`, {

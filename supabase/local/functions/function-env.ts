@@ -1,6 +1,6 @@
 /**
  * What a function sees as its environment: what hosted Supabase injects (SUPABASE_URL and the keys), the app's
- * URL for return links, and the operator's function secrets (PAYREXX_*, KREIS_FN_*; config.functionsEnv).
+ * URL for return links, the stack's VAPID keys, and the operator's function secrets (PAYREXX_*, KREIS_FN_*; config.functionsEnv).
  * Read at call time, because the API URL learns its port only once the server listens.
  */
 import type { StackContext } from '../context.ts'
@@ -17,6 +17,14 @@ export function functionEnv(ctx: StackContext): Env {
         return ctx.config.serviceRoleKey
       case 'KREIS_SITE_URL':
         return ctx.config.siteUrl
+      // The stack's own key pair (push/vapid-keys.ts), which its in-process sender signs with too.
+      case 'VAPID_PUBLIC_KEY':
+        return ctx.vapid.publicKey
+      case 'VAPID_PRIVATE_KEY':
+        return ctx.vapid.privateKey
+      // Locally the push receivers of tests listen on loopback over plain http.
+      case 'KREIS_PUSH_ALLOW_LOOPBACK_HTTP':
+        return '1'
       default:
         return ctx.config.functionsEnv[name]
     }
