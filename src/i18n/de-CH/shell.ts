@@ -53,5 +53,6 @@ export const shell: Record<keyof typeof en, string> = {
   'common.switzerland': 'Schweiz',
   'common.anonymous': 'Anonym',
   'common.user': 'Mitglied',
+  'language.label': 'Sprache',
   'common.photoPlaceholder': 'Kein Foto',
 }

@@ -53,5 +53,6 @@ export const shell: Record<keyof typeof en, string> = {
   'common.switzerland': 'Suisse',
   'common.anonymous': 'Anonyme',
   'common.user': 'Membre',
+  'language.label': 'Langue',
   'common.photoPlaceholder': 'Pas de photo',
 }

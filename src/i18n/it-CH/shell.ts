@@ -53,5 +53,6 @@ export const shell: Record<keyof typeof en, string> = {
   'common.switzerland': 'Svizzera',
   'common.anonymous': 'Anonimo',
   'common.user': 'Membro',
+  'language.label': 'Lingua',
   'common.photoPlaceholder': 'Nessuna foto',
 }
