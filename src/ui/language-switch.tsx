@@ -6,7 +6,7 @@ import { cx } from './cx'
 const shortCode = (locale: Locale): string => locale.slice(0, 2).toUpperCase()
 
 interface LanguageSwitchProps {
-  /** The header's: language codes only, so it fits beside the account links on a phone. */
+  /** The header's (from the sm breakpoint; a phone's is in the footer): language codes only, to fit beside the account links. */
   readonly compact?: boolean
   readonly className?: string
   /** How the page starts again in the new language (tests pass their own). */

@@ -60,7 +60,7 @@ export function SiteHeader({ session }: { session: HeaderSession }) {
         </Link>
         <SearchBox className="order-last col-span-2 md:order-none md:col-span-1" />
         <div className="flex items-center justify-end gap-1 sm:gap-2">
-          <LanguageSwitch compact />
+          <LanguageSwitch compact className="hidden sm:block" />
           <SyncIndicator sync={sync} />
           <AccountActions session={session} />
         </div>
