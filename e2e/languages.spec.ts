@@ -88,6 +88,13 @@ test.describe('a German browser', () => {
     })
   }
 
+  test('a static page shows its prose in German from its first paint', async ({ page }) => {
+    await page.goto('/terms')
+    await expect(page.getByRole('heading', { level: 1, name: 'Allgemeine Geschäftsbedingungen' })).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByText('Es gilt Schweizer Recht.')).toBeVisible()
+    expect(await page.getByText('These terms are governed by Swiss law.').count()).toBe(0)
+  })
+
   test('the overflow check is live: it reports a word too wide for its box', async ({ page }) => {
     await page.goto('/contact')
     await expect(page.getByRole('heading', { level: 1, name: 'Kontakt' })).toBeVisible({ timeout: 30_000 })

@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import react from '@vitejs/plugin-react'
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite'
-import { LOCALE_PICKER } from '../src/i18n/locales'
+import { LOCALE_PICKER } from '../src/i18n/locales.ts'
 
 /**
  * The page of the URL (src/app/prerender.tsx PRERENDERED_PAGES: home /, shop /shop, item /item/:id), on <html>.
