@@ -5,7 +5,7 @@ export const feed: Record<keyof typeof en, string> = {
   'feed.cardSize': 'Grösse {size}',
   'feed.cardLike': '{title} zu den Favoriten',
   'feed.cardUnlike': '{title} aus den Favoriten entfernen',
-  'feed.cardSoldPrice': 'Verkauft, war',
+  'feed.cardSoldPrice': 'Verkauft, Preis war',
   'feed.itemCountOne': '1 Artikel',
   'feed.itemCountMany': '{count, plural, one {# Artikel} other {# Artikel}}',
   'feed.searchResults': 'Ergebnisse für «{query}»',

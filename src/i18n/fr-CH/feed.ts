@@ -5,7 +5,7 @@ export const feed: Record<keyof typeof en, string> = {
   'feed.cardSize': 'Taille {size}',
   'feed.cardLike': 'Ajouter {title} aux favoris',
   'feed.cardUnlike': 'Retirer {title} des favoris',
-  'feed.cardSoldPrice': 'Vendu, prix',
+  'feed.cardSoldPrice': 'Vendu, au prix de',
   'feed.itemCountOne': '1 article',
   'feed.itemCountMany': '{count, plural, one {# article} other {# articles}}',
   'feed.searchResults': 'Résultats pour « {query} »',

@@ -57,7 +57,7 @@ export const shop: Record<keyof typeof en, string> = {
   'item.description': 'Description',
   'item.activeSeller': 'Membre actif',
   'item.messageSeller': 'Écrire au vendeur',
-  'item.generatedDescription': '{title} de seconde main, état : {condition}, prêt pour sa prochaine histoire.',
+  'item.generatedDescription': '{title} de seconde main, état : {condition}, en attente de sa prochaine histoire.',
   'favorites.title': 'Mes favoris',
   'favorites.empty': 'Pas encore de favoris',
   'favorites.emptyHint': 'Marquez des articles avec ♡ pour les retrouver ici',

@@ -5,7 +5,7 @@ export const feed: Record<keyof typeof en, string> = {
   'feed.cardSize': 'Taglia {size}',
   'feed.cardLike': 'Aggiungi {title} ai preferiti',
   'feed.cardUnlike': 'Rimuovi {title} dai preferiti',
-  'feed.cardSoldPrice': 'Venduto, prezzo',
+  'feed.cardSoldPrice': 'Venduto, al prezzo di',
   'feed.itemCountOne': '1 articolo',
   'feed.itemCountMany': '{count, plural, one {# articolo} other {# articoli}}',
   'feed.searchResults': 'Risultati per «{query}»',

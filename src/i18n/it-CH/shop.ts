@@ -57,7 +57,7 @@ export const shop: Record<keyof typeof en, string> = {
   'item.description': 'Descrizione',
   'item.activeSeller': 'Membro attivo',
   'item.messageSeller': 'Scrivi a chi vende',
-  'item.generatedDescription': '{title} di seconda mano, condizioni: {condition}, pronto per la sua prossima storia.',
+  'item.generatedDescription': '{title} di seconda mano, condizioni: {condition}, in attesa della sua prossima storia.',
   'favorites.title': 'I miei preferiti',
   'favorites.empty': 'Ancora nessun preferito',
   'favorites.emptyHint': 'Segna gli articoli con ♡ per ritrovarli qui',
