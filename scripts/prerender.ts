@@ -18,11 +18,17 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import react from '@vitejs/plugin-react'
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite'
+import { LOCALE_PICKER } from '../src/i18n/locales.ts'
 
-/** The page of the URL (src/app/prerender.tsx PRERENDERED_PAGES: home /, shop /shop, item /item/:id), on <html>. */
+/**
+ * The page of the URL (src/app/prerender.tsx PRERENDERED_PAGES: home /, shop /shop, item /item/:id), on <html>.
+ * The pages are prerendered in English: a visitor in another language (<html lang>, set just before by
+ * LOCALE_PICKER) gets none, so no English paints first and React does not hydrate English markup with another
+ * language's texts; the app renders in their language as soon as its JS and their catalogue are there.
+ */
 export const PAGE_PICKER =
-  `(function(){var p=location.pathname;document.documentElement.setAttribute('data-first-page',` +
-  `p==='/'?'home':p==='/shop'?'shop':/^\\/item\\/[^/]+\\/?$/.test(p)?'item':'')})()`
+  `(function(){var p=location.pathname,e=(document.documentElement.lang||'en')==='en';document.documentElement.setAttribute('data-first-page',` +
+  `!e?'':p==='/'?'home':p==='/shop'?'shop':/^\\/item\\/[^/]+\\/?$/.test(p)?'item':'')})()`
 
 /**
  * After #root and the templates: moves the URL's page into #root (marked for main.tsx) and drops the templates.
@@ -95,7 +101,7 @@ export function withPrerenderedPages(html: string, pages: Record<string, string>
   if (!html.includes('<title>')) throw new Error('prerender: index.html has no <title>')
   const templates = Object.entries(pages).map(([key, markup]) => `<template id="kreis-page-${key}">${markup}</template>`)
   return html
-    .replace('<title>', () => `<script>${PAGE_PICKER}</script>\n    <title>`)
+    .replace('<title>', () => `<script>${LOCALE_PICKER}</script>\n    <script>${PAGE_PICKER}</script>\n    <title>`)
     .replace(ROOT_ELEMENT, () => [ROOT_ELEMENT, ...templates, `<script>${PAGE_MOUNT}</script>`].join('\n    '))
 }
 

@@ -1,5 +1,7 @@
 // The stylesheet is index.html's own (inlined by the build, scripts/prerender.ts): no chunk carries it, so no
 // lazy chunk's import asks for it again.
+import { startLocale } from '@/i18n/locales'
+
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
@@ -19,4 +21,9 @@ const app = root.dataset.prerendered
         return mount
       })
   : import('@/app/mount')
-void app.then(({ mountApp }) => mountApp(root))
+// The visitor's language (src/i18n/locales.ts): English is built in; another one's chunk loads beside the app's and
+// the app renders once both are there, so its first render is already in that language.
+const locale = startLocale()
+document.documentElement.lang = locale
+const speaking = locale === 'en' ? Promise.resolve() : import('@/i18n/load-locale').then(({ loadLocale }) => loadLocale(locale))
+void Promise.all([app, speaking]).then(([{ mountApp }]) => mountApp(root))

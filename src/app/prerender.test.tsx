@@ -15,9 +15,9 @@ import { PAGE_MOUNT, PAGE_PICKER, renderPages } from '../../scripts/prerender'
 import { App } from './app'
 import { PRERENDERED_PAGES, type PageKey } from './prerender'
 
-const pickPage = (pathname: string): string | null => {
+const pickPage = (pathname: string, lang = 'en'): string | null => {
   const attributes: Record<string, string> = {}
-  const document = { documentElement: { setAttribute: (name: string, value: string) => void (attributes[name] = value) } }
+  const document = { documentElement: { lang, setAttribute: (name: string, value: string) => void (attributes[name] = value) } }
   new Function('location', 'document', PAGE_PICKER)({ pathname }, document)
   return attributes['data-first-page'] ?? null
 }
@@ -34,6 +34,15 @@ describe('index.html’s head script picks the URL’s prerendered page', () => 
     ['/favorites', ''],
     ['/contact', ''],
   ])('%s → %j', (pathname, page) => expect(pickPage(pathname)).toBe(page))
+})
+
+describe('a visitor in another language gets no English page painted first (the app renders in theirs)', () => {
+  it.each([
+    ['/', 'de-CH'],
+    ['/shop', 'fr-CH'],
+    ['/item/7dec3af7-a7d3-4bfd-a27a-ccc6e76ee5af', 'it-CH'],
+    ['/shop', 'en-XA'],
+  ])('%s in %s → none', (pathname, lang) => expect(pickPage(pathname, lang)).toBe(''))
 })
 
 describe('the page mounted from its template holds what a visitor does until the app has hydrated', () => {

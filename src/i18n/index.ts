@@ -1,27 +1,52 @@
-// The one catalogue of user-facing strings (English now; de/fr/it later share its keys) and how to render the
-// domain's messages with it. Screens call t('shop.title') or render(message) for what the domain returns.
+/**
+ * The catalogue of user-facing strings and how to render the domain's messages with it. Screens call
+ * t('shop.title') or render(message) for what the domain returns.
+ *
+ * Four languages share the same flat keys: English (built in, the fallback) and Swiss German, French and Italian
+ * (src/i18n/<locale>/, each loaded on demand by ./load-locale before the app's first render, so a visitor downloads
+ * only their own). Texts with a count use the language's own plural rule in ICU style,
+ * "{count, plural, one {# Artikel} other {# Artikel}}", through our own small formatter (./message-format, well
+ * under 1 KB gzip) rather than a library such as @formatjs/intl-messageformat (~10 KB gzip with its parser) or
+ * Lingui (a compile step and a runtime): the first route's JS has a budget of 120 KB gzip and was at ~111 KB, and
+ * plurals are the only ICU feature the catalogue needs. Numbers, prices and dates are formatted by ./format with
+ * Intl and the active locale.
+ */
 import type { CategoryFilter } from '@/domain/categories'
 import type { Condition } from '@/domain/conditions'
 import type { Message, Toast } from '@/domain/message'
 import { en, type Catalogue, type CatalogueKey } from './en'
+import { FALLBACK_LOCALE, type Locale } from './locales'
+import { formatMessage, type Params } from './message-format'
 
-export type { Catalogue, CatalogueKey }
+export type { Catalogue, CatalogueKey, Locale, Params }
 export { PRODUCT_NAME } from './en/product'
 
 let catalogue: Catalogue = en
+let locale: Locale = FALLBACK_LOCALE
+let longTexts: Readonly<Record<string, string>> | null = null
 
-/** Switch the active catalogue (for a later locale); returns the previous one. */
+/** Switch the active catalogue (keeping the locale); returns the previous one. */
 export function setCatalogue(next: Catalogue): Catalogue {
   const previous = catalogue
   catalogue = next
   return previous
 }
 
-export type Params = Readonly<Record<string, string | number>>
+/** The language the app speaks now. */
+export const activeLocale = (): Locale => locale
 
-/** Fills "{name}" parameters; unknown ones stay visible. */
-export const interpolate = (text: string, params?: Params): string =>
-  params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text
+/** Speak `next`: its catalogue, and its static pages' prose when given (English's is built into those pages). */
+export function applyLocale(next: Locale, nextCatalogue: Catalogue, nextLongTexts: Readonly<Record<string, string>> | null): void {
+  locale = next
+  catalogue = nextCatalogue
+  longTexts = nextLongTexts
+}
+
+/** The active language's static-page prose, or null for the built-in English (read by ./long-texts). */
+export const activeLongTexts = (): Readonly<Record<string, string>> | null => longTexts
+
+/** Fills "{name}" parameters and picks plural forms in the active language; unknown parameters stay visible. */
+export const interpolate = (text: string, params?: Params): string => formatMessage(text, params, locale)
 
 /** The text of a catalogue key, with "{name}" parameters filled in. */
 export const t = (key: CatalogueKey, params?: Params): string => interpolate(catalogue[key], params)

@@ -2,14 +2,14 @@
 // first route's JS does not carry it (design.md §6 budget). Same rules as the catalogue: flat keys shared by every
 // locale, "{name}" parameters.
 import { staticPages as en } from './en/static-pages'
-import { interpolate, type Params } from '.'
+import { activeLongTexts, interpolate, type Params } from '.'
 
 export type LongTextKey = keyof typeof en
 export type LongTexts = Readonly<Record<LongTextKey, string>>
 
 let texts: LongTexts = en
 
-/** Switch the active long texts (for a later locale, beside setCatalogue); returns the previous ones. */
+/** Replace the built-in English long texts (tests); the active language's, when not English, come first. */
 export function setLongTexts(next: LongTexts): LongTexts {
   const previous = texts
   texts = next
@@ -17,4 +17,4 @@ export function setLongTexts(next: LongTexts): LongTexts {
 }
 
 /** The text of a long-text key, with "{name}" parameters filled in. */
-export const longText = (key: LongTextKey, params?: Params): string => interpolate(texts[key], params)
+export const longText = (key: LongTextKey, params?: Params): string => interpolate(activeLongTexts()?.[key] ?? texts[key], params)

@@ -13,7 +13,7 @@
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { useCardImageSrc } from '@/db/image-url'
-import { formatPrice } from '@/domain/listing-view'
+import { formatPrice } from '@/i18n/format'
 import { t } from '@/i18n'
 import { cssUrl } from './css-url'
 import { cx } from './cx'

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
 import { t, type CatalogueKey } from '@/i18n'
 import { KreisMark } from '@/ui/kreis-logo'
+import { LanguageSwitch } from '@/ui/language-switch'
 
 const LINKS: { to: string; label: CatalogueKey }[] = [
   { to: '/our-story', label: 'footer.ourStory' },
@@ -33,6 +34,7 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
+        <LanguageSwitch className="self-start sm:hidden" />
       </div>
       <p className="border-t border-stone-700 px-4 py-4 text-center text-sm text-stone-300">{t('footer.copyright')}</p>
     </footer>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { buttonClasses } from '@/ui/button'
 import { cx } from '@/ui/cx'
 import { KreisMark } from '@/ui/kreis-logo'
+import { LanguageSwitch } from '@/ui/language-switch'
 import { paths } from '@/config/paths'
 import { PartBoundary } from '../error-boundary'
 import type { HeaderSession } from '../session'
@@ -59,6 +60,7 @@ export function SiteHeader({ session }: { session: HeaderSession }) {
         </Link>
         <SearchBox className="order-last col-span-2 md:order-none md:col-span-1" />
         <div className="flex items-center justify-end gap-1 sm:gap-2">
+          <LanguageSwitch compact className="hidden sm:block" />
           <SyncIndicator sync={sync} />
           <AccountActions session={session} />
         </div>

@@ -9,6 +9,7 @@ import { MyListings } from './components/my-listings'
 import { PlanCard } from './components/plan-card'
 import { ProfileDetails } from './components/profile-details'
 import { useMyProfile } from './hooks/use-my-profile'
+import { LanguageSwitch } from '@/ui/language-switch'
 
 /**
  * /profile (spec §2.9): the join prompt signed out; signed in, the own profile from the device's mirror (offline
@@ -55,6 +56,7 @@ export function ProfilePage() {
         </div>
       </div>
       <ProfileDetails profile={profile} />
+      <LanguageSwitch className="self-start" />
       <PlanCard profile={profile} now={now} />
       <NotificationsSetting />
       <MyListings userId={profile.id} />

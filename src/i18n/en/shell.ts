@@ -52,5 +52,6 @@ export const shell = {
   'common.switzerland': 'Switzerland',
   'common.anonymous': 'Anonymous',
   'common.user': 'User',
+  'language.label': 'Language',
   'common.photoPlaceholder': 'No photo',
 } as const

@@ -1,5 +1,6 @@
 import type { ListingRow } from '@/db/rows'
-import { formatPrice, listingLocation } from '@/domain/listing-view'
+import { listingLocation } from '@/domain/listing-view'
+import { formatPrice } from '@/i18n/format'
 import { anyConditionLabel, locationLabel, t } from '@/i18n'
 import { Badge } from '@/ui/badge'
 import { FavouriteButton } from './favourite-button'

@@ -4,6 +4,7 @@ import { relativeTime } from '@/domain/inbox-view'
 import { joinName } from '@/domain/listing-view'
 import { messagePreview } from '@/domain/messaging'
 import { render, t } from '@/i18n'
+import { formatDayMonth } from '@/i18n/format'
 import { cx } from '@/ui/cx'
 import type { InboxItem } from '../hooks/use-inbox'
 import { useNow } from '../hooks/use-now'
@@ -12,7 +13,7 @@ import { ListingThumb } from './listing-thumb'
 function when(iso: string | undefined, now: number): string {
   if (!iso) return ''
   const rel = relativeTime(iso, now)
-  return rel ? render(rel) : new Date(iso).toLocaleDateString('en-CH', { day: 'numeric', month: 'short' })
+  return rel ? render(rel) : formatDayMonth(iso)
 }
 
 function Row({ item, userId, selected, now }: { item: InboxItem; userId: string; selected: boolean; now: number }) {

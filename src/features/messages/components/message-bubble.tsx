@@ -3,14 +3,12 @@ import type { MessageRow } from '@/db/rows'
 import { sameSyncFailure } from '@/domain/errors'
 import { messageState } from '@/domain/inbox-view'
 import { t } from '@/i18n'
+import { formatTime } from '@/i18n/format'
 import { renderSyncFailure } from '@/sync/failure-messages'
 import { cx } from '@/ui/cx'
 import { LinkifiedText } from './linkified-text'
 
-const timeOf = (iso: string): string => {
-  const d = new Date(iso)
-  return Number.isFinite(d.getTime()) ? d.toLocaleTimeString('en-CH', { hour: '2-digit', minute: '2-digit' }) : ''
-}
+const timeOf = (iso: string): string => formatTime(iso)
 
 export interface MessageBubbleProps {
   message: MessageRow

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import type { ListingRow } from '@/db/rows'
-import { formatPrice } from '@/domain/listing-view'
+import { formatPrice } from '@/i18n/format'
 import { t } from '@/i18n'
 import { Badge } from '@/ui/badge'
 import { ListingThumb } from './listing-thumb'

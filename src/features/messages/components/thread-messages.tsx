@@ -2,6 +2,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { MessageRow } from '@/db/rows'
 import { dayLabel, groupByDay } from '@/domain/inbox-view'
 import { t } from '@/i18n'
+import { formatDay } from '@/i18n/format'
 import { MessageBubble } from './message-bubble'
 
 /** Messages rendered at first; "Show earlier messages" adds this many more above. */
@@ -14,7 +15,7 @@ function DaySeparator({ day, first }: { day: string; first: string }) {
       ? t('messages.today')
       : label === 'yesterday'
         ? t('messages.yesterday')
-        : new Date(first).toLocaleDateString('en-CH', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' })
+        : formatDay(first)
   return (
     <div role="separator" aria-label={text} className="my-2 flex items-center gap-3 text-xs font-medium text-stone-600">
       <span className="h-px flex-1 bg-stone-200" aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { isCategory } from '@/domain/categories'
 import type { DetailsFormValues } from '@/domain/listing-form'
 import { splitTags } from '@/domain/listing-fields'
-import { formatPrice } from '@/domain/listing-view'
+import { formatPrice } from '@/i18n/format'
 import { anyConditionLabel, categoryLabel, locationLabel, productTypeLabel, t } from '@/i18n'
 
 /** The preview's review card (spec §2.10): first image with "+N more", then every field as it will be listed. */
