@@ -21,7 +21,9 @@
  *
  * Deliberate differences: the work caps of limits.ts, which hosted PostgREST does not have in this form — an embed
  * deeper than two levels (a spread counts as one) or beside more than eight others is refused with 400 PGRST100
- * before any SQL runs, and a read visiting more than 5000 rows fails with 400 54000.
+ * before any SQL runs, a read visiting more than 5000 rows fails with 400 54000, a write of more than 1000 rows is
+ * refused (insert: 413; update/delete: 400 54000), and a `match`/`imatch` pattern too large to run safely answers
+ * 400 2201B. An update or delete without a filter is refused (400 21000), as hosted's pg-safeupdate does.
  *
  * Known harmless difference: a bulk insert with `missing=default` draws a column default (a sequence value) only for
  * the rows that lack the column; PostgREST draws one for every row, so its generated ids have gaps where ours do not.
