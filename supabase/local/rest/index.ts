@@ -30,6 +30,7 @@
  */
 import { Hono, type Context } from 'hono'
 import type { StackContext } from '../context.ts'
+import { readCappedText } from '../shared/capped-body.ts'
 import { restError } from '../shared/http-error.ts'
 import { CallerCache } from './caller.ts'
 import { MAX_BODY_BYTES } from './limits.ts'
@@ -63,10 +64,10 @@ export function createRestApi(ctx: StackContext): Hono {
     const method = c.req.method
     let body: string | null = null
     if (method === 'POST' || method === 'PATCH') {
-      const tooLarge = () => restError(413, 'PGRST413', 'Payload too large', `at most ${MAX_BODY_BYTES} bytes`)
-      if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge()
-      body = await c.req.text()
-      if (body.length > MAX_BODY_BYTES) throw tooLarge()
+      // Who is writing is known before the body is read: an anonymous caller may send only a small one.
+      const cap = MAX_BODY_BYTES[claims.role]
+      body = await readCappedText(c.req.raw, cap)
+      if (body === null) throw restError(413, 'PGRST413', 'Payload too large', `at most ${cap} bytes`)
     }
     const media = negotiate(c.req.header('accept'))
     return {
