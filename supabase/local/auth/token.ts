@@ -16,7 +16,7 @@ import {
   type UserRow,
 } from './users.ts'
 import { jsonBody, str } from './validation.ts'
-import { tooManyRequests, type AuthLimits } from './rate-limit.ts'
+import { clientIp, tooManyRequests, type AuthLimits } from './rate-limit.ts'
 import { MAX_PASSWORD_BYTES } from './constants.ts'
 
 const invalidCredentials = () => authError(400, 'invalid_credentials', 'Invalid login credentials')
@@ -32,15 +32,18 @@ export async function passwordGrant(ctx: StackContext, c: Context, limits: AuthL
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
     throw authError(422, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`)
   }
-  const wait = limits.failedSignIns.check(email)
+  // Wrong passwords slow down the address that sends them, for this account: a stranger guessing from elsewhere
+  // never makes the owner wait (rate-limit.ts).
+  const streak = `${email}\n${clientIp(c, ctx.config.trustedProxies)}`
+  const wait = limits.failedSignIns.check(streak)
   if (wait !== null) throw tooManyRequests(wait)
   const user = await ctx.db.asSuperuser((tx) => findUserByEmail(tx, email))
   const ok = await passwordMatches(password, user?.encrypted_password)
   if (!user || !ok) {
-    limits.failedSignIns.failed(email)
+    limits.failedSignIns.failed(streak)
     throw invalidCredentials()
   }
-  limits.failedSignIns.succeeded(email)
+  limits.failedSignIns.succeeded(streak)
   if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned')
   if (!user.email_confirmed_at) throw authError(400, 'email_not_confirmed', 'Email not confirmed')
   const signedIn = await ctx.db.asSuperuser((tx) => signInUser(tx, user.id, randomToken()))
