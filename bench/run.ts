@@ -8,6 +8,7 @@ import { withinBudget, type Figure } from './figure.ts'
 const MODULES: Record<string, () => Promise<{ run(): Promise<Figure[]> }>> = {
   stack: () => import('./stack-start.ts'),
   rest: () => import('./rest-feed.ts'),
+  abuse: () => import('./abuse.ts'),
   realtime: () => import('./realtime.ts'),
   dexie: () => import('./dexie.ts'),
   messages: () => import('./messages.ts'),

@@ -65,7 +65,8 @@ test.describe('subscription payment through the sandbox checkout', () => {
     await expect(checkout).toHaveURL(/\/profile$/)
 
     expect((await serverPlan(token)).subscription_status).not.toBe('active')
-    expect((await serverPayments(token)).map((p) => p.status)).not.toContain('paid')
+    // The failure page had the checkout looked up: the payment is recorded as cancelled, not left pending.
+    await expect.poll(async () => (await serverPayments(token)).map((p) => p.status)).toEqual(['cancelled'])
     await page.reload()
     await expect(page.getByText('Free trial', { exact: true })).toBeVisible()
     await expect(page.getByText('Active (CHF 5/month)')).toHaveCount(0)

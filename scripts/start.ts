@@ -1,7 +1,7 @@
 /**
  * `npm start` (design.md §3): builds the PWA, starts the local Supabase stack (data in .kreis/, migrated and seeded
  * on first run) and serves the built app with SPA fallback on the site URL's port (4173), then prints both URLs
- * and the demo accounts. Ctrl-C stops both cleanly.
+ * and the demo accounts. Ctrl-C stops both cleanly. The app is served with its security headers (security-headers.ts).
  *
  * The bundle is built against this stack: VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY default to the stack's URL
  * and anon key (set them to build against another project). Only the anon key goes into the bundle.
@@ -10,6 +10,7 @@ import path from 'node:path'
 import { build, preview } from 'vite'
 import { loadStack } from '../supabase/local/launch.mjs'
 import { formatDemoAccounts } from './demo-accounts.ts'
+import { securityHeaders } from './security-headers.ts'
 import { closeOnSignal } from './shutdown.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -44,7 +45,13 @@ async function main(): Promise<void> {
     server = await preview({
       root: ROOT,
       logLevel: 'warn',
-      preview: { host: site.hostname, port: Number(site.port) || 4173, strictPort: true, open: false },
+      preview: {
+        host: site.hostname,
+        port: Number(site.port) || 4173,
+        strictPort: true,
+        open: false,
+        headers: securityHeaders(path.join(ROOT, process.env.KREIS_BUILD_DIR || 'dist'), process.env.VITE_SUPABASE_URL || config.apiUrl),
+      },
     })
   } catch (e) {
     await stack.close()

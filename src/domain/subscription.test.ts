@@ -250,3 +250,24 @@ describe('issue 14 the paid period: its end only when the server recorded one', 
     expect(paidUntil(profile)).toEqual(end)
   })
 })
+
+describe('issue 25 item 7: the timeline and a cancelled plan follow the paid period', () => {
+  it.each([
+    ['paid CHF 2 on day 1 (covered to day 60)', { created_at: createdDaysAgo(1), paid_until: inDays(59) }, ['active', 'active', 'inactive']],
+    ['paid on day 35 (covered to day 65)', { created_at: createdDaysAgo(36), paid_until: inDays(29) }, ['active', 'active', 'active']],
+    ['day 70, renewed', { created_at: createdDaysAgo(70), paid_until: inDays(20) }, ['active', 'active', 'active']],
+    ['no recorded period', { created_at: createdDaysAgo(1) }, ['active', 'active', 'active']],
+  ] as const)('active plan, %s → %j', (_, profile, states) => {
+    const view = subscriptionPlanView({ subscription_status: 'active', subscription_start_date: createdDaysAgo(0), ...profile }, now)
+    expect(view.timeline.map((r) => r.state)).toEqual(states)
+  })
+
+  it('a cancelled plan shows the month paid for as paid until its end, and nothing once it has ended', () => {
+    const paid = subscriptionPlanView({ subscription_status: 'cancelled', created_at: createdDaysAgo(70), paid_until: inDays(10) }, now)
+    expect(paid.paidThrough?.toISOString()).toBe(inDays(10))
+    const over = subscriptionPlanView({ subscription_status: 'cancelled', created_at: createdDaysAgo(70), paid_until: inDays(-1) }, now)
+    expect(over.paidThrough).toBeNull()
+    const active = subscriptionPlanView({ subscription_status: 'active', created_at: createdDaysAgo(70), paid_until: inDays(10) }, now)
+    expect(active.paidThrough).toBeNull()
+  })
+})

@@ -85,13 +85,45 @@ export interface TimelineEntry {
   readonly state: TimelineState
 }
 
-/** The plan timeline of /subscription: Month 1 Free Trial, Month 2 CHF 2 Welcome, Month 3+ CHF 5/month. */
-export function planTimeline(phase: SubscriptionPhase): TimelineEntry[] {
+/** Which later months of the plan the paid period reaches. */
+export interface MonthsCovered {
+  readonly month2: boolean
+  readonly month3: boolean
+}
+
+/**
+ * Slack for "one month" against whole days: a month after the trial's end (day 30) is day 58 to 61, so month 2 is
+ * covered from day 58 on, and month 3+ only beyond day 62.
+ */
+const MONTH_SLACK_DAYS = 2
+
+/**
+ * What the paid period covers: month 2 when it reaches the end of the welcome month, month 3+ when it goes beyond it
+ * or the account is past its first 60 days. A subscription without a recorded period (or age) counts as covering
+ * both, as before paid periods existed.
+ */
+export function monthsCovered(p: PlanProfile, now: Date): MonthsCovered {
+  const until = timestampMs(p.paid_until)
+  const created = createdAtMs(p)
+  if (until === null || created === null) return { month2: true, month3: true }
+  const day = (n: number) => created + n * DAY_MS
+  return {
+    month2: until >= day(WELCOME_PHASE_END_DAYS - MONTH_SLACK_DAYS),
+    month3: until > day(WELCOME_PHASE_END_DAYS + MONTH_SLACK_DAYS) || now.getTime() >= day(WELCOME_PHASE_END_DAYS),
+  }
+}
+
+/**
+ * The plan timeline of /subscription: Month 1 Free Trial, Month 2 CHF 2 Welcome, Month 3+ CHF 5/month. A
+ * subscriber's months are active as far as the paid period reaches them: paying the welcome price on day 1 makes
+ * month 2 active, not month 3+ too.
+ */
+export function planTimeline(phase: SubscriptionPhase, covered: MonthsCovered = { month2: true, month3: true }): TimelineEntry[] {
   const subscribed = phase === 'active'
   return [
     { row: 'month1', state: 'active' },
-    { row: 'month2', state: subscribed ? 'active' : phase === 'welcome' ? 'pending' : 'inactive' },
-    { row: 'month3', state: subscribed ? 'active' : phase === 'subscription' ? 'pending' : 'inactive' },
+    { row: 'month2', state: subscribed && covered.month2 ? 'active' : phase === 'welcome' ? 'pending' : 'inactive' },
+    { row: 'month3', state: subscribed && covered.month3 ? 'active' : phase === 'subscription' ? 'pending' : 'inactive' },
   ]
 }
 
@@ -165,6 +197,8 @@ export interface SubscriptionPlanView {
   readonly lapsed: boolean
   readonly lapsedOn: Date | null
   readonly cancelled: boolean
+  /** Cancelled, and the month paid for has not ended: it stays paid until this date (no refund, no loss). */
+  readonly paidThrough: Date | null
   /** Cancel is offered only to an active subscription. */
   readonly canCancel: boolean
 }
@@ -174,12 +208,13 @@ export function subscriptionPlanView(p: PlanProfile, now: Date): SubscriptionPla
   const lapsed = isPlanLapsed(p, now)
   return {
     phase,
-    timeline: planTimeline(phase),
+    timeline: planTimeline(phase, monthsCovered(p, now)),
     amountDueRappen: amountDueRappen(p, now),
     activeUntil: phase === 'active' ? paidUntil(p) : null,
     lapsed,
     lapsedOn: lapsed ? paidUntil(p) : null,
     cancelled: isCancelled(p),
+    paidThrough: isCancelled(p) && (timestampMs(p.paid_until) ?? 0) > now.getTime() ? paidUntil(p) : null,
     canCancel: phase === 'active',
   }
 }

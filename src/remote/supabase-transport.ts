@@ -133,6 +133,9 @@ export function bundleOf(rows: readonly Row[]): ListingBundle {
   return bundle
 }
 
+/** GoTrue's codes for a refresh that can never succeed: the session or its refresh token is gone on the server. */
+const SESSION_GONE = new Set(['refresh_token_not_found', 'session_not_found', 'session_expired', 'user_not_found', 'refresh_token_already_used'])
+
 export class SupabaseTransport implements Transport {
   constructor(
     private readonly client: SupabaseClient,
@@ -159,7 +162,13 @@ export class SupabaseTransport implements Transport {
   async refreshSession(): Promise<Result<SessionInfo>> {
     try {
       const { data, error } = await this.client.auth.refreshSession()
-      if (error) return fromAuth(error)
+      if (error) {
+        // The server no longer knows the session (signed out everywhere, token revoked): it has ended, even while
+        // the access token is still valid (supabase-js keeps the session then). Dropping it locally tells the app
+        // (a signed-out event), which clears the user's private rows.
+        if (SESSION_GONE.has((error as { code?: string }).code ?? '')) await this.client.auth.signOut({ scope: 'local' }).catch(() => undefined)
+        return fromAuth(error)
+      }
       if (!data.session) return { ok: false, reason: 'unauthorized', message: 'Auth session missing!' }
       return ok({ userId: data.session.user.id })
     } catch (e) {

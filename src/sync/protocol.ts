@@ -62,6 +62,11 @@ export interface ListingSave {
   images: ImageWrite[] | null
   /** Device time (ISO) of the photo-set edit; null without images. */
   images_edited_at: string | null
+  /**
+   * Device time (ISO) the first edit of this save was queued: when a listing made offline was made. The server uses
+   * it (clamped) as created_at only when the save creates the listing, so it sorts by when it was made.
+   */
+  created_at?: string
 }
 
 /**

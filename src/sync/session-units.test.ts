@@ -12,6 +12,8 @@ const auth = vi.hoisted(() => ({
   listeners: [] as ((u: User) => void)[],
   signOut: { ok: true } as { ok: true } | { ok: false; message: string },
   signOuts: 0,
+  /** What supabase-js does inside signOut: tell its listeners the session is gone. */
+  onSignOut: null as (() => void) | null,
 }))
 vi.mock('@/remote/auth', () => ({
   currentSession: async () => auth.user,
@@ -21,11 +23,13 @@ vi.mock('@/remote/auth', () => ({
   },
   signOut: async () => {
     auth.signOuts++
+    if (auth.signOut.ok) auth.onSignOut?.()
     return auth.signOut
   },
 }))
 
-const { adoptOwner, clearUserData, sessionStore, signOutUser, initSession } = await import('./session')
+const { adoptOwner, applyAuthUser, clearUserData, sessionStore, signOutUser, initSession } = await import('./session')
+const { writesWaitingForOtherAccounts } = await import('./outbox')
 
 const T0 = Date.parse('2025-06-01T10:00:00.000Z')
 const fields: ListingFields = {
@@ -41,6 +45,7 @@ const fresh = () => {
 beforeEach(() => {
   auth.signOut = { ok: true }
   auth.signOuts = 0
+  auth.onSignOut = null
 })
 afterEach(async () => {
   for (const db of dbs.splice(0)) {
@@ -149,6 +154,55 @@ describe('signOutUser', () => {
     await db.favourites.bulkPut([{ listing_id: 'l1', created_at: 1 }, { listing_id: 'l2', created_at: 2, user_id: 'user-a' }])
     await clearUserData(db)
     expect((await db.favourites.toArray()).map((f) => f.listing_id)).toEqual(['l1'])
+  })
+})
+
+describe('a session ended elsewhere (issue 26 item 8)', () => {
+  const T = '2025-06-01T10:00:00.000Z'
+  /** The device of user-a: private mirror rows, an unsent listing and a draft. */
+  async function deviceOfA() {
+    const db = fresh()
+    await adoptOwner(db, 'user-a')
+    await db.my_profile.put({ id: 'user-a', first_name: 'Anna', last_name: null, location: null, profile_picture_url: null, created_at: T, updated_at: T, email: 'anna@private.ch', subscription_status: null, subscription_start_date: null, last_payment_date: null, sync_state: 'synced' })
+    await db.conversations.put({ id: 'c1', listing_id: 'l9', buyer_id: 'user-a', seller_id: 'user-s', created_at: T, updated_at: T, last_message_at: T } as never)
+    await db.messages.put({ id: 'm1', conversation_id: 'c1', listing_id: 'l9', sender_id: 'user-a', receiver_id: 'user-s', content: 'my address is…', created_at: T, updated_at: T } as never)
+    await saveListing(db, 'user-a', { fields, images: [] }, T0)
+    await db.drafts.put({ id: 'd1', listing_id: null, fields: { title: 'Half done' }, updated_at: T0 })
+    return db
+  }
+  const privateRows = async (db: KreisDatabase) =>
+    [await db.my_profile.count(), await db.conversations.count(), await db.messages.count(), await db.listings.count()]
+
+  it('when the device learns it (no user), private rows go and unsent writes are put aside for their owner', async () => {
+    const db = await deviceOfA()
+    await applyAuthUser(db, null)
+    expect(await privateRows(db)).toEqual([0, 0, 0, 0])
+    expect([await db.outbox.count(), await db.drafts.count()]).toEqual([0, 0])
+    expect((await db.meta.get('owner'))?.value).toBeNull()
+    expect(sessionStore.getState()).toEqual({ status: 'signed-out' })
+    // The next person on the device sees and sends nothing of theirs; the owner gets them back.
+    await adoptOwner(db, 'user-b')
+    expect(await db.outbox.count()).toBe(0)
+    expect(await writesWaitingForOtherAccounts(db)).toBe(1)
+    await adoptOwner(db, 'user-a')
+    expect([await db.outbox.count(), await db.drafts.count()]).toEqual([1, 1])
+  })
+
+  it("the Sign Out button's own signed-out event drops what the user agreed to drop: nothing is put aside", async () => {
+    const db = await deviceOfA()
+    auth.onSignOut = () => void applyAuthUser(db, null)
+    expect(await signOutUser({ confirmed: true }, db)).toEqual({ signedOut: true })
+    expect(await privateRows(db)).toEqual([0, 0, 0, 0])
+    expect(await writesWaitingForOtherAccounts(db)).toBe(0)
+    expect((await db.meta.toArray()).filter((m) => String(m.key).startsWith('parked'))).toEqual([])
+  })
+
+  it("a visitor's device (nobody's data) is left as it is", async () => {
+    const db = fresh()
+    await db.favourites.put({ listing_id: 'l1', created_at: 1 })
+    await db.drafts.put({ id: 'd1', listing_id: null, fields: { title: 'Visitor draft' }, updated_at: T0 })
+    await applyAuthUser(db, null)
+    expect([await db.favourites.count(), await db.drafts.count()]).toEqual([1, 1])
   })
 })
 

@@ -36,7 +36,8 @@ export interface ParkedWrites {
  * Makes the device's data that of `userId`. When another user owned it, that user's mirror is cleared, and their
  * unsent writes (outbox, with the photos they upload) and drafts are put aside for them: nothing of theirs is sent
  * with this account's token, shown to this account, or dropped. When `userId` had writes put aside, they come
- * back and are sent. Returns whether the owner changed.
+ * back and are sent. Returns whether the owner changed. A session that ends without Sign Out does the same for
+ * its owner (endSession).
  */
 export async function adoptOwner(db: KreisDatabase, userId: string): Promise<boolean> {
   return db.transaction('rw', [...db.mirrorTables, db.outbox, db.photo_blobs, db.drafts, db.draft_photos, db.meta, db.favourites], async () => {
@@ -93,19 +94,44 @@ export async function clearUserData(db: KreisDatabase): Promise<void> {
   })
 }
 
+/**
+ * The session ended without this device's Sign Out: "sign out everywhere" on another device, a revoked refresh
+ * token, a session the server no longer knows. The owner's private rows (messages, conversations, their profile and
+ * e-mail, the mirror) leave the device as on Sign Out; their unsent writes, photos and drafts are put aside for them,
+ * as when another account signs in: never shown or sent as anyone else, back when they sign in again. A device
+ * that holds nobody's data (a visitor, after Sign Out) is left as it is.
+ */
+export async function endSession(db: KreisDatabase): Promise<void> {
+  await db.transaction('rw', [...db.mirrorTables, db.outbox, db.photo_blobs, db.drafts, db.draft_photos, db.meta, db.favourites], async () => {
+    const owner = await deviceOwner(db)
+    if (!owner) return
+    await park(db, owner)
+    await clearUserData(db)
+  })
+}
+
+/** While the Sign Out button's own sign-out runs: its "signed out" event is not a session ended elsewhere. */
+let signingOut = false
+
+/** What an auth change means for the device: a user adopts it; no user ends the session (endSession). */
+export async function applyAuthUser(db: KreisDatabase, user: { userId: string; email: string | null } | null): Promise<void> {
+  if (!user) {
+    if (!signingOut) await endSession(db)
+    sessionStore.setState({ status: 'signed-out' }, true)
+    return
+  }
+  await adoptOwner(db, user.userId)
+  sessionStore.setState({ status: 'signed-in', userId: user.userId, email: user.email }, true)
+}
+
 let started: Promise<void> | null = null
 
 /** Reads the cached session (works offline) and follows auth changes. Idempotent. */
 export function initSession(db: KreisDatabase = getDatabase()): Promise<void> {
   started ??= (async () => {
     const auth = await import('@/remote/auth')
-    const apply = async (user: Awaited<ReturnType<typeof auth.currentSession>>) => {
-      if (!user) return sessionStore.setState({ status: 'signed-out' }, true)
-      await adoptOwner(db, user.userId)
-      sessionStore.setState({ status: 'signed-in', userId: user.userId, email: user.email }, true)
-    }
-    await apply(await auth.currentSession())
-    auth.onAuthChange((user) => void apply(user))
+    await applyAuthUser(db, await auth.currentSession())
+    auth.onAuthChange((user) => void applyAuthUser(db, user))
   })()
   return started
 }
@@ -123,9 +149,14 @@ export async function signOutUser(opts: { confirmed?: boolean } = {}, db: KreisD
   const userId = state.status === 'signed-in' ? state.userId : undefined
   await (await import('./push-notifications/device-subscription')).removePushOnSignOut(db, userId).catch(() => {})
   const auth = await import('@/remote/auth')
-  const r = await auth.signOut()
-  if (!r.ok) return { signedOut: false, message: r.message }
-  await clearUserData(db)
+  signingOut = true
+  try {
+    const r = await auth.signOut()
+    if (!r.ok) return { signedOut: false, message: r.message }
+    await clearUserData(db)
+  } finally {
+    signingOut = false
+  }
   sessionStore.setState({ status: 'signed-out' }, true)
   return { signedOut: true }
 }

@@ -21,9 +21,10 @@ afterAll(async () => {
   await ts?.stop()
 })
 
-const MONTH_MS = 30 * 24 * 3600_000
-/** A device time a month ahead of the server, `s` seconds into the device's session. */
-const ahead = (base: number, s: number) => new Date(base + MONTH_MS + s * 1000)
+/** How far the device's clock runs ahead: a wrong time zone (the server counts at most a day ahead). */
+const SKEW_MS = 6 * 3600_000
+/** A device time six hours ahead of the server, `s` seconds into the device's session. */
+const ahead = (base: number, s: number) => new Date(base + SKEW_MS + s * 1000)
 
 const editListing = (user: string, id: string, title: string, editedAt: Date) =>
   run<{ title: string }>(db, asUser(user), `update public.listings set title = $2, edited_at = $3 where id = $1 returning title`, [id, title, editedAt])

@@ -221,3 +221,44 @@ describe('paid_until: server-written, the owner reads it through my_profile', ()
     near(anna!.paid_until, plusOneMonth(anna!.last_payment_date.getTime()), 1)
   })
 })
+
+describe('what a payment buys is decided when it is applied', () => {
+  /** Opens a checkout (create-payment) and returns its payment link. */
+  async function open(u: TestUser, amount: number): Promise<string> {
+    const { data, error } = await createPayment(u, amount)
+    expect(error).toBeNull()
+    return (data as { paymentUrl: string }).paymentUrl
+  }
+  /** The checkout page's button, then the page the payer lands on calls handle-payment-success. */
+  async function finish(u: TestUser, link: string, button: 'pay' | 'cancel') {
+    const res = await fetch(`${link}/${button}`, { method: 'POST', redirect: 'manual' })
+    const gatewayId = new URL(res.headers.get('location')!).searchParams.get('gatewayId')
+    expect(gatewayId).not.toBeNull()
+    return status(u.client.functions.invoke('handle-payment-success', { body: { userId: u.id, gatewayId } }))
+  }
+  const createdAt = async (id: string) =>
+    (await run<{ created_at: Date }>(db, null, `select created_at from public.profiles where id = $1`, [id]))[0]!.created_at.getTime()
+
+  it('paying during the free month buys the month after it', async () => {
+    const u = await ts.newUser()
+    await finish(u, await open(u, 200), 'pay')
+    near((await plan(u.id)).paid_until, plusOneMonth((await createdAt(u.id)) + 30 * DAY_MS))
+  })
+
+  it('the welcome price buys a whole month once: checkouts opened before the first was paid buy CHF 2 of CHF 5', async () => {
+    const u = await ts.newUser()
+    const links = [await open(u, 200), await open(u, 200), await open(u, 200)]
+    for (const link of links) expect(await finish(u, link, 'pay')).toEqual([200, null])
+    const monthEnd = plusOneMonth((await createdAt(u.id)) + 30 * DAY_MS)
+    // One month, then 2 × 12 days — not three months for CHF 6.
+    near((await plan(u.id)).paid_until, monthEnd + 24 * DAY_MS)
+  })
+
+  it('a checkout cancelled on the payment page is recorded as cancelled, and buys nothing', async () => {
+    const u = await ts.newUser()
+    expect((await finish(u, await open(u, 200), 'cancel'))[0]).toBe(409)
+    const rows = await run<{ status: string }>(db, null, `select status from public.payments where user_id = $1`, [u.id])
+    expect(rows).toEqual([{ status: 'cancelled' }])
+    expect((await plan(u.id)).paid_until).toBeNull()
+  })
+})

@@ -99,11 +99,21 @@ describe('profile updates', () => {
     const rows = await run(
       db,
       asUser(owner),
-      `update public.profiles set first_name = 'Liv', last_name = 'O.', location = 'Bern', profile_picture_url = 'https://x.ch/a.png',
+      `update public.profiles set first_name = 'Liv', last_name = 'O.', location = 'Bern', profile_picture_url = $1 || '/profile/a.webp',
          updated_at = now() where id = $1 returning id, first_name, location`,
       [owner],
     )
     expect(rows).toEqual([{ id: owner, first_name: 'Liv', location: 'Bern' }])
+  })
+
+  it.each([
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['another host (tracks who looks)', 'https://tracker.example/p.png'],
+    ["another member's photo", '00000000-0000-4000-8000-000000000001/profile/a.webp'],
+    ['a path climbing out of the folder', '{me}/../00000000-0000-4000-8000-000000000001/a.webp'],
+  ])('refuses a profile picture that is %s (23514)', async (_what, url) => {
+    const state = await sqlState(db, asUser(owner), `update public.profiles set profile_picture_url = $2 where id = $1`, [owner, url.replace('{me}', owner)])
+    expect(state).toBe('23514')
   })
 
   it.each([

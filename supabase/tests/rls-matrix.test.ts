@@ -203,9 +203,11 @@ const MATRIX: readonly (readonly [Subject, Actor, Op, Expect])[] = [
   ['push_subscriptions', 'owner', 'delete', 'allow'],
   ['push_subscriptions', 'other', 'delete', 'deny'],
 
-  ['storage:listing-images', 'anon', 'select', 'allow'],
+  // The bucket is public (files are served at public URLs without a policy) but not listable: only the owner reads
+  // the rows of their folder.
+  ['storage:listing-images', 'anon', 'select', 'deny'],
   ['storage:listing-images', 'owner', 'select', 'allow'],
-  ['storage:listing-images', 'other', 'select', 'allow'],
+  ['storage:listing-images', 'other', 'select', 'deny'],
   ['storage:listing-images', 'anon', 'insert', 'deny'],
   ['storage:listing-images', 'owner', 'insert', 'allow'],
   ['storage:listing-images', 'other', 'insert', 'deny'],

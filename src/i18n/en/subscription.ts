@@ -11,6 +11,8 @@ export const subscription = {
   'plan.phaseActiveText': `Thank you for supporting ${PRODUCT_NAME}. Your membership renews monthly at CHF 5.`,
   'plan.lapsedText': 'Your paid month ended on {date}. Pay to continue your membership.',
   'plan.cancelledText': 'Your subscription is cancelled. You can subscribe again at any time.',
+  'plan.paidUntil': 'Paid until {date}',
+  'plan.cancelledPaidText': 'Your subscription is cancelled and will not renew. The month you paid for stays yours until {date}.',
   'plan.payAmount': 'Pay {amount}',
   'plan.payEarly': 'Pay ahead {amount}',
   'plan.paying': 'Opening payment…',

@@ -105,6 +105,7 @@ describe('listing save', () => {
     ['a photo set with its own edit time', [e(images(T(9)), 1000)], { listing: null, images: [{ id: 'i1' }], images_edited_at: T(9) }],
     ['a photo set queued before edit times: its queue time', [e(images(), Date.parse(T(7)))], { listing: null, images_edited_at: T(7) }],
     ['fields and photo set together', [e(upsert('a')), e(images(T(9)))], { listing: { title: 'a' }, images: [{ id: 'i1' }], images_edited_at: T(9) }],
+    ['fields: dated by the unit\'s first queue time (a listing made offline)', [e(upsert('a'), Date.parse(T(3))), e(upsert('b'), Date.parse(T(8)))], { listing: { title: 'b' }, created_at: T(3) }],
   ])('one save of a unit: %s', (_name, unit, save) => {
     expect(listingSaveOf(unit)).toMatchObject(save)
   })

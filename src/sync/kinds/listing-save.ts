@@ -39,11 +39,16 @@ export const listingSave = defineKind<ListingSaved[]>({
 /**
  * One listing's unit (its consecutive field and photo-set edits) as one save: the last full state of each. A
  * photo-set edit's time is its own (entries queued before it was recorded: their queue time, the same instant).
+ * With field edits, the unit's first queue time goes along: for a listing the server does not hold yet, the unit
+ * starts with its creation, and the server dates the listing by it.
  */
 export function listingSaveOf(unit: Unit): ListingSave {
   const save: ListingSave = { listing_id: groupId(unit[0]!.group), listing: null, images: null, images_edited_at: null }
   for (const e of unit) {
-    if (e.op.kind === 'listing.upsert') save.listing = e.op.listing
+    if (e.op.kind === 'listing.upsert') {
+      save.listing = e.op.listing
+      save.created_at ??= new Date(unit[0]!.queued_at).toISOString()
+    }
     else if (e.op.kind === 'images.replace') {
       save.images = e.op.images
       save.images_edited_at = e.op.edited_at ?? new Date(e.queued_at).toISOString()

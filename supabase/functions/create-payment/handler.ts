@@ -37,9 +37,10 @@ export function createHandler(env: Env): Handler {
       referenceId: paymentId,
       purpose: PAYMENT_PURPOSE,
       // The return URL carries the payment's own id as gatewayId: the provider's id does not exist yet.
+      // The failure pages carry it too, so the app can have a cancelled checkout recorded as cancelled.
       successRedirectUrl: `${site}/payment-success?${new URLSearchParams({ userId, gatewayId: paymentId })}`,
-      failedRedirectUrl: `${site}/payment-failed`,
-      cancelRedirectUrl: `${site}/payment-failed`,
+      failedRedirectUrl: `${site}/payment-failed?${new URLSearchParams({ userId, gatewayId: paymentId })}`,
+      cancelRedirectUrl: `${site}/payment-failed?${new URLSearchParams({ userId, gatewayId: paymentId })}`,
     })
     await rest.insert('payments', {
       id: paymentId,

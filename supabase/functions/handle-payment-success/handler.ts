@@ -5,12 +5,17 @@
  * paid and makes the subscription active: start date on the first payment only, last payment date each time, and
  * the paid period extended by one month from the payment or from the end of the period already paid, whichever is
  * later. Idempotent: a payment already paid changes nothing, and two calls racing cannot both apply it (the
- * pending → paid update matches once).
+ * pending → paid update matches once). A checkout the provider reports cancelled or declined is recorded as
+ * cancelled or failed (the app calls this from the failure page too); a free sandbox checkout opened before the real
+ * provider was configured is refused and recorded failed.
  */
 import type { Env } from '../_shared/env.ts'
 import { FunctionError, json, postHandler, readJsonObject, uuidField, type Handler } from '../_shared/http.ts'
-import { CURRENCY, providerNamed } from '../_shared/payments/provider.ts'
+import { configuredProvider, CURRENCY, providerNamed } from '../_shared/payments/provider.ts'
 import { getCaller, ServiceRest } from '../_shared/supabase-api.ts'
+
+/** Provider statuses that end a checkout without payment, and how the payment is recorded then. */
+const UNPAID: Record<string, 'cancelled' | 'failed' | undefined> = { cancelled: 'cancelled', declined: 'failed', error: 'failed' }
 
 interface PaymentRow {
   id: string
@@ -38,8 +43,19 @@ export function createHandler(env: Env): Handler {
     if (payment.status === 'paid') return json({ status: 'active', alreadyProcessed: true })
     if (payment.status !== 'pending') throw new FunctionError(409, `the payment is ${payment.status}`)
 
+    // A sandbox checkout costs nothing: once a real provider is configured, one opened before is not honoured.
+    if (payment.provider === 'sandbox' && configuredProvider(env).name !== 'sandbox') {
+      await rest.rpc<boolean>('settle_unpaid_payment', { p_payment: payment.id, p_status: 'failed' })
+      throw new FunctionError(409, `the payment was made with ${payment.provider}, which is not accepted once a payment provider is configured`)
+    }
     const gateway = await providerNamed(env, payment.provider).getGateway(payment.gateway_id)
     if (!gateway || gateway.referenceId !== payment.id) throw new FunctionError(409, 'the provider knows no such payment')
+    const unpaid = UNPAID[gateway.status]
+    if (unpaid) {
+      // The payer cancelled on the payment page (or the provider declined): recorded so, not left pending.
+      await rest.rpc<boolean>('settle_unpaid_payment', { p_payment: payment.id, p_status: unpaid })
+      throw new FunctionError(409, `the payment is ${unpaid}`)
+    }
     if (gateway.status !== 'confirmed') throw new FunctionError(409, `the payment is not completed (${gateway.status})`)
     if (gateway.amount !== payment.amount || gateway.currency !== CURRENCY) {
       throw new FunctionError(409, 'the amount paid does not match the payment')

@@ -15,3 +15,9 @@ export const API_VERSION_HEADER = 'x-supabase-api-version'
 export const API_VERSION = '2024-01-01'
 /** Where a recovery link leads when the request names no (allowed) redirect target. */
 export const RESET_PASSWORD_PATH = '/auth/reset-password'
+
+/**
+ * Seconds a rotated refresh token is still answered with the session's current token (supabase/config.toml
+ * [auth] refresh_token_reuse_interval = 10): two refreshes of one token at once both keep the session.
+ */
+export const REFRESH_TOKEN_REUSE_INTERVAL_S = 10

@@ -8,9 +8,13 @@
  *   refresh and verify have their own; recover/resend count per address too.
  * * Per e-mail address: recover and resend send at most one mail a minute (GoTrue's SMTP max frequency), answered
  *   with over_email_send_rate_limit.
- * * Per account: after a few wrong passwords (5 by default) in a row each further attempt must wait twice as long as the
- *   last (1 s, 2 s, 4 s … up to 15 min), whatever address it comes from, so rotating addresses does not help; the
- *   right password during the wait is refused as well. Counted for unknown addresses alike (no enumeration).
+ * * Per account and address: after a few wrong passwords (5 by default) in a row for one account from one client
+ *   address, each further attempt from that address must wait twice as long as the last (1 s, 2 s, 4 s … up to
+ *   15 min); the right password from that address during the wait is refused as well. Counted for unknown e-mail
+ *   addresses alike (no enumeration). The streak is the address's own: a stranger's wrong passwords, from however
+ *   many addresses over however long, never make the account's owner wait (they had kept a person's sign-in
+ *   refused indefinitely). Guessing from many addresses is bounded by the per-address budget above, as GoTrue
+ *   bounds it.
  *
  * Every refusal is a 429 with Retry-After in GoTrue's error shape.
  */

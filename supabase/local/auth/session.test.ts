@@ -81,9 +81,19 @@ describe('POST /token?grant_type=refresh_token', () => {
     expect(decodeJwt(next.access_token).session_id).toBe(decodeJwt(s.access_token).session_id)
   })
 
-  it('refuses a used refresh token with refresh_token_already_used and revokes its successor too', async () => {
+  it('answers two refreshes of one token at once with the same successor: both keep the session (reuse interval)', async () => {
+    const s = await signIn(ANNA.email, ANNA.password)
+    const [a, b] = await Promise.all([refresh(s.refresh_token), refresh(s.refresh_token)])
+    expect([a.status, b.status]).toEqual([200, 200])
+    expect(a.body.refresh_token).toBe(b.body.refresh_token)
+    expect((await refresh(a.body.refresh_token as string)).status).toBe(200)
+  })
+
+  it('refuses a used refresh token after the reuse interval with refresh_token_already_used and revokes its successor too', async () => {
     const s = await signIn(ANNA.email, ANNA.password)
     const next = (await refresh(s.refresh_token)).body.refresh_token as string
+    // The interval (10 s, config.toml) has passed since the rotation.
+    await ts.stack.ctx.db.pg.query(`update auth.refresh_tokens set updated_at = now() - interval '11 seconds' where token = $1`, [s.refresh_token])
     const reuse = await refresh(s.refresh_token)
     expect(reuse.status).toBe(400)
     expect(reuse.body).toMatchObject({ code: 'refresh_token_already_used', msg: 'Invalid Refresh Token: Already Used' })

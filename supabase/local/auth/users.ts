@@ -179,13 +179,15 @@ export interface RefreshTokenRow {
   user_id: string
   session_id: string
   revoked: boolean
+  /** When the token was last changed: for a revoked token, when it was rotated or revoked. */
+  updated_at: Date
   not_after: Date | null
   session_created_at: Date
 }
 
 export async function findRefreshToken(tx: Tx, token: string): Promise<RefreshTokenRow | null> {
   const { rows } = await tx.query<RefreshTokenRow>(
-    `select rt.id::text as id, rt.token, rt.user_id, rt.session_id, rt.revoked, s.not_after,
+    `select rt.id::text as id, rt.token, rt.user_id, rt.session_id, rt.revoked, rt.updated_at, s.not_after,
        s.created_at as session_created_at
      from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
      where rt.token = $1 for update of rt`,
@@ -203,6 +205,15 @@ export async function rotateRefreshToken(tx: Tx, old: RefreshTokenRow, next: str
     [next, old.user_id, old.session_id, old.token],
   )
   await tx.query(`update auth.sessions set updated_at = now() where id = $1`, [old.session_id])
+}
+
+/** The session's token in use now (the newest not revoked), or null. */
+export async function activeRefreshToken(tx: Tx, sessionId: string): Promise<string | null> {
+  const { rows } = await tx.query<{ token: string }>(
+    `select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`,
+    [sessionId],
+  )
+  return rows[0]?.token ?? null
 }
 
 /** A revoked token came back: someone holds a copy, so the whole session's token family is revoked. */

@@ -1,6 +1,7 @@
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, supabaseClient, type TestStack } from '../testing/test-stack.ts'
+import { FUNCTION_BODY_LIMIT_BYTES } from './index.ts'
 
 let ts: TestStack
 
@@ -34,6 +35,16 @@ describe('the functions gateway (/functions/v1)', () => {
     })
     expect(res.status).toBe(401)
     expect(await res.json()).toEqual({ msg: 'Error: Missing authorization header' })
+  })
+
+  it('refuses a body over its cap with 413, after the JWT check', async () => {
+    const user = await ts.newUser()
+    const body = JSON.stringify({ userId: user.id, amount: 200, pad: 'x'.repeat(FUNCTION_BODY_LIMIT_BYTES) })
+    const send = (auth: Record<string, string>) => fetch(`${ts.url}/functions/v1/create-payment`, {
+      method: 'POST', headers: { apikey: ts.anonKey, 'Content-Type': 'application/json', ...auth }, body,
+    })
+    expect((await send({})).status).toBe(401)
+    expect((await send({ Authorization: `Bearer ${user.accessToken}` })).status).toBe(413)
   })
 
   it('refuses a forged or expired JWT', async () => {

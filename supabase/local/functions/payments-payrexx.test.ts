@@ -41,8 +41,8 @@ describe('the Payrexx adapter (against a local stand-in of its API)', () => {
       currency: 'CHF',
       referenceId: payment.id,
       successRedirectUrl: `${site}/payment-success?userId=${u.id}&gatewayId=${payment.id}`,
-      failedRedirectUrl: `${site}/payment-failed`,
-      cancelRedirectUrl: `${site}/payment-failed`,
+      failedRedirectUrl: `${site}/payment-failed?userId=${u.id}&gatewayId=${payment.id}`,
+      cancelRedirectUrl: `${site}/payment-failed?userId=${u.id}&gatewayId=${payment.id}`,
     })
 
     const body = { userId: u.id, gatewayId: payment.id }
@@ -77,5 +77,30 @@ describe('the Payrexx adapter (against a local stand-in of its API)', () => {
     } finally {
       ts.stack.config.functionsEnv.PAYREXX_API_KEY = SECRET
     }
+  })
+
+  it('refuses a free sandbox checkout opened before Payrexx was configured, and records it failed', async () => {
+    const u = await ts.newUser()
+    const env = ts.stack.config.functionsEnv
+    const saved = { PAYREXX_INSTANCE: env.PAYREXX_INSTANCE, PAYREXX_API_KEY: env.PAYREXX_API_KEY }
+    delete env.PAYREXX_INSTANCE
+    delete env.PAYREXX_API_KEY
+    let gatewayId: string | null
+    try {
+      const created = await u.client.functions.invoke('create-payment', { body: { userId: u.id, amount: 200 } })
+      expect(created.error).toBeNull()
+      const res = await fetch(`${(created.data as { paymentUrl: string }).paymentUrl}/pay`, { method: 'POST', redirect: 'manual' })
+      gatewayId = new URL(res.headers.get('location')!).searchParams.get('gatewayId')
+    } finally {
+      Object.assign(env, saved)
+    }
+    const late = await u.client.functions.invoke('handle-payment-success', { body: { userId: u.id, gatewayId } })
+    expect(late.error).toBeInstanceOf(FunctionsHttpError)
+    expect((late.error as FunctionsHttpError).context.status).toBe(409)
+    const { rows } = await ts.stack.ctx.db.pg.query<{ status: string; subscription_status: string | null }>(
+      `select p.status, f.subscription_status from public.payments p join public.profiles f on f.id = p.user_id where p.user_id = $1`,
+      [u.id],
+    )
+    expect(rows).toEqual([{ status: 'failed', subscription_status: null }])
   })
 })

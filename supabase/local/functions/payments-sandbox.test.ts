@@ -136,17 +136,16 @@ describe('paying through the sandbox and handle-payment-success', () => {
     const paymentUrl = (data as { paymentUrl: string }).paymentUrl
     const res = await fetch(`${paymentUrl}/cancel`, { method: 'POST', redirect: 'manual' })
     expect(res.status).toBe(303)
-    expect(res.headers.get('location')).toBe(`${ts.stack.config.siteUrl}/payment-failed`)
     const { data: rows } = await u.client.from('payments').select('id')
     const gatewayId = (rows as { id: string }[])[0]!.id
-    expect(await failure(handleSuccess(u, { userId: u.id, gatewayId }))).toEqual([
-      409,
-      { error: 'the payment is not completed (cancelled)' },
-    ])
+    const failedPage = `${ts.stack.config.siteUrl}/payment-failed?${new URLSearchParams({ userId: u.id, gatewayId })}`
+    expect(res.headers.get('location')).toBe(failedPage)
+    expect(await failure(handleSuccess(u, { userId: u.id, gatewayId }))).toEqual([409, { error: 'the payment is cancelled' }])
     expect((await profile(u.id)).subscription_status).toBeNull()
+    expect((await u.client.from('payments').select('status')).data).toEqual([{ status: 'cancelled' }])
     // Pay after Cancel keeps the gateway cancelled: the payer lands on the failure page again.
     const again = await fetch(`${paymentUrl}/pay`, { method: 'POST', redirect: 'manual' })
-    expect(again.headers.get('location')).toBe(`${ts.stack.config.siteUrl}/payment-failed`)
+    expect(again.headers.get('location')).toBe(failedPage)
   })
 
   it('refuses unpaid, forged and other people’s gateway ids and changes nothing', async () => {

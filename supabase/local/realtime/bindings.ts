@@ -6,9 +6,15 @@
  */
 import type { Catalogue } from './catalogue.ts'
 import type { Binding } from './channel.ts'
-import { FilterError, parseFilter, validateConditions } from './filters.ts'
+import { compileFilter, FilterError, parseFilter, validateConditions } from './filters.ts'
 
 const EVENTS = ['INSERT', 'UPDATE', 'DELETE', '*'] as const
+
+/**
+ * postgres_changes entries one channel may ask for. With channels bounded per socket and per address (limits.ts),
+ * this bounds the bindings every change is tested against; the app asks for at most a few per channel.
+ */
+export const MAX_BINDINGS_PER_JOIN = 20
 
 export type BindingsResult =
   | { ok: true; bindings: Binding[]; reply: Record<string, unknown>[] }
@@ -25,6 +31,7 @@ export async function resolveBindings(catalogue: Catalogue, config: unknown): Pr
   const raw = typeof config === 'object' && config !== null ? (config as Record<string, unknown>).postgres_changes : undefined
   if (raw === undefined || raw === null) return { ok: true, bindings: [], reply: [] }
   if (!Array.isArray(raw)) return fail('postgres_changes must be a list')
+  if (raw.length > MAX_BINDINGS_PER_JOIN) return fail(`at most ${MAX_BINDINGS_PER_JOIN} postgres_changes entries per channel`)
   const bindings: Binding[] = []
   const reply: Record<string, unknown>[] = []
   for (const entry of raw) {
@@ -37,6 +44,7 @@ export async function resolveBindings(catalogue: Catalogue, config: unknown): Pr
     if (filter !== undefined && filter !== null && typeof filter !== 'string') return fail('filter must be a string')
     const tableName = typeof table === 'string' && table !== '*' ? table : null
     let conditions
+    let test: Binding['test'] = () => true
     try {
       conditions = parseFilter(filter as string | undefined)
       if (tableName === null) {
@@ -46,13 +54,14 @@ export async function resolveBindings(catalogue: Catalogue, config: unknown): Pr
         if (relid === null) return fail(`no table ${schema}.${tableName}`)
         const info = await catalogue.tableInfo(relid)
         validateConditions(conditions, info?.types ?? new Map())
+        test = compileFilter(conditions, info?.types ?? new Map())
       }
     } catch (e) {
       if (e instanceof FilterError) return fail(`filter "${String(filter)}": ${e.message}`)
       throw e
     }
     const id = nextId++
-    bindings.push({ id, event: upper as Binding['event'], schema, table: tableName, conditions })
+    bindings.push({ id, event: upper as Binding['event'], schema, table: tableName, conditions, test })
     reply.push({ ...(entry as Record<string, unknown>), id })
   }
   return { ok: true, bindings, reply }

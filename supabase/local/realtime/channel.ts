@@ -12,6 +12,8 @@ export interface Binding {
   /** null for every table of the schema. */
   table: string | null
   conditions: Condition[]
+  /** The conditions prepared at join (filters.ts compileFilter). */
+  test: (row: Record<string, unknown>) => boolean
 }
 
 export interface Channel {

@@ -10,7 +10,6 @@
 import type { Database, DbRole } from '../db/database.ts'
 import type { Change, Row } from './change-feed.ts'
 import type { Binding, Channel } from './channel.ts'
-import { matches } from './filters.ts'
 import type { Catalogue } from './catalogue.ts'
 import type { TableInfo } from './table-info.ts'
 
@@ -140,7 +139,7 @@ export class Dispatcher {
         : (change.record ?? {})
     const wanted = candidates.filter(
       ({ channel, binding }) =>
-        pk.every((c) => c.readableBy.has(channel.role)) && matches(binding.conditions, filterRow, info.types),
+        pk.every((c) => c.readableBy.has(channel.role)) && binding.test(filterRow),
     )
     if (wanted.length === 0) return null
     // service_role bypasses RLS; everyone else is checked once per distinct (role, user).

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { FilterError, matches, parseFilter, validateConditions } from './filters.ts'
+import { MAX_BINDINGS_PER_JOIN, resolveBindings } from './bindings.ts'
+import type { Catalogue } from './catalogue.ts'
+import { compileFilter, FilterError, matches, MAX_IN_VALUES, parseFilter, validateConditions } from './filters.ts'
 
 const types = new Map([
   ['id', 'uuid'],
@@ -68,5 +70,36 @@ describe('postgres_changes filters', () => {
   it('treats an empty filter as no condition', () => {
     expect(parseFilter('')).toEqual([])
     expect(parseFilter(undefined)).toEqual([])
+  })
+})
+
+describe('filter caps', () => {
+  const list = (n: number) => `price=in.(${Array.from({ length: n }, (_, i) => i + 1).join(',')})`
+
+  it(`refuses an "in" list of more than ${MAX_IN_VALUES} values, as hosted Realtime does`, () => {
+    expect(() => parseFilter(list(MAX_IN_VALUES + 1))).toThrow(FilterError)
+    expect(parseFilter(list(MAX_IN_VALUES))[0]!.values).toHaveLength(MAX_IN_VALUES)
+  })
+
+  it('a filter prepared once tests rows like the one-off form', () => {
+    const conditions = parseFilter(`${list(MAX_IN_VALUES)},title=neq.x,done=not.is.true`)
+    const prepared = compileFilter(conditions, types)
+    for (const price of [1, 50, 100, 101, 12.5]) {
+      const r = { ...row, price }
+      expect(prepared(r)).toBe(matches(conditions, r, types))
+      expect(prepared(r)).toBe(Number.isInteger(price) && price <= MAX_IN_VALUES)
+    }
+  })
+})
+
+describe('bindings per join', () => {
+  const catalogue = { relid: async () => 1, tableInfo: async () => ({ types }) } as unknown as Catalogue
+
+  it(`refuses a join with more than ${MAX_BINDINGS_PER_JOIN} postgres_changes entries, or an oversized "in"`, async () => {
+    const entries = (n: number) => Array.from({ length: n }, () => ({ event: '*', schema: 'public', table: 't', filter: 'n=eq.1' }))
+    expect((await resolveBindings(catalogue, { postgres_changes: entries(MAX_BINDINGS_PER_JOIN + 1) })).ok).toBe(false)
+    expect((await resolveBindings(catalogue, { postgres_changes: entries(MAX_BINDINGS_PER_JOIN) })).ok).toBe(true)
+    const big = [{ event: '*', schema: 'public', table: 't', filter: `n=in.(${Array.from({ length: 180_000 }, (_, i) => i).join(',')})` }]
+    expect(await resolveBindings(catalogue, { postgres_changes: big })).toMatchObject({ ok: false })
   })
 })

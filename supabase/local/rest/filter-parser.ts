@@ -5,6 +5,7 @@
  */
 import { parseError } from './errors.ts'
 import { MAX_NESTING } from './limits.ts'
+import { checkPattern } from './regex-bounds.ts'
 import { Cursor, type FieldRef } from './select-parser.ts'
 
 export const OPERATORS = {
@@ -90,6 +91,8 @@ export function parseOperation(field: FieldRef, text: string, raw: string, unquo
   if (op === 'is' && !(IS_VALUES as readonly string[]).includes(operand.toLowerCase()))
     fail(`"is" takes null, not_null, true, false or unknown, not "${operand}"`)
   if (quantifier && !/^\{.*\}$/s.test(operand)) fail(`"${op}(${quantifier})" takes a list in braces, e.g. {a,b}`)
+  // A regular expression runs uninterrupted inside the engine: its size is bounded first (regex-bounds.ts).
+  if (op === 'match' || op === 'imatch') checkPattern(operand)
   return { kind: 'filter', field, negate, op, quantifier, ftsConfig, value: operand }
 }
 

@@ -29,6 +29,7 @@ import {
   MAX_ROWS,
   MAX_VISITED_ROWS,
   SINGLE_ROW_INSERT_TABLES,
+  MAX_WRITE_ROWS,
   STATEMENT_TIMEOUT_MS,
   TIMEOUT_MARKER,
   WORK_MARKER,
@@ -114,6 +115,10 @@ async function execute(
       throw restError(500, '57014', 'canceling statement due to statement timeout')
     }
     if (e instanceof Error && e.message.includes(WORK_MARKER)) {
+      if (req.method === 'PATCH' || req.method === 'DELETE') {
+        throw restError(400, '54000', `the request would change more than ${MAX_WRITE_ROWS} rows`, null,
+          'Narrow the filters, or change the rows in several requests.')
+      }
       throw restError(400, '54000', `the request would read more than ${MAX_VISITED_ROWS} rows`, null,
         'Ask for fewer rows or embedded resources (limit, select), or page with offset.')
     }
@@ -248,6 +253,11 @@ export async function handleWrite(
     const details = 'limit and offset are not supported on updates and deletes'
     throw restError(400, 'PGRST100', `"failed to parse ${req.method} parameters" (${req.url.search})`, details)
   }
+  if (req.method !== 'POST' && root.params.conditions.length === 0) {
+    // As hosted (pg-safeupdate in API sessions): a write to every row of a table is refused, not guessed at.
+    const verb = req.method === 'PATCH' ? 'UPDATE' : 'DELETE'
+    throw restError(400, '21000', `${verb} requires a WHERE clause`, null, 'Add a filter, e.g. id=eq.<id>.')
+  }
   const checkColumns = (cols: string[]) => {
     for (const c of cols) if (!relation.columns.has(c)) throw unknownPayloadColumn(table, c)
     return cols
@@ -257,6 +267,9 @@ export async function handleWrite(
     const body = parseBody(req.body)
     const rows = Array.isArray(body) ? body : [body]
     if (!rows.every(isObject)) throw invalidBody('expected a JSON object or an array of objects')
+    if (rows.length > MAX_WRITE_ROWS) {
+      throw restError(413, 'PGRST413', 'Payload too large', `at most ${MAX_WRITE_ROWS} rows per request`)
+    }
     if (rows.length > 1 && SINGLE_ROW_INSERT_TABLES.has(table)) {
       throw restError(400, 'PGRST100', `"failed to parse insert body" (${table})`, `${table} takes one row per request`)
     }
@@ -285,7 +298,8 @@ export async function handleWrite(
   }
   const representation = req.prefs.return === 'representation'
   const p = new Params()
-  const sql = mutationSql(root, mutation, representation, { ...shapeOf(req, null), count: false }, p)
+  const caps = { ...capsFor(req), maxVisitedRows: MAX_WRITE_ROWS }
+  const sql = mutationSql(root, mutation, representation, { ...shapeOf(req, null), count: false }, p, caps)
   const limited = req.method !== 'POST' ? checkMaxAffected(req) : () => {}
   const upsert = mutation.kind === 'insert' && mutation.resolution === 'merge'
   const row = await execute(ctx, req, sql, p.values, (r) => {

@@ -21,13 +21,16 @@
  *
  * Deliberate differences: the work caps of limits.ts, which hosted PostgREST does not have in this form — an embed
  * deeper than two levels (a spread counts as one) or beside more than eight others is refused with 400 PGRST100
- * before any SQL runs, and a read visiting more than 5000 rows fails with 400 54000.
+ * before any SQL runs, a read visiting more than 5000 rows fails with 400 54000, a write of more than 1000 rows is
+ * refused (insert: 413; update/delete: 400 54000), and a `match`/`imatch` pattern too large to run safely answers
+ * 400 2201B. An update or delete without a filter is refused (400 21000), as hosted's pg-safeupdate does.
  *
  * Known harmless difference: a bulk insert with `missing=default` draws a column default (a sequence value) only for
  * the rows that lack the column; PostgREST draws one for every row, so its generated ids have gaps where ours do not.
  */
 import { Hono, type Context } from 'hono'
 import type { StackContext } from '../context.ts'
+import { readCappedText } from '../shared/capped-body.ts'
 import { restError } from '../shared/http-error.ts'
 import { CallerCache } from './caller.ts'
 import { MAX_BODY_BYTES } from './limits.ts'
@@ -61,10 +64,10 @@ export function createRestApi(ctx: StackContext): Hono {
     const method = c.req.method
     let body: string | null = null
     if (method === 'POST' || method === 'PATCH') {
-      const tooLarge = () => restError(413, 'PGRST413', 'Payload too large', `at most ${MAX_BODY_BYTES} bytes`)
-      if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge()
-      body = await c.req.text()
-      if (body.length > MAX_BODY_BYTES) throw tooLarge()
+      // Who is writing is known before the body is read: an anonymous caller may send only a small one.
+      const cap = MAX_BODY_BYTES[claims.role]
+      body = await readCappedText(c.req.raw, cap)
+      if (body === null) throw restError(413, 'PGRST413', 'Payload too large', `at most ${cap} bytes`)
     }
     const media = negotiate(c.req.header('accept'))
     return {

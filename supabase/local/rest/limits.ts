@@ -19,6 +19,10 @@
  *   the statement past MAX_VISITED_ROWS (400 54000), so one read cannot hold the single-threaded engine for long.
  * * Bytes: a response body over MAX_RESPONSE_BYTES is refused (400) instead of being sent.
  * * trial_users: an insert carries one row (the landing form sends one); bulk bodies are refused.
+ * * Writes: at most MAX_WRITE_ROWS rows per insert, update or delete, with the same time guard; no update or delete
+ *   without a filter.
+ * * Regular expressions (`match`, `imatch`): bounded in length and expansion before any SQL runs (regex-bounds.ts);
+ *   the engine compiles and runs one without ever looking at the clock.
  *
  * The PostgREST forms of issue 16 stay inside these caps: a spread `...rel()` is an embed (depth and count), a
  * many-to-many embed's junction rows and an aggregate's input rows pass the same per-row guard (an aggregate over
@@ -26,8 +30,12 @@
  * cut at MAX_ROWS per parent, and CSV, stripped-null and aggregate bodies meet the same byte cap.
  */
 
-/** Largest POST/PATCH body; larger ones get 413. */
-export const MAX_BODY_BYTES = 10 * 1024 * 1024
+/**
+ * Largest POST/PATCH body by role; larger ones get 413, counted as the body streams in. Anonymous callers write one
+ * sign-up row at most; the app's largest body (100 listing saves or messages) stays under 1 MB; ten anonymous
+ * 10 MB bodies had held reads for ~11 s and 540 MB of memory.
+ */
+export const MAX_BODY_BYTES = { anon: 64 * 1024, authenticated: 2 * 1024 * 1024, service_role: 10 * 1024 * 1024 } as const
 
 /** Deepest `select=` embedding and `or=`/`and=` nesting; deeper input would only serve to exhaust the stack. */
 export const MAX_NESTING = 16
@@ -56,6 +64,15 @@ export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024
 
 /** Statement time limits by role, as hosted Supabase sets them (service_role: Postgres' session default, 2 min). */
 export const STATEMENT_TIMEOUT_MS = { anon: 3000, authenticated: 8000, service_role: 120_000 } as const
+
+/**
+ * Rows one insert, update or delete may write: as many as a read may return. One insert of 5,000 listings held the
+ * engine 4.5 s and one of 4,500 messages 21 s; the app sends at most 100 rows per request. An insert body with more
+ * rows is refused with 413 before any SQL runs; an update or delete that reaches the cap is rolled back with 400
+ * 54000 when its filters have chosen one row more. Writes carry the read guard too, so they are also cut at the
+ * role's statement time limit. An update or delete without any filter is refused as hosted's pg-safeupdate does.
+ */
+export const MAX_WRITE_ROWS = 1000
 
 /** Tables whose insert takes one row per request (anonymous sign-up forms). */
 export const SINGLE_ROW_INSERT_TABLES = new Set(['trial_users'])

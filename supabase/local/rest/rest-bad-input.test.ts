@@ -128,7 +128,7 @@ describe('bad input', () => {
   })
 
   it('answers an oversized body with 413 JSON', async () => {
-    const res = await send('POST', 'items', JSON.stringify({ title: 'x'.repeat(MAX_BODY_BYTES) }))
+    const res = await send('POST', 'items', JSON.stringify({ title: 'x'.repeat(MAX_BODY_BYTES.authenticated) }))
     expect(res.status).toBe(413)
     expect(await res.json()).toMatchObject({ message: 'Payload too large' })
   })

@@ -348,9 +348,11 @@ const insertedStep = (delta: 1 | -1) =>
 
 export const INSERTED_SQL = `select nullif(current_setting('pgrst.inserted', true), '')::int as inserted`
 
-function mutationCore(root: ReadNode, m: Mutation, p: Params): string {
+function mutationCore(root: ReadNode, m: Mutation, p: Params, caps: Caps | null): string {
   const target = `${root.source.fromSql} as ${ident(root.alias)}`
-  const conditions = root.params.conditions.map((c) => conditionSql(root, c, p))
+  // The guard goes last: it counts only the rows the filters chose, and cuts the write at the role's time limit.
+  const conditions = [...root.params.conditions.map((c) => conditionSql(root, c, p)), ...(caps ? [guard(caps)] : [])]
+  const inputGuard = caps ? ` where ${guard(caps)}` : ''
   const rowType = `null::${root.source.fromSql}`
   if (m.kind === 'insert') {
     const cols = m.columns.map(ident).join(', ')
@@ -358,8 +360,8 @@ function mutationCore(root: ReadNode, m: Mutation, p: Params): string {
     if (m.columns.length === 0) {
       // No keys at all: every row is made of defaults.
       const rows = p.add(JSON.stringify(m.rows))
-      sql = `insert into ${target} select from json_populate_recordset(${rowType}, ${rows}::json)`
-      if (m.resolution === 'merge') sql += ` where ${insertedStep(1)}`
+      sql = `insert into ${target} select from json_populate_recordset(${rowType}, ${rows}::json)${inputGuard}`
+      if (m.resolution === 'merge') sql += `${inputGuard ? ' and' : ' where'} ${insertedStep(1)}`
     } else if (m.missingDefault) {
       // Prefer: missing=default — a key absent from a row takes the column default, which only VALUES can say.
       const rows = m.rows.map((row) => {
@@ -372,8 +374,8 @@ function mutationCore(root: ReadNode, m: Mutation, p: Params): string {
       sql = `insert into ${target} (${cols}) values ${rows.join(', ')}`
     } else {
       const rows = p.add(JSON.stringify(m.rows))
-      sql = `insert into ${target} (${cols}) select ${cols} from json_populate_recordset(${rowType}, ${rows}::json)`
-      if (m.resolution === 'merge') sql += ` where ${insertedStep(1)}`
+      sql = `insert into ${target} (${cols}) select ${cols} from json_populate_recordset(${rowType}, ${rows}::json)${inputGuard}`
+      if (m.resolution === 'merge') sql += `${inputGuard ? ' and' : ' where'} ${insertedStep(1)}`
     }
     if (m.resolution && m.onConflict && m.onConflict.length > 0) {
       const conflict = m.onConflict.map(ident).join(', ')
@@ -424,8 +426,9 @@ export function mutationSql(
   representation: boolean,
   shape: OutputShape,
   p: Params,
+  caps: Caps | null = null,
 ): string {
-  const core = mutationCore(root, m, p)
+  const core = mutationCore(root, m, p, caps)
   if (!representation) return core
   const returning = returningList(root)
   const unfiltered: ReadNode = { ...root, params: { conditions: [], order: null, limit: null, offset: null } }

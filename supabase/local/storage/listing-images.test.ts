@@ -71,4 +71,17 @@ describe('listing-images bucket', () => {
     expect((await seller.client.storage.from(BUCKET).remove([name])).data).toHaveLength(1)
     expect(await stored(ts, BUCKET, name)).toEqual({ row: false, file: false })
   })
+
+  it("cannot be listed by visitors or other members; a seller lists only their own folder; public URLs still serve", async () => {
+    const name = `${seller.id}/listing-5/listed.png`
+    await seller.client.storage.from(BUCKET).upload(name, PNG, { contentType: 'image/png' })
+    const anonList = await ts.anon().storage.from(BUCKET).list(seller.id)
+    expect(anonList.data ?? []).toEqual([])
+    const otherList = await other.client.storage.from(BUCKET).list(`${seller.id}/listing-5`)
+    expect(otherList.data ?? []).toEqual([])
+    const own = await seller.client.storage.from(BUCKET).list(`${seller.id}/listing-5`)
+    expect(own.data?.map((o) => o.name)).toEqual(['listed.png'])
+    const res = await fetch(ts.anon().storage.from(BUCKET).getPublicUrl(name).data.publicUrl)
+    expect(res.status).toBe(200)
+  })
 })

@@ -5,6 +5,7 @@
  * (whatever the field's name; storage-js leaves it empty).
  */
 import { DEFAULT_CACHE_CONTROL, DEFAULT_MIME_TYPE, MULTIPART_OVERHEAD_BYTES } from './constants.ts'
+import { readCappedBytes } from '../shared/capped-body.ts'
 import { storageErrors } from './errors.ts'
 
 export interface UploadBody {
@@ -14,29 +15,9 @@ export interface UploadBody {
 }
 
 export async function readCapped(req: Request, cap: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(req.headers.get('content-length') ?? NaN)
-  if (Number.isFinite(declared) && declared > cap) throw storageErrors.tooLargeUnread()
-  if (!req.body) return new Uint8Array()
-  const reader = req.body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > cap) {
-      await reader.cancel().catch(() => {})
-      throw storageErrors.tooLargeUnread()
-    }
-    chunks.push(value)
-  }
-  const out = new Uint8Array(total)
-  let at = 0
-  for (const c of chunks) {
-    out.set(c, at)
-    at += c.byteLength
-  }
-  return out
+  const bytes = await readCappedBytes(req, cap)
+  if (bytes === null) throw storageErrors.tooLargeUnread()
+  return bytes
 }
 
 // Only plain directive lists reach the response header.

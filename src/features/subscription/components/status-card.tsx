@@ -31,7 +31,11 @@ export interface StatusCardProps {
 export function StatusCard({ view, trialDaysLeft, online, paying, disabled, onPay }: StatusCardProps) {
   const active = view.phase === 'active'
   const amount = formatRappen(view.amountDueRappen)
-  const text = view.lapsed && view.lapsedOn ? t('plan.lapsedText', { date: formatPlanDate(view.lapsedOn) }) : view.cancelled ? t('plan.cancelledText') : t(PHASE_TEXT[view.phase])
+  const text = view.lapsed && view.lapsedOn
+    ? t('plan.lapsedText', { date: formatPlanDate(view.lapsedOn) })
+    : view.paidThrough
+      ? t('plan.cancelledPaidText', { date: formatPlanDate(view.paidThrough) })
+      : view.cancelled ? t('plan.cancelledText') : t(PHASE_TEXT[view.phase])
   return (
     <section aria-labelledby="plan-status" className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -44,6 +48,7 @@ export function StatusCard({ view, trialDaysLeft, online, paying, disabled, onPa
       </div>
       <p className="mt-3 text-2xl font-bold text-green-900">{t(PHASE_LABEL[view.phase])}</p>
       {view.activeUntil && <p className="mt-1 font-medium text-stone-900">{t('plan.activeUntil', { date: formatPlanDate(view.activeUntil) })}</p>}
+      {view.paidThrough && <p className="mt-1 font-medium text-stone-900">{t('plan.paidUntil', { date: formatPlanDate(view.paidThrough) })}</p>}
       {view.phase === 'trial' && (
         <p className="mt-1 font-medium text-stone-900">
           {trialDaysLeft > 0 ? t('profile.trialDaysLeft', { days: trialDaysLeft }) : t('profile.trialEnded')}
