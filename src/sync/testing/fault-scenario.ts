@@ -10,6 +10,7 @@ import type { ConversationRecord, ListingRecord } from '@/db/records'
 import type { ListingRow, OutboxOp } from '@/db/rows'
 import { sameSyncFailure } from '@/domain/errors'
 import { deleteListing, markConversationRead, saveListing, sendMessage, setListingStatus, setProfilePicture, toggleFavourite, updateMyProfile } from '../local-writes'
+import { queuedListingsNotHeld } from './held-writes'
 import { IntentOracle } from './intent-oracle'
 import { favouritesOf } from './memory-screen-ops'
 import { CATEGORIES, CONDITIONS, EPOCH, MemoryServer } from './memory-server'
@@ -410,6 +411,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
       await d.engine.sync('start')
       await d.engine.idle()
     }
+    await checkQueuedListingsHeld(devices, 'the end')
     await checkOracle(server, devices, expect, seller)
     const listingEdits = [...expect.listingWrites.values()].reduce((a, w) => a + w.length, 0)
     const photoSets = [...expect.photoSets.values()].reduce((a, w) => a + w.length, 0)
@@ -437,6 +439,14 @@ async function unreadFirst(d: Device, convs: ConversationRecord[]): Promise<Conv
     if (newer) unread.push(c)
   }
   return unread.length ? unread : convs
+}
+
+/** No device drops a listing while a write of it waits in its outbox (a catalogue window must keep it). */
+async function checkQueuedListingsHeld(devices: Device[], when: string): Promise<void> {
+  for (const d of devices) {
+    const gone = await queuedListingsNotHeld(d.db)
+    if (gone.length) fail(`${when}: ${d.name} no longer holds listing(s) ${gone.join(', ')} whose writes are still queued`)
+  }
 }
 
 async function sendable(d: Device): Promise<number> {

@@ -88,7 +88,9 @@ export class IntentOracle {
       const mark = server.readMarkOf(conversationId, userId)
       if (mark === undefined) continue
       const t = mark === null ? null : Date.parse(mark)
-      if (t === null || (low !== null && t < Date.parse(low)) || t > Date.parse(high)) {
+      // No mark at all is right only when the thread may have shown nothing received yet when it was opened.
+      const wrong = t === null ? low !== null : (low !== null && t < Date.parse(low)) || t > Date.parse(high)
+      if (wrong) {
         problems.push(`read mark of ${userId} in ${conversationId}: the server has ${mark}, the newest message read was ${low === high ? high : `between ${low} and ${high}`}`)
       }
     }

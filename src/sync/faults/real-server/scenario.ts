@@ -32,7 +32,7 @@ export interface ScenarioOutcome {
 }
 
 type Action = 'create' | 'edit' | 'status' | 'photos' | 'profile' | 'read' | 'message' | 'favourite' | 'flip' | 'deliver' | 'sync'
-const SELLER: [Action, number][] = [['create', 2], ['edit', 2], ['status', 1], ['photos', 2], ['profile', 1], ['read', 1.5], ['flip', 1], ['deliver', 1], ['sync', 2]]
+const SELLER: [Action, number][] = [['create', 2], ['edit', 2], ['status', 1], ['photos', 3], ['profile', 1], ['read', 1.5], ['flip', 1], ['deliver', 1], ['sync', 2]]
 const BUYER: [Action, number][] = [['message', 4], ['favourite', 3], ['read', 2], ['profile', 1], ['flip', 1], ['deliver', 1], ['sync', 3]]
 
 function pick(rng: Rng, table: [Action, number][]): Action {
@@ -72,7 +72,7 @@ export async function runRealScenario(seed: number, backend: Backend, actions: R
     const at = d.clock.now()
     if (action === 'create') {
       const id = rng.uuid()
-      const photos = Array.from({ length: rng.int(3) }, () => rng.uuid())
+      const photos = Array.from({ length: rng.int(4) }, () => rng.uuid())
       const title = `L${seed}-${++n}`
       await saveListing(d.db, users.seller, {
         id,
