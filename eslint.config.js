@@ -47,6 +47,16 @@ export default tseslint.config(
       noSupabase,
     ]),
   })),
+  {
+    // A promise nobody awaits loses its failure (a write acknowledged while its rollback never ran): every promise
+    // is awaited, or marked `void` where fire-and-forget is meant; no promise where a plain value is expected.
+    files: ['src/**/*.{ts,tsx}', 'supabase/local/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   { files: ['src/app/**'], rules: restrict([noSupabase]) },
   { files: ['supabase/**'], rules: restrict([{ group: ['**/src/*', '@/*'], message: 'The local stack shares nothing with src/.' }]) },
 )

@@ -1,13 +1,14 @@
 /**
  * End-to-end tests against what `npm start` serves: the production build with its service worker, and a local
  * stack on a fresh data directory (migrated and seeded at start-up), so every run begins from the same data.
- * Chromium is Debian's (/usr/bin/chromium); Playwright downloads no browser.
+ * Chromium is found by e2e/find-browser.ts (CHROMIUM_PATH, Playwright's own, Debian's /usr/bin/chromium).
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { APP_URL, E2E_API_PORT, E2E_API_URL } from './e2e/env.ts'
+import { findBrowser } from './e2e/find-browser.ts'
 
 // Workers evaluate this file again; the variable makes them all agree on the one directory the server uses.
 process.env.KREIS_E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'kreis-e2e-'))
@@ -31,7 +32,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: findBrowser() ?? undefined,
       args: [
         '--headless',
         '--no-sandbox',

@@ -32,6 +32,8 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
 
   test('axe does report a broken page (the check is live)', async ({ page }) => {
     await page.goto('/404')
+    // The route is lazy: its <main> exists only once it has rendered, which goto does not wait for.
+    await page.locator('main').first().waitFor()
     await page.evaluate(() => {
       const img = document.createElement('img')
       img.src = '/icons/icon-192.png'

@@ -40,7 +40,8 @@ const server503: Failure = { ok: false, reason: 'server', code: '503', message: 
 const expired: Failure = { ok: false, reason: 'unauthorized', code: 'PGRST303', message: 'JWT expired' }
 
 const until = async (cond: () => Promise<boolean> | boolean) => {
-  for (let i = 0; i < 200; i++) {
+  // Bounded by time (generous, for a loaded machine), not by a count of short sleeps.
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
     if (await cond()) return
     await new Promise((r) => setTimeout(r, 5))
   }

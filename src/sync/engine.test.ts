@@ -53,7 +53,8 @@ function world() {
 }
 
 const until = async (cond: () => Promise<boolean> | boolean) => {
-  for (let i = 0; i < 200; i++) {
+  // Bounded by time (generous, for a loaded machine), not by a count of short sleeps.
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
     if (await cond()) return
     await new Promise((r) => setTimeout(r, 5))
   }

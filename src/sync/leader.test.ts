@@ -1,7 +1,7 @@
 // @vitest-environment node
 // electLeader (E1) against a recording LockManager: what it asks the Web Locks API for, and giving up before and
 // after leading.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { electLeader } from './leader'
 import { MemoryLockManager } from './testing/memory-locks'
 
@@ -17,8 +17,7 @@ describe('electLeader', () => {
     } as unknown as LockManager
     let led = 0
     const a = electLeader(() => void led++, locks)
-    await new Promise((r) => setTimeout(r, 5))
-    expect(led).toBe(1)
+    await vi.waitFor(() => expect(led).toBe(1), { timeout: 20_000, interval: 5 })
     expect(asked).toHaveLength(1)
     expect(asked[0]!.name).toBe('kreis-sync-leader')
     expect(asked[0]!.options.mode).toBe('exclusive')
@@ -28,8 +27,7 @@ describe('electLeader', () => {
     await new Promise((r) => setTimeout(r, 5))
     expect(second).toBe(0)
     a.release()
-    await new Promise((r) => setTimeout(r, 5))
-    expect(second).toBe(1)
+    await vi.waitFor(() => expect(second).toBe(1), { timeout: 20_000, interval: 5 })
     b.release()
   })
 

@@ -26,7 +26,8 @@ const now = () => Date.now() - 60_000
 const publicFile = (path: string) => fetch(`${stack.url}/storage/v1/object/public/listing-images/${path}`).then(async (r) => (await r.arrayBuffer(), r.status))
 
 async function until(cond: () => boolean, what: string) {
-  for (let i = 0; i < 400; i++) {
+  // Bounded by time (generous, for a loaded machine), not by a count of short sleeps.
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
     if (cond()) return
     await new Promise((r) => setTimeout(r, 25))
   }

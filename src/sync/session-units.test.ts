@@ -214,12 +214,14 @@ describe('initSession', () => {
     expect(sessionStore.getState()).toEqual({ status: 'signed-in', userId: 'user-a', email: 'a@test' })
     expect((await db.meta.get('owner'))?.value).toBe('user-a')
     expect(auth.listeners).toHaveLength(1)
+    // The listener's work is asynchronous: wait for its outcome, however busy the machine, not for a fixed time.
+    const settled = { timeout: 20_000, interval: 5 }
     auth.listeners[0]!(null)
-    await new Promise((r) => setTimeout(r, 10))
-    expect(sessionStore.getState()).toEqual({ status: 'signed-out' })
+    await vi.waitFor(() => expect(sessionStore.getState()).toEqual({ status: 'signed-out' }), settled)
     auth.listeners[0]!({ userId: 'user-b', email: null })
-    await new Promise((r) => setTimeout(r, 30))
-    expect(sessionStore.getState()).toEqual({ status: 'signed-in', userId: 'user-b', email: null })
-    expect((await db.meta.get('owner'))?.value).toBe('user-b')
+    await vi.waitFor(async () => {
+      expect(sessionStore.getState()).toEqual({ status: 'signed-in', userId: 'user-b', email: null })
+      expect((await db.meta.get('owner'))?.value).toBe('user-b')
+    }, settled)
   })
 })

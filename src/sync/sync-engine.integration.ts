@@ -28,7 +28,8 @@ async function device(user: { id: string; email: string; password: string }) {
 }
 
 async function until(cond: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 200; i++) {
+  // Bounded by time (generous, for a loaded machine), not by a count of short sleeps.
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
     if (await cond()) return
     await new Promise((r) => setTimeout(r, 25))
   }

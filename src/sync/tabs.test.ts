@@ -31,7 +31,8 @@ const fields: ListingFields = {
 }
 
 const until = async (cond: () => Promise<boolean> | boolean, what = 'condition') => {
-  for (let i = 0; i < 400; i++) {
+  // Bounded by time (generous, for a loaded machine), not by a count of short sleeps.
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
     if (await cond()) return
     await new Promise((r) => setTimeout(r, 5))
   }

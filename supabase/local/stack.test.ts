@@ -11,6 +11,11 @@ import { startStack } from './stack.ts'
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kreis-stack-test-'))
 const config = loadConfig({ KREIS_DATA_DIR: dataDir }, { port: 0 })
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
+/**
+ * Three start-ups on PGlite (each migrates or opens the data directory) take seconds on an idle machine and passed
+ * 30 s at load 12–15: the limit is for a busy CI machine, not for how fast this one is.
+ */
+const START_UPS_MS = 240_000
 
 describe('local stack start-up on a data directory', () => {
   it('migrates and seeds a fresh directory, keeps its data across a restart, and refuses a second server', async () => {
@@ -36,7 +41,7 @@ describe('local stack start-up on a data directory', () => {
       await second.close()
     }
     expect(fs.existsSync(path.join(dataDir, 'kreis.lock'))).toBe(false)
-  })
+  }, START_UPS_MS)
 
   it('takes over a lock file left by a process that no longer runs', async () => {
     const staleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kreis-stale-lock-'))

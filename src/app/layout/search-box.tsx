@@ -27,7 +27,7 @@ export function SearchBox({ className }: { className?: string }) {
 
   const go = (q: string) => {
     const params = feedViewToParams(searchView(current, q)).toString()
-    navigate(params ? `${paths.shop}?${params}` : paths.shop)
+    void navigate(params ? `${paths.shop}?${params}` : paths.shop)
   }
   const submit = (e: FormEvent) => {
     e.preventDefault()

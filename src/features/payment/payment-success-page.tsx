@@ -23,11 +23,11 @@ export function PaymentSuccessPage() {
   const state = usePaymentConfirmation(params, typeof userId === 'string', online)
 
   useEffect(() => {
-    if (!params) navigate(paths.subscriptionSuccess, { replace: true })
+    if (!params) void navigate(paths.subscriptionSuccess, { replace: true })
   }, [params, navigate])
   useEffect(() => {
     if (state !== 'success') return
-    const timer = setTimeout(() => navigate(paths.subscriptionSuccess, { replace: true }), PAYMENT_SUCCESS_REDIRECT_MS)
+    const timer = setTimeout(() => void navigate(paths.subscriptionSuccess, { replace: true }), PAYMENT_SUCCESS_REDIRECT_MS)
     return () => clearTimeout(timer)
   }, [state, navigate])
 

@@ -41,14 +41,14 @@ function DetailsForDraft({ sd }: { sd: SellDraft }) {
   const formRef = useRef<HTMLFormElement>(null)
   const back = async () => {
     await flush()
-    navigate(paths.sellUpload)
+    void navigate(paths.sellUpload)
   }
   const next = async (e: FormEvent) => {
     e.preventDefault()
     const found = validate()
     if (Object.keys(found).length > 0) return focusFirstInvalid(formRef.current, Object.keys(found))
     await flush()
-    navigate(paths.sellPreview)
+    void navigate(paths.sellPreview)
   }
   return (
     <form ref={formRef} onSubmit={(e) => void next(e)} noValidate className="flex flex-col gap-6">

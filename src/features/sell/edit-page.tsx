@@ -22,7 +22,7 @@ function Edit({ listingId, userId }: { listingId: string; userId: string }) {
     if (load.state !== 'refused' || left.current) return
     left.current = true
     toast(renderToast(TOASTS.editLoadFailed))
-    navigate(paths.home, { replace: true })
+    void navigate(paths.home, { replace: true })
   }, [load.state, navigate])
   if (load.state !== 'ready') return <Spinner label={t('edit.loading')} />
   return <EditForm key={load.draft.draft.id} own={load.own} draft={load.draft} />

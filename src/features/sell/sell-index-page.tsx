@@ -16,7 +16,7 @@ function ResetAndGo() {
   useEffect(() => {
     let live = true
     void start().then(() => {
-      if (live) navigate(paths.sellUpload, { replace: true })
+      if (live) void navigate(paths.sellUpload, { replace: true })
     })
     return () => {
       live = false

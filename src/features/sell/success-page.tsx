@@ -23,12 +23,12 @@ function Success({ listingId }: { listingId: string }) {
         ✓
       </span>
       <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{t('success.title')}</h1>
-      {own ? <ListingProgress own={own} onFix={() => navigate(paths.sellEdit(listingId))} /> : <p className="text-stone-700">{t('sellFlow.notFound')}</p>}
+      {own ? <ListingProgress own={own} onFix={() => void navigate(paths.sellEdit(listingId))} /> : <p className="text-stone-700">{t('sellFlow.notFound')}</p>}
       <div className="flex w-full flex-col gap-3 sm:flex-row sm:justify-center [&>*]:whitespace-nowrap">
         <Link to={paths.item(listingId)} className={buttonClasses()}>
           {t('success.view')}
         </Link>
-        <Button variant="outline" onClick={() => navigate(paths.sellUpload, { state: { clearForm: true } satisfies ClearFormState })}>
+        <Button variant="outline" onClick={() => void navigate(paths.sellUpload, { state: { clearForm: true } satisfies ClearFormState })}>
           {t('success.addAnother')}
         </Button>
         <Link to={paths.home} className={buttonClasses({ variant: 'ghost' })}>

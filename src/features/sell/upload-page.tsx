@@ -44,8 +44,8 @@ function UploadForDraft({ sd }: { sd: SellDraft }) {
         mode="create"
         onReorder={(next) => void actions.reorder(sd.draft.id, next)}
         onRemove={(id) => void actions.remove(sd.draft.id, ids, id)}
-        onPrimary={() => navigate(paths.sellDetails)}
-        onCancel={() => navigate(paths.home)}
+        onPrimary={() => void navigate(paths.sellDetails)}
+        onCancel={() => void navigate(paths.home)}
       />
     </>
   )

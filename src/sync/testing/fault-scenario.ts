@@ -10,6 +10,8 @@ import type { ConversationRecord, ListingRecord } from '@/db/records'
 import type { ListingRow, OutboxOp } from '@/db/rows'
 import { sameSyncFailure } from '@/domain/errors'
 import { deleteListing, markConversationRead, saveListing, sendMessage, setListingStatus, setProfilePicture, toggleFavourite, updateMyProfile } from '../local-writes'
+import { queuedListingsNotHeld } from './held-writes'
+import { IntentOracle } from './intent-oracle'
 import { favouritesOf } from './memory-screen-ops'
 import { CATEGORIES, CONDITIONS, EPOCH, MemoryServer } from './memory-server'
 import { LateDeliveries, NO_FAULTS, type FaultRates, type FaultTally, type WriteOperation } from './memory-transport'
@@ -28,22 +30,25 @@ const QUIESCENCE_ROUNDS = 12
 const FAULTY_DRAIN_ROUNDS = 4
 
 interface Expectation {
-  /** Listing id → every full state written, by its edited_at (ahead: by a device whose clock runs ahead of the server). */
+  /**
+   * Listing id → every full state the person wrote, by its edited_at (ahead: by a device whose clock runs ahead of
+   * the server): the title they typed, the status they chose or (for an edit of other fields) the one the screen
+   * showed, taken from the action, never from the mirror after the write.
+   */
   listingWrites: Map<string, { edited_at: string; title: string; status: string; ahead?: boolean }[]>
   poisonListings: Set<string>
   /** Message content (unique) → sending device. */
   messages: Map<string, Device>
   /** Message content → the listing it is about. */
   messageListings: Map<string, string>
-  /** Listing id → every photo set written (image ids and paths in order), by its edit time. */
+  /** Listing id → every photo set the person chose (image ids and paths in order, when it differs from the one shown), by its edit time. */
   photoSets: Map<string, { edited_at: string; images: { id: string; image_url: string }[] }[]>
   /** User id → every profile edit (fields or picture), by its edit time. */
   profileEdits: Map<string, ({ edited_at: string; first_name: string | null; last_name: string | null; location: string | null } | { edited_at: string; picture: string })[]>
   /** Listings deleted by their seller (gone from the server with their conversations and messages). */
   deleted: Set<string>
-  /** Favourite toggles and read marks written (their devices must converge with the server). */
-  favouriteToggles: number
-  readMarks: number
+  /** Favourites chosen and threads read (checked against the person's choices, and every device against the server). */
+  intent: IntentOracle
 }
 
 /** The transport operation each outbox kind's request goes through. */
@@ -120,7 +125,11 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     new Device('b2', buyer, server, rng, new VirtualClock(START + 4, rng), late, tally),
   ]
   const expect: Expectation = {
-    listingWrites: new Map(), poisonListings: new Set(), messages: new Map(), messageListings: new Map(), photoSets: new Map(), profileEdits: new Map(), deleted: new Set(), favouriteToggles: 0, readMarks: 0,
+    listingWrites: new Map(), poisonListings: new Set(), messages: new Map(), messageListings: new Map(), photoSets: new Map(), profileEdits: new Map(), deleted: new Set(),
+    intent: new IntentOracle([seller, buyer]),
+  }
+  const markRead = async (d: Device, conversationId: string) => {
+    await expect.intent.read(d.db, d.userId, conversationId, () => markConversationRead(d.db, d.userId, conversationId, d.clock.now()))
   }
   // The app has been used before: two listings are on the server and every device starts with a synced mirror.
   for (let i = 0; i < 2; i++) {
@@ -141,19 +150,20 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
   const background: Promise<unknown>[] = []
   let n = 0
 
-  const recordListing = async (d: Device, id: string) => {
-    const row = (await d.db.listings.get(id))!
+  /** What the person did to a listing, at the device's time of the action (the edit time the device stamps). */
+  const recordListing = (d: Device, id: string, did: { title: string; status: string; photos: { id: string; image_url: string }[] | null }) => {
+    const editedAt = new Date(d.clock.now()).toISOString()
     const list = expect.listingWrites.get(id) ?? []
-    list.push({ edited_at: row.edited_at, title: row.title, status: row.status, ...(d.clock.t >= AHEAD ? { ahead: true } : {}) })
+    list.push({ edited_at: editedAt, title: did.title, status: did.status, ...(d.clock.t >= AHEAD ? { ahead: true } : {}) })
     expect.listingWrites.set(id, list)
-    // The photo set this write queued, if it changed the set (the group's last entry).
-    const lastEntry = (await d.db.outbox.where('group').equals(`listing:${id}`).sortBy('seq')).at(-1)
-    if (lastEntry?.op.kind === 'images.replace') {
+    if (did.photos) {
       const sets = expect.photoSets.get(id) ?? []
-      sets.push({ edited_at: lastEntry.op.edited_at!, images: lastEntry.op.images.map(({ id: imageId, image_url }) => ({ id: imageId, image_url })) })
+      sets.push({ edited_at: editedAt, images: did.photos })
       expect.photoSets.set(id, sets)
     }
   }
+  /** A new photo's storage path: `{user}/{listing}/{image}.{ext}`. */
+  const newPhotoPath = (listingId: string, imageId: string) => `${seller}/${listingId}/${imageId}.webp`
 
   try {
     const steps = opts.steps ?? SCENARIO_STEPS
@@ -168,7 +178,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         const photos = rng.int(3)
         // A poison listing was queued by a version before the local check (which refuses a price of 0 now).
         const save: typeof saveListing = poison ? (db, user, input, now) => saveListingAsOlderVersion(db, user, input, now, { price: 0 }) : saveListing
-        const id = await save(d.db, seller, {
+        const input = {
           id: rng.uuid(),
           fields: {
             title: `L${seed}-${++n}`, description: 'a lovely thing', price: poison ? 1 : 10 + rng.int(90),
@@ -176,9 +186,10 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
             size: 'M', fabric: 'cotton', location: 'Zurich', tags: null,
           },
           images: Array.from({ length: photos }, () => ({ id: rng.uuid(), blob: new Blob([`photo-${n}`]), content_type: 'image/webp', ext: 'webp' })),
-        }, d.clock.now())
+        }
+        const id = await save(d.db, seller, input, d.clock.now())
         if (poison) expect.poisonListings.add(id)
-        else await recordListing(d, id)
+        else recordListing(d, id, { title: input.fields.title, status: 'active', photos: photos ? input.images.map((i) => ({ id: i.id, image_url: newPhotoPath(id, i.id) })) : null })
       } else if (action === 'edit') {
         const own = (await d.db.listings.where('user_id').equals(seller).toArray())
           .filter((l) => !expect.poisonListings.has(l.id))
@@ -190,17 +201,24 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
           for (const e of rng.chance(0.5) ? editors : [...editors].reverse()) {
             const l = await e.db.listings.get(id)
             if (!l) continue
-            if (rng.chance(0.3)) await setListingStatus(e.db, id, l.status === 'active' ? 'sold' : 'active', e.clock.now())
-            else {
+            if (rng.chance(0.3)) {
+              const status = l.status === 'active' ? 'sold' : 'active'
+              await setListingStatus(e.db, id, status, e.clock.now())
+              recordListing(e, id, { title: l.title, status, photos: null })
+            } else {
               const kept = (await e.db.listing_images.where('listing_id').equals(id).sortBy('image_order')).map((i) => ({ id: i.id, image_url: i.image_url }))
+              const shown = kept.map((i) => i.id).join()
               if (rng.chance(0.5)) kept.reverse()
               // Photo-set edits: drop one (its file goes once the set commits) or add a new photo.
               if (kept.length && rng.chance(0.3)) kept.splice(rng.int(kept.length), 1)
               const images = rng.chance(0.3) ? [...kept, { id: rng.uuid(), blob: new Blob([`photo-${n}`]), content_type: 'image/webp', ext: 'webp' }] : kept
               const { id: _id, user_id: _u, edited_at: _e, status: _s, created_at: _c, updated_at: _up, sync_state: _st, sync_error: _se, ...fields } = l
-              await saveListing(e.db, seller, { id, fields: { ...fields, title: `E${seed}-${++n}` }, images }, e.clock.now())
+              const title = `E${seed}-${++n}`
+              await saveListing(e.db, seller, { id, fields: { ...fields, title }, images }, e.clock.now())
+              // The status stays the one the screen showed; the photos are a choice when they differ from those shown.
+              const chosen = images.map((i) => ({ id: i.id, image_url: 'image_url' in i ? i.image_url : newPhotoPath(id, i.id) }))
+              recordListing(e, id, { title, status: l.status, photos: chosen.map((i) => i.id).join() === shown ? null : chosen })
             }
-            await recordListing(e, id)
           }
         }
       } else if (action === 'message') {
@@ -235,15 +253,13 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         }
       } else if (action === 'read') {
         const convs = await unreadFirst(d, (await d.db.conversations.toArray()).filter((c) => c.sync_state === 'synced'))
-        if (convs.length) {
-          await markConversationRead(d.db, d.userId, rng.pick(convs).id, d.clock.now())
-          expect.readMarks++
-        }
+        if (convs.length) await markRead(d, rng.pick(convs).id)
       } else if (action === 'favourite') {
         const listings = (await d.db.listings.toArray()).filter((l) => l.user_id === seller && l.sync_state === 'synced')
         if (listings.length) {
-          await toggleFavourite(d.db, d.userId, rng.pick(listings).id, d.clock.now())
-          expect.favouriteToggles++
+          const listingId = rng.pick(listings).id
+          await expect.intent.favourite(d.db, d.name, d.userId, listingId)
+          await toggleFavourite(d.db, d.userId, listingId, d.clock.now())
         }
       } else if (action === 'picture') {
         const picture = await setProfilePicture(d.db, d.userId, new Blob([`picture-${++n}`]), 'image/webp', d.clock.now())
@@ -309,10 +325,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         }
         // Reading and writing go on beside that (independent draws: a read mark needs a message received since the
         // last one, so the threads must keep moving for the rare read-mark write to meet every fault in every shard).
-        if (convs.length && rng.chance(0.6)) {
-          await markConversationRead(d.db, d.userId, rng.pick(await unreadFirst(d, convs)).id, d.clock.now())
-          expect.readMarks++
-        }
+        if (convs.length && rng.chance(0.6)) await markRead(d, rng.pick(await unreadFirst(d, convs)).id)
         if (d.userId === buyer && rng.chance(0.5)) {
           const active = (await d.db.listings.toArray()).filter((l) => l.status === 'active' && l.user_id === seller && l.sync_state === 'synced')
           if (active.length) {
@@ -354,8 +367,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         // met the rarer faults a few times per shard, or never).
         const pulled = (await d.db.conversations.toArray()).filter((c) => c.sync_state === 'synced')
         if (pulled.length && rng.chance(0.6)) {
-          await markConversationRead(d.db, d.userId, rng.pick(await unreadFirst(d, pulled)).id, d.clock.now())
-          expect.readMarks++
+          await markRead(d, rng.pick(await unreadFirst(d, pulled)).id)
           // Sometimes the tab dies right after the mark reached the server, before its answer; or the network has
           // just dropped, or the token just expired.
           const fault = rng.next()
@@ -400,11 +412,12 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
       await d.engine.sync('start')
       await d.engine.idle()
     }
+    await checkQueuedListingsHeld(devices, 'the end')
     await checkOracle(server, devices, expect, seller)
     const listingEdits = [...expect.listingWrites.values()].reduce((a, w) => a + w.length, 0)
     const photoSets = [...expect.photoSets.values()].reduce((a, w) => a + w.length, 0)
     const profileEdits = [...expect.profileEdits.values()].reduce((a, w) => a + w.length, 0)
-    return { tombstoneSkips: server.tombstoneSkips, lateCommits: server.lateCommits, writesChecked: listingEdits + photoSets + profileEdits + expect.messages.size + expect.deleted.size + expect.favouriteToggles + expect.readMarks + expect.poisonListings.size }
+    return { tombstoneSkips: server.tombstoneSkips, lateCommits: server.lateCommits, writesChecked: listingEdits + photoSets + profileEdits + expect.messages.size + expect.deleted.size + expect.intent.favouriteChoices + expect.intent.readActions + expect.poisonListings.size }
   } finally {
     await Promise.all(devices.map((d) => d.close()))
   }
@@ -427,6 +440,14 @@ async function unreadFirst(d: Device, convs: ConversationRecord[]): Promise<Conv
     if (newer) unread.push(c)
   }
   return unread.length ? unread : convs
+}
+
+/** No device drops a listing while a write of it waits in its outbox (a catalogue window must keep it). */
+async function checkQueuedListingsHeld(devices: Device[], when: string): Promise<void> {
+  for (const d of devices) {
+    const gone = await queuedListingsNotHeld(d.db)
+    if (gone.length) fail(`${when}: ${d.name} no longer holds listing(s) ${gone.join(', ')} whose writes are still queued`)
+  }
 }
 
 async function sendable(d: Device): Promise<number> {
@@ -529,6 +550,16 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
       fail(`profile ${userId}: server has ${p.first_name}/${p.location}, the last edit (${winner.edited_at}) was ${winner.first_name}/${winner.location}`)
     }
   }
+  // Favourites and read marks hold what the people chose and read (not only what their devices agree on).
+  const intentProblems = expect.intent.check({
+    favouritesOf: (userId) => [...favouritesOf(server).values()].filter((f) => f.user_id === userId).map((f) => f.listing_id),
+    readMarkOf: (conversationId, userId) => {
+      const c = server.conversations.get(conversationId)
+      if (!c) return undefined
+      return (c.buyer_id === userId ? c.buyer_last_read_at : c.seller_last_read_at) ?? null
+    },
+  })
+  if (intentProblems.length) fail(intentProblems.join('\n'))
   // Photos referenced by image rows exist in storage.
   for (const img of server.images.values()) if (!server.storage.has(img.image_url)) fail(`image ${img.id} points to a missing file ${img.image_url}`)
 

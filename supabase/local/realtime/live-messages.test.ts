@@ -17,7 +17,7 @@ async function signIn(email: string): Promise<{ client: SupabaseClient; id: stri
   clients.push(client)
   const { data, error } = await client.auth.signInWithPassword({ email, password: 'kreis-demo' })
   if (error || !data.session) throw new Error(`sign-in of ${email} failed: ${error?.message}`)
-  client.realtime.setAuth(data.session.access_token)
+  await client.realtime.setAuth(data.session.access_token)
   return { client, id: data.user.id }
 }
 

@@ -273,7 +273,7 @@ describe('the realtime websocket protocol', () => {
     expect(realtime.channelCount()).toBe(start + 2)
     expect(await c.removeChannel(a.channel)).toBe('ok')
     await expect.poll(() => realtime.channelCount()).toBe(start + 1)
-    c.realtime.disconnect()
+    await c.realtime.disconnect()
     await expect.poll(() => realtime.channelCount()).toBe(start)
   })
 })

@@ -108,7 +108,7 @@ export interface BindingSpec {
 
 export function realtimeClient(stack: RunningStack, token?: string): SupabaseClient {
   const client = supabaseClient(stack.url, stack.config.anonKey)
-  if (token) client.realtime.setAuth(token)
+  if (token) void client.realtime.setAuth(token)
   return client
 }
 
@@ -156,5 +156,5 @@ export function subscribe(client: SupabaseClient, bindings: BindingSpec[], name 
 
 export async function closeClients(clients: SupabaseClient[]): Promise<void> {
   await Promise.all(clients.map((c) => c.removeAllChannels()))
-  for (const c of clients) c.realtime.disconnect()
+  for (const c of clients) await c.realtime.disconnect()
 }

@@ -292,8 +292,9 @@ export class SchemaCacheHolder {
     this.listening = this.pg.listen('pgrst', (payload) => {
       if (payload === '' || payload === 'reload schema') this.reload()
     })
-    // The default schema loads at start-up; the other exposed schemas on their first request.
-    this.get()
+    // The default schema loads at start-up, the other exposed schemas on their first request; a failure to load
+    // reaches the first request that needs the cache (the start-up load is not awaited by anyone).
+    this.get().catch(() => undefined)
   }
 
   get(schema = this.schemas[0]!): Promise<SchemaCache> {

@@ -34,7 +34,7 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
   })
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={isSubmitting} className="flex flex-col gap-5">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-busy={isSubmitting} className="flex flex-col gap-5">
       {!online && (
         <p role="status" className="rounded-xl bg-amber-100 p-3 text-sm text-stone-900">
           {t('authScreen.offline')}

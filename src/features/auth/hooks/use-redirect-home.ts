@@ -8,7 +8,7 @@ export function useRedirectHome(active: boolean): void {
   const navigate = useNavigate()
   useEffect(() => {
     if (!active) return
-    const timer = setTimeout(() => navigate(paths.home, { replace: true }), REDIRECT_AFTER_AUTH_MS)
+    const timer = setTimeout(() => void navigate(paths.home, { replace: true }), REDIRECT_AFTER_AUTH_MS)
     return () => clearTimeout(timer)
   }, [active, navigate])
 }

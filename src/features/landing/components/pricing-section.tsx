@@ -9,7 +9,7 @@ import { PLANS } from '../landing-content'
 export function PricingSection({ signedIn }: { signedIn: boolean }) {
   const navigate = useNavigate()
   const openPlans = () => {
-    if (signedIn) navigate('/subscription')
+    if (signedIn) void navigate('/subscription')
     else toast(renderToast(TOASTS.membershipAuthRequired))
   }
 

@@ -20,7 +20,7 @@ export function ProfileForm({
     formState: { isSubmitting },
   } = useForm<ProfileFormValues>({ defaultValues: initial })
   return (
-    <form onSubmit={handleSubmit(async (v) => void (await onSave(v)))} aria-busy={isSubmitting} className="flex flex-col gap-5">
+    <form onSubmit={(e) => void handleSubmit(async (v) => void (await onSave(v)))(e)} aria-busy={isSubmitting} className="flex flex-col gap-5">
       <fieldset disabled={isSubmitting} className="flex flex-col gap-5">
         <legend className="sr-only">{t('profile.edit')}</legend>
         <div className="grid gap-5 sm:grid-cols-2">

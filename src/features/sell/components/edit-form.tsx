@@ -63,7 +63,7 @@ export function EditForm({ own, draft }: { own: OwnListing; draft: SellDraft }) 
   }
   const cancel = async () => {
     await actions.discard(draftId)
-    navigate(paths.home)
+    void navigate(paths.home)
   }
   const act = async (fn: () => Promise<void>, message: string, then?: () => void) => {
     setManaging(true)
@@ -153,7 +153,7 @@ export function EditForm({ own, draft }: { own: OwnListing; draft: SellDraft }) 
               await remove(own.listing.id)
             },
             t('sellFlow.deleted'),
-            () => navigate(paths.home),
+            () => void navigate(paths.home),
           )
         }
       />

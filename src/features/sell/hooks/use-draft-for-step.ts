@@ -25,7 +25,7 @@ export function useDraftForStep(): SellDraft | null | undefined {
       starting.current = true
       void start().then(() => {
         starting.current = false
-        if (clear) navigate(location.pathname, { replace: true, state: null })
+        if (clear) void navigate(location.pathname, { replace: true, state: null })
       })
     }
   }, [clear, sd, start, navigate, location.pathname])

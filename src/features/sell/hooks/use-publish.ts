@@ -22,12 +22,12 @@ export function usePublish() {
       const r = await publishDraft(db, userId, draftId, now())
       if (!r.ok) {
         toast(validationErrorToast(r.messages))
-        navigate(paths.sellDetails)
+        void navigate(paths.sellDetails)
         return
       }
       poke()
       toast(renderToast(TOASTS.listingCreated))
-      navigate(paths.sellSuccess(r.listingId))
+      void navigate(paths.sellSuccess(r.listingId))
     } catch (e) {
       console.error('publish failed', e)
       toast(renderToast(TOASTS.unexpectedListingError))

@@ -31,7 +31,7 @@ export function useSaveEdit(listingId: string, wasRefused: boolean, onInvalid: (
       if (wasRefused) await retryFailed(db, `listing:${listingId}`)
       poke()
       toast(renderToast(TOASTS.listingUpdated))
-      navigate(paths.home)
+      void navigate(paths.home)
     } catch (e) {
       console.error('edit save failed', e)
       toast(renderToast(TOASTS.editSaveFailed))

@@ -67,9 +67,9 @@ describe('<ContactForm /> (spec §2.14, §5)', () => {
     expect(screen.getByRole('heading', { name: 'Thank you!' })).toBeInTheDocument()
     expect(useToastStore.getState().toasts[0]?.title).toBe('Message sent successfully!')
 
-    act(() => vi.advanceTimersByTime(CONTACT_CONFIRMATION_MS - 1))
+    act(() => void vi.advanceTimersByTime(CONTACT_CONFIRMATION_MS - 1))
     expect(screen.getByRole('heading', { name: 'Thank you!' })).toBeInTheDocument()
-    act(() => vi.advanceTimersByTime(1))
+    act(() => void vi.advanceTimersByTime(1))
     expect(screen.queryByRole('heading', { name: 'Thank you!' })).toBeNull()
     expect(field('Name').value).toBe('')
     expect(field('Message').value).toBe('')
