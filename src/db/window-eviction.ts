@@ -91,10 +91,12 @@ export async function windowExtraIds(t: WindowTables): Promise<string[]> {
 
 /**
  * Removes the listings outside the window of `size` that are not the user's business, with their image rows and
- * uploaded photo files. Call inside a transaction over `windowTables` (or an upgrade). Returns the evicted ids.
+ * uploaded photo files. Call inside a transaction over `windowTables` (or an upgrade). `owner`: the signed-in user
+ * when the caller knows it (else the device's recorded owner). Returns the evicted ids.
  */
-export async function evictOutsideWindow(t: WindowTables, size: number): Promise<string[]> {
-  const keep = await windowKeep(t)
+export async function evictOutsideWindow(t: WindowTables, size: number, owner?: string): Promise<string[]> {
+  const stored = await windowKeep(t)
+  const keep = owner === undefined ? stored : { ...stored, owner }
   const held: WindowCandidate[] = []
   await t.table('listings').each((l) => {
     held.push({ id: l.id, status: l.status, created_at: l.created_at, user_id: l.user_id, sync_state: l.sync_state })

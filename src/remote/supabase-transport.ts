@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { ConversationRecord, Cursor, FavoriteRecord, ListingImageRecord, MessageRecord, MyProfileRecord, PublicProfileRecord } from '@/db/records'
 import type { ListingBundle } from '@/db/repositories/mirror'
 import type { ConversationWrite, MessageWrite, ProfileWrite } from '@/db/rows'
-import type { ListingSave, ListingSaved, RealtimeHandlers, Result, SessionInfo, Transport, XidFrom, XidKey, XidPage } from '@/sync/protocol'
+import type { ListingSave, ListingSaved, RealtimeHandlers, Result, SessionInfo, Transport, WindowAsk, XidFrom, XidKey, XidPage } from '@/sync/protocol'
 import { STORAGE_BUCKET } from '@/domain/constants'
 import { cardImagePath } from '@/domain/photos'
 import { cachedSessionUser } from './cached-session'
@@ -300,6 +300,44 @@ export class SupabaseTransport implements Transport {
       at = { since: from.since, after: last }
     }
     return ok({ rows: out, last })
+  }
+
+  // ---- the device's window (migration 20261127100000_listing_window) ----
+
+  async pullWindowSince(from: XidFrom, limit: number, ask: WindowAsk): Promise<Result<XidPage<ListingBundle>>> {
+    // Sub-pages as pullListingsSince (the stack's per-request work cap); the ids go in the POST body.
+    const out: ListingBundle = { listings: [], images: [], sellers: [] }
+    let at = from
+    let last: XidKey | null = null
+    while (out.listings.length < limit) {
+      const size = Math.min(EMBEDDED_LISTINGS_PER_REQUEST, limit - out.listings.length)
+      const args = { p_window: ask.size, p_extra: ask.extra, p_since: at.since, p_after_xid: at.after?.xid ?? null, p_after_id: at.after?.id ?? null, p_limit: size }
+      const r = await run<Row[]>(this.client.rpc('window_listings', args).select(LISTING_BUNDLE_SELECT) as unknown as PromiseLike<PgResult<Row[]>>)
+      if (!r.ok) return r
+      const page = bundleOf(r.value)
+      out.listings.push(...page.listings)
+      out.images.push(...page.images)
+      out.sellers.push(...page.sellers.filter((s) => !out.sellers.some((x) => x.id === s.id)))
+      last = lastKey(r.value) ?? last
+      if (page.listings.length < size) break
+      at = { since: from.since, after: last }
+    }
+    return ok({ rows: out, last })
+  }
+
+  async windowListingIds(ask: WindowAsk): Promise<Result<string[]>> {
+    const ids: string[] = []
+    for (;;) {
+      const args = { p_window: ask.size, p_extra: ask.extra, p_after: ids[ids.length - 1] ?? null, p_limit: ID_PAGE }
+      const r = await run<{ id: string }[]>(this.client.rpc('window_listing_ids', args))
+      if (!r.ok) return r
+      ids.push(...r.value.map((x) => x.id))
+      if (r.value.length < ID_PAGE) return ok(ids)
+    }
+  }
+
+  fetchListings(ids: string[]): Promise<Result<ListingBundle>> {
+    return this.embeddedListings(this.client.from('listings').select(LISTING_BUNDLE_SELECT).in('id', ids).order('id'))
   }
 
   pullProfilesSince(from: XidFrom, limit: number): Promise<Result<XidPage<PublicProfileRecord[]>>> {

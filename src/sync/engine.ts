@@ -28,6 +28,8 @@ export interface EngineOptions {
   status?: SyncStatusStore
   /** Web Locks; `null` forces single-tab leadership (tests, old browsers). */
   locks?: LockManager | null
+  /** The newest listings the device keeps (the window; LISTING_WINDOW_SIZE unless a test asks for fewer). */
+  windowSize?: number
 }
 
 export type SyncReason = 'start' | 'online' | 'visible' | 'realtime' | 'reconnect' | 'timer' | 'background-sync' | 'write' | 'retry' | 'manual'
@@ -208,11 +210,11 @@ export class SyncEngine {
 
   /** Pulls; an expired token is refreshed once and the pull repeated (pulls run even with nothing to push). */
   private async pullWithFreshToken(transport: Transport, reconcile: boolean): Promise<Failure | null> {
-    const first = await pullAll({ db: this.db, transport }, { reconcile })
+    const first = await pullAll({ db: this.db, transport, windowSize: this.opts.windowSize }, { reconcile })
     if (first?.reason !== 'unauthorized') return first
     const refreshed = await transport.refreshSession()
     if (!refreshed.ok) return refreshed
-    return pullAll({ db: this.db, transport }, { reconcile })
+    return pullAll({ db: this.db, transport, windowSize: this.opts.windowSize }, { reconcile })
   }
 
   /**

@@ -99,6 +99,15 @@ export interface XidPage<T> {
   last: XidKey | null
 }
 
+/**
+ * What a device asks of its window (domain/listing-window.ts): the number of newest listings, and the ids it names
+ * beside what the server computes itself (own, favourited, talked about).
+ */
+export interface WindowAsk {
+  size: number
+  extra: string[]
+}
+
 export type RealtimeChange =
   | { table: 'listings'; row: ListingRecord; deletedId?: undefined }
   | { table: 'listing_images'; listingId: string }
@@ -173,6 +182,12 @@ export interface Transport {
   pullProfilesSince(from: XidFrom, limit: number): Promise<Result<XidPage<PublicProfileRecord[]>>>
   pullConversationsSince(from: XidFrom, limit: number): Promise<Result<XidPage<ConversationRecord[]>>>
   pullMessagesSince(from: XidFrom, limit: number): Promise<Result<XidPage<MessageRecord[]>>>
+  /** The window's listings from `from` in (sync_xid, id) order, with images and sellers (RPC window_listings). */
+  pullWindowSince(from: XidFrom, limit: number, ask: WindowAsk): Promise<Result<XidPage<ListingBundle>>>
+  /** Every id of the window the user may see (RPC window_listing_ids): a reconcile drops the others, fetches the missing. */
+  windowListingIds(ask: WindowAsk): Promise<Result<string[]>>
+  /** The listings of these ids the user may see, with images and sellers (at most WINDOW_FETCH_CHUNK ids). */
+  fetchListings(ids: string[]): Promise<Result<ListingBundle>>
 
   // ---- the screens' operations (sync/kinds/: favourite-set, listing-delete, profile-picture, conversation-read) ----
   /** Sets (insert, ignoring a duplicate) or clears (delete, a missing row is fine) the user's favourite. */

@@ -19,8 +19,8 @@ export function extraIdsOf(db: KreisDatabase): Promise<string[]> {
 }
 
 /** Evicts what left the window, in its own transaction. */
-export function shrinkToWindow(db: KreisDatabase, size: number): Promise<string[]> {
-  return db.transaction('rw', windowTables(db), () => evictOutsideWindow(tablesOf(db), size))
+export function shrinkToWindow(db: KreisDatabase, size: number, owner?: string): Promise<string[]> {
+  return db.transaction('rw', windowTables(db), () => evictOutsideWindow(tablesOf(db), size, owner))
 }
 
 /** Records that the user opened a listing (the recently opened list keeps it on the device). */
