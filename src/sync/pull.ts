@@ -212,8 +212,7 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
     if (!favourites.ok) failures.push(favourites)
     else await privately(db, session.userId, (rows) => applyServerFavourites(db, session.userId, rows, Date.now()), favourites.value)
     // Favourites and conversations keep their listing on the device, sold ones too (title and photo stay).
-    const [favs, convs] = await Promise.all([db.favourites.toCollection().primaryKeys(), db.conversations.toArray()])
-    failures.push(await fetchMissing(deps, [...favs, ...convs.map((c) => c.listing_id)]))
+    failures.push(await fetchNewlyKept(deps))
   }
   await shrinkToWindow(db, size, session?.userId)
   return failures.find((f) => f !== null) ?? null
@@ -236,12 +235,35 @@ async function restartWindowFor(db: KreisDatabase, who: string | null): Promise<
 /** Fetches the listings of `ids` the device does not hold (those the user may see), in chunks. */
 async function fetchMissing(deps: PullDeps, ids: readonly string[]): Promise<Failure | null> {
   const held = new Set((await deps.db.listings.toCollection().primaryKeys()) as string[])
-  const missing = [...new Set(ids)].filter((id) => !held.has(id))
-  for (let i = 0; i < missing.length; i += WINDOW_FETCH_CHUNK) {
-    const r = await deps.transport.fetchListings(missing.slice(i, i + WINDOW_FETCH_CHUNK))
+  return fetchAll(deps, [...new Set(ids)].filter((id) => !held.has(id)))
+}
+
+async function fetchAll(deps: PullDeps, ids: readonly string[]): Promise<Failure | null> {
+  for (let i = 0; i < ids.length; i += WINDOW_FETCH_CHUNK) {
+    const r = await deps.transport.fetchListings(ids.slice(i, i + WINDOW_FETCH_CHUNK))
     if (!r.ok) return r
     await applyListingBundle(deps.db, r.value)
   }
+  return null
+}
+
+/** The meta row naming the favourites' and conversations' listings fetched since they became the user's business. */
+export const KEPT_FETCHED_KEY = 'window-kept-fetched'
+
+/**
+ * Fetches, once, each listing that became the user's business by a favourite or a conversation (held or not): a
+ * listing that left the window earlier (sold where the user could not read it) may be held in an older version, and
+ * the window pull reads only what changed since its position. From then on the window pull follows it.
+ */
+async function fetchNewlyKept(deps: PullDeps): Promise<Failure | null> {
+  const { db } = deps
+  const [favs, convs, row] = await Promise.all([db.favourites.toCollection().primaryKeys(), db.conversations.toArray(), db.meta.get(KEPT_FETCHED_KEY)])
+  const kept = new Set([...(favs as string[]), ...convs.map((c) => c.listing_id)])
+  const before = new Set(Array.isArray(row?.value) ? (row.value as string[]) : [])
+  const fresh = [...kept].filter((id) => !before.has(id))
+  const failure = await fetchAll(deps, fresh)
+  if (failure) return failure
+  if (fresh.length || before.size !== kept.size) await db.meta.put({ key: KEPT_FETCHED_KEY, value: [...kept] })
   return null
 }
 

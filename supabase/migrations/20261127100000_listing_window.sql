@@ -12,6 +12,9 @@
 -- * window_listing_ids(…) names the window's ids, in id order, one page at a time: a device drops what it holds
 --   that is not among them and fetches what it lacks (a listing can enter the window without being changed:
 --   the one that moves into the newest N when another sells, a listing just favourited).
+-- * "Newest" is by creation time: every listing created since the oldest of the newest p_window active ones,
+--   sold ones too, so a device hears that a listing of its window sold (where it may still read it) instead of
+--   keeping the active version it holds; the device then evicts it unless it is the user's business.
 -- * Everything runs as the caller (security invoker): row level security still decides what anyone reads; p_extra
 --   cannot reveal a row the caller may not see.
 -- * A sold listing stays readable to the people who favourited it, as it already was to those who talk about it,
@@ -49,10 +52,15 @@ alter policy listings_select_visible on public.listings
 -- The ids of the window (before row level security, which the callers below apply by reading public.listings).
 create function private.window_candidate_ids(p_window integer, p_extra uuid[]) returns setof uuid
 language sql stable security invoker set search_path = '' as $$
-  (select n.id from public.listings n
-    where n.status = 'active'
-    order by n.created_at desc, n.id desc
-    limit least(greatest(coalesce(p_window, 0), 0), 5000))
+  select n.id from public.listings n
+  where n.status in ('active', 'sold')
+    and n.created_at >= coalesce((
+      select c.created_at from public.listings c
+      where c.status = 'active'
+      order by c.created_at desc, c.id desc
+      offset least(greatest(coalesce(p_window, 0), 1), 5000) - 1
+      limit 1
+    ), '-infinity'::timestamptz)
   union
   select o.id from public.listings o where o.user_id = (select auth.uid())
   union

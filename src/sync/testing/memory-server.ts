@@ -526,15 +526,16 @@ export class MemoryServer {
   }
 
   /**
-   * The window's ids as migration 20261127100000 computes them: the newest `size` active listings, the caller's
+   * The window's ids as migration 20261127100000 computes them: every listing created since the oldest of the
+   * newest `size` active ones (sold ones too), the caller's
    * own, favourited and talked-about listings and the ids the device names, among those the caller may see.
    */
   windowIds(me: string | null, ask: WindowAsk): string[] {
-    const newest = [...this.listings.values()]
+    const active = [...this.listings.values()]
       .filter((l) => l.status === 'active')
       .sort((a, b) => (a.created_at !== b.created_at ? (a.created_at < b.created_at ? 1 : -1) : a.id < b.id ? 1 : -1))
-      .slice(0, ask.size)
-      .map((l) => l.id)
+    const cutoff = active[Math.max(1, ask.size) - 1]?.created_at ?? ''
+    const newest = [...this.listings.values()].filter((l) => l.created_at >= cutoff).map((l) => l.id)
     const held = me === null ? [] : [
       ...[...this.listings.values()].filter((l) => l.user_id === me).map((l) => l.id),
       ...[...this.favourites.values()].filter((f) => f.user_id === me).map((f) => f.listing_id),
