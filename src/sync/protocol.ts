@@ -109,7 +109,8 @@ export interface WindowAsk {
 }
 
 export type RealtimeChange =
-  | { table: 'listings'; row: ListingRecord; deletedId?: undefined }
+  /** `inserted`: a listing created just now (the feed's "new listings" signal counts them). */
+  | { table: 'listings'; row: ListingRecord; deletedId?: undefined; inserted?: boolean }
   | { table: 'listing_images'; listingId: string }
   | { table: 'conversations'; row: ConversationRecord }
   | { table: 'messages'; row: MessageRecord }
@@ -118,8 +119,19 @@ export type RealtimeChange =
 
 export type RealtimeStatus = 'connected' | 'disconnected'
 
+/**
+ * Which listing changes a device listens to (the listings it holds, not the whole catalogue): every listing created
+ * from `createdSince` on (its newest window; null: all), and these older ones (the user's business).
+ */
+export interface RealtimeWatch {
+  createdSince: string | null
+  ids: string[]
+}
+
 export interface RealtimeHandlers {
   onChange(change: RealtimeChange): void
+  /** What to listen to, read when the channel opens (without it: every listing change, as before the window). */
+  watched?(): Promise<RealtimeWatch>
   /** 'connected' on every (re)connect: the engine answers with a catch-up pull. */
   onStatus(status: RealtimeStatus): void
 }

@@ -257,8 +257,16 @@ export const KEPT_FETCHED_KEY = 'window-kept-fetched'
  */
 async function fetchNewlyKept(deps: PullDeps): Promise<Failure | null> {
   const { db } = deps
-  const [favs, convs, row] = await Promise.all([db.favourites.toCollection().primaryKeys(), db.conversations.toArray(), db.meta.get(KEPT_FETCHED_KEY)])
-  const kept = new Set([...(favs as string[]), ...convs.map((c) => c.listing_id)])
+  const [favs, convs, queued, row] = await Promise.all([
+    db.favourites.toCollection().primaryKeys(),
+    db.conversations.toArray(),
+    db.outbox.toArray(),
+    db.meta.get(KEPT_FETCHED_KEY),
+  ])
+  // Only what the server knows: a favourite or conversation still on its way does not let the user read a sold
+  // listing yet, and is fetched at the pull after it arrives.
+  const unsent = new Set(queued.flatMap((e) => (e.group.startsWith('favourite:') ? [e.group.slice('favourite:'.length)] : [])))
+  const kept = new Set([...(favs as string[]).filter((id) => !unsent.has(id)), ...convs.filter((c) => c.sync_state === 'synced').map((c) => c.listing_id)])
   const before = new Set(Array.isArray(row?.value) ? (row.value as string[]) : [])
   const fresh = [...kept].filter((id) => !before.has(id))
   const failure = await fetchAll(deps, fresh)
