@@ -2,12 +2,12 @@
  * The device's window of the catalogue: how many listings a device keeps besides those that are the user's
  * (src/domain/listing-window.ts says which those are).
  *
- * 2,000 newest listings: a listing row with its card fields and its photo rows takes about 3–4 KB in IndexedDB
- * (title, description, tags, card fields, 1–10 image rows, the indexes), so the window costs ~6–8 MB of the
- * 25 MB IndexedDB budget, leaving room for the user's own rows, favourites, conversations and kept search answers.
- * Offline, 2,000 listings are 166 feed pages of 12 — more than a person scrolls on a train — and enough for an
- * offline search to find something in most categories and sizes; the server answers everything beyond it when
- * online.
+ * 2,000 newest listings: a seed listing is ~1 KB as a device row (fields, card fields, sync state) and its 3.4
+ * photo rows another ~1.2 KB (supabase/seed.sql: 51 listings, 172 photos); budgeting 4 KB per listing for
+ * IndexedDB's own storage and the two listing indexes, the window costs ~8 MB of the 25 MB budget, leaving room for
+ * the user's own rows, favourites, conversations, recently opened listings and kept search answers. Offline, 2,000
+ * listings are 166 feed pages of 12 — more than a person scrolls on a train — and enough for an offline search to
+ * find something in most categories and sizes; the server answers everything beyond it when online.
  */
 export const LISTING_WINDOW_SIZE = 2_000
 
