@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import type { ListingWrite } from '@/db/rows'
-import { pullAll } from './pull'
+import { KEPT_FETCHED_KEY, pullAll } from './pull'
 import { MemoryServer } from './testing/memory-server'
 import { MemoryTransport } from './testing/memory-transport'
 import { setFavorite } from './testing/memory-screen-ops'
@@ -54,6 +54,18 @@ describe('the window pull', () => {
     server.upsertListings(SELLER, [{ ...coat, status: 'sold', edited_at: '2025-12-02T00:00:00.000Z' }])
     expect(await pull()).toBeNull() // the buyer may not read it now: the pull passes its change by
     expect((await db.listings.get(coat.id))?.status).toBe('active')
+    expect(setFavorite(server, BUYER, BUYER, coat.id, true, server.now()).ok).toBe(true)
+    expect(await pull()).toBeNull()
+    expect((await db.listings.get(coat.id))?.status).toBe('sold')
+  })
+
+  it('what another account fetched does not count for this one', async () => {
+    const coat = listing('Coat')
+    server.upsertListings(SELLER, [coat])
+    expect(await pull()).toBeNull()
+    server.upsertListings(SELLER, [{ ...coat, status: 'sold', edited_at: '2025-12-02T00:00:00.000Z' }])
+    expect(await pull()).toBeNull()
+    await db.meta.put({ key: KEPT_FETCHED_KEY, value: { owner: 'another-account', ids: [coat.id] } })
     expect(setFavorite(server, BUYER, BUYER, coat.id, true, server.now()).ok).toBe(true)
     expect(await pull()).toBeNull()
     expect((await db.listings.get(coat.id))?.status).toBe('sold')

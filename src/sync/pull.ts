@@ -212,7 +212,7 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
     if (!favourites.ok) failures.push(favourites)
     else await privately(db, session.userId, (rows) => applyServerFavourites(db, session.userId, rows, Date.now()), favourites.value)
     // Favourites and conversations keep their listing on the device, sold ones too (title and photo stay).
-    failures.push(await fetchNewlyKept(deps))
+    failures.push(await fetchNewlyKept(deps, session.userId))
   }
   await shrinkToWindow(db, size, session?.userId)
   return failures.find((f) => f !== null) ?? null
@@ -255,7 +255,7 @@ export const KEPT_FETCHED_KEY = 'window-kept-fetched'
  * listing that left the window earlier (sold where the user could not read it) may be held in an older version, and
  * the window pull reads only what changed since its position. From then on the window pull follows it.
  */
-async function fetchNewlyKept(deps: PullDeps): Promise<Failure | null> {
+async function fetchNewlyKept(deps: PullDeps, owner: string): Promise<Failure | null> {
   const { db } = deps
   const [favs, convs, queued, row] = await Promise.all([
     db.favourites.toCollection().primaryKeys(),
@@ -267,11 +267,13 @@ async function fetchNewlyKept(deps: PullDeps): Promise<Failure | null> {
   // listing yet, and is fetched at the pull after it arrives.
   const unsent = new Set(queued.flatMap((e) => (e.group.startsWith('favourite:') ? [e.group.slice('favourite:'.length)] : [])))
   const kept = new Set([...(favs as string[]).filter((id) => !unsent.has(id)), ...convs.filter((c) => c.sync_state === 'synced').map((c) => c.listing_id)])
-  const before = new Set(Array.isArray(row?.value) ? (row.value as string[]) : [])
+  // Per account: another account's fetches say nothing of what this one may read.
+  const stored = row?.value as { owner?: unknown; ids?: unknown } | undefined
+  const before = new Set(stored?.owner === owner && Array.isArray(stored.ids) ? (stored.ids as string[]) : [])
   const fresh = [...kept].filter((id) => !before.has(id))
   const failure = await fetchAll(deps, fresh)
   if (failure) return failure
-  if (fresh.length || before.size !== kept.size) await db.meta.put({ key: KEPT_FETCHED_KEY, value: [...kept] })
+  if (fresh.length || before.size !== kept.size || stored?.owner !== owner) await db.meta.put({ key: KEPT_FETCHED_KEY, value: { owner, ids: [...kept] } })
   return null
 }
 
