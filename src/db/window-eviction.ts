@@ -8,7 +8,7 @@
  * The functions take a table source (the database, or the transaction of a schema upgrade), so the upgrade that
  * shrinks a device which mirrored everything runs the same code.
  */
-import type { Table } from 'dexie'
+import Dexie, { type Table } from 'dexie'
 import { evictions, extraIds, type WindowCandidate, type WindowKeep } from '../domain/listing-window'
 import { WINDOW_EXTRA_IDS_MAX } from '../config/window'
 import type { ConversationRow, DraftRow, FavouriteRow, ListingImageRow, ListingRow, MetaRow, OutboxEntry, PhotoBlobRow } from './rows'
@@ -95,6 +95,10 @@ export async function windowExtraIds(t: WindowTables): Promise<string[]> {
  * when the caller knows it (else the device's recorded owner). Returns the evicted ids.
  */
 export async function evictOutsideWindow(t: WindowTables, size: number, owner?: string): Promise<string[]> {
+  // Within the window and nothing sold held: nothing to evict (the common pull reads two counts, not every row).
+  const listings = t.table('listings')
+  const sold = () => listings.where('[status+created_at]').between(['sold', Dexie.minKey], ['sold', Dexie.maxKey]).count()
+  if ((await listings.count()) <= size && (await sold()) === 0) return []
   const stored = await windowKeep(t)
   const keep = owner === undefined ? stored : { ...stored, owner }
   const held: WindowCandidate[] = []
