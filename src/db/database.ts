@@ -21,6 +21,8 @@ import type {
 } from './rows'
 import { cardFields, coversByListing } from './card-fields'
 import { RowChanges } from './row-changes'
+import { evictOutsideWindow, type ServerPageRow, type WindowTables } from './window-eviction'
+import { LISTING_WINDOW_SIZE } from '../config/window'
 
 export const DATABASE_NAME = 'kreis'
 
@@ -44,6 +46,8 @@ export class KreisDatabase extends Dexie {
   favourites!: EntityTable<FavouriteRow, 'listing_id'>
   cursors!: EntityTable<CursorRow, 'stream'>
   meta!: EntityTable<MetaRow, 'key'>
+  /** The server's search answers the device keeps (the shop's server search writes them; the window keeps their ids). */
+  server_pages!: EntityTable<ServerPageRow, 'key'>
   /**
    * Every write to the tables that screens follow without a live query, in this tab and the others (row-changes.ts):
    * listings (the feed projection), and what the inbox and the unread count re-read a moment later.
@@ -93,6 +97,15 @@ export class KreisDatabase extends Dexie {
         await tx.table<ListingRow>('listings').toCollection().modify((l) => {
           Object.assign(l, cardFields(covers.get(l.id) ?? null, sellers.get(l.user_id)))
         })
+      })
+    // Version 3: the device keeps a window of the catalogue, not all of it (repositories/window.ts). A device that
+    // mirrored everything shrinks to it as it opens, in the upgrade's transaction: the user's own listings,
+    // favourites, conversations, queued writes, drafts and recently opened listings stay, and the outbox, drafts
+    // and favourites are not touched. server_pages holds the server's search answers (their ids stay too).
+    this.version(3)
+      .stores({ server_pages: 'key, fetched_at' })
+      .upgrade(async (tx) => {
+        await evictOutsideWindow(tx as unknown as WindowTables, LISTING_WINDOW_SIZE)
       })
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isOwner, itemScreen, stepImage, swipeStep, type ItemScreenInput } from './item-page'
+import { isAvailable, isOwner, itemScreen, stepImage, swipeStep, type ItemScreenInput } from './item-page'
 
 const OWNER = 'u-owner'
 const active = { status: 'active', user_id: OWNER }
@@ -16,8 +16,10 @@ describe('spec §2.11 item page state', () => {
     ['the server does not know it', { row: null, request: 'missing', online: true, viewerId: null }, 'not-found'],
     ['the fetch failed', { row: null, request: 'failed', online: true, viewerId: null }, 'not-found'],
     ['offline and not on the device', { row: null, request: 'idle', online: false, viewerId: null }, 'not-found'],
-    ['sold, visitor', { row: sold, request: 'idle', online: true, viewerId: null }, 'not-found'],
-    ['sold, another user', { row: sold, request: 'idle', online: true, viewerId: 'u-other' }, 'not-found'],
+    ['sold, visitor (held: the page was open when it sold)', { row: sold, request: 'idle', online: true, viewerId: null }, 'item'],
+    ['sold, another user who may still read it (favourite, conversation)', { row: sold, request: 'idle', online: true, viewerId: 'u-other' }, 'item'],
+    ['left the device while its page was open', { row: null, request: 'idle', online: true, viewerId: null, shownBefore: true }, 'gone'],
+    ['left the device while open, offline', { row: null, request: 'idle', online: false, viewerId: 'u-other', shownBefore: true }, 'gone'],
     ['sold, the owner', { row: sold, request: 'idle', online: true, viewerId: OWNER }, 'item'],
     ['sold, session resolving', { row: sold, request: 'idle', online: true, viewerId: undefined }, 'skeleton'],
   ])('%s → %s', (_name, input, expected) => {
@@ -31,6 +33,15 @@ describe('spec §2.11 item page state', () => {
     [undefined, false],
   ])('viewer %s owns the listing: %s', (viewer, expected) => {
     expect(isOwner(active, viewer)).toBe(expected)
+  })
+})
+
+describe('whether a listing can still be bought', () => {
+  it.each([
+    ['active', true],
+    ['sold', false],
+  ])('%s → %s', (status, expected) => {
+    expect(isAvailable({ status })).toBe(expected)
   })
 })
 

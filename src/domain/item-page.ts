@@ -1,7 +1,7 @@
 // The item page's rules (spec §2.11, §4 listing status): which state the screen shows, and how its gallery moves.
 
 /** What the item page shows. */
-export type ItemScreen = 'skeleton' | 'item' | 'not-found'
+export type ItemScreen = 'skeleton' | 'item' | 'not-found' | 'gone'
 
 /** Fetching a listing the device does not hold yet (online deep link before the first pull). */
 export type ItemRequest = 'idle' | 'pending' | 'found' | 'missing' | 'failed'
@@ -13,24 +13,31 @@ export interface ItemScreenInput {
   readonly online: boolean
   /** The signed-in user; null signed out; undefined while the session resolves. */
   readonly viewerId: string | null | undefined
+  /** The page showed this listing before (it left the device while open: sold to someone else, or deleted). */
+  readonly shownBefore?: boolean
 }
 
 /**
- * The skeleton only while the device has nothing to show yet; "Item not found" for unknown ids, failed loads and
- * sold listings (spec §4: only active listings are shown), except that the owner still sees their own sold one.
+ * The skeleton only while the device has nothing to show yet; "Item not found" for unknown ids and failed loads.
+ * A sold listing the device holds is shown as sold (to its owner, and to those who may still read it: who
+ * favourited it or talk about it, or whose page was open when it sold), never with "Message Seller". A listing that
+ * leaves the device while its page is open says it is no longer available rather than that it never existed.
  */
-export function itemScreen({ row, request, online, viewerId }: ItemScreenInput): ItemScreen {
+export function itemScreen({ row, request, online, viewerId, shownBefore = false }: ItemScreenInput): ItemScreen {
   if (row === undefined) return 'skeleton'
   if (row === null) {
+    if (shownBefore) return 'gone'
     if (request === 'pending' || (request === 'idle' && online)) return 'skeleton'
     // A fetch that found it: the live query has not caught up with the write yet.
     if (request === 'found') return 'skeleton'
     return 'not-found'
   }
   if (row.status === 'active') return 'item'
-  if (viewerId === undefined) return 'skeleton'
-  return viewerId === row.user_id ? 'item' : 'not-found'
+  return viewerId === undefined ? 'skeleton' : 'item'
 }
+
+/** Whether a listing can still be bought (its page offers "Message Seller" only then). */
+export const isAvailable = (listing: { readonly status: string }): boolean => listing.status === 'active'
 
 /** Whether the viewer owns the listing (the owner gets "Edit listing" instead of "Message Seller"). */
 export const isOwner = (listing: { readonly user_id: string }, viewerId: string | null | undefined): boolean =>

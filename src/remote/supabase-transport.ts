@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { ConversationRecord, Cursor, FavoriteRecord, ListingImageRecord, MessageRecord, MyProfileRecord, PublicProfileRecord } from '@/db/records'
 import type { ListingBundle } from '@/db/repositories/mirror'
 import type { ConversationWrite, MessageWrite, ProfileWrite, PushSubscriptionWrite } from '@/db/rows'
-import type { ListingSave, ListingSaved, RealtimeHandlers, Result, SessionInfo, Transport, XidFrom, XidKey, XidPage } from '@/sync/protocol'
+import type { ListingSave, ListingSaved, RealtimeHandlers, Result, SessionInfo, Transport, WindowAsk, XidFrom, XidKey, XidPage } from '@/sync/protocol'
 import { STORAGE_BUCKET } from '@/domain/constants'
 import { cardImagePath } from '@/domain/photos'
 import { cachedSessionUser } from './cached-session'
@@ -311,6 +311,44 @@ export class SupabaseTransport implements Transport {
     return ok({ rows: out, last })
   }
 
+  // ---- the device's window (migration 20261127100000_listing_window) ----
+
+  async pullWindowSince(from: XidFrom, limit: number, ask: WindowAsk): Promise<Result<XidPage<ListingBundle>>> {
+    // Sub-pages as pullListingsSince (the stack's per-request work cap); the ids go in the POST body.
+    const out: ListingBundle = { listings: [], images: [], sellers: [] }
+    let at = from
+    let last: XidKey | null = null
+    while (out.listings.length < limit) {
+      const size = Math.min(EMBEDDED_LISTINGS_PER_REQUEST, limit - out.listings.length)
+      const args = { p_window: ask.size, p_extra: ask.extra, p_since: at.since, p_after_xid: at.after?.xid ?? null, p_after_id: at.after?.id ?? null, p_limit: size }
+      const r = await run<Row[]>(this.client.rpc('window_listings', args).select(LISTING_BUNDLE_SELECT) as unknown as PromiseLike<PgResult<Row[]>>)
+      if (!r.ok) return r
+      const page = bundleOf(r.value)
+      out.listings.push(...page.listings)
+      out.images.push(...page.images)
+      out.sellers.push(...page.sellers.filter((s) => !out.sellers.some((x) => x.id === s.id)))
+      last = lastKey(r.value) ?? last
+      if (page.listings.length < size) break
+      at = { since: from.since, after: last }
+    }
+    return ok({ rows: out, last })
+  }
+
+  async windowListingIds(ask: WindowAsk): Promise<Result<string[]>> {
+    const ids: string[] = []
+    for (;;) {
+      const args = { p_window: ask.size, p_extra: ask.extra, p_after: ids[ids.length - 1] ?? null, p_limit: ID_PAGE }
+      const r = await run<{ id: string }[]>(this.client.rpc('window_listing_ids', args))
+      if (!r.ok) return r
+      ids.push(...r.value.map((x) => x.id))
+      if (r.value.length < ID_PAGE) return ok(ids)
+    }
+  }
+
+  fetchListings(ids: string[]): Promise<Result<ListingBundle>> {
+    return this.embeddedListings(this.client.from('listings').select(LISTING_BUNDLE_SELECT).in('id', ids).order('id'))
+  }
+
   pullProfilesSince(from: XidFrom, limit: number): Promise<Result<XidPage<PublicProfileRecord[]>>> {
     return this.xidPage(fromXid(this.client.from('profiles').select(`${PUBLIC_PROFILE_COLUMNS}, sync_xid`), from).order('sync_xid').order('id').limit(limit), toPublicProfile)
   }
@@ -455,25 +493,43 @@ export class SupabaseTransport implements Transport {
    * A visitor listens to the public tables only; signed in, also to the user's conversations and messages. The
    * channel is replaced when the user signs in or out, so the engine started for a visitor gets the private
    * changes after a sign-in without a reload.
+   *
+   * Listings: not every change of the catalogue, only what the device holds (`handlers.watched`): new active
+   * listings (the feed's "new listings" signal; they belong to the newest window), changes of listings created
+   * since the device's window begins, and changes of the older ones it keeps, named in `in` filters of at most
+   * REALTIME_IN_FILTER_MAX ids, at most REALTIME_WATCH_BINDINGS of them; deletes carry only an id and cannot be
+   * filtered on hosted Supabase.
    */
   subscribe(handlers: RealtimeHandlers): () => void {
     let channel: ReturnType<SupabaseClient['channel']> | null = null
     let listening: boolean | null = null
     let closed = false
-    const open = (signedIn: boolean) => {
+    const open = async (signedIn: boolean) => {
       if (closed || signedIn === listening) return
       listening = signedIn
+      const watch = handlers.watched ? await handlers.watched().catch(() => null) : null
+      if (closed || listening !== signedIn) return
       if (channel) void this.client.removeChannel(channel)
-      const current = this.client
-        .channel(`kreis-sync-${crypto.randomUUID()}`)
-        .on('postgres_changes', { event: '*', schema: 'public', table: 'listings' }, (p) => {
-          if (p.eventType === 'DELETE') handlers.onChange({ table: 'listings', deletedId: String((p.old as Row).id) })
-          else handlers.onChange({ table: 'listings', row: toListing(p.new as Row) })
-        })
-        .on('postgres_changes', { event: '*', schema: 'public', table: 'listing_images' }, (p) => {
+      const current = this.client.channel(`kreis-sync-${crypto.randomUUID()}`)
+      const onRow = (p: { eventType: string; new: unknown; old: unknown }) => {
+        if (p.eventType === 'DELETE') handlers.onChange({ table: 'listings', deletedId: String((p.old as Row).id) })
+        else handlers.onChange({ table: 'listings', row: toListing(p.new as Row), ...(p.eventType === 'INSERT' ? { inserted: true } : {}) })
+      }
+      if (!watch) {
+        current.on('postgres_changes', { event: '*', schema: 'public', table: 'listings' }, onRow)
+        current.on('postgres_changes', { event: '*', schema: 'public', table: 'listing_images' }, (p) => {
           const row = (p.eventType === 'DELETE' ? p.old : p.new) as Row
           handlers.onChange({ table: 'listing_images', listingId: String(row.listing_id ?? '') })
         })
+      } else {
+        // An image change reaches the device as its listing's change (the trigger touches the listing): a pull
+        // follows each change, as it followed an image event, and brings the set.
+        const onWatched = (p: { eventType: string; new: unknown; old: unknown }) => {
+          onRow(p)
+          if (p.eventType === 'UPDATE') handlers.onChange({ table: 'listing_images', listingId: String((p.new as Row).id) })
+        }
+        for (const filter of listingWatchFilters(watch)) current.on('postgres_changes', { event: filter.event, schema: 'public', table: 'listings', ...(filter.filter ? { filter: filter.filter } : {}) } as never, onWatched)
+      }
       if (signedIn) {
         current
           .on('postgres_changes', { event: '*', schema: 'public', table: 'conversations' }, (p) => {
@@ -491,7 +547,7 @@ export class SupabaseTransport implements Transport {
     }
     void cachedSessionUser(this.client.auth).then((user) => open(user !== null))
     const { data } = this.client.auth.onAuthStateChange((_event, session) => {
-      if (session || _event === 'SIGNED_OUT') open(session !== null)
+      if (session || _event === 'SIGNED_OUT') void open(session !== null)
     })
     return () => {
       closed = true
@@ -499,4 +555,22 @@ export class SupabaseTransport implements Transport {
       if (channel) void this.client.removeChannel(channel)
     }
   }
+}
+
+/** Ids per `in` filter (hosted Realtime takes at most 100 values in one). */
+export const REALTIME_IN_FILTER_MAX = 100
+/** `in` bindings for kept listings per channel: 5 × 100 ids; beyond them, the periodic pull follows the rest. */
+export const REALTIME_WATCH_BINDINGS = 5
+
+/** The listings bindings of a device's channel (see `subscribe`). */
+export function listingWatchFilters(watch: { createdSince: string | null; ids: readonly string[] }): { event: 'INSERT' | 'UPDATE' | 'DELETE'; filter?: string }[] {
+  const out: { event: 'INSERT' | 'UPDATE' | 'DELETE'; filter?: string }[] = [
+    { event: 'INSERT', filter: 'status=eq.active' },
+    { event: 'DELETE' },
+    watch.createdSince === null ? { event: 'UPDATE' } : { event: 'UPDATE', filter: `created_at=gte.${watch.createdSince}` },
+  ]
+  if (watch.createdSince === null) return out
+  const ids = watch.ids.slice(0, REALTIME_IN_FILTER_MAX * REALTIME_WATCH_BINDINGS)
+  for (let i = 0; i < ids.length; i += REALTIME_IN_FILTER_MAX) out.push({ event: 'UPDATE', filter: `id=in.(${ids.slice(i, i + REALTIME_IN_FILTER_MAX).join(',')})` })
+  return out
 }

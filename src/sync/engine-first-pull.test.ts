@@ -49,7 +49,7 @@ function setup(connectMs: number) {
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const pulls = (s: ScriptedTransport) => s.count('visibleListingIds')
+const pulls = (s: ScriptedTransport) => s.count('windowListingIds')
 
 describe('the first pull and realtime’s first connection', () => {
   it('connected within the wait: the first cycle pulls after it, once, and nothing catches up', async () => {

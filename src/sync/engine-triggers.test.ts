@@ -95,7 +95,7 @@ describe('which triggers drop vanished listings (reconcile)', () => {
   ])('%s: %i id lookup', async (reason, lookups) => {
     const { scripted, engine } = setup()
     await engine.sync(reason)
-    expect(scripted.count('visibleListingIds')).toBe(lookups)
+    expect(scripted.count('windowListingIds')).toBe(lookups)
     expect(scripted.count('visibleConversationIds')).toBe(lookups)
   })
 })
@@ -113,7 +113,7 @@ describe('calls while a cycle runs', () => {
     const reports = await Promise.all([first, a, b, c])
     expect(reports.every((r) => r.push.outcome === 'drained')).toBe(true)
     expect(scripted.count('pullHorizon')).toBe(2) // the first cycle and one more, not three
-    expect(scripted.count('visibleListingIds')).toBe(1) // the folded cycle reconciles (one of them was 'online')
+    expect(scripted.count('windowListingIds')).toBe(1) // the folded cycle reconciles (one of them was 'online')
   })
 
   it('fold into a cycle that does not reconcile when none asked', async () => {
@@ -124,7 +124,7 @@ describe('calls while a cycle runs', () => {
     const a = engine.sync('write')
     g.open()
     await Promise.all([first, a])
-    expect(scripted.count('visibleListingIds')).toBe(0)
+    expect(scripted.count('windowListingIds')).toBe(0)
   })
 
   it('are refused when the engine stops meanwhile', async () => {
@@ -213,7 +213,7 @@ describe('the pull of a cycle', () => {
     expect(report.pullFailure).toBeNull()
     expect(scripted.count('refreshSession')).toBe(1)
     expect(scripted.count('pullHorizon')).toBe(2)
-    expect(scripted.count('visibleListingIds')).toBe(2) // each pull of a reconciling cycle looks the ids up
+    expect(scripted.count('windowListingIds')).toBe(2) // each pull of a reconciling cycle looks the ids up
   })
 
   it('with an expired token whose refresh is refused: the refusal is the pull failure, no second pull', async () => {
@@ -335,7 +335,7 @@ describe('push()', () => {
     await until(() => scripted.count('saveListings') === 2) // the cycle sends it again
     await engine.idle()
     expect(engine.status.getState().pendingCount).toBe(0)
-    expect(scripted.count('visibleListingIds')).toBe(0) // a write's cycle does not reconcile
+    expect(scripted.count('windowListingIds')).toBe(0) // a write's cycle does not reconcile
   })
 
   it('a write that met a 5xx sets the next cycle at its retry time; a clean push marks the device online again', async () => {
@@ -428,7 +428,7 @@ describe('realtime', () => {
     await engine.onRealtimeChange({ table: 'listings', row: saved.value[0]!.listing })
     await until(() => scripted.count('pullHorizon') === before + 1)
     await engine.idle()
-    expect(scripted.count('visibleListingIds')).toBe(1) // the start only: a new listing needs no reconcile
+    expect(scripted.count('windowListingIds')).toBe(1) // the start only: a new listing needs no reconcile
     const row = { ...saved.value[0]!.listing, title: 'Linen shirt, ironed', updated_at: '2099-01-01T00:00:00.000000Z' }
     await engine.onRealtimeChange({ table: 'listings', row })
     await engine.idle()
@@ -441,7 +441,7 @@ describe('realtime', () => {
   it('a deleted listing starts a pull that reconciles', async () => {
     const { scripted, engine } = setup({ userId: BUYER })
     await engine.onRealtimeChange({ table: 'listings', deletedId: '00000000-0000-4000-8000-0000000000ab' })
-    await until(() => scripted.count('visibleListingIds') === 1)
+    await until(() => scripted.count('windowListingIds') === 1)
   })
 
   it('a row the mirror cannot take (a storage failure) is named in the status; another failure brings a pull', async () => {
@@ -475,7 +475,7 @@ describe('the leader tab listens to the browser', () => {
     engine.start()
     await until(() => engine.status.getState().leader)
     await engine.idle()
-    const lookups = () => scripted.count('visibleListingIds')
+    const lookups = () => scripted.count('windowListingIds')
     const base = lookups()
     expect(base).toBe(1) // the leader's first cycle reconciles; realtime connected before it (no catch-up needed)
     win.dispatchEvent(new Event('online'))
@@ -546,7 +546,7 @@ describe('the user retries or discards a failed write', () => {
     await until(() => scripted.count('saveListings') === 2)
     await engine.idle()
     expect((await db.listings.get(id))?.sync_state).toBe('synced')
-    expect(scripted.count('visibleListingIds')).toBe(0)
+    expect(scripted.count('windowListingIds')).toBe(0)
   })
 })
 
@@ -602,10 +602,10 @@ describe('discarding a failed write', () => {
     scripted.failNext('updateProfile', { ok: false, reason: 'forbidden', code: '42501', message: 'rls' })
     await engine.sync('write')
     const horizons = scripted.count('pullHorizon')
-    const lookups = scripted.count('visibleListingIds')
+    const lookups = scripted.count('windowListingIds')
     await engine.discard(`profile:${SELLER}`)
     expect(scripted.count('pullHorizon')).toBe(horizons + 1)
-    expect(scripted.count('visibleListingIds')).toBe(lookups)
+    expect(scripted.count('windowListingIds')).toBe(lookups)
     expect((await db.my_profile.get(SELLER))?.first_name).toBe('Luca')
 
     await sendMessage(db, { listingId: '00000000-0000-4000-8000-0000000000ee', sellerId: BUYER, buyerId: SELLER, senderId: SELLER, content: 'Hi' }, T0)
@@ -633,7 +633,7 @@ describe('Background Sync answers', () => {
     await saveListing(db, SELLER, { fields, images: [] }, T0)
     scripted.failNext('saveListings', { ...server503, retryAfterMs: 5_000 })
     expect(await ask(engine)).toEqual([{ drained: false, reason: 'drained' }])
-    expect(scripted.count('visibleListingIds')).toBe(0)
+    expect(scripted.count('windowListingIds')).toBe(0)
   })
 })
 

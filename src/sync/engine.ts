@@ -12,6 +12,9 @@ import { BACKGROUND_SYNC_MESSAGE, BACKGROUND_SYNC_TAG, REALTIME_FIRST_STATUS_WAI
 import { electLeader, type Leadership } from './leader'
 import { discardFailed, pendingSummary, retryFailed } from './outbox'
 import { pullAll, refetchListing } from './pull'
+import { noteNewListing } from './new-listings'
+import { realtimeWatch } from '@/db/repositories/window'
+import { LISTING_WINDOW_SIZE } from '@/config/window'
 import { drainOutbox, type DrainReport } from './push'
 import type { Failure, RealtimeChange, Transport } from './protocol'
 import { applyRealtimeChanges } from './realtime-apply'
@@ -28,6 +31,8 @@ export interface EngineOptions {
   status?: SyncStatusStore
   /** Web Locks; `null` forces single-tab leadership (tests, old browsers). */
   locks?: LockManager | null
+  /** The newest listings the device keeps (the window; LISTING_WINDOW_SIZE unless a test asks for fewer). */
+  windowSize?: number
 }
 
 export type SyncReason = 'start' | 'online' | 'visible' | 'realtime' | 'reconnect' | 'timer' | 'background-sync' | 'write' | 'retry' | 'manual'
@@ -208,11 +213,11 @@ export class SyncEngine {
 
   /** Pulls; an expired token is refreshed once and the pull repeated (pulls run even with nothing to push). */
   private async pullWithFreshToken(transport: Transport, reconcile: boolean): Promise<Failure | null> {
-    const first = await pullAll({ db: this.db, transport }, { reconcile })
+    const first = await pullAll({ db: this.db, transport, windowSize: this.opts.windowSize }, { reconcile })
     if (first?.reason !== 'unauthorized') return first
     const refreshed = await transport.refreshSession()
     if (!refreshed.ok) return refreshed
-    return pullAll({ db: this.db, transport }, { reconcile })
+    return pullAll({ db: this.db, transport, windowSize: this.opts.windowSize }, { reconcile })
   }
 
   /**
@@ -259,6 +264,10 @@ export class SyncEngine {
    */
   onRealtimeChange(change: RealtimeChange): Promise<void> {
     if (change.table === 'messages' && tracing()) traceHop('realtime-received', [change.row.id])
+    if (change.table === 'listings' && change.deletedId === undefined && change.inserted && change.row.status === 'active') {
+      const id = change.row.id
+      void this.db.listings.get(id).then((held) => (held ? undefined : noteNewListing(id)), () => undefined)
+    }
     this.realtimeQueue.push(change)
     this.applyingRealtime ??= this.applyRealtimeQueue().finally(() => (this.applyingRealtime = null))
     return this.applyingRealtime
@@ -341,6 +350,7 @@ export class SyncEngine {
     const firstStatus = new Promise<void>((resolve) => (heard = resolve))
     const unsubscribe = transport.subscribe({
       onChange: (change) => void this.onRealtimeChange(change).catch(() => {}),
+      watched: () => realtimeWatch(this.db, this.opts.windowSize ?? LISTING_WINDOW_SIZE),
       onStatus: (s) => {
         statusHeard = true
         heard()

@@ -104,8 +104,18 @@ export interface XidPage<T> {
   last: XidKey | null
 }
 
+/**
+ * What a device asks of its window (domain/listing-window.ts): the number of newest listings, and the ids it names
+ * beside what the server computes itself (own, favourited, talked about).
+ */
+export interface WindowAsk {
+  size: number
+  extra: string[]
+}
+
 export type RealtimeChange =
-  | { table: 'listings'; row: ListingRecord; deletedId?: undefined }
+  /** `inserted`: a listing created just now (the feed's "new listings" signal counts them). */
+  | { table: 'listings'; row: ListingRecord; deletedId?: undefined; inserted?: boolean }
   | { table: 'listing_images'; listingId: string }
   | { table: 'conversations'; row: ConversationRecord }
   | { table: 'messages'; row: MessageRecord }
@@ -114,8 +124,19 @@ export type RealtimeChange =
 
 export type RealtimeStatus = 'connected' | 'disconnected'
 
+/**
+ * Which listing changes a device listens to (the listings it holds, not the whole catalogue): every listing created
+ * from `createdSince` on (its newest window; null: all), and these older ones (the user's business).
+ */
+export interface RealtimeWatch {
+  createdSince: string | null
+  ids: string[]
+}
+
 export interface RealtimeHandlers {
   onChange(change: RealtimeChange): void
+  /** What to listen to, read when the channel opens (without it: every listing change, as before the window). */
+  watched?(): Promise<RealtimeWatch>
   /** 'connected' on every (re)connect: the engine answers with a catch-up pull. */
   onStatus(status: RealtimeStatus): void
 }
@@ -178,6 +199,12 @@ export interface Transport {
   pullProfilesSince(from: XidFrom, limit: number): Promise<Result<XidPage<PublicProfileRecord[]>>>
   pullConversationsSince(from: XidFrom, limit: number): Promise<Result<XidPage<ConversationRecord[]>>>
   pullMessagesSince(from: XidFrom, limit: number): Promise<Result<XidPage<MessageRecord[]>>>
+  /** The window's listings from `from` in (sync_xid, id) order, with images and sellers (RPC window_listings). */
+  pullWindowSince(from: XidFrom, limit: number, ask: WindowAsk): Promise<Result<XidPage<ListingBundle>>>
+  /** Every id of the window the user may see (RPC window_listing_ids): a reconcile drops the others, fetches the missing. */
+  windowListingIds(ask: WindowAsk): Promise<Result<string[]>>
+  /** The listings of these ids the user may see, with images and sellers (at most WINDOW_FETCH_CHUNK ids). */
+  fetchListings(ids: string[]): Promise<Result<ListingBundle>>
 
   // ---- the screens' operations (sync/kinds/: favourite-set, listing-delete, profile-picture, conversation-read) ----
   /** Sets (insert, ignoring a duplicate) or clears (delete, a missing row is fine) the user's favourite. */

@@ -79,9 +79,9 @@ describe('a transaction that commits later than the pull', () => {
     server.commitLate(late, () => server.upsertListings(SELLER, [listing('B')]))
     await pull()
     expect(await position('listings')).toEqual({ since: server.horizon() })
-    const before = scripted.count('pullListingsSince')
+    const before = scripted.count('pullWindowSince')
     await pull()
-    expect(scripted.count('pullListingsSince')).toBe(before + 1)
+    expect(scripted.count('pullWindowSince')).toBe(before + 1)
   })
 })
 
@@ -98,7 +98,7 @@ describe('pages and positions', () => {
   it('a pull cut off between pages resumes after the last page stored, and ends at the first horizon', async () => {
     server.upsertListings(SELLER, Array.from({ length: PULL_PAGE_SIZE + 3 }, (_, i) => listing(`Listing ${i}`)))
     const first = server.horizon()
-    scripted.passNext('pullListingsSince').failNext('pullListingsSince', { ok: false, reason: 'network', message: 'Failed to fetch' })
+    scripted.passNext('pullWindowSince').failNext('pullWindowSince', { ok: false, reason: 'network', message: 'Failed to fetch' })
     expect(await pull()).toMatchObject({ reason: 'network' })
     expect(await db.listings.count()).toBe(PULL_PAGE_SIZE)
     const cut = await position('listings')
@@ -108,7 +108,7 @@ describe('pages and positions', () => {
     expect(await pull()).toBeNull()
     expect(await db.listings.count()).toBe(PULL_PAGE_SIZE + 4)
     // One page after the cut (no page read twice), no new horizon for the listings: the pass keeps its own.
-    expect(scripted.calls.slice(calls).filter((c) => c === 'pullListingsSince')).toHaveLength(1)
+    expect(scripted.calls.slice(calls).filter((c) => c === 'pullWindowSince')).toHaveLength(1)
     expect(await position('listings')).toEqual({ since: first })
   })
 
@@ -118,7 +118,7 @@ describe('pages and positions', () => {
     server.upsertListings(SELLER, [listing('Unseen')])
     scripted.failNext('pullHorizon', { ok: false, reason: 'server', code: '503', message: 'Service Unavailable' })
     expect(await pull()).toMatchObject({ reason: 'server' })
-    expect(scripted.count('pullListingsSince')).toBe(1)
+    expect(scripted.count('pullWindowSince')).toBe(1)
     expect(await position('listings')).toEqual(before)
   })
 
@@ -184,7 +184,7 @@ describe('what a pull brings besides its pages', () => {
     server.listings.delete(l.id)
     await pull()
     expect(await db.listings.get(l.id)).toBeDefined() // no reconcile, no id lookup
-    expect(scripted.count('visibleListingIds')).toBe(0)
+    expect(scripted.count('windowListingIds')).toBe(0)
     expect(await pullAll({ db, transport: scripted.transport }, { reconcile: true })).toBeNull()
     expect(await db.listings.get(l.id)).toBeUndefined()
   })
@@ -195,10 +195,10 @@ describe('what a pull brings besides its pages', () => {
     await pull()
     server.listings.delete(l.id)
     const refused: Failure = { ok: false, reason: 'server', code: '503', message: 'Service Unavailable' }
-    for (const method of ['visibleListingIds', 'visibleConversationIds', 'fetchMyProfile', 'pullFavorites'] as const) {
+    for (const method of ['windowListingIds', 'visibleConversationIds', 'fetchMyProfile', 'pullFavorites'] as const) {
       scripted.failNext(method, { ...refused, message: method })
       expect(await pullAll({ db, transport: scripted.transport }, { reconcile: true })).toMatchObject({ message: method })
-      if (method === 'visibleListingIds') expect(await db.listings.get(l.id)).toBeDefined()
+      if (method === 'windowListingIds') expect(await db.listings.get(l.id)).toBeDefined()
     }
   })
 
@@ -231,7 +231,7 @@ describe('moving every stream over', () => {
     const h = server.horizon()
     expect(await pull()).toBeNull()
     for (const m of ['pullListings', 'pullProfiles', 'pullConversations', 'pullMessages'] as const) expect(scripted.count(m)).toBe(1)
-    expect(scripted.count('pullListingsSince')).toBe(0)
+    expect(scripted.count('pullWindowSince')).toBe(0)
     expect((await db.profiles.get(BUYER))?.first_name).toBe('Bea') // from the profiles stream, moved over
     expect(await db.conversations.count()).toBe(1)
     expect((await db.messages.toArray()).map((m) => m.content)).toEqual(['Hi'])

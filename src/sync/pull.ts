@@ -6,20 +6,35 @@
  * not see was in flight then or began later, so its id is at or above the horizon and the next pull reads its rows,
  * however late it commits. A stream an older app version stored as an (updated_at, id) cursor moves over with one
  * last pull by time, from PULL_LOOKBACK_MS before it.
+ *
+ * The listings stream reads the device's window only (domain/listing-window.ts; RPC window_listings): the newest
+ * listings, the user's own of every status, favourited and talked about, and the ids the device names (recently
+ * opened, queued, kept search answers). Its position belongs to whoever pulled it: a visitor who signs in reads the
+ * window again from the start, so their own sold listings (old rows a visitor's pull never saw) arrive. A listing
+ * can enter the window without changing (another one sold, a new favourite): the reconcile asks the window's ids,
+ * drops what left and fetches what the device lacks; every pull fetches the favourites and conversations' listings
+ * it lacks. Each pull ends by evicting what left the window.
  */
 import type { KreisDatabase } from '@/db/database'
 import type { Cursor } from '@/db/records'
 import { applyConversations, applyListingBundle, applyMessages, applyMyProfile, applyProfiles, removeConversationsNotIn, removeListingsNotIn } from '@/db/repositories/mirror'
 import { applyServerFavourites } from '@/db/repositories/favourites'
+import { extraIdsOf, shrinkToWindow } from '@/db/repositories/window'
 import type { PullPosition, PullStream } from '@/db/rows'
+import { LISTING_WINDOW_SIZE, WINDOW_FETCH_CHUNK } from '@/config/window'
 import { PULL_LOOKBACK_MS, PULL_PAGE_SIZE } from './constants'
 import { stillOwnedBy } from './device-owner'
-import type { Failure, Result, Transport, XidFrom, XidKey } from './protocol'
+import type { Failure, Result, Transport, WindowAsk, XidFrom, XidKey } from './protocol'
 
 export interface PullDeps {
   db: KreisDatabase
   transport: Transport
+  /** The number of newest listings the device keeps (LISTING_WINDOW_SIZE; smaller in tests). */
+  windowSize?: number
 }
+
+/** The meta row naming who pulled the listings stream's position: the user, or null for a visitor. */
+export const LISTINGS_PULLED_AS_KEY = 'listings-pulled-as'
 
 export interface PullOptions {
   /** Also drop listings the server no longer shows (on start and reconnect, not on every poke). */
@@ -125,11 +140,14 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
   const failures: (Failure | null)[] = []
   let asked: Promise<Result<number>> | null = null
   const horizon = () => (asked ??= transport.pullHorizon())
+  const size = deps.windowSize ?? LISTING_WINDOW_SIZE
+  await restartWindowFor(db, session?.userId ?? null)
+  const ask: WindowAsk = { size, extra: await extraIdsOf(db) }
 
   failures.push(
     await pullStream(db, 'listings', horizon, {
       byXid: async (from) => {
-        const r = await transport.pullListingsSince(from, PULL_PAGE_SIZE)
+        const r = await transport.pullWindowSince(from, PULL_PAGE_SIZE, ask)
         return r.ok ? { ok: true, value: { count: r.value.rows.listings.length, last: r.value.last, apply: () => applyListingBundle(db, r.value.rows) } } : r
       },
       byTime: async (after) => {
@@ -152,9 +170,11 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
     }),
   )
   if (opts.reconcile) {
-    const ids = await transport.visibleListingIds()
-    if (ids.ok) await removeListingsNotIn(db, new Set(ids.value))
-    else failures.push(ids)
+    const ids = await transport.windowListingIds(ask)
+    if (ids.ok) {
+      await removeListingsNotIn(db, new Set(ids.value))
+      failures.push(await fetchMissing(deps, ids.value))
+    } else failures.push(ids)
   }
   if (session) {
     failures.push(
@@ -191,8 +211,70 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
     const favourites = await transport.pullFavorites()
     if (!favourites.ok) failures.push(favourites)
     else await privately(db, session.userId, (rows) => applyServerFavourites(db, session.userId, rows, Date.now()), favourites.value)
+    // Favourites and conversations keep their listing on the device, sold ones too (title and photo stay).
+    failures.push(await fetchNewlyKept(deps, session.userId))
   }
+  await shrinkToWindow(db, size, session?.userId)
   return failures.find((f) => f !== null) ?? null
+}
+
+/**
+ * A listings position pulled by someone else (a visitor's, before signing in) does not hold this user's window:
+ * the stream starts again from the beginning (the window is bounded, so that is a bounded read).
+ */
+async function restartWindowFor(db: KreisDatabase, who: string | null): Promise<void> {
+  await db.transaction('rw', [db.cursors, db.meta], async () => {
+    const row = await db.meta.get(LISTINGS_PULLED_AS_KEY)
+    if (row?.value === who) return
+    // A device from before this rule keeps its position (the reconcile fetches what its window lacks).
+    if (row !== undefined) await db.cursors.delete('listings')
+    await db.meta.put({ key: LISTINGS_PULLED_AS_KEY, value: who })
+  })
+}
+
+/** Fetches the listings of `ids` the device does not hold (those the user may see), in chunks. */
+async function fetchMissing(deps: PullDeps, ids: readonly string[]): Promise<Failure | null> {
+  const held = new Set((await deps.db.listings.toCollection().primaryKeys()) as string[])
+  return fetchAll(deps, [...new Set(ids)].filter((id) => !held.has(id)))
+}
+
+async function fetchAll(deps: PullDeps, ids: readonly string[]): Promise<Failure | null> {
+  for (let i = 0; i < ids.length; i += WINDOW_FETCH_CHUNK) {
+    const r = await deps.transport.fetchListings(ids.slice(i, i + WINDOW_FETCH_CHUNK))
+    if (!r.ok) return r
+    await applyListingBundle(deps.db, r.value)
+  }
+  return null
+}
+
+/** The meta row naming the favourites' and conversations' listings fetched since they became the user's business. */
+export const KEPT_FETCHED_KEY = 'window-kept-fetched'
+
+/**
+ * Fetches, once, each listing that became the user's business by a favourite or a conversation (held or not): a
+ * listing that left the window earlier (sold where the user could not read it) may be held in an older version, and
+ * the window pull reads only what changed since its position. From then on the window pull follows it.
+ */
+async function fetchNewlyKept(deps: PullDeps, owner: string): Promise<Failure | null> {
+  const { db } = deps
+  const [favs, convs, queued, row] = await Promise.all([
+    db.favourites.toCollection().primaryKeys(),
+    db.conversations.toArray(),
+    db.outbox.toArray(),
+    db.meta.get(KEPT_FETCHED_KEY),
+  ])
+  // Only what the server knows: a favourite or conversation still on its way does not let the user read a sold
+  // listing yet, and is fetched at the pull after it arrives.
+  const unsent = new Set(queued.flatMap((e) => (e.group.startsWith('favourite:') ? [e.group.slice('favourite:'.length)] : [])))
+  const kept = new Set([...(favs as string[]).filter((id) => !unsent.has(id)), ...convs.filter((c) => c.sync_state === 'synced').map((c) => c.listing_id)])
+  // Per account: another account's fetches say nothing of what this one may read.
+  const stored = row?.value as { owner?: unknown; ids?: unknown } | undefined
+  const before = new Set(stored?.owner === owner && Array.isArray(stored.ids) ? (stored.ids as string[]) : [])
+  const fresh = [...kept].filter((id) => !before.has(id))
+  const failure = await fetchAll(deps, fresh)
+  if (failure) return failure
+  if (fresh.length || before.size !== kept.size || stored?.owner !== owner) await db.meta.put({ key: KEPT_FETCHED_KEY, value: { owner, ids: [...kept] } })
+  return null
 }
 
 /** Stores a private answer only while the device still holds `owner`'s data (see `record`). */

@@ -17,6 +17,7 @@ type Subject =
   | 'my_profile'
   | 'listings'
   | 'listings (sold)'
+  | 'listings (sold, favourited)'
   | 'listing_images'
   | 'conversations'
   | 'messages'
@@ -86,6 +87,14 @@ const MATRIX: readonly (readonly [Subject, Actor, Op, Expect])[] = [
   ['listings (sold)', 'owner', 'delete', 'allow'],
   ['listings (sold)', 'other', 'delete', 'deny'],
   ['listings (sold)', 'counterpart', 'delete', 'deny'],
+
+  // counterpart: a user who favourited the listing before it sold (their favourites keep its title and photo).
+  ['listings (sold, favourited)', 'anon', 'select', 'deny'],
+  ['listings (sold, favourited)', 'owner', 'select', 'allow'],
+  ['listings (sold, favourited)', 'other', 'select', 'deny'],
+  ['listings (sold, favourited)', 'counterpart', 'select', 'allow'],
+  ['listings (sold, favourited)', 'counterpart', 'update', 'deny'],
+  ['listings (sold, favourited)', 'counterpart', 'delete', 'deny'],
 
   ['listing_images', 'anon', 'select', 'allow'],
   ['listing_images', 'owner', 'select', 'allow'],
@@ -234,6 +243,9 @@ interface Fixture {
   /** An active listing of owner's without conversations, to open one on. */
   freshListing: string
   soldListing: string
+  /** A sold listing of owner's that `fan` favourited. */
+  soldFavourited: string
+  fan: string
   image: string
   conversation: string
   message: string
@@ -298,6 +310,12 @@ const STATEMENTS: Record<Subject, Record<Op, StatementFor>> = {
   },
   listings: listingStatements('listing', 'active'),
   'listings (sold)': listingStatements('soldListing', 'sold'),
+  'listings (sold, favourited)': {
+    select: (a, f) => stmt(claimsOf(a, f, f.owner, f.fan), `select id from public.listings where id = $1`, f.soldFavourited),
+    insert: (a, f) => stmt(claimsOf(a, f, f.owner, f.fan), LISTING_INSERT, f.owner, 'sold'),
+    update: (a, f) => stmt(claimsOf(a, f, f.owner, f.fan), `update public.listings set title = 'Renamed scarf' where id = $1`, f.soldFavourited),
+    delete: (a, f) => stmt(claimsOf(a, f, f.owner, f.fan), `delete from public.listings where id = $1`, f.soldFavourited),
+  },
   listing_images: {
     select: (a, f) => stmt(claimsOf(a, f, f.owner), `select id from public.listing_images where id = $1`, f.image),
     insert: (a, f) =>
@@ -429,6 +447,9 @@ async function buildFixture(db: Database): Promise<Fixture> {
   const listing = await createListing(db, owner)
   const freshListing = await createListing(db, owner, { title: 'Silk scarf' })
   const soldListing = await createListing(db, owner, { title: 'Sold boots', status: 'sold' })
+  const fan = await createUser(db, { firstName: 'Fay', lastName: 'Fan' })
+  const soldFavourited = await createListing(db, owner, { title: 'Sold scarf', status: 'sold' })
+  await run(db, null, `insert into public.favorites (user_id, listing_id) values ($1, $2)`, [fan, soldFavourited])
   const objectName = `${owner}/${listing}/photo-1.jpg`
   const [image] = await run<{ id: string }>(
     db,
@@ -488,6 +509,8 @@ async function buildFixture(db: Database): Promise<Fixture> {
     listing,
     freshListing,
     soldListing,
+    soldFavourited,
+    fan,
     image: image!.id,
     conversation: conversation!.id,
     message: message!.id,

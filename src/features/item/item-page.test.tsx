@@ -151,16 +151,39 @@ describe('item page (spec §2.11)', () => {
     expect(request.answer).not.toHaveBeenCalled()
   })
 
-  it('hides a sold listing from everyone but its owner', async () => {
+  it('shows a sold listing the device holds as sold: no "Message Seller" for others, the owner’s note for the owner', async () => {
     await store({ status: 'sold' })
     sessionStore.setState({ status: 'signed-in', userId: 'u-buyer', email: 'b@x.ch' }, true)
     renderItem()
-    expect(await screen.findByRole('heading', { level: 1, name: 'Item not found' })).toBeVisible()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Arket sage midi skirt' })).toBeVisible()
+    expect(screen.getByText('Item sold')).toBeVisible()
+    expect(screen.getByText('This item is no longer available.')).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Message Seller' })).toBeNull()
+    expect(screen.queryByText('This item is sold. Only you can still see it.')).toBeNull()
     cleanup()
     sessionStore.setState({ status: 'signed-in', userId: SELLER, email: 'anna@x.ch' }, true)
     renderItem()
     expect(await screen.findByRole('heading', { level: 1, name: 'Arket sage midi skirt' })).toBeVisible()
     expect(screen.getByText('This item is sold. Only you can still see it.')).toBeVisible()
+  })
+
+  it('an item that sells while its page is open says so; one that leaves the device then says it is no longer available', async () => {
+    await store()
+    renderItem()
+    expect(await screen.findByRole('button', { name: 'Message Seller' })).toBeVisible()
+    await db.listings.update('l1', { status: 'sold' }) // as the pull or realtime applies the sale
+    expect(await screen.findByText('Item sold')).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Message Seller' })).toBeNull()
+    await db.listings.delete('l1') // the reconcile drops what this visitor may no longer see
+    expect(await screen.findByRole('heading', { level: 1, name: 'Item sold' })).toBeVisible()
+    expect(screen.queryByText('Item not found')).toBeNull()
+  })
+
+  it('keeps the opened listing in the device’s recently opened list', async () => {
+    await store()
+    renderItem()
+    await screen.findByRole('heading', { level: 1, name: 'Arket sage midi skirt' })
+    await waitFor(async () => expect((await db.meta.get('recent-listings'))?.value).toEqual(['l1']))
   })
 
   it('gives the owner "Edit listing" instead of "Message Seller", and no heart for their own listing', async () => {

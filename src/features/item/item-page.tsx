@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { isOwner, itemScreen } from '@/domain/item-page'
 import { t } from '@/i18n'
@@ -8,7 +8,8 @@ import { ItemActions } from './components/item-actions'
 import { ItemDescription, ItemDetails, SellerCard } from './components/item-details'
 import { ItemGallery } from './components/item-gallery'
 import { GALLERY_BOX, PAGE_GRID, PAGE_WRAP } from './components/item-layout'
-import { ItemNotFound } from './components/item-states'
+import { ItemGone, ItemNotFound } from './components/item-states'
+import { useNoteOpened } from './hooks/use-note-opened'
 import { ItemSummary } from './components/item-summary'
 import { useItem, type ItemData } from './hooks/use-item'
 import { ItemSkeleton } from './item-skeleton'
@@ -18,10 +19,13 @@ export function ItemPage() {
   const { id = '' } = useParams()
   const { data, request, online } = useItem(id)
   const viewerId = useUserId()
-  const screen = itemScreen({ row: data === undefined ? undefined : (data?.listing ?? null), request, online, viewerId })
-  useDocumentTitle(screen === 'item' && data ? data.listing.title : screen === 'not-found' ? t('item.notFound') : null)
+  const shownBefore = useShownBefore(id, !!data)
+  useNoteOpened(id, !!data)
+  const screen = itemScreen({ row: data === undefined ? undefined : (data?.listing ?? null), request, online, viewerId, shownBefore })
+  useDocumentTitle(screen === 'item' && data ? data.listing.title : screen === 'not-found' ? t('item.notFound') : screen === 'gone' ? t('item.soldTitle') : null)
 
   if (screen === 'skeleton') return <ItemSkeleton />
+  if (screen === 'gone') return <ItemGone />
   if (screen === 'not-found' || !data) return <ItemNotFound offline={!online && data === null} />
   return <ItemView data={data} owner={isOwner(data.listing, viewerId)} />
 }
@@ -46,6 +50,13 @@ function ItemView({ data, owner }: { data: ItemData; owner: boolean }) {
       </div>
     </article>
   )
+}
+
+/** Whether this page showed the listing `id` (it may leave the device while the page stays open). */
+function useShownBefore(id: string, shown: boolean): boolean {
+  const [seen, setSeen] = useState<string | null>(null)
+  if (shown && seen !== id) setSeen(id)
+  return seen === id
 }
 
 function useDocumentTitle(title: string | null) {

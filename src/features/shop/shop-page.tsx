@@ -15,6 +15,7 @@ import { FeedGrid } from './components/feed-grid'
 import { FeedMessage } from './components/feed-message'
 import { FeedSkeletonGrid } from './components/feed-skeleton-grid'
 import { FilterSheet } from './components/filter-sheet'
+import { NewListingsNotice } from './components/new-listings-notice'
 import { PaginationNav } from './components/pagination-nav'
 import { SortSelect } from './components/sort-select'
 import { useFavouriteIds } from './hooks/use-favourite-ids'
@@ -125,6 +126,7 @@ export function ShopPage() {
         </div>
       )}
       <AppliedFilters filters={{ ...filters, category: undefined }} onChange={(f) => change({ ...f, category: filters.category })} onReset={resetFilters} />
+      <NewListingsNotice onShow={() => goToPage(1)} />
       {content}
       {rows && rows.length > 0 && total !== undefined && <PaginationNav pagination={pagination} onPage={goToPage} />}
       <FilterSheet open={sheetOpen} filters={filters} onClose={() => setSheetOpen(false)} onApply={apply} />

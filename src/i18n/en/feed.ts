@@ -7,6 +7,8 @@ export const feed = {
   'feed.cardSoldPrice': 'Sold, was',
   'feed.itemCountOne': '1 item',
   'feed.itemCountMany': '{count} items',
+  'feed.newListingsOne': '1 new listing',
+  'feed.newListingsMany': '{count} new listings',
   'feed.searchResults': 'Results for “{query}”',
   'feed.clearSearch': 'Clear search',
   'feed.sortLabel': 'Sort by',

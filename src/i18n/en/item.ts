@@ -11,6 +11,8 @@ export const itemArea = {
   'item.imageAlt': '{title}, photo {index} of {total}',
   'item.sold': 'Sold',
   'item.soldOwnerNote': 'This item is sold. Only you can still see it.',
+  'item.soldTitle': 'Item sold',
+  'item.soldText': 'This item is no longer available.',
   'item.sizeChip': 'Size {size}',
   'item.location': 'Location',
   'item.seller': 'Seller',

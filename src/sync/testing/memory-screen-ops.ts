@@ -13,12 +13,8 @@ import type { MemoryServer } from './memory-server'
 const forbidden = (): Result<never> => ({ ok: false, reason: 'forbidden', code: '42501', message: 'new row violates row-level security policy' })
 const okv = <T>(value: T): Result<T> => ({ ok: true, value })
 
-const favourites = new WeakMap<MemoryServer, Map<string, FavoriteRecord>>()
-
 export function favouritesOf(server: MemoryServer): Map<string, FavoriteRecord> {
-  let m = favourites.get(server)
-  if (!m) favourites.set(server, (m = new Map()))
-  return m
+  return server.favourites
 }
 
 const pushSubscriptions = new WeakMap<MemoryServer, Map<string, PushSubscriptionWrite>>()

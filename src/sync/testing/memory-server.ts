@@ -14,6 +14,7 @@
 import type {
   ConversationRecord,
   Cursor,
+  FavoriteRecord,
   ListingImageRecord,
   ListingRecord,
   MessageRecord,
@@ -22,7 +23,7 @@ import type {
 } from '@/db/records'
 import type { ListingBundle } from '@/db/repositories/mirror'
 import type { ConversationWrite, ImageWrite, ListingWrite, MessageWrite, ProfileWrite } from '@/db/rows'
-import type { ListingSave, ListingSaved, RealtimeChange, Result, XidFrom, XidKey, XidPage } from '../protocol'
+import type { ListingSave, ListingSaved, RealtimeChange, Result, WindowAsk, XidFrom, XidKey, XidPage } from '../protocol'
 
 export const CATEGORIES = ['women', 'men', 'children', 'shoes', 'accessories'] as const
 export const CONDITIONS = ['new_with_tags', 'very_good', 'worn_but_loved', 'acceptable'] as const
@@ -109,6 +110,8 @@ export class MemoryServer {
   readonly images = new Table<ListingImageRecord>(() => this.xid)
   readonly profiles = new Table<MyProfileRecord>(() => this.xid)
   readonly conversations = new Table<ConversationRecord>(() => this.xid)
+  /** Favourites by `${user_id} ${listing_id}` (memory-screen-ops.ts writes them). */
+  readonly favourites = new Map<string, FavoriteRecord>()
   readonly messages = new Table<MessageRecord>(() => this.xid)
   /** Transactions that committed after a transaction that began later had committed (the fault suite's report). */
   lateCommits = 0
@@ -193,8 +196,9 @@ export class MemoryServer {
   // ---- visibility (RLS) ----
   canSeeListing(me: string | null, l: ListingRecord): boolean {
     if (l.status === 'active' || l.user_id === me) return true
-    // Participants keep seeing the listing they talk about after it is sold.
-    return me !== null && [...this.conversations.values()].some((c) => c.listing_id === l.id && (c.buyer_id === me || c.seller_id === me))
+    // Participants keep seeing the listing they talk about after it is sold, and fans the listing they favourited.
+    if (me === null) return false
+    return this.favourites.has(`${me} ${l.id}`) || [...this.conversations.values()].some((c) => c.listing_id === l.id && (c.buyer_id === me || c.seller_id === me))
   }
   canSeeConversation(me: string, c: ConversationRecord): boolean {
     return c.buyer_id === me || c.seller_id === me
@@ -519,6 +523,37 @@ export class MemoryServer {
   pullListings(me: string | null, c: Cursor | null, limit: number): ListingBundle {
     const rows = [...this.listings.values()].filter((l) => this.canSeeListing(me, l) && after(l, c)).sort(byCursor).slice(0, limit)
     return this.bundle(rows)
+  }
+
+  /**
+   * The window's ids as migration 20261127100000 computes them: every listing created since the oldest of the
+   * newest `size` active ones (sold ones too), the caller's
+   * own, favourited and talked-about listings and the ids the device names, among those the caller may see.
+   */
+  windowIds(me: string | null, ask: WindowAsk): string[] {
+    const active = [...this.listings.values()]
+      .filter((l) => l.status === 'active')
+      .sort((a, b) => (a.created_at !== b.created_at ? (a.created_at < b.created_at ? 1 : -1) : a.id < b.id ? 1 : -1))
+    const cutoff = active[Math.max(1, ask.size) - 1]?.created_at ?? ''
+    const newest = [...this.listings.values()].filter((l) => l.created_at >= cutoff).map((l) => l.id)
+    const held = me === null ? [] : [
+      ...[...this.listings.values()].filter((l) => l.user_id === me).map((l) => l.id),
+      ...[...this.favourites.values()].filter((f) => f.user_id === me).map((f) => f.listing_id),
+      ...[...this.conversations.values()].filter((c) => c.buyer_id === me || c.seller_id === me).map((c) => c.listing_id),
+    ]
+    const wanted = new Set([...newest, ...held, ...ask.extra])
+    return [...wanted].filter((id) => { const l = this.listings.get(id); return !!l && this.canSeeListing(me, l) }).sort()
+  }
+
+  pullWindowSince(me: string | null, from: XidFrom, limit: number, ask: WindowAsk): XidPage<ListingBundle> {
+    const wanted = new Set(this.windowIds(me, ask))
+    const { rows, last } = this.sinceXid(this.listings, from, limit, (l) => wanted.has(l.id))
+    return { rows: this.bundle(rows), last }
+  }
+
+  /** The listings of these ids the caller may see, with images and sellers. */
+  listingsById(me: string | null, ids: readonly string[]): ListingBundle {
+    return this.bundle(ids.map((id) => this.listings.get(id)).filter((l): l is ListingRecord => !!l && this.canSeeListing(me, l)))
   }
 
   visibleListingIds(me: string | null): string[] {

@@ -22,6 +22,7 @@ import type {
   SessionInfo,
   Transport,
   XidFrom,
+  WindowAsk,
 } from '../protocol'
 import type { MemoryServer } from './memory-server'
 import * as screenOps from './memory-screen-ops'
@@ -389,6 +390,18 @@ export class MemoryTransport implements Transport {
   }
   pullListingsSince(from: XidFrom, limit: number) {
     return this.read(() => this.server.pullListingsSince(this.userId, from, limit))
+  }
+  pullWindowSince(from: XidFrom, limit: number, ask: WindowAsk) {
+    const copy = structuredClone(ask)
+    return this.read(() => this.server.pullWindowSince(this.userId, from, limit, copy))
+  }
+  windowListingIds(ask: WindowAsk) {
+    const copy = structuredClone(ask)
+    return this.read(() => this.server.windowIds(this.userId, copy))
+  }
+  fetchListings(ids: string[]) {
+    const copy = [...ids]
+    return this.read(() => this.server.listingsById(this.userId, copy))
   }
   pullProfilesSince(from: XidFrom, limit: number) {
     return this.read(() => this.server.pullProfilesSince(from, limit))

@@ -19,3 +19,16 @@ export function ItemNotFound({ offline }: { offline: boolean }) {
     </div>
   )
 }
+
+/** The listing left the device while its page was open (sold to someone else, or deleted). */
+export function ItemGone() {
+  return (
+    <div className="mx-auto flex min-h-[70dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold text-stone-900">{t('item.soldTitle')}</h1>
+      <p className="text-stone-700">{t('item.soldText')}</p>
+      <Link to={paths.shop} className={buttonClasses()}>
+        {t('item.browseShop')}
+      </Link>
+    </div>
+  )
+}

@@ -38,7 +38,7 @@ export function ItemSummary({ listing, owner }: { listing: ListingRow; owner: bo
           </span>
         )}
       </div>
-      {sold && <p className="text-sm text-stone-700">{t('item.soldOwnerNote')}</p>}
+      {sold && owner && <p className="text-sm text-stone-700">{t('item.soldOwnerNote')}</p>}
     </div>
   )
 }
