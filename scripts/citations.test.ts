@@ -58,7 +58,9 @@ describe('the citation check reads one line at a time', () => {
     expect(problem).toEqual({
       file: 'src/x.ts',
       line: 2,
+      column: 9,
       text: '// see spec §9',
+      kind: 'foreign',
       problem: '"spec" cites a document that is not in the repository',
     })
     expect(formatProblem(problem!)).toBe('src/x.ts:2: "spec" cites a document that is not in the repository\n    // see spec §9')

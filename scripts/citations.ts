@@ -21,7 +21,11 @@ export type DocAnchors = ReadonlyMap<string, ReadonlySet<string>>
 export interface CitationProblem {
   file: string
   line: number
+  /** 0-based position of the citation in its line. */
+  column: number
   text: string
+  /** foreign: a document not in the repository; bare: a § with no document; missing: a docs/ target that is absent. */
+  kind: 'foreign' | 'bare' | 'missing'
   problem: string
 }
 
@@ -76,8 +80,9 @@ export function findCitationProblems(text: string, anchors: DocAnchors, file = '
   let last: Cited | undefined
   text.split('\n').forEach((lineText, index) => {
     const line = index + 1
-    const report = (problem: string) => problems.push({ file, line, text: lineText.trim(), problem })
     for (const match of lineText.matchAll(TOKEN)) {
+      const report = (problem: string, kind: CitationProblem['kind'] = 'missing') =>
+        problems.push({ file, line, column: match.index, text: lineText.trim(), kind, problem })
       const g = match.groups ?? {}
       if (g.docs) {
         const file = g.file as string
@@ -89,10 +94,10 @@ export function findCitationProblems(text: string, anchors: DocAnchors, file = '
         last = { kind: 'other', line }
       } else if (g.foreign) {
         last = { kind: 'other', line }
-        report(`"${g.foreign}" cites a document that is not in the repository`)
+        report(`"${g.foreign}" cites a document that is not in the repository`, 'foreign')
       } else if (g.section) {
         if (!last || line - last.line > CONTEXT_LINES) {
-          report(`"${g.section}" names no document`)
+          report(`"${g.section}" names no document`, 'bare')
           continue
         }
         if (last.kind !== 'docs') continue
