@@ -1,6 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { anchorsOf, checkRepository, findCitationProblems, formatProblem, scannedFiles, type DocAnchors } from './citations.ts'
+import { anchorsOf, checkRepository, findCitationProblems, findDocLinkProblems, formatProblem, scannedFiles, type DocAnchors } from './citations.ts'
 
 const anchors: DocAnchors = new Map([
   ['product.md', new Set(['s2-6', 's5', 's8', 's9', 's6-2', 's6-3', 'R-feed-page-size'])],
@@ -72,6 +74,21 @@ describe('the citation check reads one line at a time', () => {
   })
 })
 
+describe('links between docs pages', () => {
+  it('are checked for their page and anchor; web links are left alone', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kreis-docs-'))
+    try {
+      writeFileSync(path.join(dir, 'a.md'), '<a id="x"></a>\n[ok](#x) [ok](a.md#x) [web](https://example.ch/#y)\n[bad](b.md) [bad](a.md#y)')
+      expect(findDocLinkProblems(dir).map((p) => `${p.line}: ${p.problem}`)).toEqual([
+        '3: links to b.md, which is not a page of docs/',
+        '3: links to a.md#y, which has no such anchor',
+      ])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
 const root = path.resolve(import.meta.dirname, '..')
 
 describe('the repository', () => {
@@ -81,6 +98,11 @@ describe('the repository', () => {
     expect(files.some((f) => f.startsWith('src/'))).toBe(true)
     expect(files.some((f) => f.startsWith('supabase/migrations/'))).toBe(true)
     expect(files).not.toContain('scripts/citations.test.ts')
+  })
+
+  it('links between the docs pages only to pages and anchors that exist', () => {
+    const problems = findDocLinkProblems(path.join(root, 'docs'))
+    expect(problems.map(formatProblem).join('\n')).toBe('')
   })
 
   it('cites only what docs/ holds', () => {

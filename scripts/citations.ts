@@ -180,3 +180,25 @@ export function checkRepository(root: string): CitationProblem[] {
 }
 
 export const formatProblem = (p: CitationProblem): string => `${p.file}:${p.line}: ${p.problem}\n    ${p.text}`
+
+/** Links between the docs pages (`[text](decisions.md#D-search)`) whose page or anchor does not exist. */
+export function findDocLinkProblems(docsDir: string): CitationProblem[] {
+  const anchors = readDocAnchors(docsDir)
+  const problems: CitationProblem[] = []
+  for (const [page] of anchors) {
+    const text = readFileSync(path.join(docsDir, page), 'utf8')
+    text.split('\n').forEach((lineText, index) => {
+      for (const match of lineText.matchAll(/\]\(([^)\s]+)\)/g)) {
+        const target = match[1] as string
+        if (/^[a-z]+:/.test(target)) continue
+        const [file = '', id] = target.split('#')
+        const ids = anchors.get(file === '' ? page : file)
+        const report = (problem: string) =>
+          problems.push({ file: `docs/${page}`, line: index + 1, column: match.index, text: lineText.trim(), kind: 'missing', problem })
+        if (!ids) report(`links to ${file}, which is not a page of docs/`)
+        else if (id && !ids.has(id)) report(`links to ${target}, which has no such anchor`)
+      }
+    })
+  }
+  return problems
+}
