@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -103,6 +103,17 @@ describe('the repository', () => {
   it('links between the docs pages only to pages and anchors that exist', () => {
     const problems = findDocLinkProblems(path.join(root, 'docs'))
     expect(problems.map(formatProblem).join('\n')).toBe('')
+  })
+
+  it('defines each anchor of a docs page once', () => {
+    const docs = path.join(root, 'docs')
+    const duplicates = readdirSync(docs)
+      .filter((name) => name.endsWith('.md'))
+      .flatMap((name) => {
+        const ids = [...readFileSync(path.join(docs, name), 'utf8').matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1])
+        return ids.filter((id, i) => ids.indexOf(id) !== i).map((id) => `${name}#${id}`)
+      })
+    expect(duplicates).toEqual([])
   })
 
   it('cites only what docs/ holds', () => {
