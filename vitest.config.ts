@@ -19,6 +19,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'scripts',
+          // The repository's own checks (citations, commit messages): plain Node, no browser, no stack.
+          sequence: { groupOrder: 0 },
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'sync-integration',
           sequence: { groupOrder: 2 },
           // Not *.test.ts, so that the app project (src/**/*.test.ts) does not also pick these files up.
