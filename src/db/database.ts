@@ -18,6 +18,7 @@ import type {
   OutboxEntry,
   PhotoBlobRow,
   ProfileRow,
+  ServerPageRow,
 } from './rows'
 import { cardFields, coversByListing } from './card-fields'
 import { RowChanges } from './row-changes'
@@ -44,6 +45,8 @@ export class KreisDatabase extends Dexie {
   favourites!: EntityTable<FavouriteRow, 'listing_id'>
   cursors!: EntityTable<CursorRow, 'stream'>
   meta!: EntityTable<MetaRow, 'key'>
+  /** The server's last answers to shop searches (repositories/server-pages.ts): ids in order, by page. */
+  server_pages!: EntityTable<ServerPageRow, 'key'>
   /**
    * Every write to the tables that screens follow without a live query, in this tab and the others (row-changes.ts):
    * listings (the feed projection), and what the inbox and the unread count re-read a moment later.
@@ -94,11 +97,13 @@ export class KreisDatabase extends Dexie {
           Object.assign(l, cardFields(covers.get(l.id) ?? null, sellers.get(l.user_id)))
         })
       })
+    // Version 3: the server's answers to shop searches, the newest few kept (pruned by fetched_at).
+    this.version(3).stores({ server_pages: 'key, fetched_at' })
   }
 
   /** Every table that mirrors the server (cleared on sign-out). */
   get mirrorTables(): Table[] {
-    return [this.listings, this.listing_images, this.profiles, this.my_profile, this.conversations, this.messages, this.cursors]
+    return [this.listings, this.listing_images, this.profiles, this.my_profile, this.conversations, this.messages, this.cursors, this.server_pages]
   }
 }
 
