@@ -195,6 +195,24 @@ describe('<ShopPage /> (spec §2.6)', () => {
     expect(await screen.findByRole('heading', { name: 'No items yet' }, { timeout: 2000 })).toBeInTheDocument()
   })
 
+  it('with nothing on the device and the server failing, says "Failed to fetch listings" with a Retry, not skeletons forever', async () => {
+    const sync = vi.spyOn(getAppSync(), 'sync').mockResolvedValue({ push: { outcome: 'drained', acknowledged: 0, failed: 0 }, pullFailure: null })
+    act(() => getAppSync().status.setState({ pullFailing: true }))
+    renderShop()
+    expect(await screen.findByRole('heading', { name: 'Failed to fetch listings' })).toBeInTheDocument()
+    expect(screen.queryByRole('status', { name: 'Loading items…' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(sync).toHaveBeenCalledWith('manual')
+    // The retry's pull brings listings: they show.
+    await act(async () => {
+      await db.listings.bulkPut([listing(1)])
+      getAppSync().status.setState({ pullFailing: false, lastSyncAt: Date.now() })
+    })
+    await vi.waitFor(() => expect(cards()).toHaveLength(1))
+    expect(screen.queryByRole('heading', { name: 'Failed to fetch listings' })).toBeNull()
+    sync.mockRestore()
+  })
+
   it('with data on the device shows it at once, never skeletons', async () => {
     await db.listings.bulkPut([listing(1)])
     renderShop()

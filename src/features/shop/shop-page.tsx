@@ -5,7 +5,7 @@ import { withFilters } from '@/domain/feed-query'
 import { paginate } from '@/domain/pagination'
 import { pagedItemCount, SEARCH_COUNT_CAP } from '@/domain/search-query'
 import { t } from '@/i18n'
-import { useSyncStatus } from '@/sync/app-sync'
+import { getAppSync, useSyncStatus } from '@/sync/app-sync'
 import { usePaintedFirstPhotos } from '@/sync/first-photos'
 import { useUserId } from '@/sync/use-session-user'
 import { Button } from '@/ui/button'
@@ -56,6 +56,7 @@ export function ShopPage() {
   const [sheetOpen, setSheetOpen] = useState(false)
   const [now] = useState(() => new Date())
   const online = useSyncStatus((s) => s.online)
+  const pullFailing = useSyncStatus((s) => s.pullFailing)
   // Online, a search, filter, sort or page beyond the plain first page is the server's answer over the whole
   // catalogue (stored in the mirror, read from it); the device's own answer otherwise (use-server-answer.ts).
   const answer = useServerAnswer(filters, sort, view.page, online)
@@ -104,7 +105,14 @@ export function ShopPage() {
   const activeCount = panelFilterCount(filters)
 
   let content
-  if (skeleton) content = <FeedSkeletonGrid />
+  // Nothing on the device and the server answers with failures: no skeletons forever, but the failure and a retry.
+  if (hasListings === false && pullFailing && (rows?.length ?? 0) === 0)
+    content = (
+      <FeedMessage title={t('feed.fetchFailed')} hint={t('feed.fetchFailedHint')}>
+        <Button onClick={() => void getAppSync().sync('manual').catch(() => {})}>{t('feed.retry')}</Button>
+      </FeedMessage>
+    )
+  else if (skeleton) content = <FeedSkeletonGrid />
   // While the device's database answers (a few ms): the grid's space, past the fold, so the footer never comes into
   // view and leaves again (an empty-feed message before `hasListings` is known would do that: CLS).
   else if (rows === undefined || hasListings === undefined || (rows.length === 0 && (firstScreenPending || (hasListings && !narrowsFeed(filters)))))

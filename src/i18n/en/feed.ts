@@ -7,6 +7,8 @@ export const feed = {
   'feed.cardSoldPrice': 'Sold, was',
   'feed.itemCountOne': '1 item',
   'feed.itemCountMany': '{count} items',
+  'feed.fetchFailedHint': 'The server did not answer as it should. Your connection is fine; try again in a moment.',
+  'feed.retry': 'Retry',
   'feed.itemCountMore': 'More than {count} items',
   'feed.searchingDevice': 'Offline — searching the {count} listings on this device',
   'feed.searchingDeviceOne': 'Offline — searching the 1 listing on this device',
