@@ -13,6 +13,7 @@ const MODULES: Record<string, () => Promise<{ run(): Promise<Figure[]> }>> = {
   messages: () => import('./messages.ts'),
   web: () => import('./web.ts'),
   photo: () => import('./photo.ts'),
+  scale: () => import('./scale.ts'),
 }
 
 function formatValue(f: Figure): string {
