@@ -144,11 +144,18 @@ begin
 end
 $$;
 
-create function private.search_check(terms text[]) returns text[]
+-- The question's size is bounded, so no request can make the search's work grow without end: at most 10 words of
+-- at most 100 characters, and lists no longer than the panel could ever send.
+create function private.search_check(terms text[], locations text[], sizes text[], conditions text[]) returns text[]
 language plpgsql immutable set search_path = '' as $$
 begin
-  if cardinality(coalesce(terms, '{}')) > 10 then
-    raise exception 'at most 10 search words' using errcode = '22023';
+  if cardinality(coalesce(terms, '{}')) > 10
+     or exists (select 1 from unnest(coalesce(terms, '{}')) t where char_length(t) > 100) then
+    raise exception 'at most 10 search words of at most 100 characters' using errcode = '22023';
+  end if;
+  if cardinality(coalesce(locations, '{}')) > 100 or cardinality(coalesce(sizes, '{}')) > 50
+     or cardinality(coalesce(conditions, '{}')) > 10 then
+    raise exception 'too many locations, sizes or conditions' using errcode = '22023';
   end if;
   return coalesce(terms, '{}');
 end
@@ -173,7 +180,7 @@ create function public.search_listings(
 ) returns setof public.listings
 language plpgsql stable security definer set search_path = '' as $$
 declare
-  terms text[] := private.search_check(p_terms);
+  terms text[] := private.search_check(p_terms, p_locations, p_sizes, p_conditions);
   q text;
 begin
   if p_sort is null or p_sort not in ('newest', 'price_asc', 'price_desc') then
@@ -217,7 +224,7 @@ create function public.search_listings_count(
 ) returns int
 language plpgsql stable security definer set search_path = '' as $$
 declare
-  terms text[] := private.search_check(p_terms);
+  terms text[] := private.search_check(p_terms, p_locations, p_sizes, p_conditions);
   n int;
 begin
   execute 'select count(*)::int from (select 1 ' || private.search_from_where(terms, p_category is not null,
@@ -230,7 +237,7 @@ end
 $$;
 
 revoke all on function private.search_from_where(text[], boolean, boolean, boolean, boolean, boolean, boolean),
-  private.search_check(text[]), private.search_offset_max(), private.search_count_cap() from public;
+  private.search_check(text[], text[], text[], text[]), private.search_offset_max(), private.search_count_cap() from public;
 revoke all on function public.search_listings(text[], text, numeric, numeric, text[], text[], text[], text, text, uuid, int, int),
   public.search_listings_count(text[], text, numeric, numeric, text[], text[], text[]) from public;
 grant execute on function public.search_listings(text[], text, numeric, numeric, text[], text[], text[], text, text, uuid, int, int),

@@ -153,6 +153,16 @@ describe('search_listings', () => {
     expect(await sqlState(db, ANON, 'select * from public.search_listings(p_limit => 101)')).toBe('22023')
   })
 
+  it('refuses questions larger than the panel could ask', async () => {
+    const refused = async (args: string, params: unknown[]) => sqlState(db, ANON, `select * from public.search_listings(${args})`, params)
+    expect(await refused('p_terms => $1', [Array.from({ length: 11 }, (_, i) => `w${i}`)])).toBe('22023')
+    expect(await refused('p_terms => $1', [['x'.repeat(101)]])).toBe('22023')
+    expect(await refused('p_locations => $1', [Array.from({ length: 101 }, () => ' bern ')])).toBe('22023')
+    expect(await refused('p_sizes => $1', [Array.from({ length: 51 }, () => 'm')])).toBe('22023')
+    expect(await sqlState(db, ANON, 'select public.search_listings_count(p_terms => $1)', [Array.from({ length: 11 }, (_, i) => `w${i}`)])).toBe('22023')
+    expect(await refused('p_terms => $1', [Array.from({ length: 10 }, () => 'x'.repeat(100))])).toBe('ok')
+  })
+
   it('counts up to the cap', async () => {
     const rows = await run<{ n: number }>(db, ANON, `select public.search_listings_count(p_terms => '{robe}') as n`)
     expect(rows).toEqual([{ n: 3 }])
