@@ -165,21 +165,33 @@ async function offlineFigures(): Promise<Figure[]> {
   }
 }
 
-function visitor(ts: TestStack): Promise<{ firstListingMs: number | null; firstPageMs: number | null; settledMs: number | null; listings: number; mb: number }> {
-  return new Promise((resolve, reject) => {
+type Visit = { firstListingMs: number | null; firstPageMs: number | null; settledMs: number | null; listings: number; mb: number }
+
+function visitor(ts: TestStack): Promise<Visit | string> {
+  return new Promise((resolve) => {
     const child = spawn('npx', ['tsx', '--tsconfig', 'tsconfig.app.json', 'src/sync/testing/scale-visitor.cli.ts', ts.url, ts.anonKey, String(VISITOR_LIMIT_MS)], {
       stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
     })
     let out = ''
+    // Past its own limit and a margin for the last reads, the visit is given up (its whole process group ended).
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), VISITOR_LIMIT_MS + 120_000)
     child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-    child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`scale visitor exited ${code}`))))
+    child.on('error', (e) => resolve(e.message))
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      const last = out.trim().split('\n').pop() ?? ''
+      resolve(code === 0 && last.startsWith('{') ? (JSON.parse(last) as Visit) : `the visit did not finish (exit ${code})`)
+    })
   })
 }
 
 async function visitorFigures(ts: TestStack, n: number): Promise<Figure[]> {
   const v = await visitor(ts)
   const label = `${n.toLocaleString('en')} listings`
+  if (typeof v === 'string') {
+    return [{ figure: `visitor's first visit, ${label}`, value: NaN, unit: 'ms', budget: { op: '<=', limit: 1500 }, command: COMMAND, note: v }]
+  }
   const notSettled = v.settledMs === null
   return [
     { figure: `visitor's first page of 12 in the mirror, ${label}`, value: v.firstPageMs ?? NaN, unit: 'ms', budget: { op: '<=', limit: 1500 }, command: COMMAND,
@@ -195,14 +207,18 @@ async function visitorFigures(ts: TestStack, n: number): Promise<Figure[]> {
 export async function run(): Promise<Figure[]> {
   const sizes = (process.env.KREIS_BENCH_SCALE_SIZES ?? '10000,100000').split(',').map(Number)
   const figures: Figure[] = [...(await offlineFigures())]
+  process.stderr.write(`[bench] scale: ${figures[0]!.figure}: ${figures[0]!.value.toFixed(1)} ms\n`)
   for (const n of sizes) {
     const ts = await startTestStack()
     try {
       const started = performance.now()
       await seedScale({ url: ts.url, serviceKey: ts.serviceRoleKey, count: n, log: (l) => process.stderr.write(`\r[bench] scale: ${l}   `) })
       process.stderr.write(`\n[bench] scale: seeded ${n} in ${((performance.now() - started) / 1000).toFixed(0)} s\n`)
-      figures.push(...(await serverFigures(ts, n)))
-      if (process.env.KREIS_BENCH_SCALE_VISITOR !== 'off') figures.push(...(await visitorFigures(ts, n)))
+      const measured = [...(await serverFigures(ts, n))]
+      if (process.env.KREIS_BENCH_SCALE_VISITOR !== 'off') measured.push(...(await visitorFigures(ts, n)))
+      // Each size's figures as soon as they are known (the table comes at the end).
+      for (const f of measured) process.stderr.write(`[bench] scale: ${f.figure}: ${f.value.toFixed(1)} ${f.unit}\n`)
+      figures.push(...measured)
     } finally {
       await ts.stop()
     }
