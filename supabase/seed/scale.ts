@@ -132,14 +132,29 @@ export interface SeedScaleOptions {
   log?: (line: string) => void
 }
 
+/**
+ * One request; a lost connection (a busy machine's keep-alive race) is tried again a few times. The writes are
+ * idempotent (fixed ids, duplicates ignored), so a write that landed before its answer was lost lands once.
+ */
 async function rest(url: string, key: string, path: string, init: RequestInit = {}): Promise<Response> {
-  const res = await fetch(`${url}/rest/v1/${path}`, {
-    ...init,
-    headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
-  })
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`)
-  return res
+  for (let attempt = 1; ; attempt++) {
+    let res: Response
+    try {
+      res = await fetch(`${url}/rest/v1/${path}`, {
+        ...init,
+        headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+      })
+    } catch (e) {
+      if (attempt >= 5) throw e
+      await new Promise((r) => setTimeout(r, 500 * attempt))
+      continue
+    }
+    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`)
+    return res
+  }
 }
+
+const WRITE = { method: 'POST', headers: { Prefer: 'return=minimal,resolution=ignore-duplicates' } } as const
 
 /** Writes `count` listings with one photo each; returns their ids. */
 export async function seedScale(o: SeedScaleOptions): Promise<string[]> {
@@ -150,12 +165,14 @@ export async function seedScale(o: SeedScaleOptions): Promise<string[]> {
     .map((p) => p.image_url)
   if (photos.length === 0) throw new Error('no seed photos to point at: seed the stack first')
   const listings = scaleListings(o.count, sellers, { seed: o.seed })
+  const idPrng = new Prng((o.seed ?? 24) + 1)
+  const imageIds = listings.map(() => uuid(idPrng))
   const started = Date.now()
   for (let from = 0; from < listings.length; from += batch) {
     const rows = listings.slice(from, from + batch)
-    await rest(o.url, o.serviceKey, 'listings', { method: 'POST', headers: { Prefer: 'return=minimal' }, body: JSON.stringify(rows) })
-    const images = rows.map((l, i) => ({ listing_id: l.id, image_url: photos[(from + i) % photos.length], image_order: 1, created_at: l.created_at }))
-    await rest(o.url, o.serviceKey, 'listing_images', { method: 'POST', headers: { Prefer: 'return=minimal' }, body: JSON.stringify(images) })
+    await rest(o.url, o.serviceKey, 'listings?on_conflict=id', { ...WRITE, body: JSON.stringify(rows) })
+    const images = rows.map((l, i) => ({ id: imageIds[from + i], listing_id: l.id, image_url: photos[(from + i) % photos.length], image_order: 1, created_at: l.created_at }))
+    await rest(o.url, o.serviceKey, 'listing_images?on_conflict=id', { ...WRITE, body: JSON.stringify(images) })
     log(`${Math.min(from + batch, listings.length)} / ${listings.length} listings (${((Date.now() - started) / 1000).toFixed(1)} s)`)
   }
   return listings.map((l) => l.id)
