@@ -213,11 +213,12 @@ export async function run(): Promise<Figure[]> {
     const ts = await startTestStack()
     try {
       const started = performance.now()
-      await seedScale({ url: ts.url, serviceKey: ts.serviceRoleKey, count: n, log: (l) => process.stderr.write(`\r[bench] scale: ${l}   `) })
+      // Analyzed after seeding (as autovacuum would on a hosted database; PGlite runs none); KREIS_BENCH_ANALYZE=off: not.
+      await seedScale({
+        url: ts.url, serviceKey: ts.serviceRoleKey, count: n, analyze: process.env.KREIS_BENCH_ANALYZE !== 'off',
+        log: (l) => process.stderr.write(`\r[bench] scale: ${l}   `),
+      })
       process.stderr.write(`\n[bench] scale: seeded ${n} in ${((performance.now() - started) / 1000).toFixed(0)} s\n`)
-      // Hosted Postgres's autovacuum would analyze tables this size by now; PGlite runs no autovacuum, and without
-      // statistics the planner guesses how many rows a word or a size matches. KREIS_BENCH_ANALYZE=off: as seeded.
-      if (process.env.KREIS_BENCH_ANALYZE !== 'off') await ts.stack.ctx.db.asSuperuser((tx) => tx.query('analyze public.listings, private.listing_search, public.listing_images, public.profiles'))
       const measured = [...(await serverFigures(ts, n))]
       if (process.env.KREIS_BENCH_SCALE_VISITOR !== 'off') measured.push(...(await visitorFigures(ts, n)))
       // Each size's figures as soon as they are known (the table comes at the end).

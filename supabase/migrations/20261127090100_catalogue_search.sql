@@ -243,3 +243,19 @@ revoke all on function public.search_listings(text[], text, numeric, numeric, te
 grant execute on function public.search_listings(text[], text, numeric, numeric, text[], text[], text[], text, text, uuid, int, int),
   public.search_listings_count(text[], text, numeric, numeric, text[], text[], text[])
   to anon, authenticated, service_role;
+
+-- Planner statistics after a bulk load (npm run seed:scale): hosted Postgres's autovacuum analyzes tables on its
+-- own, PGlite runs no autovacuum, and without statistics the search's plans are guesses (a common word, size or
+-- seller read as rare). The service role only.
+create function public.analyze_catalogue() returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  analyze public.listings;
+  analyze private.listing_search;
+  analyze public.listing_images;
+  analyze public.profiles;
+end
+$$;
+
+revoke all on function public.analyze_catalogue() from public, anon, authenticated;
+grant execute on function public.analyze_catalogue() to service_role;

@@ -129,6 +129,8 @@ export interface SeedScaleOptions {
   /** Rows per request: well under the body limit (10 MB) and quick for the single-threaded engine. */
   batch?: number
   seed?: number
+  /** Give the planner statistics afterwards (analyze_catalogue; PGlite has no autovacuum). Default true. */
+  analyze?: boolean
   log?: (line: string) => void
 }
 
@@ -175,5 +177,6 @@ export async function seedScale(o: SeedScaleOptions): Promise<string[]> {
     await rest(o.url, o.serviceKey, 'listing_images?on_conflict=id', { ...WRITE, body: JSON.stringify(images) })
     log(`${Math.min(from + batch, listings.length)} / ${listings.length} listings (${((Date.now() - started) / 1000).toFixed(1)} s)`)
   }
+  if (o.analyze !== false) await rest(o.url, o.serviceKey, 'rpc/analyze_catalogue', { method: 'POST', body: '{}' })
   return listings.map((l) => l.id)
 }

@@ -180,3 +180,13 @@ describe('through the REST API', () => {
     expect((data as { profiles: { last_name: string } }[])[0]!.profiles.last_name).toBe('Müller')
   })
 })
+
+describe('analyze_catalogue', () => {
+  it('gives the planner statistics, for the service role only', async () => {
+    expect(await sqlState(db, ANON, 'select public.analyze_catalogue()')).toBe('42501')
+    expect(await sqlState(db, asUser(seller), 'select public.analyze_catalogue()')).toBe('42501')
+    await run(db, { role: 'service_role' }, 'select public.analyze_catalogue()')
+    const rows = await run<{ n: number }>(db, null, `select count(*)::int as n from pg_stats where schemaname = 'private' and tablename = 'listing_search'`)
+    expect(rows[0]!.n).toBeGreaterThan(0)
+  })
+})
