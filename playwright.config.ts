@@ -16,6 +16,8 @@ const dataDir = process.env.KREIS_E2E_DATA_DIR
 
 export default defineConfig({
   testDir: 'e2e',
+  // The catalogue journey runs on its own 20,000-listing stack (playwright.catalogue.config.ts).
+  testIgnore: ['catalogue.spec.ts'],
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,

@@ -15,6 +15,7 @@ const MODULES: Record<string, () => Promise<{ run(): Promise<Figure[]> }>> = {
   web: () => import('./web.ts'),
   photo: () => import('./photo.ts'),
   push: () => import('./push.ts'),
+  scale: () => import('./scale.ts'),
 }
 
 function formatValue(f: Figure): string {

@@ -18,10 +18,11 @@ import type {
   OutboxEntry,
   PhotoBlobRow,
   ProfileRow,
+  ServerPageRow,
 } from './rows'
 import { cardFields, coversByListing } from './card-fields'
 import { RowChanges } from './row-changes'
-import { evictOutsideWindow, type ServerPageRow, type WindowTables } from './window-eviction'
+import { evictOutsideWindow, type WindowTables } from './window-eviction'
 import { LISTING_WINDOW_SIZE } from '../config/window'
 
 export const DATABASE_NAME = 'kreis'
@@ -111,7 +112,7 @@ export class KreisDatabase extends Dexie {
 
   /** Every table that mirrors the server (cleared on sign-out). */
   get mirrorTables(): Table[] {
-    return [this.listings, this.listing_images, this.profiles, this.my_profile, this.conversations, this.messages, this.cursors]
+    return [this.listings, this.listing_images, this.profiles, this.my_profile, this.conversations, this.messages, this.cursors, this.server_pages]
   }
 }
 

@@ -191,3 +191,18 @@ export interface MetaRow {
   key: string
   value: unknown
 }
+
+/**
+ * A server's answer to one page of a shop search (src/domain/search-query.ts): which listings, in order (their
+ * rows are in `listings`, kept there while the page is cached), the match count and where the page ended.
+ */
+export interface ServerPageRow {
+  /** searchPageKey: the normalised question and the page number. */
+  key: string
+  ids: string[]
+  /** Matches, up to SEARCH_COUNT_CAP + 1; null when the count was not answered. */
+  total: number | null
+  /** Where the page ended (the next page's cursor); null for a short last page. */
+  next: { key: string; id: string } | null
+  fetched_at: number
+}

@@ -11,7 +11,7 @@
 import Dexie, { type Table } from 'dexie'
 import { evictions, extraIds, type WindowCandidate, type WindowKeep } from '../domain/listing-window'
 import { WINDOW_EXTRA_IDS_MAX } from '../config/window'
-import type { ConversationRow, DraftRow, FavouriteRow, ListingImageRow, ListingRow, MetaRow, OutboxEntry, PhotoBlobRow } from './rows'
+import type { ConversationRow, DraftRow, FavouriteRow, ListingImageRow, ListingRow, MetaRow, OutboxEntry, PhotoBlobRow, ServerPageRow } from './rows'
 
 /** The meta row holding the recently opened listing ids, most recent first. */
 export const RECENT_LISTINGS_KEY = 'recent-listings'
@@ -19,11 +19,6 @@ export const RECENT_LISTINGS_KEY = 'recent-listings'
 const OWNER_KEY = 'owner'
 
 /** Search answers kept on the device (written by the shop's server search): every id they name stays. */
-export interface ServerPageRow {
-  key: string
-  ids: string[]
-  fetched_at: number
-}
 
 /** The tables the window reads and writes, from the database or from an upgrade's transaction. */
 export interface WindowTables {

@@ -88,7 +88,7 @@ describe('spec §2.6 filter panel: how the filters narrow the feed (our reading)
   it('normalises a listing once into the facets the rule compares', () => {
     expect(filterFacets(listing)).toEqual({
       price: 45, category: 'women', condition: 'very_good', locationWords: ' 8001 zurich ', sizeWords: ['38', 'eu'],
-      searchText: 'wool coat akris winter women coat',
+      searchText: 'wool coat akris winter women coat 8001 zurich zuerich',
     })
     expect(filterFacets({ ...listing, price: 'abc' }).price).toBe(0)
   })

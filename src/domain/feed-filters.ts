@@ -98,7 +98,7 @@ const CITY_ALIASES: Readonly<Record<string, readonly string[]>> = {
 }
 
 /** The padded word sequences that name a city, in every spelling we know (" st gallen ", " sankt gallen "…). */
-function cityNeedles(city: string): string[] {
+export function cityNeedles(city: string): string[] {
   const name = foldedWords(city).join(' ')
   return [name, ...(CITY_ALIASES[name] ?? [])].filter((n) => n !== '').map((n) => ` ${n} `)
 }

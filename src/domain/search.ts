@@ -1,12 +1,13 @@
 // The header search (spec §2.4 shows only the box; issue 11 asks for a real search): what a listing is found by
 // and how a query matches it. Forgiving, as shoppers expect: case and accents are ignored ("hermes" finds
-// "Hermès"), every word of the query may be part of a word ("pull" finds "Pullover"), and all query words must
-// be found somewhere in the listing's title, brand, tags, category (value and label) or product type.
+// "Hermès", "geneve" finds "Genève"), every word of the query may be part of a word ("pull" finds "Pullover"), and
+// all query words must be found somewhere in the listing's title, brand, tags, category (value and label),
+// product type, description, location or its seller's name. The server answers the same rule over the whole
+// catalogue (migration 20261127090100, the same fields and fold); the device answers it over its mirror offline.
+import { searchFold } from './search-normalise'
 
-/** Lower case, accents removed, ß as ss; the one normal form of search and filter text. */
-export function fold(s: string): string {
-  return s.normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').toLowerCase()
-}
+/** Lower case, accents removed (Postgres' lower(unaccent())); the one normal form of search and filter text. */
+export const fold = searchFold
 
 /** The words of a text in normal form (letters and digits; everything else separates). */
 export const foldedWords = (s: string): string[] => fold(s).split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '')
@@ -21,6 +22,10 @@ export interface SearchableListing {
   readonly tags: readonly string[] | null
   readonly category: string
   readonly product_type: string | null
+  readonly description?: string | null
+  readonly location?: string | null
+  readonly seller_first_name?: string | null
+  readonly seller_last_name?: string | null
 }
 
 // The category as shoppers name it besides its stored value (spec §3: children is labelled "Kids").
@@ -31,9 +36,24 @@ const CATEGORY_WORDS: Readonly<Record<string, string>> = { children: 'kids' }
  * shown name and the umlaut spellings added.
  */
 export function searchText(listing: SearchableListing): string {
-  const raw = [listing.title, listing.brand ?? '', ...(listing.tags ?? []), listing.category, CATEGORY_WORDS[listing.category] ?? '', listing.product_type ?? ''].join(' ')
+  const raw = [
+    listing.title,
+    listing.brand ?? '',
+    ...(listing.tags ?? []),
+    listing.category,
+    CATEGORY_WORDS[listing.category] ?? '',
+    listing.product_type ?? '',
+    listing.description ?? '',
+    listing.location ?? '',
+    listing.seller_first_name ?? '',
+    listing.seller_last_name ?? '',
+  ].join(' ')
   const words = foldedWords(raw)
-  if (/[äöüÄÖÜ]/.test(raw)) words.push(...foldedWords(raw.replace(/[äöüÄÖÜ]/g, (c) => UMLAUT_SPELLING[c]!)))
+  // Only the words with an umlaut gain a second spelling (the server appends the whole text respelled: the same
+  // matches, since a query word never spans two words).
+  for (const word of raw.split(/\s+/)) {
+    if (/[äöüÄÖÜ]/.test(word)) words.push(...foldedWords(word.replace(/[äöüÄÖÜ]/g, (c) => UMLAUT_SPELLING[c]!)))
+  }
   return words.join(' ')
 }
 

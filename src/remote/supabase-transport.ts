@@ -10,6 +10,7 @@ import type { ConversationWrite, MessageWrite, ProfileWrite, PushSubscriptionWri
 import type { ListingSave, ListingSaved, RealtimeHandlers, Result, SessionInfo, Transport, WindowAsk, XidFrom, XidKey, XidPage } from '@/sync/protocol'
 import { STORAGE_BUCKET } from '@/domain/constants'
 import { cardImagePath } from '@/domain/photos'
+import type { ServerSearchFilter, ServerSearchPage } from '@/domain/search-query'
 import { cachedSessionUser } from './cached-session'
 import { fromAuth, fromPostgrest, fromStorage } from './errors'
 import { PUBLIC_PROFILE_COLUMNS, toConversation, toFavorite, toImage, toListing, toMessage, toMyProfile, toPublicProfile } from './rows'
@@ -554,6 +555,38 @@ export class SupabaseTransport implements Transport {
       data.subscription.unsubscribe()
       if (channel) void this.client.removeChannel(channel)
     }
+  }
+
+  // The shop's search over the whole catalogue (migration 20261127090100) --------------------------------------------
+
+  /** One page of a search, its listings in the page's order with their images and sellers. */
+  async searchListings(page: ServerSearchPage): Promise<Result<ListingBundle>> {
+    const desc = page.sort !== 'price_asc'
+    const key = page.sort === 'newest' ? 'created_at' : 'price'
+    const q = this.client
+      .rpc('search_listings', {
+        ...searchArgs(page), p_sort: page.sort, p_after_key: page.after?.key ?? null, p_after_id: page.after?.id ?? null,
+        p_offset: page.offset, p_limit: page.limit,
+      })
+      .select(LISTING_BUNDLE_SELECT)
+      // The function's order, said again: embedding its rows must not reorder them.
+      .order(key, { ascending: !desc })
+      .order('id', { ascending: !desc })
+    return this.embeddedListings(q as unknown as PromiseLike<PgResult<Row[]>>)
+  }
+
+  /** How many listings a search matches, up to SEARCH_COUNT_CAP + 1. */
+  async countListings(filter: ServerSearchFilter): Promise<Result<number>> {
+    const r = await run<number>(this.client.rpc('search_listings_count', searchArgs(filter)))
+    return r.ok ? ok(Number(r.value)) : r
+  }
+}
+
+/** A search's filters as search_listings' named arguments. */
+function searchArgs(f: ServerSearchFilter): Record<string, unknown> {
+  return {
+    p_terms: f.terms, p_category: f.category, p_price_min: f.priceMin, p_price_max: f.priceMax, p_locations: f.locations,
+    p_sizes: f.sizes, p_conditions: f.conditions,
   }
 }
 

@@ -7,7 +7,10 @@ import { getDatabase, type KreisDatabase } from '@/db/database'
 import { applyListingBundle } from '@/db/repositories/mirror'
 import { firstScreen, type FirstScreen } from '@/remote/first-screen'
 import { firstScreenBundle } from '@/remote/first-screen-bundle'
+import type { FeedFilters } from '@/domain/feed-filters'
+import type { FeedSort } from '@/domain/feed-query'
 import { SyncEngine } from './engine'
+import { askServerPage, type ServerPageOutcome } from './server-search'
 import type { Transport } from './protocol'
 import type { SyncStatus } from './status-store'
 import { traceHop } from './trace'
@@ -61,6 +64,15 @@ export async function requestListing(id: string, db: KreisDatabase = getDatabase
     if (!r.value) return 'missing'
     await applyListingBundle(db, r.value)
     return 'found'
+  } catch {
+    return 'failed'
+  }
+}
+
+/** Asks the server one page of a shop search into the mirror (server-search.ts); the shop reads it from Dexie. */
+export async function requestServerPage(filters: FeedFilters, sort: FeedSort, page: number, db: KreisDatabase = getDatabase()): Promise<ServerPageOutcome> {
+  try {
+    return await askServerPage({ db, transport: await appTransport() }, filters, sort, page)
   } catch {
     return 'failed'
   }

@@ -145,6 +145,25 @@ describe('engine', () => {
     await until(async () => (await seller.db.messages.count()) === 2)
   })
 
+  it('says when the pull is answered with a failure (a 500), and clears it after a pull that works', async () => {
+    const server = world()
+    const db = new KreisDatabase(`engine-${Math.random()}`)
+    dbs.push(db)
+    const rng = createRng(3)
+    const scripted = new ScriptedTransport(new MemoryTransport(server, SELLER, rng))
+    const engine = new SyncEngine({ db, transport: scripted.transport, clock: new VirtualClock(T0, rng), locks: null })
+    engines.push(engine)
+    scripted.failNext('pullHorizon', { ok: false, reason: 'server', code: '500', message: 'Internal Server Error' })
+    await engine.sync('manual')
+    expect(engine.status.getState()).toMatchObject({ pullFailing: true, online: true, lastSyncAt: null })
+    await engine.sync('manual')
+    expect(engine.status.getState().pullFailing).toBe(false)
+    scripted.failNext('pullHorizon', { ok: false, reason: 'network', message: 'Failed to fetch' })
+    await engine.sync('manual')
+    // Lost to the network: the device is offline, which says it already.
+    expect(engine.status.getState()).toMatchObject({ pullFailing: false, online: false })
+  })
+
   it('reports a full disk by name instead of swallowing it', async () => {
     const server = world()
     const { engine } = device(server, SELLER)

@@ -139,10 +139,12 @@ export class SyncEngine {
       this.nextRetryAt = await this.earliestRetry()
       // A visitor has nothing to push: a clean pull of the public feed is a sync.
       const ok = !offline && !pullFailure && (push.outcome === 'drained' || (!session && (await this.db.outbox.count()) === 0))
+      const pulled = push.outcome !== 'offline' && push.outcome !== 'throttled'
       this.status.setState({
         online: !offline,
         needsSignIn: push.outcome === 'unauthorized' && (await this.db.outbox.count()) > 0,
         ...(ok ? { lastSyncAt: this.clock.now() } : {}),
+        ...(pulled ? { pullFailing: pullFailure !== null && pullFailure.reason !== 'network' } : {}),
       })
       await this.refreshCounts()
       return { push, pullFailure }

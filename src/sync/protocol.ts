@@ -15,6 +15,7 @@ import type {
   PublicProfileRecord,
 } from '@/db/records'
 import type { ConversationWrite, ImageWrite, ListingWrite, MessageWrite, ProfileWrite, PushSubscriptionWrite } from '@/db/rows'
+import type { ServerSearchFilter, ServerSearchPage } from '@/domain/search-query'
 
 export const PROTOCOL_VERSION = 1
 
@@ -183,6 +184,11 @@ export interface Transport {
   visibleConversationIds(): Promise<Result<string[]>>
   /** One listing with images and seller, or null when the user may not see it. */
   fetchListing(id: string): Promise<Result<ListingBundle | null>>
+
+  /** One page of the shop's search over the whole catalogue: active listings in the page's order, with images and sellers. */
+  searchListings(page: ServerSearchPage): Promise<Result<ListingBundle>>
+  /** How many active listings a search matches, up to SEARCH_COUNT_CAP + 1 ("more than"). */
+  countListings(filter: ServerSearchFilter): Promise<Result<number>>
   /** Public profiles after `after` (seller names on cards follow renames). */
   pullProfiles(after: Cursor | null, limit: number): Promise<Result<PublicProfileRecord[]>>
   pullConversations(after: Cursor | null, limit: number): Promise<Result<ConversationRecord[]>>

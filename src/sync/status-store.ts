@@ -21,6 +21,8 @@ export interface SyncStatus {
   writesWaitingForOtherAccounts: number
   /** Device time (ms) of the last sync that reached the server without failure. */
   lastSyncAt: number | null
+  /** The last pull was answered with a failure (5xx, a refusal), not lost to the network: the feed says so. */
+  pullFailing: boolean
   /** What the server refused: a reason code per failed entry (render with failure-messages.ts `renderSyncFailure`). */
   failures: { group: OutboxGroup; message: StoredSyncFailure }[]
   /** Writes wait for the user to sign in again. */
@@ -36,6 +38,7 @@ export const initialSyncStatus = (online: boolean): SyncStatus => ({
   retryingSince: null,
   writesWaitingForOtherAccounts: 0,
   lastSyncAt: null,
+  pullFailing: false,
   failures: [],
   needsSignIn: false,
   storageProblem: null,

@@ -6,12 +6,28 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DatabaseProvider } from '@/db/database-context'
 import { KreisDatabase } from '@/db/database'
 import type { ListingRow } from '@/db/rows'
+import { storeServerPage } from '@/db/repositories/server-pages'
+import { searchPageKey } from '@/domain/search-query'
 import { getAppSync } from '@/sync/app-sync'
 import { initialSyncStatus } from '@/sync/status-store'
 import { sessionStore } from '@/sync/session'
 import { dismissToast } from '@/ui/toast/toast-store'
 import { Toaster } from '@/ui/toast/toaster'
 import { ShopPage } from './shop-page'
+
+// The seam: asking the server a search page (sync/server-search.ts, tested against the local stack). By default the
+// server does not answer, so the screen answers from the device; a test may store an answer as the sync layer does.
+const server = vi.hoisted(() => ({
+  answer: async (..._args: unknown[]): Promise<'stored' | 'failed' | 'unreachable'> => 'failed',
+  asked: [] as unknown[][],
+}))
+vi.mock('@/sync/app-sync', async (actual) => ({
+  ...(await actual<typeof import('@/sync/app-sync')>()),
+  requestServerPage: (...args: unknown[]) => {
+    server.asked.push(args)
+    return server.answer(...args)
+  },
+}))
 
 // Each screen reads a fresh IndexedDB (fake) on a shared 2-core machine: give reads time, not a race.
 configure({ asyncUtilTimeout: 4000 })
@@ -21,6 +37,8 @@ beforeEach(async () => {
   db = new KreisDatabase(`t-${crypto.randomUUID()}`)
   await db.open()
   getAppSync().status.setState(initialSyncStatus(true))
+  server.answer = async () => 'failed'
+  server.asked = []
 })
 afterEach(async () => {
   cleanup()
@@ -177,6 +195,24 @@ describe('<ShopPage /> (spec §2.6)', () => {
     expect(await screen.findByRole('heading', { name: 'No items yet' }, { timeout: 2000 })).toBeInTheDocument()
   })
 
+  it('with nothing on the device and the server failing, says "Failed to fetch listings" with a Retry, not skeletons forever', async () => {
+    const sync = vi.spyOn(getAppSync(), 'sync').mockResolvedValue({ push: { outcome: 'drained', acknowledged: 0, failed: 0 }, pullFailure: null })
+    act(() => getAppSync().status.setState({ pullFailing: true }))
+    renderShop()
+    expect(await screen.findByRole('heading', { name: 'Failed to fetch listings' })).toBeInTheDocument()
+    expect(screen.queryByRole('status', { name: 'Loading items…' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(sync).toHaveBeenCalledWith('manual')
+    // The retry's pull brings listings: they show.
+    await act(async () => {
+      await db.listings.bulkPut([listing(1)])
+      getAppSync().status.setState({ pullFailing: false, lastSyncAt: Date.now() })
+    })
+    await vi.waitFor(() => expect(cards()).toHaveLength(1))
+    expect(screen.queryByRole('heading', { name: 'Failed to fetch listings' })).toBeNull()
+    sync.mockRestore()
+  })
+
   it('with data on the device shows it at once, never skeletons', async () => {
     await db.listings.bulkPut([listing(1)])
     renderShop()
@@ -195,5 +231,46 @@ describe('<ShopPage /> (spec §2.6)', () => {
     renderShop()
     expect(await screen.findByRole('heading', { name: 'Offline — showing what this device has' })).toBeInTheDocument()
     expect(screen.queryByRole('status', { name: 'Loading items…' })).toBeNull()
+  })
+})
+
+describe('<ShopPage /> asks the server when online (the whole catalogue), the device offline', () => {
+  it('shows the server’s answer in its order, with its count, read from the device’s database', async () => {
+    await db.listings.bulkPut(Array.from({ length: 5 }, (_, i) => listing(i, { title: `Genève coat ${i}`, location: 'Genève' })))
+    // The server knows listings the device did not hold, in its own order, and more matches than it counts.
+    const fromServer = [listing(40, { title: 'Server coat A', location: 'Genève' }), listing(41, { title: 'Server coat B', location: 'Genève' })]
+    server.answer = async () => {
+      await db.listings.bulkPut(fromServer)
+      await storeServerPage(db, { key: searchPageKey({ query: 'geneve' }, 'newest', 1), ids: [fromServer[1]!.id, fromServer[0]!.id], total: 1001, next: null, fetched_at: 1 })
+      return 'stored'
+    }
+    renderShop('/shop?q=geneve')
+    await vi.waitFor(() => expect(cards().map((c) => within(c).getByRole('heading').textContent)).toEqual(['Server coat B', 'Server coat A']))
+    expect(screen.getByText('More than 1,000 items')).toBeInTheDocument()
+    expect(screen.queryByText(/on this device/)).toBeNull()
+    expect(server.asked).toEqual([[{ query: 'geneve' }, 'newest', 1, db]])
+  })
+
+  it('the plain first page stays the device’s window: the server is not asked', async () => {
+    await db.listings.bulkPut([listing(1)])
+    renderShop('/shop')
+    await vi.waitFor(() => expect(cards()).toHaveLength(1))
+    expect(server.asked).toEqual([])
+  })
+
+  it('offline, searches the device and says how many listings it searched', async () => {
+    act(() => getAppSync().status.setState({ online: false }))
+    await db.listings.bulkPut([listing(1, { title: 'Robe', location: 'Genève' }), listing(2, { title: 'Coat' }), listing(3, { status: 'sold' })])
+    renderShop('/shop?q=geneve')
+    expect(await screen.findByText('Offline — searching the 2 listings on this device')).toBeInTheDocument()
+    await vi.waitFor(() => expect(cards()).toHaveLength(1))
+    expect(server.asked).toEqual([])
+  })
+
+  it('when the server does not answer, the device answers and the page says so', async () => {
+    await db.listings.bulkPut([listing(1, { title: 'Robe', location: 'Genève' }), listing(2, { title: 'Coat' })])
+    renderShop('/shop?q=geneve')
+    expect(await screen.findByText('The server did not answer — searching the 2 listings on this device')).toBeInTheDocument()
+    await vi.waitFor(() => expect(cards()).toHaveLength(1))
   })
 })

@@ -3,8 +3,9 @@ import type { Category } from '@/domain/categories'
 import { isDefaultFilters, narrowsFeed, type FeedFilters } from '@/domain/feed-filters'
 import { withFilters } from '@/domain/feed-query'
 import { paginate } from '@/domain/pagination'
+import { pagedItemCount, SEARCH_COUNT_CAP } from '@/domain/search-query'
 import { t } from '@/i18n'
-import { useSyncStatus } from '@/sync/app-sync'
+import { getAppSync, useSyncStatus } from '@/sync/app-sync'
 import { usePaintedFirstPhotos } from '@/sync/first-photos'
 import { useUserId } from '@/sync/use-session-user'
 import { Button } from '@/ui/button'
@@ -25,8 +26,26 @@ import { useFeedView } from './hooks/use-feed-view'
 import { useFirstLoadSkeleton } from './hooks/use-first-load-skeleton'
 import { useFirstScreen } from './hooks/use-first-screen'
 import { useHasListings } from './hooks/use-has-listings'
+import { useServerAnswer } from './hooks/use-server-answer'
 import { useToggleFavourite } from './hooks/use-toggle-favourite'
 import { ShopHeading } from './shop-fallback'
+
+/** A narrowing no listing has: the device count is only read when its note shows. */
+const SKIP_COUNT: FeedFilters = { priceMin: Number.MAX_SAFE_INTEGER }
+
+const formatCount = (n: number): string => n.toLocaleString('en')
+
+function itemCountText(total: number | null | undefined): string {
+  if (total === undefined) return ''
+  if (total === null) return ''
+  if (total > SEARCH_COUNT_CAP) return t('feed.itemCountMore', { count: formatCount(SEARCH_COUNT_CAP) })
+  return total === 1 ? t('feed.itemCountOne') : t('feed.itemCountMany', { count: formatCount(total) })
+}
+
+function deviceNoteText(source: 'offline' | 'unavailable', count: number): string {
+  if (source === 'unavailable') return t('feed.serverUnavailable', { count: formatCount(count) })
+  return count === 1 ? t('feed.searchingDeviceOne') : t('feed.searchingDevice', { count: formatCount(count) })
+}
 
 const panelFilterCount = (f: FeedFilters): number =>
   (f.locations?.length ?? 0) + (f.sizes?.length ?? 0) + (f.conditions?.length ?? 0) + (f.priceMin !== undefined || f.priceMax !== undefined ? 1 : 0)
@@ -37,16 +56,28 @@ export function ShopPage() {
   const { filters, sort } = view
   const [sheetOpen, setSheetOpen] = useState(false)
   const [now] = useState(() => new Date())
-  const total = useFeedCount(filters)
-  const pagination = paginate(view.page, total ?? view.page * 12)
-  const page = total === undefined ? view.page : pagination.page
+  const online = useSyncStatus((s) => s.online)
+  const pullFailing = useSyncStatus((s) => s.pullFailing)
+  // Online, a search, filter, sort or page beyond the plain first page is the server's answer over the whole
+  // catalogue (stored in the mirror, read from it); the device's own answer otherwise (use-server-answer.ts).
+  const answer = useServerAnswer(filters, sort, view.page, online)
+  const server = answer.source === 'server' ? answer.view : null
+  const deviceTotal = useFeedCount(filters)
+  const total = server ? server.page.total : answer.source === 'waiting' ? undefined : deviceTotal
+  const pagination = paginate(
+    view.page,
+    server ? pagedItemCount(server.page.total, view.page, server.page.next !== null) : (total ?? view.page * 12),
+  )
+  const page = total === undefined && !server ? view.page : pagination.page
   // The cards render in a background (time-sliced) pass after each re-read of the mirror, not in one long task:
   // a cold start re-reads it while the first screen and then the first pull are stored (TBT).
-  const rows = useDeferredValue(useFeedPage(filters, sort, page))
+  const deviceRows = useFeedPage(filters, sort, page)
+  const rows = useDeferredValue(server ? server.rows : answer.source === 'waiting' ? undefined : deviceRows)
+  const deviceNote = answer.source === 'offline' || answer.source === 'unavailable' ? answer.source : null
+  const onDevice = useFeedCount(deviceNote ? {} : SKIP_COUNT)
   const hasListings = useHasListings()
   const firstScreenPending = useFirstScreen(hasListings)
   const skeleton = useFirstLoadSkeleton(firstScreenPending ? undefined : hasListings)
-  const online = useSyncStatus((s) => s.online)
   // A cold visit's photos, painted from index.html into the prerendered grid: they stay while the cards come.
   const painted = usePaintedFirstPhotos().length > 0
   // The session resolving (loading → signed out or in, after the first screen) changes every card's owner check: the
@@ -75,7 +106,14 @@ export function ShopPage() {
   const activeCount = panelFilterCount(filters)
 
   let content
-  if (skeleton) content = <FeedSkeletonGrid />
+  // Nothing on the device and the server answers with failures: no skeletons forever, but the failure and a retry.
+  if (hasListings === false && pullFailing && (rows?.length ?? 0) === 0)
+    content = (
+      <FeedMessage title={t('feed.fetchFailed')} hint={t('feed.fetchFailedHint')}>
+        <Button onClick={() => void getAppSync().sync('manual').catch(() => {})}>{t('feed.retry')}</Button>
+      </FeedMessage>
+    )
+  else if (skeleton) content = <FeedSkeletonGrid />
   // While the device's database answers (a few ms): the grid's space, past the fold, so the footer never comes into
   // view and leaves again (an empty-feed message before `hasListings` is known would do that: CLS).
   else if (rows === undefined || hasListings === undefined || (rows.length === 0 && (firstScreenPending || (hasListings && !narrowsFeed(filters)))))
@@ -112,11 +150,16 @@ export function ShopPage() {
             {activeCount > 0 ? t('feed.filterButtonCount', { count: activeCount }) : t('shop.filterButton')}
           </Button>
           <p className="text-sm text-stone-700" aria-live="polite">
-            {total === undefined ? '' : total === 1 ? t('feed.itemCountOne') : t('feed.itemCountMany', { count: total })}
+            {itemCountText(total)}
           </p>
         </div>
         <SortSelect value={sort} onChange={(s) => setView({ ...view, sort: s, page: 1 })} />
       </div>
+      {deviceNote && onDevice !== undefined && (
+        <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {deviceNoteText(deviceNote, onDevice)}
+        </p>
+      )}
       {filters.query && (
         <div className="flex flex-wrap items-center gap-2">
           <p className="text-lg font-semibold text-stone-900">{t('feed.searchResults', { query: filters.query })}</p>

@@ -26,6 +26,7 @@ import type {
 } from '../protocol'
 import type { MemoryServer } from './memory-server'
 import * as screenOps from './memory-screen-ops'
+import { memoryCount, memorySearch } from './memory-search'
 import { createRng, type Rng } from './prng'
 
 export interface FaultRates {
@@ -375,6 +376,12 @@ export class MemoryTransport implements Transport {
       const l = this.server.listings.get(id)
       return l && this.server.canSeeListing(this.userId, l) ? this.server.bundle([l]) : null
     })
+  }
+  searchListings(page: Parameters<Transport['searchListings']>[0]) {
+    return this.read(() => memorySearch(this.server, page))
+  }
+  countListings(filter: Parameters<Transport['countListings']>[0]) {
+    return this.read(() => memoryCount(this.server, filter))
   }
   pullConversations(after: Parameters<Transport['pullConversations']>[0], limit: number) {
     return this.read(() => this.server.pullConversations(this.userId, after, limit))

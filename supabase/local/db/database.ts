@@ -7,6 +7,8 @@
  */
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { FairShare } from './fair-share.ts'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -39,6 +41,12 @@ export interface OpenOptions {
  * the resident memory (330 → 200 MB).
  */
 export const START_SETTINGS = ['shared_buffers=32MB', 'max_connections=10']
+
+/**
+ * The catalogue search's extensions (migration 20261127090100): unaccent folds accents for the search text, which
+ * every listing write computes, and pg_trgm indexes it; both are needed by any database of these migrations.
+ */
+const SEARCH_EXTENSIONS = { pg_trgm, unaccent }
 
 /** A call of a pgcrypto function (or the extension named) in SQL text. */
 const PGCRYPTO_USE = /\bpgcrypto\b|\b(crypt|gen_salt|digest|hmac|gen_random_bytes|pgp_\w+|encrypt|decrypt|encrypt_iv|decrypt_iv|armor|dearmor)\s*\(/i
@@ -75,7 +83,7 @@ export class Database {
   static async open({ pgDir, template }: OpenOptions): Promise<Database> {
     if (pgDir) fs.mkdirSync(path.dirname(pgDir), { recursive: true })
     const pg = await PGlite.create(pgDir ?? undefined, {
-      extensions: needsPgcrypto(pgDir, template) ? { pgcrypto } : {},
+      extensions: { ...SEARCH_EXTENSIONS, ...(needsPgcrypto(pgDir, template) ? { pgcrypto } : {}) },
       startParams: [...PGlite.defaultStartParams, ...START_SETTINGS.flatMap((s) => ['-c', s])],
       ...(template ? { loadDataDir: template } : {}),
     })
