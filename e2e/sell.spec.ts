@@ -234,22 +234,43 @@ test.describe('sell flow (issue 12)', () => {
     await expect(row.getByRole('button', { name: 'Mark as available again' })).toBeVisible()
   })
 
-  test('edit (reorder, remove, add), mark sold, delete; a listing the server would refuse is fixed before it goes', async ({ page, context }) => {
+  test('edit (reorder, remove, add), mark sold, delete; every server limit is shown where it is typed', async ({ page, context }) => {
     const token = await signIn(context, ANNA)
-    // The form has no upper price limit, the database has (price < 100000): the listing's check at publish says so,
-    // and nothing is queued until it is fixed.
+    // Each limit the database enforces (listings' CHECKs) is marked on its field as it is typed, and Next stays
+    // disabled: nothing reaches Preview or Publish that the server would refuse.
     await page.goto('/sell')
     await expect(page.getByRole('heading', { name: 'Upload Photos' })).toBeVisible({ timeout: 30_000 })
     await page.getByTestId('photo-input').setInputFiles([photos.gpsJpeg, photos.png])
     await expect(page.getByText('2/10 photos uploaded')).toBeVisible({ timeout: 120_000 })
     await page.getByRole('button', { name: 'Next: Item Details' }).click()
-    await fillDetails(page, { title: 'Vintage leather bag', price: '100000' })
-    await page.getByRole('button', { name: 'Next: Preview' }).click()
-    await page.getByRole('button', { name: 'Publish Listing' }).click()
-    await expect(page.getByText("Some listing details don't meet our requirements. Please check your selections.")).toBeVisible()
-    await expect(page).toHaveURL(/\/sell\/details$/)
-    await page.getByLabel('Price (CHF)').fill('120')
-    await page.getByRole('button', { name: 'Next: Preview' }).click()
+    await fillDetails(page, { title: 'Vintage leather bag' })
+    const next = page.getByRole('button', { name: 'Next: Preview' })
+    const limits: [label: string, over: string, message: string, ok: string][] = [
+      ['Title', 'a'.repeat(121), 'Title can be at most 120 characters', 'Vintage leather bag'],
+      ['Description', 'a'.repeat(5001), 'Description can be at most 5,000 characters', 'Soft brown leather, used for two summers.'],
+      ['Size', 'a'.repeat(41), 'Size can be at most 40 characters', 'M'],
+      ['Fabric', 'a'.repeat(101), 'Fabric can be at most 100 characters', 'Leather'],
+      ['Location', 'a'.repeat(101), 'Location can be at most 100 characters', 'Zurich'],
+      ['Tags (optional)', Array.from({ length: 21 }, (_, i) => `tag${i}`).join(', '), 'You can add at most 20 tags', 'bag, leather'],
+      ['Price (CHF)', '100000', 'Price must be below CHF 100,000', '120'],
+      ['Price (CHF)', '1e9', 'Price must be below CHF 100,000', '120'],
+      ['Price (CHF)', '12.345', 'Price can have at most two decimal places, e.g. 12.35', '120'],
+    ]
+    for (const [label, over, message, ok] of limits) {
+      const field = page.getByLabel(label)
+      await field.fill(over)
+      await expect(page.getByText(message)).toBeVisible()
+      await expect(field).toHaveAttribute('aria-invalid', 'true')
+      await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.,]/g, '.')))
+      await expect(next).toBeDisabled()
+      await field.fill(ok)
+      await expect(page.getByText(message)).toHaveCount(0)
+      await expect(next).toBeEnabled()
+    }
+    // The counters say how much of each limit is used.
+    await expect(page.getByText('19 of 120 characters')).toBeVisible()
+    await expect(page.getByText('2 of 20 tags')).toBeVisible()
+    await next.click()
     await page.getByRole('button', { name: 'Publish Listing' }).click()
     await expect(page).toHaveURL(/\/sell\/success\//)
     const id = page.url().split('/').pop()!

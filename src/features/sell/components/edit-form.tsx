@@ -35,7 +35,7 @@ export function EditForm({ own, draft }: { own: OwnListing; draft: SellDraft }) 
   const [tab, setTab] = useState<Tab>('upload')
   const formRef = useRef<HTMLDivElement>(null)
   const actions = useDraftActions()
-  const { values, errors, change, flush, validate } = useDraftValues(draft)
+  const { values, errors, overLimit, change, flush, validate } = useDraftValues(draft)
   const { save, saving } = useSaveEdit(own.listing.id, own.listing.sync_state === 'failed', () => {
     setTab('details')
     validate()
@@ -119,7 +119,7 @@ export function EditForm({ own, draft }: { own: OwnListing; draft: SellDraft }) 
         {tab === 'details' && (
           <div className="flex flex-col gap-6">
             <DetailsForm values={values} errors={errors} onChange={change} disabled={saving} />
-            <EditButtons saving={saving} onCancel={() => void cancel()} onSave={onSave} />
+            <EditButtons saving={saving} overLimit={overLimit} onCancel={() => void cancel()} onSave={onSave} />
           </div>
         )}
         {tab === 'preview' && (
@@ -161,13 +161,13 @@ export function EditForm({ own, draft }: { own: OwnListing; draft: SellDraft }) 
   )
 }
 
-function EditButtons({ saving, onCancel, onSave }: { saving: boolean; onCancel(): void; onSave(): void }) {
+function EditButtons({ saving, overLimit, onCancel, onSave }: { saving: boolean; overLimit: boolean; onCancel(): void; onSave(): void }) {
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
       <Button variant="outline" onClick={onCancel} disabled={saving}>
         {t('common.cancel')}
       </Button>
-      <Button onClick={onSave} disabled={saving}>
+      <Button onClick={onSave} disabled={saving || overLimit}>
         {saving ? t('upload.savingChanges') : t('upload.saveChanges')}
       </Button>
     </div>

@@ -1,12 +1,13 @@
 /**
  * The details form's values, kept in the draft as the seller types (debounced), so a reload or a killed tab
  * loses nothing; `flush()` saves at once (Back, Next, Save). Errors appear on the first failed Next and then
- * follow the typing, so a fixed field clears at once.
+ * follow the typing, so a fixed field clears at once; a value past one of the server's limits is marked as it is
+ * typed (`overLimit` then holds, and Next / Save are disabled).
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useDatabase } from '@/db/database-context'
 import { updateDraftFields, type SellDraft } from '@/db/repositories/drafts'
-import { validateDetails, type DetailsFormValues } from '@/domain/listing-form'
+import { limitErrors, validateDetails, type DetailsFormValues } from '@/domain/listing-form'
 import { draftValues } from '@/domain/sell-flow'
 import type { DetailsErrors } from '../components/details-form'
 
@@ -21,7 +22,7 @@ export function useDraftValues(draft: SellDraft) {
   const db = useDatabase()
   const draftId = draft.draft.id
   const [values, setValues] = useState<DetailsFormValues>(() => draftValues(draft.draft.fields))
-  const [errors, setErrors] = useState<DetailsErrors>({})
+  const [errors, setErrors] = useState<DetailsErrors>(() => limitErrors(errorsOf(values)))
   const attempted = useRef(false)
   const latest = useRef(values)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
@@ -43,7 +44,7 @@ export function useDraftValues(draft: SellDraft) {
     (next: DetailsFormValues) => {
       latest.current = next
       setValues(next)
-      if (attempted.current) setErrors(errorsOf(next))
+      setErrors(attempted.current ? errorsOf(next) : limitErrors(errorsOf(next)))
       if (timer.current) clearTimeout(timer.current)
       timer.current = setTimeout(() => void flush(), SAVE_DELAY_MS)
     },
@@ -58,5 +59,6 @@ export function useDraftValues(draft: SellDraft) {
     return found
   }, [])
 
-  return { values, errors, change, flush, validate }
+  const overLimit = Object.keys(limitErrors(errors)).length > 0
+  return { values, errors, overLimit, change, flush, validate }
 }
