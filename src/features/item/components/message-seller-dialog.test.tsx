@@ -56,13 +56,64 @@ describe('Message Seller dialog (spec §2.11, §4, §6, §8)', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }))
     })
-    await waitFor(() => expect(toasts()).toEqual([['Message sent!', 'Your message has been sent to the seller.']]))
+    // Written on the device, not yet on the server: it says it will be sent, and no "Message sent!" yet.
+    expect(await screen.findByText('Your message will be sent')).toHaveFocus()
+    expect(screen.getByText('It is on its way to the seller.')).toBeInTheDocument()
+    expect(toasts()).toEqual([])
     const [conversation] = await db.conversations.toArray()
     expect(conversation).toMatchObject({ listing_id: 'l1', buyer_id: BUYER, seller_id: SELLER, sync_state: 'pending' })
     const messages = await db.messages.toArray()
     expect(messages).toMatchObject([{ content: 'Is it still available?', sender_id: BUYER, receiver_id: SELLER, conversation_id: conversation!.id }])
     expect((await db.outbox.toArray()).map((e) => e.op.kind)).toEqual(['conversation.create', 'message.send'])
     expect(screen.getByRole('link', { name: 'Open conversation' })).toHaveAttribute('href', `/messages?c=${conversation!.id}`)
+  })
+
+  it('says "Message sent!" (status and toast) only once the server has the message', async () => {
+    await db.listings.put(listing())
+    open()
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Your message' }), { target: { value: 'Hello' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }))
+    })
+    await screen.findByText('Your message will be sent')
+    const [message] = await db.messages.toArray()
+    await act(async () => {
+      await db.messages.update(message!.id, { sync_state: 'synced' })
+    })
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Message sent!Your message has been sent to the seller.'))
+    await waitFor(() => expect(toasts()).toEqual([['Message sent!', 'Your message has been sent to the seller.']]))
+  })
+
+  it('offline, it says the message waits on the device', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    await db.listings.put(listing())
+    open()
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Your message' }), { target: { value: 'Hello' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }))
+    })
+    expect(await screen.findByText('You are offline. The message waits on this device and goes out when you are back online.')).toBeInTheDocument()
+    expect(screen.queryByText('Message sent!')).toBeNull()
+    expect(toasts()).toEqual([])
+  })
+
+  it.each([
+    ['the item sold before the server got it', { code: 'listing_unavailable' as const }, ['Item sold', 'This item is no longer available.']],
+    ['another refusal', { code: 'message_send_failed' as const }, ['Not sent', 'Failed to send message. Please try again.']],
+  ])('a message the server refused (%s) says so, never "sent"', async (_name, failure, texts) => {
+    await db.listings.put(listing())
+    open()
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Your message' }), { target: { value: 'Hello' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }))
+    })
+    await screen.findByText('Your message will be sent')
+    const [message] = await db.messages.toArray()
+    await act(async () => {
+      await db.messages.update(message!.id, { sync_state: 'failed', sync_error: failure })
+    })
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(texts.join('')))
+    expect(screen.queryByText('Message sent!')).toBeNull()
   })
 
   it('a second message joins the same conversation', async () => {
