@@ -100,6 +100,27 @@ async function storedFile(path: string): Promise<Uint8Array> {
   return new Uint8Array(await res.arrayBuffer())
 }
 
+
+/** A row of the device's IndexedDB (undefined while it holds none). */
+const deviceRow = (page: Page, store: string, key: string) =>
+  page.evaluate(
+    ([s, k]) =>
+      new Promise<Record<string, unknown> | undefined>((resolve, reject) => {
+        const open = indexedDB.open('kreis')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const get = open.result.transaction(s!).objectStore(s!).get(k!)
+          get.onsuccess = () => {
+            resolve(get.result as Record<string, unknown> | undefined)
+            open.result.close()
+          }
+        }
+      }),
+    [store, key],
+  )
+const draftDescription = async (page: Page, listingId: string) =>
+  ((await deviceRow(page, 'drafts', `edit:${listingId}`))?.fields as { description?: string } | undefined)?.description ?? ''
+
 let photos: FixturePhotos
 test.beforeAll(async () => {
   photos = await makeFixturePhotos()
@@ -312,5 +333,44 @@ test.describe('sell flow (issue 12)', () => {
     await expect.poll(async () => (await api(`/rest/v1/listings?id=eq.${id}&select=id`, { token })).body, { timeout: 30_000 }).toEqual([])
     // Its files went with it: every photo and its card image.
     for (const f of files) await expect.poll(async () => (await fetch(`${E2E_API_URL}/storage/v1/object/public/listing-images/${f}`)).status, { message: f }).toBe(404)
+  })
+
+  test('a leftover edit draft takes in a newer edit from another device; the save sends only this device\'s changes', async ({ page, context }) => {
+    const token = await signIn(context, ANNA)
+    await page.goto('/sell')
+    await expect(page.getByRole('heading', { name: 'Upload Photos' })).toBeVisible({ timeout: 30_000 })
+    await page.getByTestId('photo-input').setInputFiles([photos.gpsJpeg, photos.png])
+    await expect(page.getByText('2/10 photos uploaded')).toBeVisible({ timeout: 120_000 })
+    await page.getByRole('button', { name: 'Next: Item Details' }).click()
+    await fillDetails(page, { title: 'Striped linen shirt', description: 'Light striped linen shirt.' })
+    await page.getByRole('button', { name: 'Next: Preview' }).click()
+    await page.getByRole('button', { name: 'Publish Listing' }).click()
+    await expect(page).toHaveURL(/\/sell\/success\//)
+    const id = page.url().split('/').pop()!
+    await expect.poll(async () => (await listing(id))?.title, { timeout: 30_000 }).toBe('Striped linen shirt')
+
+    // This device opens Edit, types a new description and leaves without saving.
+    await page.goto(`/sell/edit/${id}`)
+    await page.getByRole('tab', { name: 'Details' }).click({ timeout: 30_000 })
+    await page.getByLabel('Description').fill('Typed on this device and never saved.')
+    await expect.poll(() => draftDescription(page, id), { timeout: 30_000 }).toBe('Typed on this device and never saved.')
+    await page.goto('/')
+
+    // Another device of the same seller changes the title and saves.
+    const other = await api(`/rest/v1/listings?id=eq.${id}`, { method: 'PATCH', token, body: { title: 'Blue striped linen shirt', edited_at: new Date().toISOString() } })
+    expect(other.status).toBeLessThan(300)
+
+    // Back to Edit: the form takes the other device's title (and says so); this device's own change is still there.
+    await page.goto(`/sell/edit/${id}`)
+    await page.getByRole('tab', { name: 'Details' }).click({ timeout: 30_000 })
+    await expect(page.getByLabel('Title')).toHaveValue('Blue striped linen shirt', { timeout: 30_000 })
+    await expect(page.getByText('This listing was changed on another device.', { exact: false })).toBeVisible()
+    await expect(page.getByLabel('Description')).toHaveValue('Typed on this device and never saved.')
+    // Only the price changed here too, then Save: the other device's title stays on the server.
+    await page.getByLabel('Price (CHF)').fill('28')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect.poll(async () => (await listing(id))?.price, { timeout: 30_000 }).toBe(28)
+    expect((await listing(id))?.title).toBe('Blue striped linen shirt')
   })
 })

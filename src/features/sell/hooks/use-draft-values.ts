@@ -8,10 +8,13 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useDatabase } from '@/db/database-context'
 import { updateDraftFields, type SellDraft } from '@/db/repositories/drafts'
 import { limitErrors, validateDetails, type DetailsFormValues } from '@/domain/listing-form'
-import { draftValues } from '@/domain/sell-flow'
+import { changesOnTop, draftValues, editBase } from '@/domain/sell-flow'
 import type { DetailsErrors } from '../components/details-form'
 
 const SAVE_DELAY_MS = 400
+
+const sameDetails = (a: DetailsFormValues, b: DetailsFormValues): boolean =>
+  (Object.keys(a) as (keyof DetailsFormValues)[]).every((k) => a[k] === b[k])
 
 const errorsOf = (values: DetailsFormValues): DetailsErrors => {
   const r = validateDetails(values)
@@ -26,11 +29,14 @@ export function useDraftValues(draft: SellDraft) {
   const attempted = useRef(false)
   const latest = useRef(values)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  // An edit draft: the version of the listing it stands on (what the seller's changes are measured against).
+  const base = useRef({ values: editBase(draft.draft.fields), editedAt: draft.draft.fields.base_edited_at })
 
   const flush = useCallback(async () => {
     if (timer.current) clearTimeout(timer.current)
     timer.current = null
-    await updateDraftFields(db, draftId, { ...latest.current }, Date.now())
+    const on = base.current.values ? { base: base.current.values, base_edited_at: base.current.editedAt } : {}
+    await updateDraftFields(db, draftId, { ...latest.current, ...on }, Date.now())
   }, [db, draftId])
 
   useEffect(
@@ -59,6 +65,26 @@ export function useDraftValues(draft: SellDraft) {
     return found
   }, [])
 
+  /**
+   * The listing was edited elsewhere (edited_at moved): the form takes that version, keeping each field the seller
+   * changed here. Returns whether a field of the listing changed (a new edited_at alone, e.g. the server's own
+   * stamp of this device's save, moves the base silently).
+   */
+  const rebase = useCallback(
+    (current: DetailsFormValues, editedAt: string): boolean => {
+      const { values: was, editedAt: wasAt } = base.current
+      if (!was || wasAt === editedAt) return false
+      const next = changesOnTop(was, latest.current, current)
+      base.current = { values: current, editedAt }
+      latest.current = next
+      setValues(next)
+      setErrors(attempted.current ? errorsOf(next) : limitErrors(errorsOf(next)))
+      void flush()
+      return !sameDetails(was, current)
+    },
+    [flush],
+  )
+
   const overLimit = Object.keys(limitErrors(errors)).length > 0
-  return { values, errors, overLimit, change, flush, validate }
+  return { values, errors, overLimit, change, flush, validate, rebase }
 }
