@@ -36,13 +36,10 @@ export function EditForm({ own, draft }: { own: OwnListing; draft: SellDraft }) 
   const [tab, setTab] = useState<Tab>('upload')
   const formRef = useRef<HTMLDivElement>(null)
   const actions = useDraftActions()
-  const { values, errors, overLimit, change, flush, validate, rebase } = useDraftValues(draft)
-  const [changedElsewhere, setChangedElsewhere] = useState(false)
+  const { values, errors, overLimit, change, flush, validate, rebase, changedElsewhere } = useDraftValues(draft)
   const current = own.listing
   // Another device saved this listing: the form shows that version with the seller's changes here kept on top.
-  useEffect(() => {
-    if (rebase(detailsFromListing(current), current.edited_at)) setChangedElsewhere(true)
-  }, [rebase, current])
+  useEffect(() => rebase(detailsFromListing(current), current.edited_at), [rebase, current])
   const { save, saving } = useSaveEdit(own.listing.id, own.listing.sync_state === 'failed', () => {
     setTab('details')
     validate()

@@ -26,6 +26,7 @@ export function useDraftValues(draft: SellDraft) {
   const draftId = draft.draft.id
   const [values, setValues] = useState<DetailsFormValues>(() => draftValues(draft.draft.fields))
   const [errors, setErrors] = useState<DetailsErrors>(() => limitErrors(errorsOf(values)))
+  const [changedElsewhere, setChangedElsewhere] = useState(false)
   const attempted = useRef(false)
   const latest = useRef(values)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
@@ -67,24 +68,24 @@ export function useDraftValues(draft: SellDraft) {
 
   /**
    * The listing was edited elsewhere (edited_at moved): the form takes that version, keeping each field the seller
-   * changed here. Returns whether a field of the listing changed (a new edited_at alone, e.g. the server's own
-   * stamp of this device's save, moves the base silently).
+   * changed here; `changedElsewhere` then holds (not for a new edited_at alone, e.g. the server's own stamp of this
+   * device's save, which moves the base silently). A draft without a recorded base is left alone.
    */
   const rebase = useCallback(
-    (current: DetailsFormValues, editedAt: string): boolean => {
+    (current: DetailsFormValues, editedAt: string): void => {
       const { values: was, editedAt: wasAt } = base.current
-      if (!was || wasAt === editedAt) return false
+      if (!was || wasAt === editedAt) return
       const next = changesOnTop(was, latest.current, current)
       base.current = { values: current, editedAt }
       latest.current = next
       setValues(next)
       setErrors(attempted.current ? errorsOf(next) : limitErrors(errorsOf(next)))
       void flush()
-      return !sameDetails(was, current)
+      if (!sameDetails(was, current)) setChangedElsewhere(true)
     },
     [flush],
   )
 
   const overLimit = Object.keys(limitErrors(errors)).length > 0
-  return { values, errors, overLimit, change, flush, validate, rebase }
+  return { values, errors, overLimit, change, flush, validate, rebase, changedElsewhere }
 }
