@@ -373,4 +373,38 @@ test.describe('sell flow (issue 12)', () => {
     await expect.poll(async () => (await listing(id))?.price, { timeout: 30_000 }).toBe(28)
     expect((await listing(id))?.title).toBe('Blue striped linen shirt')
   })
+
+  test('a photo dropped outside the grid stays where it was; a screen reader hears photo numbers while moving one', async ({ page, context }) => {
+    await signIn(context, ANNA)
+    await page.goto('/sell')
+    await expect(page.getByRole('heading', { name: 'Upload Photos' })).toBeVisible({ timeout: 30_000 })
+    await page.getByTestId('photo-input').setInputFiles([photos.gpsJpeg, photos.png, photos.portrait])
+    await expect(page.getByText('3/10 photos uploaded')).toBeVisible({ timeout: 120_000 })
+    const before = await photoIds(page)
+
+    // Pick up the third photo with the mouse and let go over the page heading, far above the grid.
+    const tile = (await page.locator('li[data-photo-id]').nth(2).boundingBox())!
+    const heading = (await page.getByRole('heading', { name: 'Upload Photos' }).boundingBox())!
+    await page.mouse.move(tile.x + tile.width / 2, tile.y + tile.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(tile.x + tile.width / 2 + 12, tile.y + tile.height / 2 + 12, { steps: 4 })
+    await page.mouse.move(heading.x + 10, heading.y + heading.height / 2, { steps: 12 })
+    await page.mouse.up()
+    await expect.poll(() => photoIds(page)).toEqual(before)
+    // A drop inside still moves it.
+    await drag(page, 2, 0)
+    await expect.poll(() => photoIds(page)).toEqual([before[2], before[0], before[1]])
+
+    // The keyboard: the live region speaks of photo numbers and positions, never of ids.
+    const live = page.locator('[id^="DndLiveRegion"]')
+    await page.getByRole('button', { name: 'Move photo 1', exact: true }).focus()
+    await page.keyboard.press('Space')
+    await expect(live).toHaveText('Picked up photo 1 of 3.')
+    await page.keyboard.press('ArrowRight')
+    await expect(live).toHaveText('Photo 1 is over position 2 of 3.')
+    await page.keyboard.press('Space')
+    await expect(live).toHaveText('Photo 1 was put down at position 2 of 3.')
+    await expect.poll(() => photoIds(page)).toEqual([before[0], before[2], before[1]])
+    for (const id of before) expect(await live.textContent()).not.toContain(id)
+  })
 })
