@@ -407,4 +407,17 @@ test.describe('sell flow (issue 12)', () => {
     await expect.poll(() => photoIds(page)).toEqual([before[0], before[2], before[1]])
     for (const id of before) expect(await live.textContent()).not.toContain(id)
   })
+
+  test('photos still being prepared when the page reloads are kept and finished after the reload', async ({ page, context }) => {
+    await signIn(context, ANNA)
+    await page.goto('/sell')
+    await expect(page.getByRole('heading', { name: 'Upload Photos' })).toBeVisible({ timeout: 30_000 })
+    await page.getByTestId('photo-input').setInputFiles([photos.gpsJpeg, photos.png, photos.portrait, photos.gpsJpeg, photos.png])
+    // Reload while they are still being prepared (the screen says the photos are saved on this device at once).
+    await expect(page.getByText('Preparing photo…').first()).toBeVisible()
+    await page.reload()
+    await expect(page.getByText('5/10 photos uploaded')).toBeVisible({ timeout: 120_000 })
+    await expect(page.locator('li[data-photo-id]')).toHaveCount(5)
+    await expect(page.getByText('Preparing photo…')).toHaveCount(0)
+  })
 })

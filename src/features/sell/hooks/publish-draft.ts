@@ -23,7 +23,7 @@ export const imageInputs = (photos: readonly SellDraftPhoto[]): ImageInput[] =>
       : { id: p.id, image_url: p.image_url ?? '' },
   )
 
-const TABLES = (db: KreisDatabase) => [db.drafts, db.draft_photos, db.listings, db.listing_images, db.photo_blobs, db.outbox, db.my_profile, db.profiles]
+const TABLES = (db: KreisDatabase) => [db.drafts, db.draft_photos, db.meta, db.listings, db.listing_images, db.photo_blobs, db.outbox, db.my_profile, db.profiles]
 
 /**
  * What a save writes: a new listing's form as it is; an edit's changes on top of the listing as the device now has
