@@ -22,3 +22,39 @@ test.describe('screens for keyboard users', () => {
     expect(ring).toMatchObject({ afterStyle: 'solid', afterWidth: '3px', ownStyle: 'none' })
   })
 })
+
+test.describe('the item photo on a phone', () => {
+  const SKIRT = '7dec3af7-a7d3-4bfd-a27a-ccc6e76ee5af'
+  test.use({ viewport: { width: 375, height: 812 } })
+
+  test('shows the whole garment, and opens full screen where it can be zoomed', async ({ page }) => {
+    await page.goto(`/item/${SKIRT}`)
+    const photo = page.getByRole('img', { name: /photo 1 of 4/i })
+    await expect(photo).toBeVisible({ timeout: 60_000 })
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 30_000 }).toBe(true)
+    // The drawn picture (object-fit) fits inside its box: nothing of the garment is cropped.
+    const fit = await photo.evaluate((img: HTMLImageElement) => {
+      const box = img.getBoundingClientRect()
+      const scale = getComputedStyle(img).objectFit === 'contain' ? Math.min(box.width / img.naturalWidth, box.height / img.naturalHeight) : Math.max(box.width / img.naturalWidth, box.height / img.naturalHeight)
+      return { drawnW: img.naturalWidth * scale, drawnH: img.naturalHeight * scale, boxW: box.width, boxH: box.height }
+    })
+    expect(fit.drawnW).toBeLessThanOrEqual(fit.boxW + 0.5)
+    expect(fit.drawnH).toBeLessThanOrEqual(fit.boxH + 0.5)
+
+    const open = page.getByRole('button', { name: 'View photo full screen' })
+    await open.click()
+    const viewer = page.getByRole('dialog', { name: '1 / 4' })
+    await expect(viewer).toBeVisible()
+    await expect(viewer.getByRole('img', { name: /photo 1 of 4/i })).toBeVisible()
+    // The frame lets the browser's pinch zoom work (the swipe strip does not), and Zoom in doubles it.
+    await expect(viewer.getByTestId('photo-viewer-frame')).toHaveCSS('touch-action', /^(manipulation|auto|.*pinch-zoom.*)$/)
+    const zoom = viewer.getByRole('button', { name: 'Zoom in' })
+    await zoom.click()
+    await expect(zoom).toHaveAttribute('aria-pressed', 'true')
+    const frame = await viewer.getByTestId('photo-viewer-frame').evaluate((el) => ({ scroll: el.scrollWidth, width: el.clientWidth }))
+    expect(frame.scroll).toBeGreaterThan(frame.width * 1.5)
+    await page.keyboard.press('Escape')
+    await expect(viewer).toBeHidden()
+    await expect(open).toBeFocused()
+  })
+})
