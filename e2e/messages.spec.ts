@@ -202,6 +202,54 @@ test.describe('messaging (issue 13)', () => {
     }
   })
 
+  test('a message written offline says it will be sent; when the item sold meanwhile it says "Item sold", with no Retry', async ({ browser }) => {
+    const { client: annaApi } = await signIn(ANNA.email)
+    const listingId = crypto.randomUUID()
+    const title = `Linen summer shirt ${listingId.slice(0, 8)}`
+    const created = await annaApi.from('listings').insert({
+      id: listingId, user_id: ANNA.id, title, description: 'Light linen shirt, worn a few times.', price: 25,
+      condition: 'very_good', category: 'women', location: 'Bern', status: 'active',
+    })
+    expect(created.error).toBeNull()
+    const account = await newAccount('Lea')
+    const buyer = await newDevice(browser, { stored: (await signIn(account.email, account.password)).stored })
+    try {
+      await buyer.page.goto(`/item/${listingId}`)
+      await buyer.page.getByRole('button', { name: 'Message Seller' }).click()
+      const dialog = buyer.page.getByRole('dialog', { name: 'Message Seller' })
+      await expect(dialog.getByText(title)).toBeVisible()
+      await buyer.context.setOffline(true)
+      await dialog.getByRole('textbox', { name: 'Your message' }).fill('Is the shirt still available?')
+      await dialog.getByRole('button', { name: 'Send' }).click()
+      // Only on the device: it says it will be sent, and the focus is on that news (the form it was in is gone).
+      await expect(dialog.getByRole('status')).toContainText('Your message will be sent')
+      await expect(dialog.getByRole('status')).toContainText('You are offline.')
+      await expect(dialog.getByText('Your message will be sent')).toBeFocused()
+      await expect(buyer.page.getByText('Message sent!')).toHaveCount(0)
+      await expect(buyer.page.getByText('Your message has been sent to the seller.')).toHaveCount(0)
+
+      // The seller sells it before the buyer is back online: the server refuses the message.
+      expect((await annaApi.from('listings').update({ status: 'sold' }).eq('id', listingId)).error).toBeNull()
+      await buyer.context.setOffline(false)
+      await expect(dialog.getByRole('status')).toContainText('Item sold')
+      await expect(dialog.getByRole('status')).toContainText('This item is no longer available.')
+      await expect(buyer.page.getByText('Message sent!')).toHaveCount(0)
+
+      // The thread: the message is not sent for that reason, with no Retry, and no composer. (The new account has
+      // this one conversation; the item page itself may lose the sold listing, which is not what this test is about.)
+      await buyer.page.goto('/messages')
+      await buyer.page.getByRole('list', { name: 'Conversations' }).getByRole('link').first().click()
+      const bubble = thread(buyer.page).locator('[data-state="failed"]')
+      await expect(bubble).toContainText('Not sent: This item is no longer available.')
+      await expect(bubble.getByRole('button', { name: 'Retry' })).toHaveCount(0)
+      await expect(buyer.page.getByRole('note')).toContainText('Item sold')
+      await expect(composer(buyer.page)).toHaveCount(0)
+    } finally {
+      await buyer.context.close()
+      await annaApi.from('listings').delete().eq('id', listingId)
+    }
+  })
+
   test('messaging a sold item and one\'s own listing is refused; a visitor is asked to log in (§6, §8)', async ({ browser }) => {
     const noah = await device(browser, NOAH.email)
     const anna = await device(browser, ANNA.email)

@@ -100,6 +100,27 @@ async function storedFile(path: string): Promise<Uint8Array> {
   return new Uint8Array(await res.arrayBuffer())
 }
 
+
+/** A row of the device's IndexedDB (undefined while it holds none). */
+const deviceRow = (page: Page, store: string, key: string) =>
+  page.evaluate(
+    ([s, k]) =>
+      new Promise<Record<string, unknown> | undefined>((resolve, reject) => {
+        const open = indexedDB.open('kreis')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const get = open.result.transaction(s!).objectStore(s!).get(k!)
+          get.onsuccess = () => {
+            resolve(get.result as Record<string, unknown> | undefined)
+            open.result.close()
+          }
+        }
+      }),
+    [store, key],
+  )
+const draftDescription = async (page: Page, listingId: string) =>
+  ((await deviceRow(page, 'drafts', `edit:${listingId}`))?.fields as { description?: string } | undefined)?.description ?? ''
+
 let photos: FixturePhotos
 test.beforeAll(async () => {
   photos = await makeFixturePhotos()
@@ -234,22 +255,43 @@ test.describe('sell flow (issue 12)', () => {
     await expect(row.getByRole('button', { name: 'Mark as available again' })).toBeVisible()
   })
 
-  test('edit (reorder, remove, add), mark sold, delete; a listing the server would refuse is fixed before it goes', async ({ page, context }) => {
+  test('edit (reorder, remove, add), mark sold, delete; every server limit is shown where it is typed', async ({ page, context }) => {
     const token = await signIn(context, ANNA)
-    // The form has no upper price limit, the database has (price < 100000): the listing's check at publish says so,
-    // and nothing is queued until it is fixed.
+    // Each limit the database enforces (listings' CHECKs) is marked on its field as it is typed, and Next stays
+    // disabled: nothing reaches Preview or Publish that the server would refuse.
     await page.goto('/sell')
     await expect(page.getByRole('heading', { name: 'Upload Photos' })).toBeVisible({ timeout: 30_000 })
     await page.getByTestId('photo-input').setInputFiles([photos.gpsJpeg, photos.png])
     await expect(page.getByText('2/10 photos uploaded')).toBeVisible({ timeout: 120_000 })
     await page.getByRole('button', { name: 'Next: Item Details' }).click()
-    await fillDetails(page, { title: 'Vintage leather bag', price: '100000' })
-    await page.getByRole('button', { name: 'Next: Preview' }).click()
-    await page.getByRole('button', { name: 'Publish Listing' }).click()
-    await expect(page.getByText("Some listing details don't meet our requirements. Please check your selections.")).toBeVisible()
-    await expect(page).toHaveURL(/\/sell\/details$/)
-    await page.getByLabel('Price (CHF)').fill('120')
-    await page.getByRole('button', { name: 'Next: Preview' }).click()
+    await fillDetails(page, { title: 'Vintage leather bag' })
+    const next = page.getByRole('button', { name: 'Next: Preview' })
+    const limits: [label: string, over: string, message: string, ok: string][] = [
+      ['Title', 'a'.repeat(121), 'Title can be at most 120 characters', 'Vintage leather bag'],
+      ['Description', 'a'.repeat(5001), 'Description can be at most 5,000 characters', 'Soft brown leather, used for two summers.'],
+      ['Size', 'a'.repeat(41), 'Size can be at most 40 characters', 'M'],
+      ['Fabric', 'a'.repeat(101), 'Fabric can be at most 100 characters', 'Leather'],
+      ['Location', 'a'.repeat(101), 'Location can be at most 100 characters', 'Zurich'],
+      ['Tags (optional)', Array.from({ length: 21 }, (_, i) => `tag${i}`).join(', '), 'You can add at most 20 tags', 'bag, leather'],
+      ['Price (CHF)', '100000', 'Price must be below CHF 100,000', '120'],
+      ['Price (CHF)', '1e9', 'Price must be below CHF 100,000', '120'],
+      ['Price (CHF)', '12.345', 'Price can have at most two decimal places, e.g. 12.35', '120'],
+    ]
+    for (const [label, over, message, ok] of limits) {
+      const field = page.getByLabel(label)
+      await field.fill(over)
+      await expect(page.getByText(message)).toBeVisible()
+      await expect(field).toHaveAttribute('aria-invalid', 'true')
+      await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.,]/g, '.')))
+      await expect(next).toBeDisabled()
+      await field.fill(ok)
+      await expect(page.getByText(message)).toHaveCount(0)
+      await expect(next).toBeEnabled()
+    }
+    // The counters say how much of each limit is used.
+    await expect(page.getByText('19 of 120 characters')).toBeVisible()
+    await expect(page.getByText('2 of 20 tags')).toBeVisible()
+    await next.click()
     await page.getByRole('button', { name: 'Publish Listing' }).click()
     await expect(page).toHaveURL(/\/sell\/success\//)
     const id = page.url().split('/').pop()!
@@ -291,5 +333,91 @@ test.describe('sell flow (issue 12)', () => {
     await expect.poll(async () => (await api(`/rest/v1/listings?id=eq.${id}&select=id`, { token })).body, { timeout: 30_000 }).toEqual([])
     // Its files went with it: every photo and its card image.
     for (const f of files) await expect.poll(async () => (await fetch(`${E2E_API_URL}/storage/v1/object/public/listing-images/${f}`)).status, { message: f }).toBe(404)
+  })
+
+  test('a leftover edit draft takes in a newer edit from another device; the save sends only this device\'s changes', async ({ page, context }) => {
+    const token = await signIn(context, ANNA)
+    await page.goto('/sell')
+    await expect(page.getByRole('heading', { name: 'Upload Photos' })).toBeVisible({ timeout: 30_000 })
+    await page.getByTestId('photo-input').setInputFiles([photos.gpsJpeg, photos.png])
+    await expect(page.getByText('2/10 photos uploaded')).toBeVisible({ timeout: 120_000 })
+    await page.getByRole('button', { name: 'Next: Item Details' }).click()
+    await fillDetails(page, { title: 'Striped linen shirt', description: 'Light striped linen shirt.' })
+    await page.getByRole('button', { name: 'Next: Preview' }).click()
+    await page.getByRole('button', { name: 'Publish Listing' }).click()
+    await expect(page).toHaveURL(/\/sell\/success\//)
+    const id = page.url().split('/').pop()!
+    await expect.poll(async () => (await listing(id))?.title, { timeout: 30_000 }).toBe('Striped linen shirt')
+
+    // This device opens Edit, types a new description and leaves without saving.
+    await page.goto(`/sell/edit/${id}`)
+    await page.getByRole('tab', { name: 'Details' }).click({ timeout: 30_000 })
+    await page.getByLabel('Description').fill('Typed on this device and never saved.')
+    await expect.poll(() => draftDescription(page, id), { timeout: 30_000 }).toBe('Typed on this device and never saved.')
+    await page.goto('/')
+
+    // Another device of the same seller changes the title and saves.
+    const other = await api(`/rest/v1/listings?id=eq.${id}`, { method: 'PATCH', token, body: { title: 'Blue striped linen shirt', edited_at: new Date().toISOString() } })
+    expect(other.status).toBeLessThan(300)
+
+    // Back to Edit: the form takes the other device's title (and says so); this device's own change is still there.
+    await page.goto(`/sell/edit/${id}`)
+    await page.getByRole('tab', { name: 'Details' }).click({ timeout: 30_000 })
+    await expect(page.getByLabel('Title')).toHaveValue('Blue striped linen shirt', { timeout: 30_000 })
+    await expect(page.getByText('This listing was changed on another device.', { exact: false })).toBeVisible()
+    await expect(page.getByLabel('Description')).toHaveValue('Typed on this device and never saved.')
+    // Only the price changed here too, then Save: the other device's title stays on the server.
+    await page.getByLabel('Price (CHF)').fill('28')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect.poll(async () => (await listing(id))?.price, { timeout: 30_000 }).toBe(28)
+    expect((await listing(id))?.title).toBe('Blue striped linen shirt')
+  })
+
+  test('a photo dropped outside the grid stays where it was; a screen reader hears photo numbers while moving one', async ({ page, context }) => {
+    await signIn(context, ANNA)
+    await page.goto('/sell')
+    await expect(page.getByRole('heading', { name: 'Upload Photos' })).toBeVisible({ timeout: 30_000 })
+    await page.getByTestId('photo-input').setInputFiles([photos.gpsJpeg, photos.png, photos.portrait])
+    await expect(page.getByText('3/10 photos uploaded')).toBeVisible({ timeout: 120_000 })
+    const before = await photoIds(page)
+
+    // Pick up the third photo with the mouse and let go over the page heading, far above the grid.
+    const tile = (await page.locator('li[data-photo-id]').nth(2).boundingBox())!
+    const heading = (await page.getByRole('heading', { name: 'Upload Photos' }).boundingBox())!
+    await page.mouse.move(tile.x + tile.width / 2, tile.y + tile.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(tile.x + tile.width / 2 + 12, tile.y + tile.height / 2 + 12, { steps: 4 })
+    await page.mouse.move(heading.x + 10, heading.y + heading.height / 2, { steps: 12 })
+    await page.mouse.up()
+    await expect.poll(() => photoIds(page)).toEqual(before)
+    // A drop inside still moves it.
+    await drag(page, 2, 0)
+    await expect.poll(() => photoIds(page)).toEqual([before[2], before[0], before[1]])
+
+    // The keyboard: the live region speaks of photo numbers and positions, never of ids.
+    const live = page.locator('[id^="DndLiveRegion"]')
+    await page.getByRole('button', { name: 'Move photo 1', exact: true }).focus()
+    await page.keyboard.press('Space')
+    await expect(live).toHaveText('Picked up photo 1 of 3.')
+    await page.keyboard.press('ArrowRight')
+    await expect(live).toHaveText('Photo 1 is over position 2 of 3.')
+    await page.keyboard.press('Space')
+    await expect(live).toHaveText('Photo 1 was put down at position 2 of 3.')
+    await expect.poll(() => photoIds(page)).toEqual([before[0], before[2], before[1]])
+    for (const id of before) expect(await live.textContent()).not.toContain(id)
+  })
+
+  test('photos still being prepared when the page reloads are kept and finished after the reload', async ({ page, context }) => {
+    await signIn(context, ANNA)
+    await page.goto('/sell')
+    await expect(page.getByRole('heading', { name: 'Upload Photos' })).toBeVisible({ timeout: 30_000 })
+    await page.getByTestId('photo-input').setInputFiles([photos.gpsJpeg, photos.png, photos.portrait, photos.gpsJpeg, photos.png])
+    // Reload while they are still being prepared (the screen says the photos are saved on this device at once).
+    await expect(page.getByText('Preparing photo…').first()).toBeVisible()
+    await page.reload()
+    await expect(page.getByText('5/10 photos uploaded')).toBeVisible({ timeout: 120_000 })
+    await expect(page.locator('li[data-photo-id]')).toHaveCount(5)
+    await expect(page.getByText('Preparing photo…')).toHaveCount(0)
   })
 })

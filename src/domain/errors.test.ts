@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PG_CHECK_VIOLATION, PG_INSUFFICIENT_PRIVILEGE, PG_UNIQUE_VIOLATION, authErrorMessage, authFailureToast, feedErrorMessage, listingCreateFailureToast, listingFailure, listingSyncFailure, profileSyncFailure, profileUpdateFailureToast, sameSyncFailure, signOutFailureToast, syncFailureMessage, trialSignupFailureToast, type StoredSyncFailure, type SyncFailure, type WriteFailure } from './errors'
+import { PG_CHECK_VIOLATION, PG_INSUFFICIENT_PRIVILEGE, PG_UNIQUE_VIOLATION, authErrorMessage, canRetryFailure, messageSyncFailure, authFailureToast, feedErrorMessage, listingCreateFailureToast, listingFailure, listingSyncFailure, profileSyncFailure, profileUpdateFailureToast, sameSyncFailure, signOutFailureToast, syncFailureMessage, trialSignupFailureToast, type StoredSyncFailure, type SyncFailure, type WriteFailure } from './errors'
 import { TOASTS } from './toasts'
 
 describe('spec §8 authentication: message mapping', () => {
@@ -162,5 +162,20 @@ describe('spec §8 sell flow: a check violation with little to go on', () => {
     expect(profileUpdateFailureToast({ message: '   ' }).description).toBe('toast.somethingWrong')
     expect(feedErrorMessage('  ')).toBe('feed.fetchFailed')
     expect(feedErrorMessage(null)).toBe('feed.fetchFailed')
+  })
+})
+
+describe('a message the server refused', () => {
+  it.each<[WriteFailure, SyncFailure, boolean]>([
+    [{ code: PG_INSUFFICIENT_PRIVILEGE, message: 'new row violates row-level security policy' }, { code: 'listing_unavailable' }, false],
+    [{ code: PG_CHECK_VIOLATION, message: 'messages_content_check' }, { code: 'message_send_failed' }, true],
+    [{ message: 'Bad Request' }, { code: 'message_send_failed' }, true],
+  ])('%j → %j (retry could help: %s)', (f, failure, retry) => {
+    expect(messageSyncFailure(f)).toEqual(failure)
+    expect(canRetryFailure(failure)).toBe(retry)
+  })
+
+  it('reads as the item sold text', () => {
+    expect(syncFailureMessage({ code: 'listing_unavailable' })).toBe('toast.itemSoldDescription')
   })
 })

@@ -90,6 +90,8 @@ export const SYNC_FAILURE_CODES = [
   /** detail: the category sent. */
   'invalid_category',
   'message_send_failed',
+  /** A message or conversation refused because its listing is sold or gone: sending it again cannot work. */
+  'listing_unavailable',
   /** detail: the server's own words, when it gave any (spec §8 shows them). */
   'profile_update_failed',
   /** The screens' operations (favourite, delete, picture, read mark): spec §8 has no words of their own. */
@@ -132,6 +134,16 @@ export function listingSyncFailure(f: WriteFailure, ctx: { isNew: boolean; sent?
   return { code: 'listing_requirements' }
 }
 
+/**
+ * A message (or the conversation it opens) the server refused. Row-level security lets a participant write about a
+ * listing only while it is active, so a privilege refusal means the item sold or was deleted meanwhile.
+ */
+export const messageSyncFailure = (f: WriteFailure): SyncFailure =>
+  f.code === PG_INSUFFICIENT_PRIVILEGE ? { code: 'listing_unavailable' } : { code: 'message_send_failed' }
+
+/** Whether sending the same write again could succeed: not when the item it is about is no longer available. */
+export const canRetryFailure = (f: SyncFailure): boolean => f.code !== 'listing_unavailable'
+
 /** A profile edit the server refused: its own words when it gave any. */
 export const profileSyncFailure = (f: WriteFailure): SyncFailure =>
   f.message?.trim() ? { code: 'profile_update_failed', detail: f.message } : { code: 'profile_update_failed' }
@@ -141,6 +153,7 @@ const SYNC_FAILURE_KEYS = {
   listing_edit_failed: 'toast.editSaveFailed',
   listing_requirements: 'toast.listingRequirements',
   message_send_failed: 'toast.messageSendFailed',
+  listing_unavailable: 'toast.itemSoldDescription',
   write_failed: 'toast.somethingWrong',
 } as const satisfies Partial<Record<SyncFailureCode, ToastMessageKey>>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { detailsFormDefaults, isPreviewReady, validateDetails, type DetailsFormValues } from './listing-form'
+import { charCount, detailsFormDefaults, isPreviewReady, limitErrors, tagCount, validateDetails, type DetailsFormValues } from './listing-form'
 
 const valid: DetailsFormValues = {
   title: 'Wool coat',
@@ -44,6 +44,61 @@ describe('spec §5 details form schema', () => {
       expect(validateDetails({ ...valid, ...change }).ok).toBe(true)
     },
   )
+
+  // Each upper limit is the server's CHECK on listings; one past it is refused here, at it passes.
+  it.each<[Partial<Record<keyof DetailsFormValues, unknown>>, keyof DetailsFormValues, string]>([
+    [{ title: 'a'.repeat(121) }, 'title', 'details.titleMax'],
+    [{ title: '👗'.repeat(121) }, 'title', 'details.titleMax'],
+    [{ description: 'a'.repeat(5001) }, 'description', 'details.descriptionMax'],
+    [{ size: 'a'.repeat(41) }, 'size', 'details.sizeMax'],
+    [{ fabric: 'a'.repeat(101) }, 'fabric', 'details.fabricMax'],
+    [{ location: 'a'.repeat(101) }, 'location', 'details.locationMax'],
+    [{ productType: 'a'.repeat(101) }, 'productType', 'details.productTypeMax'],
+    [{ brand: 'a'.repeat(101) }, 'brand', 'details.brandMax'],
+    [{ tags: Array.from({ length: 21 }, (_, i) => `t${i}`).join(', ') }, 'tags', 'details.tagsMax'],
+    [{ price: 100000 }, 'price', 'details.priceMax'],
+    [{ price: 1e9 }, 'price', 'details.priceMax'],
+    [{ price: 12.345 }, 'price', 'details.priceRappen'],
+    [{ price: 99999.999 }, 'price', 'details.priceRappen'],
+  ])('%j is past a server limit: %s with %s', (change, field, key) => {
+    const result = validateDetails({ ...valid, ...change } as DetailsFormValues)
+    expect(result).toEqual({ ok: false, errors: { [field]: key } })
+    expect(limitErrors(result.ok ? {} : result.errors)).toEqual({ [field]: key })
+  })
+
+  it.each<[Partial<DetailsFormValues>]>([
+    [{ title: 'a'.repeat(120) }],
+    [{ title: `  ${'👗'.repeat(120)}  ` }],
+    [{ description: 'a'.repeat(5000) }],
+    [{ size: 'a'.repeat(40) }],
+    [{ fabric: 'a'.repeat(100) }],
+    [{ location: 'a'.repeat(100) }],
+    [{ brand: 'a'.repeat(100) }],
+    [{ tags: Array.from({ length: 20 }, (_, i) => `t${i}`).join(', ') + ', , ' }],
+    [{ price: 99999.99 }],
+    [{ price: 12.35 }],
+    [{ price: 0.1 + 0.2 + 1 }],
+  ])('the limit %j passes', (change) => {
+    expect(validateDetails({ ...valid, ...change }).ok).toBe(true)
+  })
+
+  it('shows only the limits while typing, not a field that is merely still empty', () => {
+    const r = validateDetails({ ...valid, title: '', description: 'a'.repeat(5001) })
+    expect(limitErrors(r.ok ? {} : r.errors)).toEqual({ description: 'details.descriptionMax' })
+  })
+
+  it.each([
+    ['', 0],
+    ['a', 1],
+    ['a, b,, c ,', 3],
+    [' , ', 0],
+  ])('tags %j count %i', (text, count) => {
+    expect(tagCount(text)).toBe(count)
+  })
+
+  it('counts characters as the server does (an emoji is one)', () => {
+    expect(charCount('👗ab')).toBe(3)
+  })
 
   it('reports every failing field at once, one message each', () => {
     const result = validateDetails({ ...valid, title: '', description: '', price: '' })

@@ -10,6 +10,7 @@ import {
   photoExtension,
   photoOutputExtension,
   photoStoragePath,
+  pointerOverGrid,
 } from './photos'
 
 const files = (...names: string[]) => names.map((name) => ({ name }))
@@ -99,5 +100,20 @@ describe('photo output types: WebP, JPEG where the browser cannot encode WebP', 
     ['image/jpeg', '.jpg'],
   ] as const)('%s is stored as %s', (type, ext) => {
     expect(photoOutputExtension(type)).toBe(ext)
+  })
+})
+
+describe('a drag has a target only over the photo grid', () => {
+  const grid = { left: 100, top: 200, right: 400, bottom: 500 }
+  it.each<[string, { x: number; y: number } | null, typeof grid | null, boolean]>([
+    ['inside', { x: 250, y: 300 }, grid, true],
+    ['on its edge', { x: 100, y: 500 }, grid, true],
+    ['above it (the header)', { x: 250, y: 50 }, grid, false],
+    ['beside it', { x: 401, y: 300 }, grid, false],
+    ['below it', { x: 250, y: 501 }, grid, false],
+    ['no grid measured', { x: 250, y: 300 }, null, false],
+    ['the keyboard (no pointer)', null, grid, true],
+  ])('%s', (_name, pointer, box, over) => {
+    expect(pointerOverGrid(pointer, box)).toBe(over)
   })
 })

@@ -27,6 +27,16 @@ export const isDropZoneVisible = (count: number): boolean => count < PHOTOS_MAX
 /** image_order of the photo at a 0-based position: starts at 1. */
 export const imageOrderAt = (position: number): number => position + IMAGE_ORDER_FIRST
 
+export interface Point { readonly x: number; readonly y: number }
+export interface Box { readonly left: number; readonly top: number; readonly right: number; readonly bottom: number }
+
+/**
+ * Whether a drag's pointer is over the photo grid. Outside it there is no target (the nearest photo is not one), so
+ * a drop there changes nothing; a drag without a pointer (the keyboard) always has its grid.
+ */
+export const pointerOverGrid = (pointer: Point | null, grid: Box | null): boolean =>
+  pointer === null || (grid !== null && pointer.x >= grid.left && pointer.x <= grid.right && pointer.y >= grid.top && pointer.y <= grid.bottom)
+
 /** Reorder by drag: a drop outside the grid (target null) changes nothing. Returns a new array. */
 export function movePhoto<T>(photos: readonly T[], from: number, to: number | null): T[] {
   const list = [...photos]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { detailsFormDefaults } from './listing-form'
-import { draftValues, isDraftEmpty, isEditDraftStale, prepareListing, stepProgressPercent } from './sell-flow'
+import { detailsFormDefaults, type DetailsFormValues } from './listing-form'
+import { changesOnTop, draftValues, editBase, isDraftEmpty, isEditDraftStale, prepareListing, stepProgressPercent } from './sell-flow'
 
 const filled = {
   ...detailsFormDefaults(null),
@@ -85,5 +85,30 @@ describe('edit drafts', () => {
     expect(isEditDraftStale('2026-11-23T10:00:00.000Z', '2026-11-23T10:00:00.000Z')).toBe(false)
     expect(isEditDraftStale('2026-11-23T10:00:00.000Z', '2026-11-23T11:00:00.000Z')).toBe(true)
     expect(isEditDraftStale(undefined, '2026-11-23T11:00:00.000Z')).toBe(true)
+  })
+})
+
+describe('an edit saved on top of the listing as it now is', () => {
+  const base: DetailsFormValues = { ...detailsFormDefaults(null), title: 'Wool coat', description: 'Warm and soft.', price: 45, size: 'M' }
+  // Each row: what this device changed, what another device saved meanwhile, what the save writes.
+  it.each<[string, Partial<typeof base>, Partial<typeof base>, Partial<typeof base>]>([
+    ['nothing changed anywhere', {}, {}, {}],
+    ['only here', { price: 50 }, {}, { price: 50 }],
+    ['only elsewhere: kept, not overwritten with the old value', {}, { title: 'Navy wool coat' }, { title: 'Navy wool coat' }],
+    ['different fields: both kept', { price: 50, description: 'Warm, soft, no flaws.' }, { title: 'Navy wool coat' }, { price: 50, description: 'Warm, soft, no flaws.', title: 'Navy wool coat' }],
+    ['the same field: this device’s value, typed last, wins', { title: 'Coat (wool)' }, { title: 'Navy wool coat' }, { title: 'Coat (wool)' }],
+    ['changed here and back again: the other device’s value', { size: 'M' }, { size: 'L' }, { size: 'L' }],
+    ['price emptied here', { price: '' }, { price: 40 }, { price: '' }],
+  ])('%s', (_name, here, elsewhere, written) => {
+    expect(changesOnTop(base, { ...base, ...here }, { ...base, ...elsewhere })).toEqual({ ...base, ...elsewhere, ...written })
+  })
+
+  it.each([
+    [{ base: { title: 'Wool coat', price: 45 } }, { ...detailsFormDefaults(null), title: 'Wool coat', price: 45 }],
+    [{ title: 'Wool coat' }, null],
+    [{ base: 'x' }, null],
+    [null, null],
+  ])('the draft %j stands on %j', (stored, expected) => {
+    expect(editBase(stored)).toEqual(expected)
   })
 })

@@ -46,3 +46,22 @@ export function prepareListing(values: DetailsFormValues, imageCount: number): P
 
 /** An edit draft was started from one version of the listing; a newer edit (another device) makes it stale. */
 export const isEditDraftStale = (draftBaseEditedAt: unknown, listingEditedAt: string): boolean => draftBaseEditedAt !== listingEditedAt
+
+/**
+ * An edit draft's changes on top of the listing as it now is: each field the seller changed in the draft (it
+ * differs from the version the draft started from) keeps the seller's value; every other field takes the
+ * current listing's, so an edit saved on another device meanwhile is kept, not overwritten with old values.
+ */
+export function changesOnTop(base: DetailsFormValues, draft: DetailsFormValues, current: DetailsFormValues): DetailsFormValues {
+  const next = { ...current }
+  for (const key of Object.keys(current) as (keyof DetailsFormValues)[]) {
+    if (draft[key] !== base[key]) (next as Record<string, unknown>)[key] = draft[key]
+  }
+  return next
+}
+
+/** The version of the listing an edit draft started from, when the draft recorded it (older drafts did not). */
+export function editBase(stored: Record<string, unknown> | null | undefined): DetailsFormValues | null {
+  const base = stored?.base
+  return base && typeof base === 'object' ? draftValues(base as Record<string, unknown>) : null
+}

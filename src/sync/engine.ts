@@ -257,7 +257,7 @@ export class SyncEngine {
 
   async refreshCounts(): Promise<void> {
     const s = await pendingSummary(this.db)
-    patchSyncStatus(this.status, { pendingCount: s.pending, oldestPendingAt: s.oldestQueuedAt, retryingSince: s.retryingSince, writesWaitingForOtherAccounts: s.waitingForOtherAccounts, failures: s.failures })
+    patchSyncStatus(this.status, { pendingCount: s.pending, photos: s.photos, oldestPendingAt: s.oldestQueuedAt, retryingSince: s.retryingSince, writesWaitingForOtherAccounts: s.waitingForOtherAccounts, failures: s.failures })
   }
 
   /**

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { freshDatabases } from '@/db/testing/fresh-databases'
 import type { ListingWrite, OutboxEntry, OutboxGroup, OutboxOp } from '@/db/rows'
 import { NOT_ON_SERVER } from './local-writes'
-import { discardFailed, pendingSummary, PARKED_PREFIX, retryFailed, setEntityState, unitOf, writesWaitingForOtherAccounts } from './outbox'
+import { discardFailed, pendingSummary, PARKED_PREFIX, unsentCount, retryFailed, setEntityState, unitOf, writesWaitingForOtherAccounts } from './outbox'
 
 const fresh = freshDatabases('outbox-settle')
 
@@ -39,9 +39,24 @@ describe('what the status counts', () => {
       entry('profile:u', { kind: 'profile.update', profile: { id: 'u', first_name: null, last_name: null, location: null } }, { queued_at: 250, state: 'failed' }),
     ])
     expect(await pendingSummary(db)).toEqual({
-      pending: 3, failed: 2, oldestQueuedAt: 100, retryingSince: 400, waitingForOtherAccounts: 0,
+      pending: 3, photos: null, failed: 2, oldestQueuedAt: 100, retryingSince: 400, waitingForOtherAccounts: 0,
       failures: [{ group: 'listing:b', message: { code: 'listing_edit_failed' } }, { group: 'profile:u', message: '' }],
     })
+  })
+
+  it('counts what the person did: a listing with its photos once, each message; photos as progress', async () => {
+    const db = fresh()
+    await db.outbox.bulkAdd([
+      entry('listing:a', { kind: 'photo.upload', photo_id: 'p2', path: 'p/p2', content_type: 'image/webp' }, { queued_at: 1 }),
+      entry('listing:a', { kind: 'photo.upload', photo_id: 'p3', path: 'p/p3', content_type: 'image/webp' }, { queued_at: 2 }),
+      entry('listing:a', upsert('a'), { queued_at: 3 }),
+      entry('listing:a', { kind: 'images.replace', listing_id: 'a', images: [] }, { queued_at: 4 }),
+      entry('conversation:c1', { kind: 'conversation.create', conversation: { id: 'c1', listing_id: 'l1', buyer_id: 'b', seller_id: 's' } }, { queued_at: 5 }),
+      entry('conversation:c1', { kind: 'message.send', message: { id: 'm1', conversation_id: 'c1', listing_id: 'l1', sender_id: 'b', receiver_id: 's', content: 'hi' } }, { queued_at: 6 }),
+    ])
+    await db.photo_blobs.bulkPut([blob('p1', 'a', true), blob('p2', 'a', false), blob('p3', 'a', false), blob('x', 'synced-listing', false)])
+    expect(await pendingSummary(db)).toMatchObject({ pending: 2, photos: { uploaded: 1, total: 3 } })
+    expect(await unsentCount(db)).toBe(2)
   })
 
   it('nothing queued: no times', async () => {

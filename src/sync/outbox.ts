@@ -2,6 +2,7 @@
  * Reading and settling the outbox: which entries are ready to send, what the user sees pending or failed, and
  * the user's retry / discard of a failed entity.
  */
+import { countChanges, photoProgress } from '@/domain/pending-changes'
 import type { KreisDatabase } from '@/db/database'
 import { messagesOf } from '@/db/repositories/mirror'
 import type { OutboxEntry, OutboxGroup } from '@/db/rows'
@@ -44,7 +45,10 @@ export function unitOf(entries: readonly OutboxEntry[], head: OutboxEntry, maxMe
 }
 
 export interface PendingSummary {
+  /** Changes the person made that are not on the server yet (domain countChanges), refused ones not included. */
   pending: number
+  /** Photos of the unsent listings, uploaded of all, or null when none has photos. */
+  photos: { uploaded: number; total: number } | null
   failed: number
   /** Device time (ms) of the oldest unsent entry, or null. */
   oldestQueuedAt: number | null
@@ -62,8 +66,12 @@ export interface PendingSummary {
 export async function pendingSummary(db: KreisDatabase): Promise<PendingSummary> {
   const all = await db.outbox.toArray()
   const failed = all.filter((e) => e.state === 'failed')
+  const waiting = all.filter((e) => e.state !== 'failed')
+  const listings = [...new Set(waiting.filter((e) => e.group.startsWith('listing:')).map((e) => e.group.slice('listing:'.length)))]
+  const photos = listings.length ? await db.photo_blobs.where('listing_id').anyOf(listings).toArray() : []
   return {
-    pending: all.length - failed.length,
+    pending: countChanges(waiting.map((e) => ({ group: e.group, kind: e.op.kind }))),
+    photos: photoProgress(photos),
     failed: failed.length,
     oldestQueuedAt: all.length ? Math.min(...all.map((e) => e.queued_at)) : null,
     retryingSince: minOf(all.filter((e) => e.state === 'queued').map((e) => e.first_failed_at)),
@@ -89,9 +97,9 @@ export async function writesWaitingForOtherAccounts(db: KreisDatabase): Promise<
   return parked.reduce((n, m) => n + ((m.value as { outbox?: unknown[] }).outbox?.length ?? 0), 0)
 }
 
-/** Number of writes not yet on the server (asked before signing out). */
-export function unsentCount(db: KreisDatabase): Promise<number> {
-  return db.outbox.count()
+/** Changes not yet on the server, counted as the person made them (asked before signing out). */
+export async function unsentCount(db: KreisDatabase): Promise<number> {
+  return countChanges((await db.outbox.toArray()).map((e) => ({ group: e.group, kind: e.op.kind })))
 }
 
 /** The user asks to send a failed entity again. */

@@ -169,8 +169,8 @@ describe('push', () => {
     expect(await drainOutbox(deps)).toMatchObject({ failed: 1 })
     const second = await sendMessage(db, { ...input, content: 'Still there?' }, clock.now())
     expect((await db.messages.bulkGet([first, second])).map((m) => [m?.sync_state, m?.sync_error])).toEqual([
-      ['failed', { code: 'message_send_failed' }],
-      ['failed', { code: 'message_send_failed' }],
+      ['failed', { code: 'listing_unavailable' }],
+      ['failed', { code: 'listing_unavailable' }],
     ])
     const conversationId = (await db.messages.get(first))!.conversation_id
     await retryFailed(db, `conversation:${conversationId}`)
@@ -560,7 +560,7 @@ describe('a refusal after a lost answer first asks whether the server already ha
     await setListingStatus(seller.db, listingId, 'sold', clock.now() + 1000)
     await drainOutbox(seller.deps)
     expect((await drainOutbox(deps)).failed).toBe(1)
-    expect(await db.messages.get(id)).toMatchObject({ sync_state: 'failed', sync_error: { code: 'message_send_failed' } })
+    expect(await db.messages.get(id)).toMatchObject({ sync_state: 'failed', sync_error: { code: 'listing_unavailable' } })
     expect(scripted.count('findMessages')).toBe(1)
   })
 
@@ -652,7 +652,7 @@ describe('a refusal after a lost answer first asks whether the server already ha
     const id = await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' }, clock.now())
     await drainOutbox(deps)
     expect(await drainOutbox(deps)).toMatchObject({ acknowledged: 0, failed: 0 })
-    expect(await db.messages.get(id)).toMatchObject({ sync_state: 'failed', sync_error: { code: 'message_send_failed' } })
+    expect(await db.messages.get(id)).toMatchObject({ sync_state: 'failed', sync_error: { code: 'listing_unavailable' } })
     expect(await db.outbox.count()).toBe(2)
   })
 })

@@ -8,8 +8,10 @@ export interface SyncStatus {
   online: boolean
   /** This tab runs the engine (other tabs follow through live queries). */
   leader: boolean
-  /** Writes waiting to be sent. */
+  /** Changes the person made that wait to be sent (a listing with its photos is one; each message is one). */
   pendingCount: number
+  /** The unsent listings' photos as progress ("3 of 10 photos uploaded"), or null. */
+  photos: { uploaded: number; total: number } | null
   /** Device time (ms) of the oldest waiting write. */
   oldestPendingAt: number | null
   /**
@@ -34,6 +36,7 @@ export const initialSyncStatus = (online: boolean): SyncStatus => ({
   online,
   leader: false,
   pendingCount: 0,
+  photos: null,
   oldestPendingAt: null,
   retryingSince: null,
   writesWaitingForOtherAccounts: 0,
@@ -58,11 +61,17 @@ export function patchSyncStatus(store: SyncStatusStore, patch: Partial<SyncStatu
   const prev = store.getState()
   const next: Partial<SyncStatus> = {}
   for (const key of Object.keys(patch) as (keyof SyncStatus)[]) {
-    const value = key === 'failures' && sameFailures(prev.failures, patch.failures!) ? prev.failures : patch[key]
+    const value =
+      key === 'failures' && sameFailures(prev.failures, patch.failures!) ? prev.failures
+      : key === 'photos' && samePhotos(prev.photos, patch.photos!) ? prev.photos
+      : patch[key]
     if (!Object.is(prev[key], value)) Object.assign(next, { [key]: value })
   }
   if (Object.keys(next).length > 0) store.setState(next)
 }
+
+const samePhotos = (a: SyncStatus['photos'], b: SyncStatus['photos']): boolean =>
+  a === b || (a !== null && b !== null && a.uploaded === b.uploaded && a.total === b.total)
 
 function sameFailures(a: SyncStatus['failures'], b: SyncStatus['failures']): boolean {
   return a.length === b.length && a.every((f, i) => f.group === b[i]!.group && sameSyncFailure(f.message, b[i]!.message))

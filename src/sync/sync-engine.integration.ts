@@ -53,7 +53,7 @@ describe('sync engine against the local stack', () => {
     seller.net.offline = true
     const id = await saveListing(seller.db, seller.userId, { fields: fields(), images: [photo(), photo()] }, now())
     await seller.engine.sync('write')
-    expect(seller.engine.status.getState()).toMatchObject({ online: false, pendingCount: 4 })
+    expect(seller.engine.status.getState()).toMatchObject({ online: false, pendingCount: 1, photos: { uploaded: 0, total: 2 } })
     seller.net.offline = false
     await seller.engine.sync('online')
     expect(seller.engine.status.getState()).toMatchObject({ online: true, pendingCount: 0 })

@@ -1,7 +1,7 @@
 import { useState, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
 import { t } from '@/i18n'
 import { cx } from './cx'
-import { Field } from './field'
+import { Field, type FieldProps } from './field'
 
 const CONTROL =
   'w-full rounded-xl border border-stone-400 bg-white px-3 text-base text-stone-900 placeholder:text-stone-500 ' +
@@ -12,13 +12,14 @@ interface FieldOwnProps {
   label: string
   error?: string
   hint?: string
+  counter?: FieldProps['counter']
 }
 
 export type InputProps = FieldOwnProps & InputHTMLAttributes<HTMLInputElement>
 
-export function Input({ label, error, hint, className, required, ...props }: InputProps) {
+export function Input({ label, error, hint, counter, className, required, ...props }: InputProps) {
   return (
-    <Field label={label} error={error} hint={hint} required={required}>
+    <Field label={label} error={error} hint={hint} counter={counter} required={required}>
       {(aria) => <input {...aria} required={required} className={cx(CONTROL, 'h-11', className)} {...props} />}
     </Field>
   )
@@ -55,9 +56,9 @@ export function PasswordInput({ label, error, hint, className, required, ...prop
 
 export type TextAreaProps = FieldOwnProps & TextareaHTMLAttributes<HTMLTextAreaElement>
 
-export function TextArea({ label, error, hint, className, required, ...props }: TextAreaProps) {
+export function TextArea({ label, error, hint, counter, className, required, ...props }: TextAreaProps) {
   return (
-    <Field label={label} error={error} hint={hint} required={required}>
+    <Field label={label} error={error} hint={hint} counter={counter} required={required}>
       {(aria) => <textarea {...aria} required={required} className={cx(CONTROL, 'min-h-32 py-2', className)} {...props} />}
     </Field>
   )

@@ -147,9 +147,11 @@ export function ListingCard(props: ListingCardProps) {
           {isSold ? (
             title
           ) : (
+            // The ring is drawn by the link's stretched layer around the whole card: on the title itself the
+            // heading's two-line clamp (overflow hidden) cut it off.
             <Link
               to={href}
-              className="rounded-sm after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700"
+              className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-green-700"
             >
               {title}
             </Link>

@@ -99,6 +99,16 @@ describe('the shell’s sync state', () => {
     expect(discard).toHaveBeenCalledWith('profile:u1')
   })
 
+  it('the panel counts the person\'s changes and shows the photos as progress', async () => {
+    status().setState({ pendingCount: 1, photos: { uploaded: 3, total: 10 } })
+    const user = userEvent.setup()
+    renderShell()
+    await user.click(screen.getByRole('button', { name: 'Sync status: 1 to send' }))
+    const panel = within(await screen.findByRole('dialog', { name: 'Your changes' }))
+    expect(panel.getByText('1 change is waiting to be sent.', { exact: false })).toBeInTheDocument()
+    expect(panel.getByText('3 of 10 photos uploaded.')).toBeInTheDocument()
+  })
+
   it('a full disk is said plainly and stays in view', () => {
     status().setState({ storageProblem: 'quota-exceeded' })
     renderShell()

@@ -36,6 +36,9 @@ export function SyncPanel({ open, onClose, sync }: { open: boolean; onClose: () 
           ) : (
             sync.failures.length === 0 && <p className="text-stone-900">{t('syncState.allSent')}</p>
           )}
+          {sync.pending > 0 && sync.photos && (
+            <p className="mt-1 text-stone-900">{t('syncState.photosProgress', { uploaded: sync.photos.uploaded, total: sync.photos.total })}</p>
+          )}
           {sync.online && sync.lastSyncAt && <p className="mt-1 text-sm text-stone-600">{t('syncState.lastSync', { ago: ageText(sync.lastSyncAt, now) })}</p>}
         </div>
         {sync.failures.length > 0 && (

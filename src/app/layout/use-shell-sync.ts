@@ -17,6 +17,7 @@ export function useShellSync() {
   return {
     online,
     pending: sync.pendingCount,
+    photos: sync.photos,
     failures,
     lastSyncAt: sync.lastSyncAt,
     storageProblem: sync.storageProblem,

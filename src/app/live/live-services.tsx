@@ -86,6 +86,7 @@ export function ShellStateBridge() {
   const initial = signedIn?.initial ?? ''
   const signOut = signedIn?.signOut ?? null
   const pendingCount = useSyncStatus((s) => s.pendingCount)
+  const photos = useSyncStatus((s) => s.photos)
   const failures = useSyncStatus((s) => s.failures)
   const lastSyncAt = useSyncStatus((s) => s.lastSyncAt)
   const storageProblem = useSyncStatus((s) => s.storageProblem)
@@ -97,8 +98,8 @@ export function ShellStateBridge() {
     [status, displayName, initial, signOut],
   )
   const sync = useMemo(
-    () => ({ pendingCount, failures, lastSyncAt, storageProblem, needsSignIn }),
-    [pendingCount, failures, lastSyncAt, storageProblem, needsSignIn],
+    () => ({ pendingCount, photos, failures, lastSyncAt, storageProblem, needsSignIn }),
+    [pendingCount, photos, failures, lastSyncAt, storageProblem, needsSignIn],
   )
   useLayoutEffect(() => {
     shellLiveStore.setState({ live: true, session, sync })

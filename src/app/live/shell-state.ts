@@ -12,7 +12,7 @@ export interface ShellLiveState {
   /** The data layer has loaded and reports (false during the first paint). */
   live: boolean
   session: HeaderSession
-  sync: Pick<SyncStatus, 'pendingCount' | 'failures' | 'lastSyncAt' | 'storageProblem' | 'needsSignIn'>
+  sync: Pick<SyncStatus, 'pendingCount' | 'photos' | 'failures' | 'lastSyncAt' | 'storageProblem' | 'needsSignIn'>
 }
 
 /** The session while it is read (one object: the bridge hands the same one on, so the layout need not re-render). */
@@ -21,7 +21,7 @@ export const LOADING_SESSION: HeaderSession = { status: 'loading' }
 export const initialShellLiveState = (): ShellLiveState => ({
   live: false,
   session: LOADING_SESSION,
-  sync: { pendingCount: 0, failures: [], lastSyncAt: null, storageProblem: null, needsSignIn: false },
+  sync: { pendingCount: 0, photos: null, failures: [], lastSyncAt: null, storageProblem: null, needsSignIn: false },
 })
 
 export const shellLiveStore = createStore<ShellLiveState>(initialShellLiveState)

@@ -40,9 +40,11 @@ export async function setDraftPhotoOrder(db: KreisDatabase, draftId: string, ord
 }
 
 export async function deleteDraft(db: KreisDatabase, draftId: string): Promise<void> {
-  await db.transaction('rw', [db.drafts, db.draft_photos], async () => {
+  await db.transaction('rw', [db.drafts, db.draft_photos, db.meta], async () => {
     await db.draft_photos.where('draft_id').equals(draftId).delete()
     await db.drafts.delete(draftId)
+    // Chosen files still waiting to be prepared go with their draft (repositories/photo-originals.ts).
+    await db.meta.where('key').startsWith(`photo-original:${draftId}:`).delete()
   })
 }
 

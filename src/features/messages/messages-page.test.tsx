@@ -126,6 +126,15 @@ describe('/messages (spec §2.7, §7.2 inbox)', () => {
     expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull()
   })
 
+  it('a message the server refused because the item is gone closes the composer, though the device thinks it active', async () => {
+    await seed()
+    await db.messages.put(message((await db.conversations.get('c-coat'))!, ME, 'Still for sale?', 1, { sync_state: 'failed', sync_error: { code: 'listing_unavailable' } }))
+    renderAt('/messages?c=c-coat')
+    expect(await screen.findByRole('note')).toHaveTextContent('Item sold')
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
+  })
+
   it('sending from the thread queues the message at once (offline-first), shown as Queued', async () => {
     await seed()
     renderAt('/messages?c=c-coat')

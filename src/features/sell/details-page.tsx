@@ -37,7 +37,7 @@ export function focusFirstInvalid(form: HTMLFormElement | null, invalid: readonl
 
 function DetailsForDraft({ sd }: { sd: SellDraft }) {
   const navigate = useNavigate()
-  const { values, errors, change, flush, validate } = useDraftValues(sd)
+  const { values, errors, overLimit, change, flush, validate } = useDraftValues(sd)
   const formRef = useRef<HTMLFormElement>(null)
   const back = async () => {
     await flush()
@@ -61,7 +61,9 @@ function DetailsForDraft({ sd }: { sd: SellDraft }) {
         <Button variant="outline" onClick={() => void back()}>
           {t('common.back')}
         </Button>
-        <Button type="submit">{t('details.next')}</Button>
+        <Button type="submit" disabled={overLimit}>
+          {t('details.next')}
+        </Button>
       </div>
     </form>
   )

@@ -49,6 +49,7 @@ export const accountsArea = {
   'syncState.allSent': 'Everything you changed has been sent.',
   'syncState.pendingOne': '1 change is waiting to be sent.',
   'syncState.pendingMany': '{count} changes are waiting to be sent.',
+  'syncState.photosProgress': '{uploaded} of {total} photos uploaded.',
   'syncState.pendingOffline': 'They are sent automatically when the connection is back.',
   'syncState.pendingOnline': 'Sending...',
   'syncState.retryingSince': 'Still trying since {time}.',

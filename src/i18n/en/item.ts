@@ -5,6 +5,8 @@ import { PRODUCT_NAME } from './product'
 export const itemArea = {
   'item.loading': 'Loading item',
   'item.gallery': 'Photos of {title}',
+  'item.fullScreen': 'View photo full screen',
+  'item.zoomIn': 'Zoom in',
   'item.galleryRole': 'carousel',
   'item.slideRole': 'slide',
   'item.galleryHint': 'Use the left and right arrow keys to browse the photos.',

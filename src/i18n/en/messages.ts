@@ -36,6 +36,8 @@ export const messagesArea = {
   'messages.dialogPlaceholder': 'Hi, is this still available?',
   'messages.ownListing': 'This is your own listing.',
   'messages.openThread': 'Open conversation',
+  'messages.dialogWillSend': 'Your message will be sent',
+  'messages.dialogSending': 'It is on its way to the seller.',
   'messages.dialogQueued': 'You are offline. The message waits on this device and goes out when you are back online.',
   'messages.linkLabel': 'Messages',
   'messages.linkUnread': 'Messages, {n} unread',

@@ -6,6 +6,7 @@
 import type { KreisDatabase } from '@/db/database'
 import type { ConversationRecord } from '@/db/records'
 import { messagesOf } from '@/db/repositories/mirror'
+import { messageSyncFailure } from '@/domain/errors'
 import { defineKind, opOf } from './kind'
 
 export const conversationCreate = defineKind<ConversationRecord[]>({
@@ -22,7 +23,7 @@ export const conversationCreate = defineKind<ConversationRecord[]>({
       await db.conversations.put({ ...server, last_message_at: maxIso(server.last_message_at, local?.last_message_at ?? null), sync_state: 'synced' })
     }
   },
-  refusal: async () => ({ code: 'message_send_failed' }),
+  refusal: async (_db, _unit, f) => messageSyncFailure(f),
   async findOnServer(transport, entries) {
     const writes = entries.map((e) => opOf<'conversation.create'>(e).conversation)
     const found = await transport.findConversations(writes)

@@ -6,6 +6,7 @@
  */
 import type { MessageRecord } from '@/db/records'
 import { traceHop } from '../trace'
+import { messageSyncFailure } from '@/domain/errors'
 import { defineKind, opOf } from './kind'
 
 export const messageSend = defineKind<MessageRecord[]>({
@@ -25,7 +26,7 @@ export const messageSend = defineKind<MessageRecord[]>({
     await db.messages.bulkPut(rows.map((m) => ({ ...m, sync_state: 'synced' as const })))
   },
   acknowledged: (rows) => traceHop('acknowledged', rows.map((m) => m.id)),
-  refusal: async () => ({ code: 'message_send_failed' }),
+  refusal: async (_db, _unit, f) => messageSyncFailure(f),
   split: (unit) => unit.map((e) => [e]),
   async findOnServer(transport, entries) {
     const ids = entries.map((e) => opOf<'message.send'>(e).message.id)

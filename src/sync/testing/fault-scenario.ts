@@ -509,7 +509,7 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
       const local = await device.db.messages.filter((m) => m.content === content).first()
       // Deleting a listing deletes its conversations and messages; a message written after it is refused.
       if (expect.deleted.has(expect.messageListings.get(content)!)) continue
-      if (local?.sync_state !== 'failed' || !sameSyncFailure(local.sync_error, { code: 'message_send_failed' })) fail(`message ${content} lost (local state ${local?.sync_state})`)
+      if (local?.sync_state !== 'failed' || !sameSyncFailure(local.sync_error, { code: 'listing_unavailable' })) fail(`message ${content} lost (local state ${local?.sync_state})`)
       if (!server.everSold.has(local.listing_id)) fail(`message ${content} failed although its listing was never sold`)
     }
   }

@@ -5,9 +5,14 @@ import { t } from '@/i18n'
 import { cssUrl } from '@/ui/css-url'
 import { cx } from '@/ui/cx'
 import { ImageWithFallback } from '@/ui/image-with-fallback'
+import { PhotoViewer } from './photo-viewer'
 
 const ARROW =
   'absolute top-1/2 z-10 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow ' +
+  'hover:bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700'
+
+const FULL_SCREEN =
+  'absolute top-3 left-3 z-10 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow ' +
   'hover:bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700'
 
 function Chevron({ flip }: { flip?: boolean }) {
@@ -47,7 +52,8 @@ function GalleryPhoto({ path, alt, first }: { path: string; alt: string; first: 
       fetchPriority={first ? 'high' : 'low'}
       decoding={first ? 'sync' : 'async'}
       draggable={false}
-      className="h-full w-full object-cover"
+      // Contained, not cropped: a 4:5 garment photo in a phone's wide box was cut by about a third.
+      className="h-full w-full object-contain"
     />
   )
 }
@@ -58,6 +64,13 @@ function GalleryPhoto({ path, alt, first }: { path: string; alt: string; first: 
  */
 export function ItemGallery({ title, sources, className, backdrop }: { title: string; sources: readonly string[]; className?: string; backdrop?: string }) {
   const [index, setIndex] = useState(0)
+  const [fullScreen, setFullScreen] = useState(false)
+  const fullScreenButton = useRef<HTMLButtonElement>(null)
+  // The viewer leaves the page when closed (its <dialog> never closes itself), so the focus is put back by hand.
+  const closeFullScreen = () => {
+    setFullScreen(false)
+    requestAnimationFrame(() => fullScreenButton.current?.focus())
+  }
   const drag = useRef<{ id: number; x: number; y: number } | null>(null)
   const total = sources.length
   const current = Math.min(index, Math.max(0, total - 1))
@@ -110,7 +123,7 @@ export function ItemGallery({ title, sources, className, backdrop }: { title: st
               aria-roledescription={t('item.slideRole')}
               aria-hidden={i !== current}
               aria-label={t('item.imageCounter', { current: i + 1, total })}
-              className="h-full w-full shrink-0 bg-cover bg-center"
+              className="h-full w-full shrink-0 bg-contain bg-center bg-no-repeat"
               style={i === 0 && backdrop ? { backgroundImage: cssUrl(backdrop) } : undefined}
             >
               <GalleryPhoto path={src} alt={t('item.imageAlt', { title, index: i + 1, total })} first={i === 0} />
@@ -118,6 +131,21 @@ export function ItemGallery({ title, sources, className, backdrop }: { title: st
           ))
         )}
       </div>
+      {total > 0 && (
+        <button ref={fullScreenButton} type="button" onClick={() => setFullScreen(true)} aria-label={t('item.fullScreen')} className={FULL_SCREEN}>
+          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2.2} aria-hidden="true">
+            <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      )}
+      {fullScreen && sources[current] && (
+        <PhotoViewer
+          path={sources[current]}
+          alt={t('item.imageAlt', { title, index: current + 1, total })}
+          label={t('item.imageCounter', { current: current + 1, total })}
+          onClose={closeFullScreen}
+        />
+      )}
       {total > 1 && (
         <>
           <button type="button" onClick={() => go(-1)} aria-label={t('item.previousImage')} className={cx(ARROW, 'left-3')}>

@@ -51,18 +51,69 @@ describe('Message Seller dialog (spec §2.11, §4, §6, §8)', () => {
     expect(await screen.findByText('Wool coat')).toBeInTheDocument()
     expect(screen.getByText('CHF 45.00')).toBeInTheDocument()
     expect(screen.getByText('To Anna Müller')).toBeInTheDocument()
-    await waitFor(() => expect(field()).toHaveFocus()) // the buyer came to write
+    await waitFor(() => expect(field()).toHaveFocus(), { timeout: 10_000 }) // the buyer came to write
     fireEvent.change(field(), { target: { value: '  Is it still available?  ' } })
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }))
     })
-    await waitFor(() => expect(toasts()).toEqual([['Message sent!', 'Your message has been sent to the seller.']]))
+    // Written on the device, not yet on the server: it says it will be sent, and no "Message sent!" yet.
+    expect(await screen.findByText('Your message will be sent', undefined, { timeout: 10_000 })).toHaveFocus()
+    expect(screen.getByText('It is on its way to the seller.')).toBeInTheDocument()
+    expect(toasts()).toEqual([])
     const [conversation] = await db.conversations.toArray()
     expect(conversation).toMatchObject({ listing_id: 'l1', buyer_id: BUYER, seller_id: SELLER, sync_state: 'pending' })
     const messages = await db.messages.toArray()
     expect(messages).toMatchObject([{ content: 'Is it still available?', sender_id: BUYER, receiver_id: SELLER, conversation_id: conversation!.id }])
     expect((await db.outbox.toArray()).map((e) => e.op.kind)).toEqual(['conversation.create', 'message.send'])
     expect(screen.getByRole('link', { name: 'Open conversation' })).toHaveAttribute('href', `/messages?c=${conversation!.id}`)
+  })
+
+  it('says "Message sent!" (status and toast) only once the server has the message', async () => {
+    await db.listings.put(listing())
+    open()
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Your message' }), { target: { value: 'Hello' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }))
+    })
+    await screen.findByText('Your message will be sent', undefined, { timeout: 10_000 })
+    const [message] = await db.messages.toArray()
+    await act(async () => {
+      await db.messages.update(message!.id, { sync_state: 'synced' })
+    })
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Message sent!Your message has been sent to the seller.'), { timeout: 10_000 })
+    await waitFor(() => expect(toasts()).toEqual([['Message sent!', 'Your message has been sent to the seller.']]), { timeout: 10_000 })
+  })
+
+  it('offline, it says the message waits on the device', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    await db.listings.put(listing())
+    open()
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Your message' }), { target: { value: 'Hello' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }))
+    })
+    expect(await screen.findByText('You are offline. The message waits on this device and goes out when you are back online.')).toBeInTheDocument()
+    expect(screen.queryByText('Message sent!')).toBeNull()
+    expect(toasts()).toEqual([])
+  })
+
+  it.each([
+    ['the item sold before the server got it', { code: 'listing_unavailable' as const }, ['Item sold', 'This item is no longer available.']],
+    ['another refusal', { code: 'message_send_failed' as const }, ['Not sent', 'Failed to send message. Please try again.']],
+  ])('a message the server refused (%s) says so, never "sent"', async (_name, failure, texts) => {
+    await db.listings.put(listing())
+    open()
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Your message' }), { target: { value: 'Hello' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }))
+    })
+    await screen.findByText('Your message will be sent', undefined, { timeout: 10_000 })
+    const [message] = await db.messages.toArray()
+    await act(async () => {
+      await db.messages.update(message!.id, { sync_state: 'failed', sync_error: failure })
+    })
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(texts.join('')), { timeout: 10_000 })
+    expect(screen.queryByText('Message sent!')).toBeNull()
   })
 
   it('a second message joins the same conversation', async () => {
@@ -107,7 +158,7 @@ describe('Message Seller dialog (spec §2.11, §4, §6, §8)', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }))
     })
-    await waitFor(() => expect(toasts()).toEqual([['Error', 'Failed to send message. Please try again.']]))
+    await waitFor(() => expect(toasts()).toEqual([['Error', 'Failed to send message. Please try again.']]), { timeout: 10_000 })
     expect(field()).toHaveValue('Hello')
     expect(screen.queryByRole('link', { name: 'Open conversation' })).toBeNull()
     expect(await db.messages.count()).toBe(0)
@@ -123,7 +174,7 @@ describe('Message Seller dialog (spec §2.11, §4, §6, §8)', () => {
       await db.listings.update('l1', { status: 'sold' })
       fireEvent.click(screen.getByRole('button', { name: 'Send' }))
     })
-    await waitFor(() => expect(toasts()).toEqual([['Item sold', 'This item is no longer available.']]))
+    await waitFor(() => expect(toasts()).toEqual([['Item sold', 'This item is no longer available.']]), { timeout: 10_000 })
     expect(await db.messages.count()).toBe(0)
     expect(await db.outbox.count()).toBe(0)
   })

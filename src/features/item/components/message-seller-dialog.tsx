@@ -13,6 +13,7 @@ import { sendMessage } from '@/sync/local-writes'
 import { useWriteContext } from '@/sync/use-session-user'
 import { Button, buttonClasses } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
+import { MessageSentStatus } from './message-sent-status'
 import { ImageWithFallback } from '@/ui/image-with-fallback'
 import { toast } from '@/ui/toast/toast-store'
 import { useOnlineStatus } from '@/ui/use-online-status'
@@ -54,23 +55,26 @@ export function MessageSellerDialog({ listingId, open, onClose }: MessageSellerD
   const fieldId = useId()
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)
-  const [sentIn, setSentIn] = useState<string | null>(null)
+  const [sentId, setSentId] = useState<string | null>(null)
   const field = useRef<HTMLTextAreaElement>(null)
   const data = useLiveQuery(async () => {
     const listing = (await db.listings.get(listingId)) ?? null
     const existing = listing && userId ? await conversationFor(db, listingId, userId) : undefined
-    return { listing, existing: existing?.id ?? null }
-  }, [db, listingId, userId])
+    // The message just sent, followed until the server has it (its conversation's id may change when adopted).
+    const sent = sentId ? ((await db.messages.get(sentId)) ?? null) : null
+    return { listing, existing: existing?.id ?? null, sent }
+  }, [db, listingId, userId, sentId])
   const listing = data?.listing
   const refusal = data && userId !== undefined ? messageSellerRefusal(userId, listing) : null
-  const canWrite = open && !!data && !refusal && !sentIn
+  const sent = data?.sent ?? null
+  const canWrite = open && !!data && !refusal && !sentId
   // The buyer opened the dialog to write: the field gets the focus (the dialog would give it to Close).
   useEffect(() => {
     if (canWrite) field.current?.focus()
   }, [canWrite])
 
   function close() {
-    setSentIn(null)
+    setSentId(null)
     onClose()
   }
 
@@ -89,9 +93,8 @@ export function MessageSellerDialog({ listingId, open, onClose }: MessageSellerD
       }
       const messageId = await sendMessage(db, { listingId, sellerId: fresh.user_id, buyerId: userId, senderId: userId, content }, now())
       poke()
-      setSentIn((await db.messages.get(messageId))?.conversation_id ?? null)
+      setSentId(messageId)
       setText('')
-      toast(renderToast(TOASTS.messageSent))
     } catch {
       toast(renderToast(TOASTS.messageSendFailed))
     } finally {
@@ -105,7 +108,7 @@ export function MessageSellerDialog({ listingId, open, onClose }: MessageSellerD
     void send()
   }
 
-  const thread = sentIn ?? data?.existing ?? null
+  const thread = sent?.conversation_id ?? data?.existing ?? null
   return (
     <Dialog open={open} onClose={close} title={t('item.messageSeller')}>
       {listing && (
@@ -125,12 +128,9 @@ export function MessageSellerDialog({ listingId, open, onClose }: MessageSellerD
           </div>
         </div>
       )}
-      {sentIn ? (
-        <div role="status" className="flex flex-col gap-3">
-          <p className="text-lg font-semibold text-stone-900">{t('toast.messageSent')}</p>
-          <p className="text-stone-700">{online ? t('toast.messageSentDescription') : t('messages.dialogQueued')}</p>
-        </div>
-      ) : refusal ? (
+      {sent ? (
+        <MessageSentStatus message={sent} online={online} />
+      ) : sentId ? null : refusal ? (
         <Refusal refusal={refusal} />
       ) : (
         <form

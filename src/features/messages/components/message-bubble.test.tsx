@@ -30,6 +30,24 @@ describe('<MessageBubble /> (issue 13 §3: mine vs theirs, each of mine with its
     expect(onRetry).toHaveBeenCalledOnce()
   })
 
+  it('a message refused because the item sold or went says so, with no Retry that could never work', () => {
+    render(<MessageBubble message={row({ sync_state: 'failed', sync_error: { code: 'listing_unavailable' } })} mine onRetry={vi.fn()} />)
+    expect(screen.getByRole('status')).toHaveTextContent('Not sent: This item is no longer available.')
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
+  })
+
+  // The bubble's text colour must be one that reads on its background: dark on the pale "not sent" pink.
+  it.each([
+    ['synced', 'bg-green-800', 'text-white'],
+    ['pending', 'bg-green-800', 'text-white'],
+    ['failed', 'bg-red-50', 'text-stone-900'],
+  ] as const)('a %s message of mine has one colour pair (%s, %s)', (sync_state, bg, text) => {
+    const { container } = render(<MessageBubble message={row({ sync_state })} mine />)
+    const classes = [...container.querySelector('[data-message-id] > div')!.classList]
+    expect(classes.filter((c) => c.startsWith('bg-'))).toEqual([bg])
+    expect(classes.filter((c) => /^text-(white|stone|red|green)/.test(c))).toEqual([text])
+  })
+
   it('their messages show no delivery state', () => {
     const { container } = render(<MessageBubble message={row({ sender_id: 'you', receiver_id: 'me' })} mine={false} />)
     expect(screen.queryByText(/Sent|Queued|Not sent/)).toBeNull()

@@ -1,10 +1,10 @@
 import { memo } from 'react'
 import type { MessageRow } from '@/db/rows'
-import { sameSyncFailure } from '@/domain/errors'
+import { canRetryFailure, sameSyncFailure } from '@/domain/errors'
 import { messageState } from '@/domain/inbox-view'
 import { t } from '@/i18n'
 import { formatTime } from '@/i18n/format'
-import { renderSyncFailure } from '@/sync/failure-messages'
+import { renderSyncFailure, syncFailureOf } from '@/sync/failure-messages'
 import { cx } from '@/ui/cx'
 import { LinkifiedText } from './linkified-text'
 
@@ -19,13 +19,18 @@ export interface MessageBubbleProps {
 /** One message: mine on the right with its state (queued, sent, not sent + Retry), theirs on the left. */
 function MessageBubbleView({ message, mine, onRetry }: MessageBubbleProps) {
   const state = messageState(message.sync_state)
+  const failure = message.sync_error === undefined ? undefined : syncFailureOf(message.sync_error)
+  // A message about an item that sold or was deleted cannot go however often it is sent: no Retry for it.
+  const retry = failure === undefined || canRetryFailure(failure) ? onRetry : undefined
   return (
     <div className={cx('flex flex-col', mine ? 'items-end' : 'items-start')} data-message-id={message.id} data-state={mine ? state : undefined}>
       <div
         className={cx(
           'max-w-[85%] rounded-2xl px-4 py-2 text-base break-words whitespace-pre-wrap sm:max-w-[70%]',
-          mine ? 'rounded-br-md bg-green-800 text-white' : 'rounded-bl-md bg-stone-100 text-stone-900',
-          state === 'failed' && mine && 'bg-red-50 text-stone-900 ring-1 ring-red-300',
+          // One colour pair per state: two competing text colours would leave the winner to the stylesheet's order.
+          !mine ? 'rounded-bl-md bg-stone-100 text-stone-900'
+          : state === 'failed' ? 'rounded-br-md bg-red-50 text-stone-900 ring-1 ring-red-300'
+          : 'rounded-br-md bg-green-800 text-white',
         )}
       >
         <LinkifiedText text={message.content} />
@@ -48,10 +53,10 @@ function MessageBubbleView({ message, mine, onRetry }: MessageBubbleProps) {
               {t('messages.state.failed')}
               {message.sync_error ? `: ${renderSyncFailure(message.sync_error)}` : ''}
             </span>
-            {onRetry && (
+            {retry && (
               <button
                 type="button"
-                onClick={onRetry}
+                onClick={retry}
                 className="-my-2 min-h-11 rounded-full px-3 font-semibold text-green-800 underline underline-offset-2 hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-green-700"
               >
                 {t('messages.retry')}

@@ -1,8 +1,11 @@
 import { memo, useCallback } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
+import type { MessageRow } from '@/db/rows'
+import { canRetryFailure } from '@/domain/errors'
 import { joinName } from '@/domain/listing-view'
 import { t } from '@/i18n'
+import { syncFailureOf } from '@/sync/failure-messages'
 import { buttonClasses } from '@/ui/button'
 import { Skeleton } from '@/ui/skeleton'
 import { useMarkRead } from '../hooks/use-mark-read'
@@ -11,6 +14,9 @@ import { useThread } from '../hooks/use-thread'
 import { Composer } from './composer'
 import { ThreadHeader } from './thread-header'
 import { ThreadMessages } from './thread-messages'
+
+const refusedAsUnavailable = (m: MessageRow): boolean =>
+  m.sync_state === 'failed' && m.sync_error !== undefined && !canRetryFailure(syncFailureOf(m.sync_error))
 
 /**
  * The right pane: one conversation with its listing, its messages and the composer (or why it is closed). Memoised:
@@ -45,7 +51,8 @@ export const ThreadView = memo(function ThreadView({ conversationId, userId }: {
 
   const { conversation, listing, counterpart, messages } = data
   const name = joinName(counterpart) ?? t('common.anonymous')
-  const sold = listing?.status === 'sold'
+  // Sold as far as the device knows, or the server refused a message because the item is no longer available.
+  const sold = listing?.status === 'sold' || messages.some(refusedAsUnavailable)
   return (
     <section aria-label={t('messages.threadWith', { name, title: listing?.title ?? t('messages.unknownListing') })} className="flex min-h-0 flex-1 flex-col">
       <ThreadHeader listing={listing} counterpartName={name} />

@@ -59,15 +59,22 @@ export function MyListingRow({ listing, group, actions }: { listing: ListingRow;
         </Link>
         {group === 'failed' ? (
           <>
-            <Button size="sm" disabled={busy} onClick={() => void actions.retry(listing)}>
+            <Button size="sm" disabled={busy} onClick={() => void actions.retry(listing)} aria-label={t('myListings.retryLabel', { title })}>
               {t('syncState.retry')}
             </Button>
-            <Button variant="outline" size="sm" disabled={busy} onClick={() => void actions.discard(listing)}>
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => void actions.discard(listing)} aria-label={t('myListings.discardLabel', { title })}>
               {t('syncState.discard')}
             </Button>
           </>
         ) : (
-          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void actions.setStatus(listing, sold ? 'active' : 'sold')}>
+          // Each row's buttons name their listing: a screen reader's list of buttons is not ten times "Mark as sold".
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={busy}
+            onClick={() => void actions.setStatus(listing, sold ? 'active' : 'sold')}
+            aria-label={t(sold ? 'myListings.markAvailableLabel' : 'myListings.markSoldLabel', { title })}
+          >
             {sold ? t('sellFlow.markAvailable') : t('sellFlow.markSold')}
           </Button>
         )}
@@ -77,7 +84,7 @@ export function MyListingRow({ listing, group, actions }: { listing: ListingRow;
           confirmLabel={t('sellFlow.deleteConfirm')}
           cancelLabel={t('common.cancel')}
           size="sm"
-          accessibleName={t('sellFlow.delete')}
+          accessibleName={t('myListings.deleteLabel', { title })}
           disabled={busy}
           onConfirm={() => void actions.remove(listing)}
         >

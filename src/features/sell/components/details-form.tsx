@@ -1,7 +1,7 @@
 import { CATEGORIES, isCategory, productTypesFor } from '@/domain/categories'
 import { CONDITIONS } from '@/domain/conditions'
-import { PRICE_INPUT_STEP_CHF } from '@/domain/constants'
-import type { DetailsField, DetailsFormValues, DetailsMessageKey } from '@/domain/listing-form'
+import { PRICE_INPUT_STEP_CHF, PRICE_LIMIT_CHF } from '@/domain/constants'
+import { charCount, DETAILS_LIMITS, tagCount, type DetailsField, type DetailsFormValues, type DetailsMessageKey } from '@/domain/listing-form'
 import { categoryLabel, conditionLabel, productTypeLabel, t } from '@/i18n'
 import { Input, Select, TextArea } from '@/ui/input'
 
@@ -23,6 +23,12 @@ export interface DetailsFormProps {
 export function DetailsForm({ values, errors, onChange, disabled }: DetailsFormProps) {
   const set = <K extends DetailsField>(key: K, value: DetailsFormValues[K]) => onChange({ ...values, [key]: value })
   const err = (f: DetailsField) => (errors[f] ? t(errors[f]) : undefined)
+  // Every limit the server enforces is in sight while typing, so nothing is refused only at Publish.
+  const chars = (f: 'title' | 'description' | 'size' | 'fabric' | 'location') => {
+    const count = charCount(values[f].trim())
+    return { text: t('details.charCount', { count, max: DETAILS_LIMITS[f] }), over: count > DETAILS_LIMITS[f] }
+  }
+  const tags = tagCount(values.tags)
   const types = isCategory(values.category) ? productTypesFor(values.category) : []
   const typeOptions: readonly string[] = values.productType && !types.includes(values.productType as never) ? [values.productType, ...types] : types
   return (
@@ -35,6 +41,7 @@ export function DetailsForm({ values, errors, onChange, disabled }: DetailsFormP
         value={values.title}
         placeholder={t('details.placeholderTitle')}
         error={err('title')}
+        counter={chars('title')}
         onChange={(e) => set('title', e.target.value)}
       />
       </div>
@@ -74,8 +81,8 @@ export function DetailsForm({ values, errors, onChange, disabled }: DetailsFormP
           </option>
         ))}
       </Select>
-      <Input label={t('details.fieldSize')} name="size" required value={values.size} placeholder={t('details.placeholderSize')} error={err('size')} onChange={(e) => set('size', e.target.value)} />
-      <Input label={t('details.fieldFabric')} name="fabric" required value={values.fabric} placeholder={t('details.placeholderFabric')} error={err('fabric')} onChange={(e) => set('fabric', e.target.value)} />
+      <Input label={t('details.fieldSize')} name="size" required value={values.size} placeholder={t('details.placeholderSize')} error={err('size')} counter={chars('size')} onChange={(e) => set('size', e.target.value)} />
+      <Input label={t('details.fieldFabric')} name="fabric" required value={values.fabric} placeholder={t('details.placeholderFabric')} error={err('fabric')} counter={chars('fabric')} onChange={(e) => set('fabric', e.target.value)} />
       <div className="sm:col-span-2">
         <Select
           label={t('details.fieldCondition')}
@@ -103,11 +110,16 @@ export function DetailsForm({ values, errors, onChange, disabled }: DetailsFormP
         value={values.description}
         placeholder={t('details.placeholderDescription')}
         error={err('description')}
+        counter={chars('description')}
         onChange={(e) => set('description', e.target.value)}
       />
       </div>
       <div className="sm:col-span-2">
-        <Input label={t('details.fieldTags')} name="tags" value={values.tags} placeholder={t('details.placeholderTags')} hint={t('details.hintTags')} onChange={(e) => set('tags', e.target.value)} />
+        <Input label={t('details.fieldTags')} name="tags" value={values.tags} placeholder={t('details.placeholderTags')} hint={t('details.hintTags')}
+          error={err('tags')}
+          counter={{ text: t('details.tagCount', { count: tags, max: DETAILS_LIMITS.tags }), over: tags > DETAILS_LIMITS.tags }}
+          onChange={(e) => set('tags', e.target.value)}
+        />
       </div>
       <Input
         label={t('details.fieldPrice')}
@@ -116,9 +128,11 @@ export function DetailsForm({ values, errors, onChange, disabled }: DetailsFormP
         type="number"
         inputMode="decimal"
         min={0}
+        max={PRICE_LIMIT_CHF - PRICE_INPUT_STEP_CHF}
         step={PRICE_INPUT_STEP_CHF}
         value={values.price}
         placeholder={t('details.placeholderPrice')}
+        hint={t('details.hintPrice')}
         error={err('price')}
         onChange={(e) => set('price', e.target.value === '' ? '' : Number(e.target.value))}
       />
@@ -130,6 +144,7 @@ export function DetailsForm({ values, errors, onChange, disabled }: DetailsFormP
         value={values.location}
         placeholder={t('details.placeholderLocation')}
         error={err('location')}
+        counter={chars('location')}
         onChange={(e) => set('location', e.target.value)}
       />
     </fieldset>

@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import type { SellDraft } from '@/db/repositories/drafts'
 import type { OwnListing } from '@/db/repositories/own-listing'
+import { detailsFromListing } from '@/domain/listing-fields'
 import { isPreviewReady } from '@/domain/listing-form'
 import { photoState } from '@/domain/photos'
 import { t } from '@/i18n'
@@ -35,7 +36,10 @@ export function EditForm({ own, draft }: { own: OwnListing; draft: SellDraft }) 
   const [tab, setTab] = useState<Tab>('upload')
   const formRef = useRef<HTMLDivElement>(null)
   const actions = useDraftActions()
-  const { values, errors, change, flush, validate } = useDraftValues(draft)
+  const { values, errors, overLimit, change, flush, validate, rebase, changedElsewhere } = useDraftValues(draft)
+  const current = own.listing
+  // Another device saved this listing: the form shows that version with the seller's changes here kept on top.
+  useEffect(() => rebase(detailsFromListing(current), current.edited_at), [rebase, current])
   const { save, saving } = useSaveEdit(own.listing.id, own.listing.sync_state === 'failed', () => {
     setTab('details')
     validate()
@@ -83,6 +87,11 @@ export function EditForm({ own, draft }: { own: OwnListing; draft: SellDraft }) 
         <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{t('edit.title')}</h1>
         <p className="mt-1 truncate text-stone-700">{own.listing.title}</p>
       </header>
+      {changedElsewhere && (
+        <p role="status" className="rounded-xl bg-amber-100 p-4 text-stone-900">
+          {t('edit.changedElsewhere')}
+        </p>
+      )}
       {own.listing.sync_state !== 'synced' && <ListingProgress own={own} onFix={() => setTab('details')} />}
       <div role="tablist" aria-label={t('edit.title')} className="grid grid-cols-3 gap-1 rounded-full bg-stone-100 p-1">
         {TABS.map(([id, label]) => (
@@ -119,7 +128,7 @@ export function EditForm({ own, draft }: { own: OwnListing; draft: SellDraft }) 
         {tab === 'details' && (
           <div className="flex flex-col gap-6">
             <DetailsForm values={values} errors={errors} onChange={change} disabled={saving} />
-            <EditButtons saving={saving} onCancel={() => void cancel()} onSave={onSave} />
+            <EditButtons saving={saving} overLimit={overLimit} onCancel={() => void cancel()} onSave={onSave} />
           </div>
         )}
         {tab === 'preview' && (
@@ -161,13 +170,13 @@ export function EditForm({ own, draft }: { own: OwnListing; draft: SellDraft }) 
   )
 }
 
-function EditButtons({ saving, onCancel, onSave }: { saving: boolean; onCancel(): void; onSave(): void }) {
+function EditButtons({ saving, overLimit, onCancel, onSave }: { saving: boolean; overLimit: boolean; onCancel(): void; onSave(): void }) {
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
       <Button variant="outline" onClick={onCancel} disabled={saving}>
         {t('common.cancel')}
       </Button>
-      <Button onClick={onSave} disabled={saving}>
+      <Button onClick={onSave} disabled={saving || overLimit}>
         {saving ? t('upload.savingChanges') : t('upload.saveChanges')}
       </Button>
     </div>

@@ -6,13 +6,16 @@ import {
   TouchSensor,
   useSensor,
   useSensors,
+  type Announcements,
+  type CollisionDetection,
   type DragEndEvent,
 } from '@dnd-kit/core'
 import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { DRAG_MOUSE_DISTANCE_PX, DRAG_TOUCH_DELAY_MS } from '@/domain/constants'
-import { movePhoto, type PhotoState } from '@/domain/photos'
+import { movePhoto, pointerOverGrid, type PhotoState } from '@/domain/photos'
 import { t } from '@/i18n'
+import { useMemo, useRef } from 'react'
 import { cx } from '@/ui/cx'
 
 export interface GridPhoto {
@@ -57,6 +60,12 @@ export function PhotoGrid({ photos, preparing, onReorder, onRemove, disabled }: 
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   )
   const ids = photos.map((p) => p.id)
+  const grid = useRef<HTMLUListElement>(null)
+  const order = ids.join(' ')
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `order` is `ids` by value: a new array of the same ids keeps the announcer
+  const spoken = useMemo(() => announcements(ids), [order])
+  // The nearest photo is a target only while the pointer is over the grid (closestCenter alone always finds one).
+  const collisions: CollisionDetection = (args) => (pointerOverGrid(args.pointerCoordinates, grid.current?.getBoundingClientRect() ?? null) ? closestCenter(args) : [])
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const from = ids.indexOf(String(active.id))
     const to = over ? ids.indexOf(String(over.id)) : null
@@ -65,9 +74,14 @@ export function PhotoGrid({ photos, preparing, onReorder, onRemove, disabled }: 
   }
   if (photos.length === 0 && preparing === 0) return null
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisions}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements: spoken, screenReaderInstructions: { draggable: t('sellFlow.dragInstructions') } }}
+    >
       <SortableContext items={ids} strategy={rectSortingStrategy} disabled={disabled}>
-        <ul className="grid grid-cols-2 gap-3 md:grid-cols-3" aria-label={t('upload.title')}>
+        <ul ref={grid} className="grid grid-cols-2 gap-3 md:grid-cols-3" aria-label={t('upload.title')}>
           {photos.map((p, i) => (
             <SortablePhoto key={p.id} photo={p} index={i} onRemove={onRemove} disabled={disabled} />
           ))}
@@ -81,6 +95,33 @@ export function PhotoGrid({ photos, preparing, onReorder, onRemove, disabled }: 
       </SortableContext>
     </DndContext>
   )
+}
+
+/**
+ * What a screen reader hears while a photo moves: photo numbers and positions, never the photos' ids. The photo
+ * being over its own place right after it is picked up is not said (it would replace "Picked up").
+ */
+function announcements(ids: readonly string[]): Announcements {
+  const count = ids.length
+  const lastOver = { current: null as string | null }
+  const at = (id: string | number | undefined) => ids.indexOf(String(id)) + 1
+  return {
+    onDragStart: ({ active }) => {
+      lastOver.current = String(active.id)
+      return t('sellFlow.dragStart', { n: at(active.id), count })
+    },
+    onDragOver: ({ active, over }) => {
+      const was = lastOver.current
+      lastOver.current = over ? String(over.id) : null
+      if (over && String(over.id) === was) return undefined
+      return over ? t('sellFlow.dragOver', { n: at(active.id), to: at(over.id), count }) : t('sellFlow.dragOutside', { n: at(active.id) })
+    },
+    onDragEnd: ({ active, over }) =>
+      over && over.id !== active.id
+        ? t('sellFlow.dragEnd', { n: at(active.id), to: at(over.id), count })
+        : t('sellFlow.dragEndUnchanged', { n: at(active.id) }),
+    onDragCancel: ({ active }) => t('sellFlow.dragCancel', { n: at(active.id) }),
+  }
 }
 
 function SortablePhoto({ photo, index, onRemove, disabled }: { photo: GridPhoto; index: number; onRemove(id: string): void; disabled?: boolean }) {

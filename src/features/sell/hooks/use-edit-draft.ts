@@ -1,14 +1,15 @@
 /**
- * The edit screen's draft (spec §7.2 edit load): own listings only; the first time (or when the listing was
- * edited elsewhere since) the draft starts from the listing as the device has it — offline too. Later changes to
- * the listing while the seller edits do not reset what they typed.
+ * The edit screen's draft (spec §7.2 edit load): own listings only; the first time the draft starts from the
+ * listing as the device has it — offline too — and records that version as its base. A listing edited elsewhere
+ * since is taken in by the form (the seller's own changes kept on top: useDraftValues' rebase); a draft from before
+ * bases were recorded starts again from the listing.
  */
 import { useEffect, useRef, useState } from 'react'
 import { useDatabase } from '@/db/database-context'
 import { editDraftId, startEditDraft } from '@/db/repositories/drafts'
 import type { OwnListing } from '@/db/repositories/own-listing'
 import { detailsFromListing } from '@/domain/listing-fields'
-import { isEditDraftStale } from '@/domain/sell-flow'
+import { editBase, isEditDraftStale } from '@/domain/sell-flow'
 import { useOwnListing } from './use-own-listing'
 import { useSellDraft } from './use-sell-draft'
 
@@ -24,14 +25,17 @@ export function useEditDraft(listingId: string, userId: string): EditLoad {
   const [checked, setChecked] = useState(false)
   const starting = useRef(false)
   const mine = own && own.listing.user_id === userId ? own : null
-  const upToDate = Boolean(mine && draft && !isEditDraftStale(draft.draft.fields.base_edited_at, mine.listing.edited_at))
+  const upToDate = Boolean(
+    mine && draft && (editBase(draft.draft.fields) !== null || !isEditDraftStale(draft.draft.fields.base_edited_at, mine.listing.edited_at)),
+  )
   // Decided once: a newer version of the listing arriving while the seller edits does not reset their edit.
   if (!checked && upToDate) setChecked(true)
 
   useEffect(() => {
     if (checked || upToDate || starting.current || !mine || draft === undefined) return
     starting.current = true
-    const fields = { ...detailsFromListing(mine.listing), base_edited_at: mine.listing.edited_at }
+    const base = detailsFromListing(mine.listing)
+    const fields = { ...base, base, base_edited_at: mine.listing.edited_at }
     void startEditDraft(db, listingId, fields, mine.images.map((i) => ({ id: i.id, image_url: i.image_url })), Date.now()).then(() => {
       starting.current = false
       setChecked(true)
