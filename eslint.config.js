@@ -1,4 +1,4 @@
-// Lint: typescript-eslint's recommended rules, React hooks rules, and the layer boundaries of design.md §2:
+// Lint: typescript-eslint's recommended rules, React hooks rules, and the layer boundaries of docs/architecture.md §2:
 // app → features → {ui, domain, db, sync, i18n}; features never import each other; only src/remote imports
 // supabase-js; domain imports nothing of ours; the local stack shares nothing with src/.
 import js from '@eslint/js'
@@ -11,7 +11,7 @@ const FEATURES = ['landing', 'auth', 'shop', 'item', 'favorites', 'messages', 's
 const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': ['error', { patterns, paths }],
 })
-const noSupabase = { group: ['@supabase/*'], message: 'Only src/remote talks to supabase-js (design.md §1 rule 8).' }
+const noSupabase = { group: ['@supabase/*'], message: 'Only src/remote talks to supabase-js (docs/architecture.md §1 rule 8).' }
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'test-results-*', 'dev-dist', 'node_modules', 'reports', '.stryker-tmp', 'test-results', 'playwright-report', 'scratch', '.kreis', 'supabase/functions/*/index.ts'] },
@@ -42,7 +42,7 @@ export default tseslint.config(
     rules: restrict([
       {
         group: FEATURES.filter((f) => f !== name).map((f) => `@/features/${f}/*`).concat('@/app/*', '@/remote/*'),
-        message: 'Features never import each other, the app layer, or remote/ (design.md §2).',
+        message: 'Features never import each other, the app layer, or remote/ (docs/architecture.md §2).',
       },
       noSupabase,
     ]),

@@ -1,5 +1,5 @@
 /**
- * Fair share under each attack of issue 26's availability pass: a visitor's feed read (1 client, its own process,
+ * Fair share under each abusive request the caps answer: a visitor's feed read (1 client, its own process,
  * from 127.0.0.1) p95 while another client (its own process, from 127.0.0.2) sends one attack back to back, after
  * the caps that answer it (regex bounds, write caps, body caps, storage policy before the body, save_listings and
  * message caps). Budget, as for the heaviest allowed read (bench/rest-feed.ts): ≤ 5× the idle p95 and ≤ 50 ms.

@@ -1,5 +1,5 @@
 /**
- * The offline data layer in real Chromium with real IndexedDB (issue 4 §4): the app's Dexie database,
+ * The offline data layer in real Chromium with real IndexedDB (docs/decisions.md#D-device-db-bench): the app's Dexie database,
  * repositories, local writes and sync engine, built into a bench page (bench/browser) and driven through
  * `window.bench` with Playwright. Timings are taken inside the page.
  *  1–2. bulk write and feed page on the device alone (bench/browser/local-figures.ts);

@@ -1,5 +1,5 @@
 /**
- * One line of `npm run bench`: a measured figure beside its budget (design.md §6). Each bench module exports
+ * One line of `npm run bench`: a measured figure beside its budget (docs/architecture.md §6). Each bench module exports
  * `run(): Promise<Figure[]>`; bench/run.ts runs them and prints the table.
  */
 export interface Figure {

@@ -1,9 +1,9 @@
 /**
- * Messaging as users see it (issue 13 item 7): the production build of the app in two Chromium contexts (buyer
+ * Messaging as users see it (docs/decisions.md#D-message-budget): the production build of the app in two Chromium contexts (buyer
  * Noah and seller Anna of the demo seed, each a device with its own IndexedDB and sync engine) against a local
  * stack in this process. Both have the same thread open; the buyer presses Enter in the composer and the time
  * until the message's text is in the seller's thread (DOM) is measured, p50 and p95 over MESSAGES messages.
- * Budget (design.md §6): a write on one client visible on another, p95 ≤ 300 ms.
+ * Budget (docs/architecture.md §6): a write on one client visible on another, p95 ≤ 300 ms.
  */
 import fs from 'node:fs'
 import net from 'node:net'

@@ -1,5 +1,5 @@
 /**
- * The photo pipeline in headless Chromium (issue 12 §8, design.md §6 photo budget): a 12 MP phone-like JPEG with
+ * The photo pipeline in headless Chromium (docs/decisions.md#D-photo-pipeline, docs/architecture.md §6 photo budget): a 12 MP phone-like JPEG with
  * EXIF and GPS goes through the sell flow's compressor (one kept-alive module worker from our own origin: decode
  * once, full image, card image from the resized bitmap) to the upload-ready full image and card image. Prints the
  * median time of 5 warm runs (after 1 cold run), the sizes, the longest main-thread task seen while compressing,
@@ -95,7 +95,7 @@ export async function run(): Promise<Figure[]> {
       `input ${(inputBytes / 1e6).toFixed(2)} MB 4032×3024 with EXIF+GPS → ${warm[0]!.fullType}; cold first run ${cold!.ms.toFixed(0)} ms; ` +
       `warm runs ${warm.map((r) => r.ms.toFixed(0)).join(', ')} ms; inside the worker (medians): decode ${split('decodeMs')} ms, ` +
       `full image (resize + WebP encode) ${split('fullMs')} ms, card image ${split('cardMs')} ms; requests to other origins (a CDN): ${cdn.length}; machine load average at the end: ${os.loadavg()[0]!.toFixed(1)}` +
-      ` (headless desktop Chromium with CPU raster; phones are slower, reference/photo.md)`
+      ` (headless desktop Chromium with CPU raster; phones are slower, docs/photo.md §2)`
     return [
       { figure: 'photo: 12 MP JPEG → upload-ready full + card image (median)', value: median, unit: 'ms', budget: { op: '<=', limit: 600 }, command: COMMAND, note },
       { figure: 'photo: full image size (largest run)', value: Math.max(...all.map((r) => r.fullBytes)) / 1000, unit: 'KB', budget: { op: '<=', limit: 300 }, command: COMMAND },

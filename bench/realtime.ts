@@ -1,9 +1,9 @@
 /**
  * Realtime propagation: one supabase-js client inserts a chat message through the REST API, and the time until the
  * recipient's postgres_changes callback fires is measured, with 50 subscribed clients (each a different user, so
- * every change is checked against RLS for all 50). Budget: p95 ≤ 100 ms (issue 3).
+ * every change is checked against RLS for all 50). Budget: p95 ≤ 100 ms (docs/decisions.md#D-realtime-budget).
  *
- * Fair share under a join flood (issue 15, item 9): a normal visitor's feed read over HTTP (1 client, in its own
+ * Fair share under a join flood (docs/decisions.md#D-fair-share): a normal visitor's feed read over HTTP (1 client, in its own
  * process), idle and then while another process floods the realtime endpoint with joins from 20 sockets (join +
  * leave back to back, each join with postgres_changes bindings; a socket the server cuts off comes back after
  * 50 ms). The stack runs with hosted Realtime's default limits (realtime/limits.ts). Budget: p95 under the flood

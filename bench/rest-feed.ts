@@ -1,10 +1,10 @@
 /**
- * The feed query over HTTP as anon (spec §7.2: 12 active listings, newest first, with their images), against an
+ * The feed query over HTTP as anon (docs/product.md §7.2: 12 active listings, newest first, with their images), against an
  * in-memory local stack restored from the migrated + seeded template: 1 client sequential (p50/p95) and 20
  * closed-loop clients (req/s, p95), the clients in a separate process. For comparison, in alternating rounds, the same SQL the API builds, run straight on PGlite through
  * Database.withClaims with 20 concurrent callers: the engine's own ceiling.
  *
- * Fair share (issue 15, item 9): the same 1-client feed p95 while another client, in its own process, sends the
+ * Fair share (docs/decisions.md#D-fair-share): the same 1-client feed p95 while another client, in its own process, sends the
  * heaviest read the work caps still allow (supabase/local/rest/limits.ts) back to back: the slowest of a few
  * candidates that pass the caps (1000 rows, 2 embed levels, 8 embeds), picked by timing each on this stack.
  * Budget: ≤ 5× the idle p95 and ≤ 50 ms.

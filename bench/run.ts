@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- name…]`: runs the bench modules (all, or the named ones) one after another and prints every
- * figure beside its budget (design.md §6). Benchmarks are not part of `npm test`; they measure, tests assert.
+ * figure beside its budget (docs/architecture.md §6). Benchmarks are not part of `npm test`; they measure, tests assert.
  * Exits 0 even when a budget is missed: the table is the report, and a miss is discussed, not hidden.
  */
 import { withinBudget, type Figure } from './figure.ts'

@@ -78,7 +78,7 @@ export async function run(): Promise<Figure[]> {
         figure: 'local stack cold start, existing data dir (median of 5)',
         value: percentile(samples, 50),
         unit: 'ms',
-        // Issue 15: ≤ 1.5 s on an idle machine (≤ 2 s at load average 4); the load is in the note.
+        // docs/decisions.md#D-fast-start: ≤ 1.5 s on an idle machine (≤ 2 s at load average 4); the load is in the note.
         budget: { op: '<=', limit: 1500 },
         command,
         note: `spawn → /health 200 from the prebuilt bundle (launch.mjs), Node start-up included; worst of ${RUNS}: ${Math.round(Math.max(...samples))} ms; load average ${os.loadavg()[0]!.toFixed(1)} at the end; in the process (median, since its start; CPU includes V8's background WASM compilation): ${breakdown}; first start on an empty directory (initdb + migrations + seed, bundle build if stale): ${Math.round(first)} ms`,

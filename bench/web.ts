@@ -1,9 +1,9 @@
 /**
- * The built app as a visitor meets it (design.md §6, issue 11 item 13), on `npm start`'s build and a freshly
+ * The built app as a visitor meets it (docs/architecture.md §6, docs/decisions.md#D-first-route-speed), on `npm start`'s build and a freshly
  * seeded local stack on the bench's own ports:
  * - JS for the first route (gzip) and all JS, from the build's index.html and assets;
  * - Lighthouse 12.8.2 mobile (simulated throttling), median of 3, on /, /shop and /item/:id — run through
- *   `npx --yes lighthouse@12.8.2` so it stays out of devDependencies (reference/frontend.md §4);
+ *   `npx --yes lighthouse@12.8.2` so it stays out of devDependencies (docs/frontend.md §4);
  * - the offline repeat visit: a visitor who opened /shop once reloads it with no network (service worker
  *   allowed); time from navigation start to the first feed card in the DOM, median of 5.
  */

@@ -28,7 +28,7 @@ export async function newAccount(firstName: string, password = 'test-secret'): P
 export async function apiSignIn(email: string, password = 'kreis-demo'): Promise<{ client: SupabaseClient; stored: Record<string, string> }> {
   const stored: Record<string, string> = {}
   const client = createClient(E2E_API_URL, DEFAULT_ANON_KEY, {
-    // Node 20 has no global WebSocket (reference/supabase-wire.md §0).
+    // Node 20 has no global WebSocket (docs/supabase-wire.md §0).
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
     auth: {
       autoRefreshToken: false,

@@ -4,7 +4,7 @@ import { authCall, signInThroughForm, unique } from './account-helpers.ts'
 // Screens wait for the session and the device database; a loaded CI machine needs more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 })
 
-// Accounts through the screens (spec §2.5, §4, §8; issue 11 item 1). Demo accounts only sign in: anything that
+// Accounts through the screens (docs/product.md §2.5, §4, §8; docs/decisions.md#D-accounts). Demo accounts only sign in: anything that
 // changes an account (sign-up, a new password) uses an account made for the test, so later specs find the demo
 // data as seeded.
 
@@ -60,7 +60,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL('/')
   })
 
-  test('a wrong password gets the §8 message and the form back', async ({ page }) => {
+  test('a wrong password gets the docs/product.md §8 message and the form back', async ({ page }) => {
     await page.goto('/auth?mode=signin')
     await page.getByLabel('Email').fill('anna@demo.kreis.ch')
     await page.getByLabel(/^Password/).fill('not-the-password')

@@ -19,7 +19,7 @@ test.describe('contact page', () => {
   test('a valid message shows "Thank you!" for five seconds, then an empty form; the message goes nowhere', async ({ page }) => {
     await page.goto('/contact')
     await expect(page.getByRole('link', { name: 'hello@kreis.ch' })).toHaveAttribute('href', 'mailto:hello@kreis.ch')
-    // The sync engine runs for every visitor (issue 11), so the page does read the public feed in the background.
+    // The sync engine runs for every visitor (docs/decisions.md#D-sync-for-visitors), so the page does read the public feed in the background.
     // What stays true: sending is simulated — no request carries the message or writes anything — and a visitor
     // never asks for private tables.
     const requests: string[] = []

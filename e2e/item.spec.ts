@@ -1,5 +1,5 @@
 /**
- * The item page (spec §2.11) against `npm start`'s build and a freshly seeded stack: opened from the shop, the
+ * The item page (docs/product.md §2.11) against `npm start`'s build and a freshly seeded stack: opened from the shop, the
  * gallery, "Item not found", the owner's and a visitor's actions, and the offline visit with images.
  */
 import { expect, test, type Page } from '@playwright/test'

@@ -75,7 +75,7 @@ test.describe('landing page', () => {
     await page.goto('/')
     const requests: string[] = []
     // The sync engine mirrors the public feed for visitors, so data calls do happen on this page; none may carry the
-    // address or write anything (spec §7.2: the newsletter makes no network call).
+    // address or write anything (docs/product.md §7.2: the newsletter makes no network call).
     page.on('request', (r) => {
       if (r.method() !== 'GET' && r.method() !== 'HEAD' && r.method() !== 'OPTIONS') requests.push(`${r.method()} ${r.url()}`)
       else if (decodeURIComponent(r.url()).includes('reader@example.ch')) requests.push(r.url())
@@ -116,7 +116,7 @@ test.describe('landing page', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await expect.poll(() => gapBelowHeader(page, 'products-section')).toBe(20)
 
-    // A second signup with the same address (another letter case): the §8 toast, the form stays as typed.
+    // A second signup with the same address (another letter case): the docs/product.md §8 toast, the form stays as typed.
     dialog = await openTrial(page)
     await expect(dialog.getByLabel('Email')).toHaveValue('')
     await dialog.getByLabel('Email').fill(email.toUpperCase())

@@ -1,5 +1,5 @@
 /**
- * Messaging between buyers and sellers (issue 13; spec §2.7, §2.11, §4, §6, §8), against `npm start`'s build and a
+ * Messaging between buyers and sellers (docs/decisions.md#D-messaging; docs/product.md §2.7, §2.11, §4, §6, §8), against `npm start`'s build and a
  * freshly seeded local stack, with one browser context per device. Users are signed in by putting the session
  * supabase-js would store into the context's localStorage (the sign-in screen has its own spec).
  */
@@ -49,7 +49,7 @@ async function listUnread(page: Page): Promise<number> {
   return counts.reduce((sum, count) => sum + parseInt(count, 10), 0)
 }
 
-test.describe('messaging (issue 13)', () => {
+test.describe('messaging (docs/decisions.md#D-messaging)', () => {
   test('buyer messages from the item page → seller gets the toast and the thread live → the answer reaches the buyer live', async ({ browser }) => {
     const seller = await device(browser, ANNA.email)
     const buyer = await device(browser, NOAH.email)
@@ -67,7 +67,7 @@ test.describe('messaging (issue 13)', () => {
       await dialog.getByRole('button', { name: 'Send' }).click()
       await expect(buyer.page.getByText('Your message has been sent to the seller.').first()).toBeVisible()
 
-      // The seller: the §8 toast with the first 50 characters, and the new conversation on top, unread.
+      // The seller: the docs/product.md §8 toast with the first 50 characters, and the new conversation on top, unread.
       await expect(seller.page.getByText('New message received')).toBeVisible()
       await expect(seller.page.getByText('Hi Anna, is the skirt still available?').first()).toBeVisible()
       const row = conversationRow(seller.page, SKIRT.title)
@@ -250,14 +250,14 @@ test.describe('messaging (issue 13)', () => {
     }
   })
 
-  test('messaging a sold item and one\'s own listing is refused; a visitor is asked to log in (§6, §8)', async ({ browser }) => {
+  test('messaging a sold item and one\'s own listing is refused; a visitor is asked to log in (docs/product.md §6, §8)', async ({ browser }) => {
     const noah = await device(browser, NOAH.email)
     const anna = await device(browser, ANNA.email)
     const visitor = await device(browser)
     const { client: noahApi } = await signIn(NOAH.email)
     const { client: annaApi } = await signIn(ANNA.email)
     try {
-      // Sold: the thread says so with the §8 words and has no composer; the server refuses a message too.
+      // Sold: the thread says so with the docs/product.md §8 words and has no composer; the server refuses a message too.
       await noah.page.goto(`/messages?c=${SOLD_BAG.conversation}`)
       await expect(noah.page.getByRole('note')).toContainText('Item sold')
       await expect(noah.page.getByRole('note')).toContainText('This item is no longer available.')
@@ -274,7 +274,7 @@ test.describe('messaging (issue 13)', () => {
       const own = await annaApi.from('conversations').insert({ listing_id: OXFORD.id, buyer_id: ANNA.id, seller_id: ANNA.id })
       expect(own.error).not.toBeNull()
 
-      // A visitor: the §8 toast on the item page, and the inbox's logged-out state (§2.7).
+      // A visitor: the docs/product.md §8 toast on the item page, and the inbox's logged-out state (§2.7).
       await visitor.page.goto(`/item/${OXFORD.id}`)
       await visitor.page.getByRole('button', { name: 'Message Seller' }).click()
       await expect(visitor.page.getByRole('alert').filter({ hasText: 'Please log in' })).toContainText('You need to be logged in to message sellers.')
@@ -289,7 +289,7 @@ test.describe('messaging (issue 13)', () => {
   })
 })
 
-test.describe('the thread as a reader sees it (issue 13 §2, §3)', () => {
+test.describe('the thread as a reader sees it (docs/decisions.md#D-thread-view)', () => {
   /** A new buyer's conversation with Anna about the skirt, holding `contents` (one insert: the server keeps their order). */
   async function conversationWithAnna(contents: string[]): Promise<{ id: string; buyerApi: SupabaseClient; say(content: string): Promise<void> }> {
     const account = await newAccount('Lena')
@@ -337,7 +337,7 @@ test.describe('the thread as a reader sees it (issue 13 §2, §3)', () => {
     }
   })
 
-  test('Shift+Enter starts a new line, Enter sends the trimmed text; the other side gets the lines and the §8 toast with 50 characters', async ({ browser }) => {
+  test('Shift+Enter starts a new line, Enter sends the trimmed text; the other side gets the lines and the docs/product.md §8 toast with 50 characters', async ({ browser }) => {
     const { id, buyerApi, say } = await conversationWithAnna(['Hello Anna'])
     const anna = await device(browser, ANNA.email)
     try {

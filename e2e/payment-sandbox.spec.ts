@@ -6,7 +6,7 @@ import { DEMO, serverPayments, serverPlan, signIn } from './plan-helpers.ts'
 const expect = baseExpect.configure({ timeout: 30_000 })
 test.describe.configure({ timeout: 180_000 })
 
-// Through the screens with the sandbox provider (issue 14): the plan page's pay button opens the sandbox checkout
+// Through the screens with the sandbox provider (docs/decisions.md#D-plan-screens): the plan page's pay button opens the sandbox checkout
 // in a new tab, which returns to /payment-success. Luca (42 days old, never paid) is the welcome-phase seller who
 // pays CHF 2; Sophie (21 days, trial) cancels on the checkout page.
 

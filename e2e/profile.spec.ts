@@ -4,7 +4,7 @@ import { newAccount, signInThroughForm } from './account-helpers.ts'
 // Screens wait for the session and the device database; a loaded CI machine needs more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 })
 
-// /profile (spec §2.9, §4; issue 11 item 9): the join prompt, and an edit that goes through the outbox to the
+// /profile (docs/product.md §2.9, §4; docs/decisions.md#D-accounts): the join prompt, and an edit that goes through the outbox to the
 // server, so it is there after a reload and on another device.
 
 test.describe('profile', () => {

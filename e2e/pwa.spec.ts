@@ -1,5 +1,5 @@
 /**
- * Installable and updatable (issue 11 item 3) in real Chromium against `npm start`'s build: the manifest and the
+ * Installable and updatable (docs/decisions.md#D-pwa-updates) in real Chromium against `npm start`'s build: the manifest and the
  * worker make the app installable, and a new version of the worker waits for the user's "Reload" instead of
  * taking over by itself.
  */

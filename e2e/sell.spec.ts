@@ -1,5 +1,5 @@
 /**
- * The flea-market journey (issue 12): a seller with no network photographs items, fills in the details and
+ * The flea-market journey (docs/decisions.md#D-sell-offline): a seller with no network photographs items, fills in the details and
  * publishes; everything survives a reload; the listing goes live by itself when the network is back, and another
  * user sees it with its photos in order. Stored files carry no EXIF/GPS. Then edit (reorder, remove, add), mark
  * sold, delete, and a listing the server refuses that the seller fixes.
@@ -129,7 +129,7 @@ test.beforeAll(async () => {
   for (const p of [photos.gpsJpeg, photos.png, photos.portrait]) expect(imageMetadataBlocks(new Uint8Array(fs.readFileSync(p))).length).toBeGreaterThan(0)
 })
 
-test.describe('sell flow (issue 12)', () => {
+test.describe('sell flow (docs/decisions.md#D-sell-offline)', () => {
   test.use({ serviceWorkers: 'allow' })
   test.setTimeout(600_000)
 

@@ -4,7 +4,7 @@ import { deviceRowCounts, newAccount, signInThroughForm } from './account-helper
 // Screens wait for the session and the device database; a loaded CI machine needs more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 })
 
-// The shell's session and sync state (issue 11 items 1, 2): a signed-in user stays signed in offline, Sign Out
+// The shell's session and sync state (docs/decisions.md#D-accounts): a signed-in user stays signed in offline, Sign Out
 // never silently drops unsent changes and leaves no private row behind, refused writes can be retried, and a
 // visitor's engine reads public data only.
 

@@ -5,7 +5,7 @@ import { DEMO, serverPlan, signIn } from './plan-helpers.ts'
 const expect = baseExpect.configure({ timeout: 30_000 })
 test.describe.configure({ timeout: 180_000 })
 
-// The plan page and the payment return pages (issue 14; spec §2.12, §2.13, §4, §8). Payment through the sandbox
+// The plan page and the payment return pages (docs/decisions.md#D-plan-screens; docs/product.md §2.12, §2.13, §4, §8). Payment through the sandbox
 // checkout is in payment-sandbox.spec.ts. Anna is the seeded active member; Noah is 12 days into his trial.
 
 async function waitForServiceWorkerControl(page: Page): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * The build's prerender (vite.config.ts): index.html paints a cold visit's first screen from HTML instead of waiting
- * for the app's JS (issue 11 item 13: the home page's LCP is its hero; /shop and /item/:id show their heading or
+ * for the app's JS (docs/decisions.md#D-first-route-speed: the home page's LCP is its hero; /shop and /item/:id show their heading or
  * skeleton at once). src/app/prerender.tsx renders the app's first render at each page's URL in Node (a server
  * build of that one entry, with Vite's own transforms and env, run in a Node of its own). Each page becomes a
  * <template> in index.html; a tiny script in the head names the URL's page (on <html>) and one after the templates

@@ -1,5 +1,5 @@
 /**
- * `npm start` (design.md §3): builds the PWA, starts the local Supabase stack (data in .kreis/, migrated and seeded
+ * `npm start` (docs/architecture.md §3): builds the PWA, starts the local Supabase stack (data in .kreis/, migrated and seeded
  * on first run) and serves the built app with SPA fallback on the site URL's port (4173), then prints both URLs
  * and the demo accounts. Ctrl-C stops both cleanly. The app is served with its security headers (security-headers.ts).
  *

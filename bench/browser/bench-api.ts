@@ -14,7 +14,7 @@ export interface FeedSample {
 /**
  * How the 10k rows are written, each on a fresh database:
  * - 'listings': bulkPut of the listing rows as the mirror stores them (card fields included) in one rw
- *   transaction, the design's budget (anchors-perf-rel P5); '-strict' with Chromium's strict durability;
+ *   transaction, the design's budget (docs/frontend.md#P5); '-strict' with Chromium's strict durability;
  * - 'raw': the same rows put with bare IndexedDB into the same object store (Dexie's floor);
  * - 'raw-unindexed': bare IndexedDB into a store with no index (what the listings' indexes cost);
  * - 'bootstrap': the pull's mirror path (applyListingBundle: reconcile, listing rows with card fields, image

@@ -1,7 +1,7 @@
 /**
  * Node side of the in-browser benches: builds the bench page with Vite (root bench/browser, the app's `@` alias),
  * serves the build from a tiny static server on a free port, and launches the system Chromium
- * (reference/frontend.md §3). `close()` undoes all three, temp directory included.
+ * (docs/frontend.md §3). `close()` undoes all three, temp directory included.
  */
 import fs from 'node:fs'
 import http from 'node:http'

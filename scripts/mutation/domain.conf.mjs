@@ -1,4 +1,4 @@
-// Stryker pass over the pure rules of spec.md (src/domain). Run with `npm run test:mutation -- domain`.
+// Stryker pass over the pure rules of docs/product.md (src/domain). Run with `npm run test:mutation -- domain`.
 import { runFiles } from './run-files.mjs'
 
 const files = runFiles('domain')

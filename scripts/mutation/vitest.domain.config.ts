@@ -1,5 +1,5 @@
 // Vitest config for Stryker's domain pass: src/domain's own tests and the catalogue tests of src/i18n, which check
-// the domain's toasts and messages against spec.md's words (the project config would also start the stack suites).
+// the domain's toasts and messages against docs/product.md's words (the project config would also start the stack suites).
 import { defineConfig } from 'vitest/config'
 import path from 'node:path'
 

@@ -1,5 +1,5 @@
 /**
- * The first route's JS (design.md §6: ≤ 120 kB gzip, measured by `npm run bench -- web`) stays small because the
+ * The first route's JS (docs/architecture.md §6: ≤ 120 kB gzip, measured by `npm run bench -- web`) stays small because the
  * data layer loads after the first paint: a production build's index.html must not load (as its entry or a
  * modulepreload) Dexie, the sync engine, the session or Supabase code. This builds the app the way `npm start`
  * does (without the service worker plugin) and reads the modules of every script index.html names.

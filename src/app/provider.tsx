@@ -1,7 +1,7 @@
 /**
  * The app's one provider: the shell paints first, without database code; the data layer (./live/live-services:
  * the device's database, the cached session, which works offline, and the sync engine for every visitor) loads in
- * its own chunk during that first render and starts right after it (design.md §6, first-route JS). Screens read
+ * its own chunk during that first render and starts right after it (docs/architecture.md §6, first-route JS). Screens read
  * the app's database through useDatabase(); a test injects its own with `db` (the database context then loads
  * lazily too) and renders screens inside <AppProvider db={…} startServices={false}>.
  */

@@ -1,5 +1,5 @@
 /**
- * The route table of spec §2.1. Screens load lazily (one chunk each) so the first route stays small; the landing
+ * The route table of docs/product.md §2.1. Screens load lazily (one chunk each) so the first route stays small; the landing
  * page and 404 are in the first chunk because they are what a cold visit shows.
  */
 import { lazy, Suspense } from 'react'

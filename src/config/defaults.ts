@@ -1,5 +1,5 @@
 /**
- * Build-time defaults of the app's environment: the local stack of `npm start` (design.md §3), whose URL and
+ * Build-time defaults of the app's environment: the local stack of `npm start` (docs/architecture.md §3), whose URL and
  * anon key are those of the Supabase CLI. The anon key is public by design (it only identifies the project; row
  * level security decides access). No secret belongs in src/: the service_role key and the JWT secret stay on the
  * server. Pure constants, shared by src/config/env.ts and vite.config.ts.

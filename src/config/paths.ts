@@ -1,5 +1,5 @@
 /**
- * Every route of spec §2.1 in one place: screens and links build paths here instead of writing string literals,
+ * Every route of docs/product.md §2.1 in one place: screens and links build paths here instead of writing string literals,
  * so a route moves in one edit. Query-string details (the shop's filters) belong to the feature that reads them.
  */
 export type AuthMode = 'signin' | 'signup' | 'reset'

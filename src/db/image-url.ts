@@ -157,7 +157,7 @@ export interface CardImageSrc {
 }
 
 /**
- * A feed/grid card's photo (issue 12): the device's card image (else its full photo) while it holds one, so an
+ * A feed/grid card's photo (docs/decisions.md#D-card-images): the device's card image (else its full photo) while it holds one, so an
  * unsent listing shows its photo offline; else the bucket URL with the card image in `srcset`, so a phone's
  * 2-column grid downloads the small one. An http(s) URL as it is. Null for no image; undefined while the device is
  * being asked (useDevicePhoto), so a card never flashes a broken or placeholder image.

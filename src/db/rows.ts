@@ -19,7 +19,7 @@ export type SyncState = 'synced' | 'pending' | 'failed'
 
 export interface SyncFields {
   sync_state: SyncState
-  /** Why the server refused the write, when sync_state is 'failed': a reason code, worded when shown (spec §8). */
+  /** Why the server refused the write, when sync_state is 'failed': a reason code, worded when shown (docs/product.md §8). */
   sync_error?: StoredSyncFailure
 }
 

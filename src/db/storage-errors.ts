@@ -1,7 +1,7 @@
 /**
  * IndexedDB failures the user must hear about, recognised by name (Dexie wraps the DOMException but keeps its
  * name, and puts the original in `inner`). Chrome may report a full disk as an AbortError whose inner error is
- * QuotaExceededError (reference/anchors-perf-rel.md B4).
+ * QuotaExceededError (docs/frontend.md#B4).
  */
 export type StorageProblem = 'quota-exceeded' | 'connection-lost'
 
@@ -36,7 +36,7 @@ let persistRequested = false
 
 /**
  * Asks the browser to keep our data under storage pressure, once, after the first local write (browsers grant
- * it more readily for sites the user saves things in; reference/anchors-perf-rel.md B4).
+ * it more readily for sites the user saves things in; docs/frontend.md#B4).
  */
 export async function requestPersistenceOnce(storage: StorageManager | undefined = globalThis.navigator?.storage): Promise<boolean | null> {
   if (persistRequested || !storage?.persist) return null

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ageOf, authModeOf, recoveryLinkOf, trialLine, validateNewPassword, type Age, type RecoveryLink, type TrialLine } from './account-screens'
 
-describe('the /auth mode of a query string (spec §2.5: default sign-up unless mode=signin)', () => {
+describe('the /auth mode of a query string (docs/product.md §2.5: default sign-up unless mode=signin)', () => {
   it.each([
     ['signin', 'signin'],
     ['signup', 'signup'],
@@ -64,7 +64,7 @@ describe('the age of the device data ("updated 5 min ago")', () => {
   })
 })
 
-describe('the profile page trial line (spec §4)', () => {
+describe('the profile page trial line (docs/product.md §4)', () => {
   it.each<[boolean, number, TrialLine]>([
     [false, 30, { kind: 'daysLeft', days: 30 }],
     [false, 1, { kind: 'daysLeft', days: 1 }],

@@ -1,4 +1,4 @@
-// Rules of the account screens (issue 11 items 1, 2, 9): which /auth mode a query string asks for, the
+// Rules of the account screens (docs/decisions.md#D-accounts): which /auth mode a query string asks for, the
 // new-password form of /auth/reset-password, what a recovery link in the URL says, and how the shell words the
 // age of the device's data ("updated 5 min ago") and the plan's trial line.
 import * as z from 'zod/mini'
@@ -8,7 +8,7 @@ import { validate, type Validated } from './validation'
 
 /**
  * The /auth mode of a query string: sign-in for mode=signin, reset for mode=reset (the reset link's "ask for a new
- * one" and the form's own switch write it), otherwise sign-up (spec §2.5: the default).
+ * one" and the form's own switch write it), otherwise sign-up (docs/product.md §2.5: the default).
  */
 export const authModeOf = (mode: string | null | undefined): AuthMode => (mode === 'signin' ? 'signin' : mode === 'reset' ? 'reset' : 'signup')
 
@@ -67,7 +67,7 @@ export function ageOf(thenMs: number, nowMs: number): Age {
   return { unit: 'days', n: Math.floor(ms / DAY_MS) }
 }
 
-/** The profile page's trial line (spec §4): days left while the trial runs, "ended" at 0, none when subscribed. */
+/** The profile page's trial line (docs/product.md §4): days left while the trial runs, "ended" at 0, none when subscribed. */
 export type TrialLine = { kind: 'daysLeft'; days: number } | { kind: 'ended' } | { kind: 'none' }
 
 export function trialLine(subscribed: boolean, daysLeft: number): TrialLine {

@@ -1,4 +1,4 @@
-// The /auth form (spec §2.5, §4 auth form modes, §5 auth form, §7.1 redirects).
+// The /auth form (docs/product.md §2.5, §4 auth form modes, §5 auth form, §7.1 redirects).
 import * as z from 'zod/mini'
 import { PASSWORD_MIN_LENGTH } from './constants'
 import type { AuthMode } from './errors'

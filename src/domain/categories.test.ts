@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ALL_PRODUCT_TYPES, CATEGORIES, categoryFromQuery, categoryToQuery, PRODUCT_TYPES, productTypesFor } from './categories'
 import { CONDITIONS } from './conditions'
 
-describe('spec §2.6 category in the query string', () => {
+describe('docs/product.md §2.6 category in the query string', () => {
   it.each([
     ['women', 'women'],
     ['children', 'children'],
@@ -24,7 +24,7 @@ describe('spec §2.6 category in the query string', () => {
   })
 })
 
-describe('spec §3 stored values', () => {
+describe('docs/product.md §3 stored values', () => {
   it('has the five categories and four conditions', () => {
     expect(CATEGORIES).toEqual(['women', 'men', 'children', 'shoes', 'accessories'])
     expect(CONDITIONS).toEqual(['new_with_tags', 'very_good', 'worn_but_loved', 'acceptable'])

@@ -1,4 +1,4 @@
-// Categories (spec §3): stored values, the "all" filter entry and the "kids" alias of the query string.
+// Categories (docs/product.md §3): stored values, the "all" filter entry and the "kids" alias of the query string.
 
 export const CATEGORIES = ['women', 'men', 'children', 'shoes', 'accessories'] as const
 export type Category = (typeof CATEGORIES)[number]
@@ -40,6 +40,6 @@ export const ALL_PRODUCT_TYPES: readonly ProductType[] = [...new Set(Object.valu
 
 export const productTypesFor = (category: Category): readonly ProductType[] => PRODUCT_TYPES[category]
 
-// Filter panel options (spec §3). City names double as the values matched against a listing's location.
+// Filter panel options (docs/product.md §3). City names double as the values matched against a listing's location.
 export const FILTER_LOCATIONS = ['Zurich', 'Basel', 'Bern', 'Lausanne', 'Geneva', 'Winterthur', 'Lucerne', 'St. Gallen'] as const
 export const FILTER_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', '36', '37', '38', '39', '40', '41', '42', '43', '44'] as const

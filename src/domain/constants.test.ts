@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as C from './constants'
 
-describe('spec §9 business constants', () => {
+describe('docs/product.md §9 business constants', () => {
   it.each([
     ['TRIAL_LENGTH_MS', 2_592_000_000],
     ['WELCOME_PAYMENT_AMOUNT_RAPPEN', 200],

@@ -1,9 +1,9 @@
-// Business constants and limits of spec §9, in one place, with their units in the name.
+// Business constants and limits of docs/product.md §9, in one place, with their units in the name.
 
 const SECOND_MS = 1_000
 export const DAY_MS = 24 * 60 * 60 * SECOND_MS
 
-// Money. Amounts for the payment function are in Rappen, the hundredth of a franc (spec §7.4: 200 or 500).
+// Money. Amounts for the payment function are in Rappen, the hundredth of a franc (docs/product.md §7.4: 200 or 500).
 export const CURRENCY = 'CHF'
 export const PRICE_DECIMALS = 2
 export const RAPPEN_PER_CHF = 100
@@ -29,7 +29,7 @@ export const DESCRIPTION_MIN_LENGTH = 10
 export const PRICE_MIN_ON_FORM_CHF = 1 // the details form; the publish check only requires > 0
 export const PRICE_INPUT_STEP_CHF = 0.01
 export const PHOTOS_MIN_ON_UPLOAD = 2
-export const PHOTOS_MIN_AT_PUBLISH = 1 // the final check is looser than the upload step (spec §9)
+export const PHOTOS_MIN_AT_PUBLISH = 1 // the final check is looser than the upload step (docs/product.md §9)
 export const PHOTOS_MAX = 10
 export const PHOTO_EXTENSIONS = ['.jpeg', '.jpg', '.png', '.webp'] as const
 export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const

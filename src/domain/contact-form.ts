@@ -1,4 +1,4 @@
-// The contact form (spec §2.14, §5 contact form). Submission is simulated; only validation is real.
+// The contact form (docs/product.md §2.14, §5 contact form). Submission is simulated; only validation is real.
 import * as z from 'zod/mini'
 import { EMAIL_PATTERN, validate, type Validated } from './validation'
 

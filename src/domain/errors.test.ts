@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { PG_CHECK_VIOLATION, PG_INSUFFICIENT_PRIVILEGE, PG_UNIQUE_VIOLATION, authErrorMessage, canRetryFailure, messageSyncFailure, authFailureToast, feedErrorMessage, listingCreateFailureToast, listingFailure, listingSyncFailure, profileSyncFailure, profileUpdateFailureToast, sameSyncFailure, signOutFailureToast, syncFailureMessage, trialSignupFailureToast, type StoredSyncFailure, type SyncFailure, type WriteFailure } from './errors'
 import { TOASTS } from './toasts'
 
-describe('spec §8 authentication: message mapping', () => {
+describe('docs/product.md §8 authentication: message mapping', () => {
   it.each([
     ['Email signups are disabled', 'auth.signupsDisabled'],
     ['Invalid login credentials', 'auth.invalidCredentials'],
@@ -29,7 +29,7 @@ describe('spec §8 authentication: message mapping', () => {
   })
 })
 
-describe('spec §8 trial: duplicate e-mail (23505) vs other errors', () => {
+describe('docs/product.md §8 trial: duplicate e-mail (23505) vs other errors', () => {
   it.each([
     ['23505', TOASTS.trialDuplicate],
     ['42501', TOASTS.trialFailed],
@@ -39,7 +39,7 @@ describe('spec §8 trial: duplicate e-mail (23505) vs other errors', () => {
   })
 })
 
-describe('spec §8 sell flow: listing create failures', () => {
+describe('docs/product.md §8 sell flow: listing create failures', () => {
   const sent = { condition: 'mint', category: 'hats' }
   it.each([
     ['new row for relation "listings" violates check constraint "listings_condition_check"', { key: 'toast.invalidCondition', params: { value: 'mint' } }],
@@ -54,7 +54,7 @@ describe('spec §8 sell flow: listing create failures', () => {
   })
 })
 
-describe('spec §8 profile update failure', () => {
+describe('docs/product.md §8 profile update failure', () => {
   it.each([
     ['value too long', { text: 'value too long' }],
     ['', 'toast.somethingWrong'],
@@ -64,7 +64,7 @@ describe('spec §8 profile update failure', () => {
   })
 })
 
-describe('spec §8 failed sync writes: the reason code a refusal stores', () => {
+describe('docs/product.md §8 failed sync writes: the reason code a refusal stores', () => {
   const check = (constraint: string) => ({ code: '23514', message: `violates check constraint "${constraint}"` })
   const rls = { code: '42501', message: 'new row violates row-level security policy' }
   const sent = { condition: 'very_good', category: 'x' }
@@ -98,7 +98,7 @@ describe('spec §8 failed sync writes: the reason code a refusal stores', () => 
   })
 })
 
-describe('spec §8 failed sync writes: the words of a reason code', () => {
+describe('docs/product.md §8 failed sync writes: the words of a reason code', () => {
   it.each<[SyncFailure, unknown]>([
     [{ code: 'listing_create_failed' }, 'toast.createListingFailed'],
     [{ code: 'listing_edit_failed' }, 'toast.editSaveFailed'],
@@ -133,7 +133,7 @@ describe('spec §8 failed sync writes: the words of a reason code', () => {
   })
 })
 
-describe('spec §8 feed fetch failure', () => {
+describe('docs/product.md §8 feed fetch failure', () => {
   it.each([
     ['timeout', { text: 'timeout' }],
     [undefined, 'feed.fetchFailed'],
@@ -142,13 +142,13 @@ describe('spec §8 feed fetch failure', () => {
   })
 })
 
-describe('spec §8: the Postgres SQLSTATE codes the catalogue reads', () => {
+describe('docs/product.md §8: the Postgres SQLSTATE codes the catalogue reads', () => {
   it('unique violation 23505, check violation 23514, insufficient privilege (RLS) 42501', () => {
     expect([PG_UNIQUE_VIOLATION, PG_CHECK_VIOLATION, PG_INSUFFICIENT_PRIVILEGE]).toEqual(['23505', '23514', '42501'])
   })
 })
 
-describe('spec §8 sell flow: a check violation with little to go on', () => {
+describe('docs/product.md §8 sell flow: a check violation with little to go on', () => {
   it.each<[string | null, { condition?: string; category?: string }, unknown]>([
     [null, { condition: 'mint' }, 'toast.listingRequirements'],
     ['violates check constraint "LISTINGS_CONDITION_CHECK"', { condition: 'mint' }, { key: 'toast.invalidCondition', params: { value: 'mint' } }],

@@ -1,4 +1,4 @@
-// The error catalogue's rules (spec §8): the auth message mapping, and what a failed write of each kind shows —
+// The error catalogue's rules (docs/product.md §8): the auth message mapping, and what a failed write of each kind shows —
 // used by the screens for direct calls and by the sync engine when it marks an outbox entry failed.
 import { keyWith, serverText, type Message, type Toast } from './message'
 import { TOASTS, type ToastMessageKey } from './toasts'
@@ -92,9 +92,9 @@ export const SYNC_FAILURE_CODES = [
   'message_send_failed',
   /** A message or conversation refused because its listing is sold or gone: sending it again cannot work. */
   'listing_unavailable',
-  /** detail: the server's own words, when it gave any (spec §8 shows them). */
+  /** detail: the server's own words, when it gave any (docs/product.md §8 shows them). */
   'profile_update_failed',
-  /** The screens' operations (favourite, delete, picture, read mark): spec §8 has no words of their own. */
+  /** The screens' operations (favourite, delete, picture, read mark): docs/product.md §8 has no words of their own. */
   'write_failed',
   /** detail: a sentence stored before reason codes existed, that no code matches: shown as stored. */
   'as_stored',
@@ -121,7 +121,7 @@ export const listingFailure = (isNew: boolean): SyncFailure => ({ code: isNew ? 
 
 /**
  * A listing's fields the server refused. A CHECK violation's message names the constraint, so the condition or
- * category sent is quoted (the precise wording of spec §8 on create, also on an edit); other refusals are the
+ * category sent is quoted (the precise wording of docs/product.md §8 on create, also on an edit); other refusals are the
  * create or edit failure.
  * @param isNew whether the listing was never acknowledged by the server (create vs edit wording).
  * @param sent the listing row that was pushed (its condition/category quote the offending value).
@@ -157,7 +157,7 @@ const SYNC_FAILURE_KEYS = {
   write_failed: 'toast.somethingWrong',
 } as const satisfies Partial<Record<SyncFailureCode, ToastMessageKey>>
 
-/** The words of a failure (spec §8): a catalogue key, with the value it quotes, or the server's text. */
+/** The words of a failure (docs/product.md §8): a catalogue key, with the value it quotes, or the server's text. */
 export function syncFailureMessage(f: SyncFailure): Message<ToastMessageKey> {
   switch (f.code) {
     case 'invalid_condition':
@@ -173,5 +173,5 @@ export function syncFailureMessage(f: SyncFailure): Message<ToastMessageKey> {
   }
 }
 
-/** The feed's error state: the fetch error's own message, or the generic one (spec §8 feed). */
+/** The feed's error state: the fetch error's own message, or the generic one (docs/product.md §8 feed). */
 export const feedErrorMessage = (raw?: string | null): Message<'feed.fetchFailed'> => (raw?.trim() ? serverText(raw) : 'feed.fetchFailed')

@@ -12,7 +12,7 @@ import {
   type FilterableListing,
 } from './feed-filters'
 
-describe('spec §5 filter price inputs', () => {
+describe('docs/product.md §5 filter price inputs', () => {
   it.each([
     ['', 0, 500],
     ['  ', 0, 500],
@@ -51,7 +51,7 @@ const listing: FilterableListing = {
   title: 'Wool coat', brand: 'Akris', tags: ['winter'], product_type: 'coat',
 }
 
-describe('spec §2.6 filter panel: how the filters narrow the feed (our reading)', () => {
+describe('docs/product.md §2.6 filter panel: how the filters narrow the feed (our reading)', () => {
   it.each<[string, FeedFilters, Partial<FilterableListing>, boolean]>([
     ['no filters keep everything', {}, {}, true],
     ['defaults keep a price above 500', { priceMin: 0, priceMax: 500 }, { price: 800 }, true],
@@ -94,7 +94,7 @@ describe('spec §2.6 filter panel: how the filters narrow the feed (our reading)
   })
 })
 
-describe('spec §3 filter panel locations: every national spelling of an offered city matches it (our reading)', () => {
+describe('docs/product.md §3 filter panel locations: every national spelling of an offered city matches it (our reading)', () => {
   it.each([
     ['Zurich', 'Zürich'], ['Zurich', 'Zurigo'],
     ['Basel', 'Bâle'], ['Basel', 'Basilea'],
@@ -114,7 +114,7 @@ describe('spec §3 filter panel locations: every national spelling of an offered
   })
 })
 
-describe('spec §2.6 filter panel: prices and sizes as stored and as chosen (our reading)', () => {
+describe('docs/product.md §2.6 filter panel: prices and sizes as stored and as chosen (our reading)', () => {
   it.each<[FeedFilters, number | string, boolean]>([
     [{ priceMin: 50 }, '99.90', true],
     [{ priceMin: 100 }, '99.90', false],

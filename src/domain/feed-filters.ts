@@ -1,4 +1,4 @@
-// The one model of what narrows the feed: the shop's category (spec §2.6), the filter panel (spec §2.6 filter
+// The one model of what narrows the feed: the shop's category (docs/product.md §2.6), the filter panel (docs/product.md §2.6 filter
 // panel, §3 filter panel fields, §5 filter price inputs) and the search. The mirror's feed repository applies
 // exactly this rule (src/db/repositories/feed.ts, over normalised facets it keeps in memory); the spec leaves
 // how the filters narrow the feed unshown, so our reading is documented per rule below.
@@ -87,7 +87,7 @@ export function filterFacets(listing: FilterableListing): FilterFacets {
   }
 }
 
-// Sellers write cities in any national language; the panel offers the English names (spec §3).
+// Sellers write cities in any national language; the panel offers the English names (docs/product.md §3).
 const CITY_ALIASES: Readonly<Record<string, readonly string[]>> = {
   zurich: ['zuerich', 'zurigo'],
   basel: ['bale', 'basilea'],

@@ -3,7 +3,7 @@ import { feedViewFromParams, feedViewToParams, searchView, withFilters, type Fee
 
 const view = (qs: string): FeedView => feedViewFromParams(new URLSearchParams(qs))
 
-describe('the shop view in the query string (spec §2.6; Back, reload and shared links restore it)', () => {
+describe('the shop view in the query string (docs/product.md §2.6; Back, reload and shared links restore it)', () => {
   it.each<[string, FeedView]>([
     ['', { filters: {}, sort: 'newest', page: 1 }],
     ['category=women', { filters: { category: 'women' }, sort: 'newest', page: 1 }],
@@ -42,7 +42,7 @@ describe('the shop view in the query string (spec §2.6; Back, reload and shared
   })
 })
 
-describe('spec §2.6 / §5: price bounds and lists in the query string', () => {
+describe('docs/product.md §2.6 / §5: price bounds and lists in the query string', () => {
   it.each<[string, FeedView]>([
     ['max=', { filters: {}, sort: 'newest', page: 1 }],
     ['max=+&min=+', { filters: {}, sort: 'newest', page: 1 }],

@@ -1,4 +1,4 @@
-// The shop's view in the query string (spec §2.6: the category lives there; issue 11: every filter, the search,
+// The shop's view in the query string (docs/product.md §2.6: the category lives there; docs/decisions.md#D-feed-view-in-url: every filter, the search,
 // the sort and the page too), so Back, reload and a shared link restore the same view. Unknown or invalid values
 // are dropped, never an error: a hand-edited link still opens the shop.
 import { CATEGORY_QUERY_PARAM, categoryFromQuery } from './categories'
@@ -81,7 +81,7 @@ export function feedViewToParams(view: FeedView): URLSearchParams {
   return params
 }
 
-/** A new view from a filter change: any change of what is shown starts again at page 1 (spec §2.6). */
+/** A new view from a filter change: any change of what is shown starts again at page 1 (docs/product.md §2.6). */
 export const withFilters = (view: FeedView, filters: FeedFilters): FeedView => ({ ...view, filters, page: 1 })
 
 /** The view after a new search from the header: on the shop the other filters stay; elsewhere the search alone. */

@@ -4,7 +4,7 @@ import { EMPTY_CONTACT_FORM, validateContact, type ContactFormValues } from './c
 import { profileUpdate, avatarInitial } from './profile'
 import { isEmailAddress } from './validation'
 
-describe('spec §5 contact form', () => {
+describe('docs/product.md §5 contact form', () => {
   const ok: ContactFormValues = { name: 'Mia', email: 'mia@demo.kreis.ch', subject: 'feedback', message: 'Hello', sendCopy: true }
   it('accepts a complete message', () => {
     expect(validateContact(ok)).toEqual({ ok: true, data: ok })
@@ -45,7 +45,7 @@ describe('spec §5 contact form', () => {
   })
 })
 
-describe('spec §5 e-mail address pattern', () => {
+describe('docs/product.md §5 e-mail address pattern', () => {
   it.each([
     ['anna@demo.kreis.ch', true],
     [' anna@demo.kreis.ch ', true],
@@ -58,7 +58,7 @@ describe('spec §5 e-mail address pattern', () => {
   })
 })
 
-describe('spec §2.5/§5 auth form', () => {
+describe('docs/product.md §2.5/§5 auth form', () => {
   const v: AuthFormValues = { email: 'anna@demo.kreis.ch', password: 'kreis-demo', firstName: '', lastName: '' }
   it.each([
     ['signin', 'signin'],
@@ -92,7 +92,7 @@ describe('spec §2.5/§5 auth form', () => {
   })
 })
 
-describe('spec §5 profile edit', () => {
+describe('docs/product.md §5 profile edit', () => {
   it('stores empty values as null and stamps updated_at', () => {
     const now = new Date('2026-11-22T00:00:00.000Z')
     expect(profileUpdate({ firstName: ' Noah ', lastName: '', location: '  ' }, now)).toEqual({
@@ -114,7 +114,7 @@ describe('spec §5 profile edit', () => {
   })
 })
 
-describe('spec §2.5/§5 auth form: values as a browser may hand them over', () => {
+describe('docs/product.md §2.5/§5 auth form: values as a browser may hand them over', () => {
   it.each([
     ['signup', { email: undefined, password: undefined, firstName: undefined, lastName: undefined },
       { email: 'authForm.emailRequired', password: 'authForm.passwordRequired', firstName: 'authForm.firstNameRequired', lastName: 'authForm.lastNameRequired' }],

@@ -14,7 +14,7 @@ import {
   unreadCount,
 } from './inbox-view'
 
-describe('issue 13 §3: each of my messages shows its state', () => {
+describe('docs/decisions.md#D-thread-view: each of my messages shows its state', () => {
   it.each([
     ['pending', 'queued'],
     ['synced', 'sent'],
@@ -24,7 +24,7 @@ describe('issue 13 §3: each of my messages shows its state', () => {
   })
 })
 
-describe('issue 13 §2: unread counts', () => {
+describe('docs/decisions.md#D-read-marks: unread counts', () => {
   const msgs = [
     { receiver_id: 'me', created_at: '2026-11-23T10:00:00.000Z' },
     { receiver_id: 'them', created_at: '2026-11-23T10:01:00.000Z' },
@@ -50,7 +50,7 @@ describe('issue 13 §2: unread counts', () => {
   })
 })
 
-describe('spec §7.2 inbox: newest activity first', () => {
+describe('docs/product.md §7.2 inbox: newest activity first', () => {
   const conv = (id: string, last: string | null, created = '2026-11-01T00:00:00Z') => ({ id, last_message_at: last, created_at: created })
   it('takes the later of the server time and a message still on this device', () => {
     expect(activityAt(conv('a', '2026-11-23T10:00:00Z'), { created_at: '2026-11-23T11:00:00Z' })).toBe(Date.parse('2026-11-23T11:00:00Z'))
@@ -68,7 +68,7 @@ describe('spec §7.2 inbox: newest activity first', () => {
   })
 })
 
-describe('issue 13 §3: a thread in order with day separators', () => {
+describe('docs/decisions.md#D-thread-view: a thread in order with day separators', () => {
   it('sorts by instant and keeps the given order for equal times', () => {
     const m = [
       { id: '2', created_at: '2026-11-23T10:00:01+00:00' },
@@ -103,7 +103,7 @@ describe('issue 13 §3: a thread in order with day separators', () => {
   })
 })
 
-describe('spec §7.2 inbox previews: relative time', () => {
+describe('docs/product.md §7.2 inbox previews: relative time', () => {
   const now = Date.parse('2026-11-23T12:00:00Z')
   it.each([
     ['2026-11-23T11:59:30Z', 'messages.time.now'],
@@ -118,7 +118,7 @@ describe('spec §7.2 inbox previews: relative time', () => {
   })
 })
 
-describe('spec §4/§8 live toast: which arrivals deserve it', () => {
+describe('docs/product.md §4/§8 live toast: which arrivals deserve it', () => {
   const now = Date.parse('2026-11-23T12:00:00Z')
   const msg = (conversation_id: string, id: string, sender_id = 'other', created_at = '2026-11-23T11:59:59Z') => ({
     conversation_id, id, sender_id, content: `text ${id}`, created_at,
@@ -150,7 +150,7 @@ describe('spec §4/§8 live toast: which arrivals deserve it', () => {
   })
 })
 
-describe('spec §7.2 inbox previews: relative time at its boundaries', () => {
+describe('docs/product.md §7.2 inbox previews: relative time at its boundaries', () => {
   const now = Date.parse('2026-11-23T12:00:00Z')
   const before = (ms: number) => new Date(now - ms).toISOString()
   it.each([
@@ -167,7 +167,7 @@ describe('spec §7.2 inbox previews: relative time at its boundaries', () => {
   })
 })
 
-describe('issue 13 §3: day separators use the calendar day of this device', () => {
+describe('docs/decisions.md#D-thread-view: day separators use the calendar day of this device', () => {
   it.each([
     [new Date(2026, 0, 5, 12, 0), '2026-01-05'],
     [new Date(2026, 11, 31, 23, 59), '2026-12-31'],
@@ -188,7 +188,7 @@ describe('issue 13 §3: day separators use the calendar day of this device', () 
   })
 })
 
-describe('spec §7.2 inbox: equal activity is ordered by id, whatever the input order', () => {
+describe('docs/product.md §7.2 inbox: equal activity is ordered by id, whatever the input order', () => {
   it.each([
     [['d', 'c', 'b', 'a', 'e']],
     [['a', 'b', 'c', 'd', 'e']],
@@ -198,7 +198,7 @@ describe('spec §7.2 inbox: equal activity is ordered by id, whatever the input 
   })
 })
 
-describe('spec §4/§8 live toast: the arrival window is inclusive', () => {
+describe('docs/product.md §4/§8 live toast: the arrival window is inclusive', () => {
   const now = Date.parse('2026-11-23T12:00:00Z')
   it.each([
     [LIVE_ARRIVAL_WINDOW_MS, ['m']],

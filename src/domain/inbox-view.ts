@@ -1,4 +1,4 @@
-// How the inbox and a thread are shown (spec §2.7, §4 messaging, §8 live message toast): message states, unread
+// How the inbox and a thread are shown (docs/product.md §2.7, §4 messaging, §8 live message toast): message states, unread
 // counts, newest activity first, day separators, relative times, and which arrivals deserve the live toast.
 // Timestamps are compared as instants (Date.parse), never as strings: the server writes "+00:00", devices "Z".
 import type { Message } from './message'
@@ -106,7 +106,7 @@ export interface LatestMessage {
 export const LIVE_ARRIVAL_WINDOW_MS = 10 * MINUTE
 
 /**
- * The messages that deserve the live toast (spec §4): a conversation's newest message changed since the last look,
+ * The messages that deserve the live toast (docs/product.md §4): a conversation's newest message changed since the last look,
  * it was written by someone else, its thread is not open, it is recent and not yet read. The first look remembers
  * what is there, except what was written after `openedAt` (the page opened, epoch ms): that arrived while the page
  * was starting, before the first look (a sync can store it first).

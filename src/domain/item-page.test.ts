@@ -5,7 +5,7 @@ const OWNER = 'u-owner'
 const active = { status: 'active', user_id: OWNER }
 const sold = { status: 'sold', user_id: OWNER }
 
-describe('spec §2.11 item page state', () => {
+describe('docs/product.md §2.11 item page state', () => {
   it.each<[string, ItemScreenInput, string]>([
     ['the mirror is still being read', { row: undefined, request: 'idle', online: true, viewerId: null }, 'skeleton'],
     ['an active listing, visitor', { row: active, request: 'idle', online: false, viewerId: null }, 'item'],
@@ -45,7 +45,7 @@ describe('whether a listing can still be bought', () => {
   })
 })
 
-describe('spec §2.11 gallery', () => {
+describe('docs/product.md §2.11 gallery', () => {
   it.each([
     [0, 1, 3, 1],
     [2, 1, 3, 0],

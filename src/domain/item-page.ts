@@ -1,4 +1,4 @@
-// The item page's rules (spec §2.11, §4 listing status): which state the screen shows, and how its gallery moves.
+// The item page's rules (docs/product.md §2.11, §4 listing status): which state the screen shows, and how its gallery moves.
 
 /** What the item page shows. */
 export type ItemScreen = 'skeleton' | 'item' | 'not-found' | 'gone'

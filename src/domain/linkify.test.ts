@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isSafeHref, linkify } from './linkify'
 
-describe('issue 13 §3: message text is text; web links may be clickable', () => {
+describe('docs/decisions.md#D-thread-view: message text is text; web links may be clickable', () => {
   it('leaves text without links as one text segment, markup included', () => {
     expect(linkify('<b>hi</b> & <script>x</script>')).toEqual([{ kind: 'text', text: '<b>hi</b> & <script>x</script>' }])
     expect(linkify('')).toEqual([])
@@ -42,7 +42,7 @@ describe('issue 13 §3: message text is text; web links may be clickable', () =>
   })
 })
 
-describe('issue 13 §3: which links become clickable, and where they end', () => {
+describe('docs/decisions.md#D-thread-view: which links become clickable, and where they end', () => {
   it.each<[string, ReturnType<typeof linkify>]>([
     ['http://a.ch', [{ kind: 'link', text: 'http://a.ch', href: 'http://a.ch' }]],
     ['https://www.a.ch/x rest', [{ kind: 'link', text: 'https://www.a.ch/x', href: 'https://www.a.ch/x' }, { kind: 'text', text: ' rest' }]],

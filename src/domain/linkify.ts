@@ -1,4 +1,4 @@
-// Message text shown as text with its web links clickable (issue 13: "links may be made clickable, never HTML").
+// Message text shown as text with its web links clickable (docs/decisions.md#D-thread-view: "links may be made clickable, never HTML").
 // Only http(s) URLs and "www." hosts become links; everything else, markup included, stays plain text.
 
 export type TextSegment = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'link'; readonly text: string; readonly href: string }

@@ -9,7 +9,7 @@ const row: CardSource = {
   created_at: ago(DAY_MS), cover_image_url: 'seller/l1/a.jpg', seller_first_name: 'Anna', seller_last_name: 'Müller',
 }
 
-describe('the listing card (spec §2.6, §3) and its New badge (spec §9: under 7 days old and not sold)', () => {
+describe('the listing card (docs/product.md §2.6, §3) and its New badge (docs/product.md §9: under 7 days old and not sold)', () => {
   it.each<[string, string, string, boolean]>([
     ['created a minute ago', ago(60_000), 'active', true],
     ['created 6 days 23 hours ago', ago(7 * DAY_MS - 3_600_000), 'active', true],

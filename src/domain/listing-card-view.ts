@@ -1,4 +1,4 @@
-// What a listing card shows (spec §2.2 home grid, §2.6 feed cards, §3 UI listing model, §9 New badge), from a
+// What a listing card shows (docs/product.md §2.2 home grid, §2.6 feed cards, §3 UI listing model, §9 New badge), from a
 // mirror row that carries its card fields (cover image path, seller name). Pure: the screens resolve the image.
 import { isNew, joinName, listingLocation, priceNumber } from './listing-view'
 
@@ -32,7 +32,7 @@ export interface CardView {
   readonly imagePath: string | null
   readonly isSold: boolean
   readonly isNew: boolean
-  /** The viewer owns the listing: an Edit button instead of a message button (spec §2.6). */
+  /** The viewer owns the listing: an Edit button instead of a message button (docs/product.md §2.6). */
   readonly isOwn: boolean
 }
 

@@ -17,7 +17,7 @@ const values: DetailsFormValues & { price: number } = {
   tags: ' winter, ,wool ,, ',
 }
 
-describe('spec §5 normalisation on create and save', () => {
+describe('docs/product.md §5 normalisation on create and save', () => {
   it('trims texts, nulls empty optionals, lower-cases product type, splits tags', () => {
     expect(normaliseListing(values)).toEqual({
       title: 'Wool coat',
@@ -82,7 +82,7 @@ describe('spec §5 normalisation on create and save', () => {
   })
 })
 
-describe('spec §4/§5 edit mode: a stored row with missing optionals back into the form', () => {
+describe('docs/product.md §4/§5 edit mode: a stored row with missing optionals back into the form', () => {
   const stored: StoredListing = {
     id: 'L1', user_id: 'U1', title: 'Wool coat', description: null, price: 45.5, condition: 'very_good', category: 'women',
     product_type: null, size: null, brand: null, fabric: null, location: null, tags: null, status: 'active',

@@ -1,6 +1,6 @@
 // The listing as the device writes it — its one type, checked by its schema at the local write (the server's CHECKs
 // of migration 20261122000300, so a listing the server would refuse never reaches the outbox) — and the sell
-// flow's normalisation on create and save (spec §3, §5 normalisation).
+// flow's normalisation on create and save (docs/product.md §3, §5 normalisation).
 import * as z from 'zod/mini'
 import { CATEGORIES } from './categories'
 import { CONDITIONS } from './conditions'
@@ -41,7 +41,7 @@ export const listingWriteSchema = z.object({
 
 export type ListingWrite = z.infer<typeof listingWriteSchema>
 
-/** The columns the sell flow writes, on create and on save alike (spec §7.2 Publish / Edit save). */
+/** The columns the sell flow writes, on create and on save alike (docs/product.md §7.2 Publish / Edit save). */
 export const listingFieldsSchema = z.omit(listingWriteSchema, { id: true, user_id: true, status: true, edited_at: true })
 export type ListingFields = z.infer<typeof listingFieldsSchema>
 

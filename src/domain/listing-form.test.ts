@@ -15,7 +15,7 @@ const valid: DetailsFormValues = {
   tags: '',
 }
 
-describe('spec §5 details form schema', () => {
+describe('docs/product.md §5 details form schema', () => {
   it('accepts a complete form, brand and tags empty', () => {
     expect(validateDetails(valid)).toMatchObject({ ok: true })
   })
@@ -114,7 +114,7 @@ describe('spec §5 details form schema', () => {
   })
 })
 
-describe('spec §4 sell flow: details form defaults', () => {
+describe('docs/product.md §4 sell flow: details form defaults', () => {
   it('starts empty with condition new_with_tags, category women and price 0', () => {
     expect(detailsFormDefaults()).toEqual({
       title: '',
@@ -154,7 +154,7 @@ describe('spec §4 sell flow: details form defaults', () => {
   })
 })
 
-describe('spec §5 details form: fields a browser hands over as missing', () => {
+describe('docs/product.md §5 details form: fields a browser hands over as missing', () => {
   it('are reported with their own messages, never zod\'s defaults', () => {
     const r = validateDetails({} as unknown as DetailsFormValues)
     expect(r.ok ? {} : r.errors).toEqual({

@@ -1,4 +1,4 @@
-// The sell flow's details form (spec §2.10, §4 sell flow, §5 details form schema): values, defaults, validation.
+// The sell flow's details form (docs/product.md §2.10, §4 sell flow, §5 details form schema): values, defaults, validation.
 import * as z from 'zod/mini'
 import { CATEGORIES, isCategory, type Category } from './categories'
 import { CONDITIONS, DEFAULT_CONDITION, isCondition, type Condition } from './conditions'
@@ -116,7 +116,7 @@ export const isPreviewReady = (values: DetailsFormValues): boolean => validateDe
 const textOr = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 /**
- * Form values from whatever was stored for the in-progress listing (spec §4): condition new_with_tags and
+ * Form values from whatever was stored for the in-progress listing (docs/product.md §4): condition new_with_tags and
  * category women when missing or invalid, price 0 when missing, other texts empty.
  */
 export function detailsFormDefaults(stored?: Partial<Record<DetailsField, unknown>> | null): DetailsFormValues {

@@ -11,7 +11,7 @@ const ok: PublishDraft = {
   imageCount: 1,
 }
 
-describe('spec §5 pre-submission check at publish', () => {
+describe('docs/product.md §5 pre-submission check at publish', () => {
   it('passes a complete draft with a single image', () => {
     expect(checkBeforePublish(ok)).toEqual([])
   })
@@ -52,7 +52,7 @@ describe('spec §5 pre-submission check at publish', () => {
   })
 })
 
-describe('spec §5 pre-submission check: missing and padded values', () => {
+describe('docs/product.md §5 pre-submission check: missing and padded values', () => {
   it.each<[Partial<PublishDraft>, unknown[]]>([
     [{ category: null }, ['publish.categoryRequired']],
     [{ category: undefined }, ['publish.categoryRequired']],

@@ -1,4 +1,4 @@
-// The pre-submission check at publish (spec §5): its messages, in the spec's order, for a "Validation Error"
+// The pre-submission check at publish (docs/product.md §5): its messages, in the spec's order, for a "Validation Error"
 // toast that joins them with commas (rendered by src/i18n).
 import { CATEGORIES, isCategory } from './categories'
 import { CONDITIONS, isCondition } from './conditions'
@@ -49,7 +49,7 @@ export function checkBeforePublish(draft: PublishDraft): Message<PublishMessageK
   if (draft.imageCount < PHOTOS_MIN_AT_PUBLISH) messages.push('publish.imageRequired')
   const category = draft.category ?? ''
   if (blank(category)) messages.push('publish.categoryRequired')
-  // Category is stored lower-cased (spec §3), so "Women" is accepted here and lower-cased on save.
+  // Category is stored lower-cased (docs/product.md §3), so "Women" is accepted here and lower-cased on save.
   else if (!isCategory(category.trim().toLowerCase()))
     messages.push(keyWith('publish.categoryInvalid', { value: category, allowed: CATEGORIES.join(', ') }))
   const condition = draft.condition ?? ''

@@ -7,7 +7,7 @@ const now = new Date('2026-11-22T12:00:00.000Z')
 const ago = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString()
 const BASE = 'http://127.0.0.1:54321'
 
-describe('spec §4 listing status: the "New" badge', () => {
+describe('docs/product.md §4 listing status: the "New" badge', () => {
   it.each([
     [0, false, true],
     [6.99, false, true],
@@ -22,7 +22,7 @@ describe('spec §4 listing status: the "New" badge', () => {
   })
 })
 
-describe('spec §9 currency: CHF with 2 decimals', () => {
+describe('docs/product.md §9 currency: CHF with 2 decimals', () => {
   it.each([
     [45, 'CHF 45.00'],
     [12.5, 'CHF 12.50'],
@@ -35,7 +35,7 @@ describe('spec §9 currency: CHF with 2 decimals', () => {
   })
 })
 
-describe('spec §3 display name and location fallback', () => {
+describe('docs/product.md §3 display name and location fallback', () => {
   it.each([
     [{ first_name: 'Anna', last_name: 'Müller' }, 'Anna Müller'],
     [{ first_name: ' Anna ', last_name: null }, 'Anna'],
@@ -55,7 +55,7 @@ describe('spec §3 display name and location fallback', () => {
   })
 })
 
-describe('spec §7.2 feed images: non-http paths become public URLs of bucket listing-images', () => {
+describe('docs/product.md §7.2 feed images: non-http paths become public URLs of bucket listing-images', () => {
   it.each([
     ['u/l/i.jpg', `${BASE}/storage/v1/object/public/listing-images/u/l/i.jpg`],
     ['/u/l/i.jpg', `${BASE}/storage/v1/object/public/listing-images/u/l/i.jpg`],
@@ -82,7 +82,7 @@ describe('spec §7.2 feed images: non-http paths become public URLs of bucket li
   })
 })
 
-describe('spec §4 "Verified" placeholder: about 30 %, stable per seller', () => {
+describe('docs/product.md §4 "Verified" placeholder: about 30 %, stable per seller', () => {
   const ids = Array.from({ length: 2000 }, (_, i) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`)
 
   it('is the same for a seller every time', () => {
@@ -115,7 +115,7 @@ const row: StoredListing = {
   updated_at: ago(2),
 }
 
-describe('spec §3 UI listing model', () => {
+describe('docs/product.md §3 UI listing model', () => {
   it('maps a row with its image and seller', () => {
     expect(toListingCard(row, { now, imageUrl: 'http://img/1.jpg', seller: { first_name: 'Anna', last_name: 'Müller' } })).toEqual({
       id: 'L1',
@@ -148,7 +148,7 @@ describe('spec §3 UI listing model', () => {
   })
 })
 
-describe('spec §7.2 feed images: paths and base URLs with extra slashes', () => {
+describe('docs/product.md §7.2 feed images: paths and base URLs with extra slashes', () => {
   it.each([
     ['//u/l/i.jpg', `${BASE}/`],
     ['u/l/i.jpg', `${BASE}//`],
@@ -169,7 +169,7 @@ describe('spec §7.2 feed images: paths and base URLs with extra slashes', () =>
   })
 })
 
-describe('spec §3 UI listing model: description and the home grid limit', () => {
+describe('docs/product.md §3 UI listing model: description and the home grid limit', () => {
   it.each([
     [null, ''],
     ['  Warm coat ', 'Warm coat'],

@@ -1,4 +1,4 @@
-// How a listing is shown (spec §3 UI listing model, display name; §4 listing status; §2.11; §7.2 feed images).
+// How a listing is shown (docs/product.md §3 UI listing model, display name; §4 listing status; §2.11; §7.2 feed images).
 import { CURRENCY, DEFAULT_SELLER_RATING, HOME_GRID_MAX, NEW_BADGE_MAX_AGE_MS, PRICE_DECIMALS, STORAGE_BUCKET, VERIFIED_SELLER_SHARE } from './constants'
 import type { StoredListing } from './listing-fields'
 
@@ -72,7 +72,7 @@ export function isVerifiedSeller(sellerId: string): boolean {
   return hash % 100 < VERIFIED_SELLER_SHARE * 100
 }
 
-/** The UI listing model (spec §3). imageUrl null → the screen shows its placeholder; name null → "Anonymous". */
+/** The UI listing model (docs/product.md §3). imageUrl null → the screen shows its placeholder; name null → "Anonymous". */
 export interface ListingCard {
   readonly id: string
   readonly title: string
@@ -99,7 +99,7 @@ export function toListingCard(row: StoredListing, ctx: { now: Date; imageUrl?: s
     price: priceNumber(row.price),
     location: listingLocation(row.location),
     imageUrl: ctx.imageUrl ?? null,
-    isLiked: false, // favourites are a toast-only toggle (spec §2.8): nothing is loaded
+    isLiked: false, // favourites are a toast-only toggle (docs/product.md §2.8): nothing is loaded
     seller: { id: row.user_id, name: joinName(ctx.seller), rating: DEFAULT_SELLER_RATING, avatarUrl: null, isVerified: isVerifiedSeller(row.user_id) },
     category: row.category,
     condition: row.condition,
@@ -118,5 +118,5 @@ export type HomeCard = Pick<ListingCard, 'id' | 'title' | 'imageUrl' | 'brand' |
 export const homeGrid = <T extends { readonly isSold: boolean }>(cards: readonly T[], max: number = HOME_GRID_MAX): T[] =>
   cards.filter((c) => !c.isSold).slice(0, max)
 
-/** The feed and the item page show active listings only (spec §4 listing status). */
+/** The feed and the item page show active listings only (docs/product.md §4 listing status). */
 export const isShownPublicly = (row: Pick<StoredListing, 'status'>): boolean => row.status === 'active'

@@ -8,7 +8,7 @@ export type Message<K extends string = string> =
   | { readonly key: K; readonly params: MessageParams }
   | { readonly text: string }
 
-/** A toast as the spec's error catalogue (§8) defines it: title / description, "destructive" = error style. */
+/** A toast as the spec's error catalogue (docs/product.md §8) defines it: title / description, "destructive" = error style. */
 export interface Toast<K extends string = string> {
   readonly title: Message<K>
   readonly description?: Message<K>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { canMessage, canSend, composerKeyAction, counterpartId, involves, messagePreview, messageSellerRefusal, messageSellerRefusalToast, messageText, messagingBlock, messagingBlockToast, newMessageToast, showMessageSeller } from './messaging'
 import { TOASTS } from './toasts'
 
-describe('spec §5 messaging: text is trimmed, empty is not sent', () => {
+describe('docs/product.md §5 messaging: text is trimmed, empty is not sent', () => {
   it.each([
     ['  hello  ', 'hello'],
     ['line 1\nline 2\n', 'line 1\nline 2'],
@@ -30,7 +30,7 @@ describe('spec §5 messaging: text is trimmed, empty is not sent', () => {
   })
 })
 
-describe('spec §4/§8 new message toast: first 50 characters', () => {
+describe('docs/product.md §4/§8 new message toast: first 50 characters', () => {
   const fifty = 'x'.repeat(50)
   it.each([
     ['short', 'short'],
@@ -46,7 +46,7 @@ describe('spec §4/§8 new message toast: first 50 characters', () => {
   })
 })
 
-describe('spec §6 who may message a seller', () => {
+describe('docs/product.md §6 who may message a seller', () => {
   const listing = { user_id: 'seller', status: 'active' }
   it.each([
     [null, listing, 'login'],
@@ -81,7 +81,7 @@ describe('spec §6 who may message a seller', () => {
   })
 })
 
-describe('spec §6/§8 the Message Seller dialog refuses with the catalogue texts', () => {
+describe('docs/product.md §6/§8 the Message Seller dialog refuses with the catalogue texts', () => {
   const listing = { user_id: 'seller', status: 'active' }
   it.each([
     [null, listing, 'login', TOASTS.messageLoginRequired],

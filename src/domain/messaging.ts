@@ -1,4 +1,4 @@
-// Messaging rules (spec §2.7, §4 messaging, §5 messaging, §6 roles).
+// Messaging rules (docs/product.md §2.7, §4 messaging, §5 messaging, §6 roles).
 import { MESSAGE_TOAST_PREVIEW_CHARS } from './constants'
 import type { Toast } from './message'
 import { TOASTS, type ToastMessageKey } from './toasts'
@@ -55,7 +55,7 @@ export function messageSellerRefusal(userId: string | null | undefined, listing:
   return listing ? messagingBlock(userId, listing) : 'missing'
 }
 
-/** The §8 toast of a refusal ("Item sold", "Unable to load listing details.", "Please log in"); none for one's own. */
+/** The docs/product.md §8 toast of a refusal ("Item sold", "Unable to load listing details.", "Please log in"); none for one's own. */
 export function messageSellerRefusalToast(refusal: MessageSellerRefusal): Toast<ToastMessageKey> | null {
   return refusal === 'missing' ? TOASTS.listingUnavailable : messagingBlockToast(refusal)
 }

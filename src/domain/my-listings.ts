@@ -1,4 +1,4 @@
-// "My listings" on the own profile (issue 12 §6): the seller's listings in groups by what they need — refused by
+// "My listings" on the own profile (docs/decisions.md#D-my-listings): the seller's listings in groups by what they need — refused by
 // the server (fix, retry or discard), waiting to be sent, live, sold — each group newest first.
 
 export type MyListingGroup = 'failed' | 'pending' | 'active' | 'sold'

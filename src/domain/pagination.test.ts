@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { pageCount, pageItems, pageOffset, pageSlice, paginate } from './pagination'
 
-describe('spec §2.6 pagination: page list', () => {
+describe('docs/product.md §2.6 pagination: page list', () => {
   it.each([
     // 7 pages or fewer: all pages
     [1, 1, [1]],
@@ -31,7 +31,7 @@ describe('spec §2.6 pagination: page list', () => {
   })
 })
 
-describe('spec §2.6 pagination: 12 per page, previous and next disabled at the ends', () => {
+describe('docs/product.md §2.6 pagination: 12 per page, previous and next disabled at the ends', () => {
   it.each([
     [0, 1],
     [12, 1],

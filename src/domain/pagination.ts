@@ -1,4 +1,4 @@
-// Feed pagination (spec §2.6): 12 listings a page and the page list with ellipses.
+// Feed pagination (docs/product.md §2.6): 12 listings a page and the page list with ellipses.
 import { PAGE_SIZE, PAGINATION_ALL_PAGES_MAX } from './constants'
 
 /** A page number, or one of the two gaps (named apart so each can be a React key). */

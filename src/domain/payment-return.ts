@@ -1,4 +1,4 @@
-// Payment calls and the payment return page (spec §2.13, §7.4).
+// Payment calls and the payment return page (docs/product.md §2.13, §7.4).
 import { amountDueRappen, paymentAmountRappen, type PlanProfile, type SubscriptionPhase } from './subscription'
 
 /** The create-payment function's payload by phase alone: the user and the amount in Rappen (200 or 500). */

@@ -6,7 +6,7 @@ const row = (id: string, created_at: string, paid_at: string | null = null): Pay
   id, amount: 500, status: paid_at ? 'paid' : 'pending', created_at, paid_at,
 })
 
-describe('issue 14 payments list', () => {
+describe('docs/decisions.md#D-plan-screens payments list', () => {
   it('lists newest first by payment date (paid_at, else created_at), ties by id', () => {
     const ps = [
       row('a', '2026-10-01T10:00:00Z', '2026-10-01T10:05:00Z'),
@@ -35,7 +35,7 @@ describe('issue 14 payments list', () => {
   })
 })
 
-describe('spec §2.13/§7.4 payment calls', () => {
+describe('docs/product.md §2.13/§7.4 payment calls', () => {
   const now = new Date('2026-11-22T12:00:00Z')
   it('create-payment gets the user and the amount due (the welcome price by age, CHF 5 after 60 days)', () => {
     expect(paymentPayloadFor('u1', { created_at: '2026-10-01T12:00:00Z' }, now)).toEqual({ userId: 'u1', amount: 200 })
@@ -55,7 +55,7 @@ describe('spec §2.13/§7.4 payment calls', () => {
   })
 })
 
-describe('issue 14 payments list: payments of the same date are ordered by id, whatever the input order', () => {
+describe('docs/decisions.md#D-plan-screens payments list: payments of the same date are ordered by id, whatever the input order', () => {
   it.each([
     [['d', 'c', 'b', 'a', 'e']],
     [['a', 'b', 'c', 'd', 'e']],

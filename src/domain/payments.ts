@@ -1,4 +1,4 @@
-// The user's payments as the plan page lists them (spec §2.12; issue 14): date, amount in CHF, status.
+// The user's payments as the plan page lists them (docs/product.md §2.12; docs/decisions.md#D-plan-screens): date, amount in CHF, status.
 import { RAPPEN_PER_CHF } from './constants'
 import { timestampMs } from './subscription'
 

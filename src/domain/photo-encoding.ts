@@ -1,4 +1,4 @@
-// How a photo is sized and encoded to fit its byte budget (issue 12 §2, design.md §6 photo budget): the pure part of
+// How a photo is sized and encoded to fit its byte budget (docs/decisions.md#D-photo-pipeline, docs/architecture.md §6 photo budget): the pure part of
 // the compressor (src/features/sell/photos), so its rules have table tests without a browser.
 
 export interface PixelSize {

@@ -3,7 +3,7 @@ import { cardImagePath, cardSrcSet, imageMetadataBlocks, isHeic, photoState, sor
 
 const f = (name: string, type = '') => ({ name, type })
 
-describe('issue 12 picked files: capacity, HEIC message, other types ignored', () => {
+describe('docs/decisions.md#D-picked-photos picked files: capacity, HEIC message, other types ignored', () => {
   it('keeps accepted photos up to the remaining capacity and names the HEIC ones', () => {
     const picked = [f('a.jpg'), f('IMG_1.HEIC'), f('b.png'), f('c.gif'), f('d.webp'), f('e.heif')]
     const r = sortPickedFiles(8, picked)

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { cardImagePath, imageMetadataBlocks, isHeic, movePhoto, PHOTO_OUTPUT_EXTENSION, PHOTO_OUTPUT_TYPE } from './photos'
 
-describe('spec §3/§9 reordering: a drag to or from outside the photos changes nothing', () => {
+describe('docs/product.md §3/§9 reordering: a drag to or from outside the photos changes nothing', () => {
   it.each([
     [-1, 1],
     [1, -1],
@@ -15,7 +15,7 @@ describe('spec §3/§9 reordering: a drag to or from outside the photos changes 
   })
 })
 
-describe('issue 12 HEIC message: by the file name ending or the type', () => {
+describe('docs/decisions.md#D-picked-photos HEIC message: by the file name ending or the type', () => {
   it.each([
     ['IMG_1.heic', '', true],
     ['IMG_1.HEIF', '', true],
@@ -38,7 +38,7 @@ describe('card image path: beside the photo, never for web URLs', () => {
   })
 })
 
-describe('issue 12 §2: every stored photo is re-encoded to WebP', () => {
+describe('docs/decisions.md#D-photo-pipeline: every stored photo is re-encoded to WebP', () => {
   it('the output type and the stored extension agree', () => {
     expect([PHOTO_OUTPUT_TYPE, PHOTO_OUTPUT_EXTENSION]).toEqual(['image/webp', '.webp'])
   })
@@ -51,7 +51,7 @@ const be32 = (n: number) => [(n >> 24) & 255, (n >> 16) & 255, (n >> 8) & 255, n
 const JPEG = [0xff, 0xd8]
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]
 
-describe('issue 12 the EXIF/GPS check: every metadata block is found, wherever it sits', () => {
+describe('docs/decisions.md#D-photo-pipeline the EXIF/GPS check: every metadata block is found, wherever it sits', () => {
   it('a JPEG: an Exif segment after a JFIF segment', () => {
     const jpeg = bytes(JPEG, [0xff, 0xe0, 0, 6], 'JFIF', [0xff, 0xe1, 0, 8], 'Exif', [0, 0], [0xff, 0xda, 0, 2])
     expect(imageMetadataBlocks(jpeg)).toEqual(['APP1:Exif'])

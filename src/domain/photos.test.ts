@@ -15,7 +15,7 @@ import {
 
 const files = (...names: string[]) => names.map((name) => ({ name }))
 
-describe('spec §5 photos: accepted types', () => {
+describe('docs/product.md §5 photos: accepted types', () => {
   it.each([
     ['a.jpg', '.jpg'],
     ['a.JPEG', '.jpeg'],
@@ -30,7 +30,7 @@ describe('spec §5 photos: accepted types', () => {
   })
 })
 
-describe('spec §5 photos: files beyond the remaining capacity (10 − current) are ignored', () => {
+describe('docs/product.md §5 photos: files beyond the remaining capacity (10 − current) are ignored', () => {
   it.each([
     [0, 12, 10],
     [8, 3, 2],
@@ -46,7 +46,7 @@ describe('spec §5 photos: files beyond the remaining capacity (10 − current) 
   })
 })
 
-describe('spec §4 upload step: 2–10 photos', () => {
+describe('docs/product.md §4 upload step: 2–10 photos', () => {
   it.each([
     [1, false, false],
     [2, false, true],
@@ -66,7 +66,7 @@ describe('spec §4 upload step: 2–10 photos', () => {
   })
 })
 
-describe('spec §3/§9 image order and reordering', () => {
+describe('docs/product.md §3/§9 image order and reordering', () => {
   it('image_order starts at 1', () => {
     expect([0, 1, 9].map(imageOrderAt)).toEqual([1, 2, 10])
   })

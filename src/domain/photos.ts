@@ -1,4 +1,4 @@
-// Photo rules of the sell flow (spec §2.10 upload step, §4 upload step, §5 photos, §9).
+// Photo rules of the sell flow (docs/product.md §2.10 upload step, §4 upload step, §5 photos, §9).
 import { IMAGE_ORDER_FIRST, PHOTO_EXTENSIONS, PHOTOS_MAX, PHOTOS_MIN_ON_UPLOAD } from './constants'
 
 export type PhotoExtension = (typeof PHOTO_EXTENSIONS)[number]
@@ -47,13 +47,13 @@ export function movePhoto<T>(photos: readonly T[], from: number, to: number | nu
 }
 
 /**
- * Storage path of a listing photo in bucket listing-images. Deterministic (design.md §1 rule 3) so a retried
+ * Storage path of a listing photo in bucket listing-images. Deterministic (docs/architecture.md §1 rule 3) so a retried
  * upload overwrites itself instead of leaving an orphan.
  */
 export const photoStoragePath = (p: { userId: string; listingId: string; imageId: string; extension: PhotoExtension }): string =>
   `${p.userId}/${p.listingId}/${p.imageId}${p.extension}`
 
-// ——— The photo pipeline (issue 12 §2, design.md §6 photo budget, reference/photo.md) ———
+// ——— The photo pipeline (docs/decisions.md#D-photo-pipeline, docs/architecture.md §6 photo budget, docs/photo.md) ———
 
 /** Every stored photo is re-encoded to WebP: about 30 % smaller than JPEG at the same size, and canvas
  * re-encoding drops every EXIF/GPS field (a photo taken at home must not say where the seller lives). */
@@ -79,12 +79,12 @@ export type PhotoProblem = 'heic' | 'unreadable'
 
 const HEIC = /\.(heic|heif)$/i
 
-/** A HEIC/HEIF photo (iPhone default) that the browser cannot decode; other unaccepted types are ignored (spec §5). */
+/** A HEIC/HEIF photo (iPhone default) that the browser cannot decode; other unaccepted types are ignored (docs/product.md §5). */
 export const isHeic = (file: { readonly name: string; readonly type?: string }): boolean =>
   HEIC.test(file.name) || /^image\/hei[cf]/i.test(file.type ?? '')
 
 /**
- * Sorts a drop or pick (spec §5 capacity rule, issue 12 HEIC message): accepted photos up to the remaining
+ * Sorts a drop or pick (docs/product.md §5 capacity rule, docs/decisions.md#D-picked-photos HEIC message): accepted photos up to the remaining
  * capacity, and the HEIC files that get a message. Other types are ignored silently, as the spec says.
  */
 export function sortPickedFiles<F extends { readonly name: string; readonly type?: string }>(
@@ -156,7 +156,7 @@ export function imageMetadataBlocks(bytes: Uint8Array): string[] {
 
 
 /**
- * `srcset` for a feed/grid card (issue 12): the card image (480 w) beside the full photo (1600 w), so the browser
+ * `srcset` for a feed/grid card (docs/decisions.md#D-card-images): the card image (480 w) beside the full photo (1600 w), so the browser
  * downloads the small one for a phone's 2-column grid. Null for http URLs and photos without a card (seed data
  * made before card images, or another origin): use the full URL alone then.
  */

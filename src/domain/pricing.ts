@@ -1,4 +1,4 @@
-// The price plan (spec §1 audiences, §2.2 pricing section, §7.4 payment amounts, §9 pricing).
+// The price plan (docs/product.md §1 audiences, §2.2 pricing section, §7.4 payment amounts, §9 pricing).
 import { MONTHLY_PRICE_CHF, RAPPEN_PER_CHF, TRIAL_MONTH_PRICE_CHF, WELCOME_MONTH_PRICE_CHF } from './constants'
 
 export interface PriceTier {

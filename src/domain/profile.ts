@@ -1,4 +1,4 @@
-// Profile edit (spec §2.9, §5 profile edit, §7.2 profile update) and the header's avatar initial (§2.4).
+// Profile edit (docs/product.md §2.9, §5 profile edit, §7.2 profile update) and the header's avatar initial (§2.4).
 import { nullIfBlank } from './validation'
 
 export interface ProfileFormValues {

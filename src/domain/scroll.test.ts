@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createPaymentPayload, paymentReturnParams } from './payment-return'
 import { showScrollToTop, startShoppingScrollY } from './scroll'
 
-describe('spec §2.2 "Start Shopping" scroll target and §2.4 scroll-to-top', () => {
+describe('docs/product.md §2.2 "Start Shopping" scroll target and §2.4 scroll-to-top', () => {
   it.each([
     [{ sectionTopPx: 900, headerHeightPx: 64, viewportHeightPx: 800 }, 816],
     [{ sectionTopPx: 50, headerHeightPx: 64, viewportHeightPx: 800 }, 0],
@@ -20,7 +20,7 @@ describe('spec §2.2 "Start Shopping" scroll target and §2.4 scroll-to-top', ()
   })
 })
 
-describe('spec §2.13/§7.4 payment calls and return', () => {
+describe('docs/product.md §2.13/§7.4 payment calls and return', () => {
   it.each([
     ['?userId=u1&gatewayId=g9', { userId: 'u1', gatewayId: 'g9' }],
     ['?userId=u1', null],

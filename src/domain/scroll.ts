@@ -1,4 +1,4 @@
-// Scrolling rules of the shell and the landing page (spec §2.2 hero, §2.4 scroll-to-top, §9 scroll offset).
+// Scrolling rules of the shell and the landing page (docs/product.md §2.2 hero, §2.4 scroll-to-top, §9 scroll offset).
 import { SCROLL_FALLBACK_VIEWPORT_RATIO, SCROLL_OFFSET_EXTRA_PX, SCROLL_TO_TOP_THRESHOLD_PX } from './constants'
 
 /**

@@ -11,7 +11,7 @@ const listing: SearchableListing = {
 const finds = (query: string, over: Partial<SearchableListing> = {}): boolean =>
   matchesTerms(searchText({ ...listing, ...over }), searchTerms(query))
 
-describe('search (issue 11 item 5): case- and accent-insensitive, partial words, every word must match', () => {
+describe('search (docs/decisions.md#D-search): case- and accent-insensitive, partial words, every word must match', () => {
   it.each<[string, string, Partial<SearchableListing>, boolean]>([
     ['a plain query without accents finds an accented brand', 'hermes', {}, true],
     ['case is ignored', 'HERMES', {}, true],
@@ -60,7 +60,7 @@ describe('search (issue 11 item 5): case- and accent-insensitive, partial words,
   })
 })
 
-describe('search (issue 11 item 5): every umlaut may be spelled out, and nothing is searched that the listing lacks', () => {
+describe('search (docs/decisions.md#D-search): every umlaut may be spelled out, and nothing is searched that the listing lacks', () => {
   it.each([
     ['baer', 'Bär'],
     ['oel', 'Öl'],

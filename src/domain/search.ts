@@ -1,4 +1,4 @@
-// The header search (spec §2.4 shows only the box; issue 11 asks for a real search): what a listing is found by
+// The header search (docs/product.md §2.4 shows only the box; docs/decisions.md#D-search asks for a real search): what a listing is found by
 // and how a query matches it. Forgiving, as shoppers expect: case and accents are ignored ("hermes" finds
 // "Hermès", "geneve" finds "Genève"), every word of the query may be part of a word ("pull" finds "Pullover"), and
 // all query words must be found somewhere in the listing's title, brand, tags, category (value and label),
@@ -28,7 +28,7 @@ export interface SearchableListing {
   readonly seller_last_name?: string | null
 }
 
-// The category as shoppers name it besides its stored value (spec §3: children is labelled "Kids").
+// The category as shoppers name it besides its stored value (docs/product.md §3: children is labelled "Kids").
 const CATEGORY_WORDS: Readonly<Record<string, string>> = { children: 'kids' }
 
 /**

@@ -14,7 +14,7 @@ const filled = {
   tags: 'winter, , wool ',
 }
 
-describe('spec §2.10 three-step header', () => {
+describe('docs/product.md §2.10 three-step header', () => {
   it.each([
     ['upload', 33],
     ['details', 67],
@@ -24,7 +24,7 @@ describe('spec §2.10 three-step header', () => {
   })
 })
 
-describe('spec §4 the in-progress form', () => {
+describe('docs/product.md §4 the in-progress form', () => {
   it('is empty with no photo and only defaults; a photo or one typed field makes it worth keeping', () => {
     const blank = detailsFormDefaults(null)
     expect(isDraftEmpty(blank, 0)).toBe(true)
@@ -35,7 +35,7 @@ describe('spec §4 the in-progress form', () => {
     expect(isDraftEmpty({ ...blank, price: 3 }, 0)).toBe(false)
   })
 
-  it('reads stored values with the defaults of §4 for missing or invalid ones, keeping an emptied price empty', () => {
+  it('reads stored values with the defaults of docs/product.md §4 for missing or invalid ones, keeping an emptied price empty', () => {
     expect(draftValues({ category: 'hats', condition: 'mint', price: '' })).toMatchObject({
       category: 'women',
       condition: 'new_with_tags',
@@ -45,7 +45,7 @@ describe('spec §4 the in-progress form', () => {
   })
 })
 
-describe('spec §5 publish: check, then normalise', () => {
+describe('docs/product.md §5 publish: check, then normalise', () => {
   it('normalises a listing that passes', () => {
     const r = prepareListing(filled, 3)
     expect(r).toEqual({

@@ -1,4 +1,4 @@
-// The sell flow's steps and its in-progress form (spec §2.1 reset rules, §2.10, §4 sell flow).
+// The sell flow's steps and its in-progress form (docs/product.md §2.1 reset rules, §2.10, §4 sell flow).
 import { detailsFormDefaults, type DetailsFormValues } from './listing-form'
 import { checkBeforePublish } from './listing-publish'
 import { listingFieldsSchema, normaliseListing, type ListingFields } from './listing-fields'
@@ -21,7 +21,7 @@ export function isDraftEmpty(values: DetailsFormValues, photoCount: number): boo
 }
 
 /**
- * The form values from what a draft stored (spec §4 defaults for what is missing or invalid). `price` may be
+ * The form values from what a draft stored (docs/product.md §4 defaults for what is missing or invalid). `price` may be
  * stored as '' (an emptied input stays empty).
  */
 export const draftValues = (stored: Record<string, unknown> | null | undefined): DetailsFormValues =>
@@ -32,7 +32,7 @@ export type PublishCheck =
   | { readonly ok: false; readonly messages: Message<PublishMessageKey>[] }
 
 /**
- * Publish and edit save: the pre-submission check, then normalisation (spec §5); a listing that passes both but
+ * Publish and edit save: the pre-submission check, then normalisation (docs/product.md §5); a listing that passes both but
  * breaks a rule of the listing's schema (the server's limits, which the local write checks too) is refused here, so
  * the form says so.
  */

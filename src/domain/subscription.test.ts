@@ -23,7 +23,7 @@ const now = new Date('2026-11-22T12:00:00.000Z')
 const createdDaysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString()
 const inDays = (days: number) => new Date(now.getTime() + days * DAY_MS).toISOString()
 
-describe('spec §4 subscription phase', () => {
+describe('docs/product.md §4 subscription phase', () => {
   it.each([
     [{ subscription_status: 'active', created_at: createdDaysAgo(100) }, 'active'],
     [{ subscription_status: 'active', created_at: createdDaysAgo(1) }, 'active'],
@@ -41,7 +41,7 @@ describe('spec §4 subscription phase', () => {
   })
 })
 
-describe('spec §4 plan timeline', () => {
+describe('docs/product.md §4 plan timeline', () => {
   it.each<[SubscriptionPhase, string[]]>([
     ['trial', ['active', 'inactive', 'inactive']],
     ['welcome', ['active', 'pending', 'inactive']],
@@ -54,7 +54,7 @@ describe('spec §4 plan timeline', () => {
   })
 })
 
-describe('spec §2.9/§2.12 plan badge', () => {
+describe('docs/product.md §2.9/§2.12 plan badge', () => {
   it.each([
     ['active', 'active'],
     ['cancelled', 'freeTrial'],
@@ -72,7 +72,7 @@ describe('spec §2.9/§2.12 plan badge', () => {
   })
 })
 
-describe('spec §4 trial days left (30 days after created_at, rounded up, min 0) and trial active', () => {
+describe('docs/product.md §4 trial days left (30 days after created_at, rounded up, min 0) and trial active', () => {
   it.each([
     [0, 30],
     [0.5, 30],
@@ -99,7 +99,7 @@ describe('spec §4 trial days left (30 days after created_at, rounded up, min 0)
   })
 })
 
-describe('spec §1/§7.4/§9 pricing and payment amounts', () => {
+describe('docs/product.md §1/§7.4/§9 pricing and payment amounts', () => {
   it.each([
     [1, 0],
     [2, 2],
@@ -139,7 +139,7 @@ describe('spec §1/§7.4/§9 pricing and payment amounts', () => {
   })
 })
 
-describe('issue 14 paid period: active until paid_until, then the phase asks to pay again', () => {
+describe('docs/decisions.md#D-paid-periods paid period: active until paid_until, then the phase asks to pay again', () => {
   it.each([
     ['active, paid until tomorrow', { subscription_status: 'active', paid_until: inDays(1), created_at: createdDaysAgo(45) }, true, false, 'active'],
     ['active, no period recorded (older rows)', { subscription_status: 'active', created_at: createdDaysAgo(45) }, true, false, 'active'],
@@ -168,7 +168,7 @@ describe('issue 14 paid period: active until paid_until, then the phase asks to 
   })
 })
 
-describe('issue 14 amount due: the CHF 2 welcome price once, while under 60 days old; CHF 5 otherwise', () => {
+describe('docs/decisions.md#D-paid-periods amount due: the CHF 2 welcome price once, while under 60 days old; CHF 5 otherwise', () => {
   it.each([
     ['trial, 0 days, never paid', { created_at: createdDaysAgo(0) }, 200],
     ['trial, 29 days', { created_at: createdDaysAgo(29) }, 200],
@@ -186,7 +186,7 @@ describe('issue 14 amount due: the CHF 2 welcome price once, while under 60 days
   })
 })
 
-describe('issue 14 /subscription view at the day boundaries', () => {
+describe('docs/decisions.md#D-plan-screens /subscription view at the day boundaries', () => {
   it.each([
     ['29 days', { created_at: createdDaysAgo(29) }, 'trial', ['active', 'inactive', 'inactive'], 200],
     ['30 days', { created_at: createdDaysAgo(30) }, 'welcome', ['active', 'pending', 'inactive'], 200],
@@ -220,7 +220,7 @@ describe('issue 14 /subscription view at the day boundaries', () => {
   })
 })
 
-describe('issue 14 profilePlanSummary (the profile page badge and trial days)', () => {
+describe('docs/decisions.md#D-plan-screens profilePlanSummary (the profile page badge and trial days)', () => {
   it.each([
     ['new account', { created_at: createdDaysAgo(0) }, 'freeTrial', 30, true],
     ['29 days', { created_at: createdDaysAgo(29) }, 'freeTrial', 1, true],
@@ -240,7 +240,7 @@ describe('issue 14 profilePlanSummary (the profile page badge and trial days)', 
   })
 })
 
-describe('issue 14 the paid period: its end only when the server recorded one', () => {
+describe('docs/decisions.md#D-paid-periods the paid period: its end only when the server recorded one', () => {
   it.each([
     [{ paid_until: '2026-12-23 10:00:00+00' }, new Date(Date.UTC(2026, 11, 23, 10))],
     [{ paid_until: null }, null],
@@ -251,7 +251,7 @@ describe('issue 14 the paid period: its end only when the server recorded one', 
   })
 })
 
-describe('issue 25 item 7: the timeline and a cancelled plan follow the paid period', () => {
+describe('the timeline and a cancelled plan follow the paid period', () => {
   it.each([
     ['paid CHF 2 on day 1 (covered to day 60)', { created_at: createdDaysAgo(1), paid_until: inDays(59) }, ['active', 'active', 'inactive']],
     ['paid on day 35 (covered to day 65)', { created_at: createdDaysAgo(36), paid_until: inDays(29) }, ['active', 'active', 'active']],

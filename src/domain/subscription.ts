@@ -1,4 +1,4 @@
-// Trial and subscription (spec §4 trial and subscription, subscription phase; §2.9; §2.12).
+// Trial and subscription (docs/product.md §4 trial and subscription, subscription phase; §2.9; §2.12).
 import {
   DAY_MS,
   MONTHLY_PAYMENT_AMOUNT_RAPPEN,
@@ -9,7 +9,7 @@ import {
 } from './constants'
 
 /**
- * The profile columns the plan is derived from (spec §7.2 Plan info), plus paid_until: the end of the period paid
+ * The profile columns the plan is derived from (docs/product.md §7.2 Plan info), plus paid_until: the end of the period paid
  * for, written by the server when a payment is confirmed (one month from the payment or from the end of the
  * period already paid).
  */
@@ -52,7 +52,7 @@ export function hasActivePlan(p: PlanProfile, now: Date): boolean {
   return until === null || until > now.getTime()
 }
 
-/** Subscribed, but the paid period is over: the plan asks to pay again (spec §9 auto-renewing). */
+/** Subscribed, but the paid period is over: the plan asks to pay again (docs/product.md §9 auto-renewing). */
 export const isPlanLapsed = (p: PlanProfile, now: Date): boolean =>
   p.subscription_status === SUBSCRIPTION_STATUS_ACTIVE && !hasActivePlan(p, now)
 
@@ -147,7 +147,7 @@ export function trialDaysLeft(p: PlanProfile, now: Date): number {
 export const isTrialActive = (p: PlanProfile, now: Date): boolean => trialDaysLeft(p, now) > 0 && !hasActivePlan(p, now)
 
 /**
- * What the payment link charges (spec §7.4: 200 or 500 Rappen). The next unpaid month decides: while in the
+ * What the payment link charges (docs/product.md §7.4: 200 or 500 Rappen). The next unpaid month decides: while in the
  * trial or welcome phase that is month 2 (CHF 2); from month 3 on, and for renewals, CHF 5.
  */
 export const paymentAmountRappen = (phase: SubscriptionPhase): number =>
@@ -165,7 +165,7 @@ export function amountDueRappen(p: PlanProfile, now: Date): number {
 }
 
 /**
- * The profile page's plan (spec §2.9, §4 trial): the badge, the trial's days left and whether the trial counts as
+ * The profile page's plan (docs/product.md §2.9, §4 trial): the badge, the trial's days left and whether the trial counts as
  * active, and the end of the paid period. One call for the profile screen.
  */
 export interface ProfilePlanSummary {
@@ -219,5 +219,5 @@ export function subscriptionPlanView(p: PlanProfile, now: Date): SubscriptionPla
   }
 }
 
-/** The update a cancel writes (spec §7.2 Cancel subscription). */
+/** The update a cancel writes (docs/product.md §7.2 Cancel subscription). */
 export const cancelSubscriptionUpdate = () => ({ subscription_status: SUBSCRIPTION_STATUS_CANCELLED }) as const

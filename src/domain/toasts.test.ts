@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { favoriteToast } from './toasts'
 
-describe('spec §2.11 / §8 favourite toggle: only a toast with the item title', () => {
+describe('docs/product.md §2.11 / §8 favourite toggle: only a toast with the item title', () => {
   it.each([
     [true, 'toast.favoriteAdded'],
     [false, 'toast.favoriteRemoved'],

@@ -1,4 +1,4 @@
-// The fixed toasts of the error catalogue (spec §8), as data: which title goes with which description, and
+// The fixed toasts of the error catalogue (docs/product.md §8), as data: which title goes with which description, and
 // which are destructive. Their words live in src/i18n under the same keys. Toasts built from a server message
 // or an item are made by the functions of errors.ts, messaging.ts and favourites below.
 import type { Message, Toast } from './message'
@@ -71,6 +71,6 @@ export const TOASTS = {
   contactSent: info('toast.contactSent'),
 } as const satisfies Record<string, T>
 
-/** Favourite toggle (spec §2.11, §8 feed): only a toast with the item's title; nothing is stored. */
+/** Favourite toggle (docs/product.md §2.11, §8 feed): only a toast with the item's title; nothing is stored. */
 export const favoriteToast = (liked: boolean, itemTitle: string): Toast<ToastMessageKey> =>
   info(liked ? 'toast.favoriteAdded' : 'toast.favoriteRemoved', { text: itemTitle })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { canSubscribeNewsletter, trialSignupProblem, trialUserRecord } from './trial-signup'
 import { TOASTS } from './toasts'
 
-describe('spec §5 trial signup: e-mail required', () => {
+describe('docs/product.md §5 trial signup: e-mail required', () => {
   it.each([
     ['', TOASTS.emailRequired],
     ['   ', TOASTS.emailRequired],
@@ -21,7 +21,7 @@ describe('spec §5 trial signup: e-mail required', () => {
   })
 })
 
-describe('spec §3/§4 trial record: active, ends 30 days after signup, no password', () => {
+describe('docs/product.md §3/§4 trial record: active, ends 30 days after signup, no password', () => {
   it('builds the trial_users row', () => {
     const now = new Date('2026-11-22T04:50:00.000Z')
     const record = trialUserRecord({ email: ' Mia@Demo.Kreis.ch ', password: 'secret', firstName: ' ', city: ' Basel ' }, now)

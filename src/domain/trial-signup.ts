@@ -1,4 +1,4 @@
-// The free-trial signup and the newsletter (spec §2.3, §3 trial_users, §4 trial signup, §5 trial and newsletter).
+// The free-trial signup and the newsletter (docs/product.md §2.3, §3 trial_users, §4 trial signup, §5 trial and newsletter).
 import { TRIAL_LENGTH_MS } from './constants'
 import type { Toast } from './message'
 import { TOASTS, type ToastMessageKey } from './toasts'
@@ -6,7 +6,7 @@ import { isEmailAddress, nullIfBlank } from './validation'
 
 export interface TrialSignupValues {
   email: string
-  password?: string // collected by the form but never stored in the trial record (spec §3)
+  password?: string // collected by the form but never stored in the trial record (docs/product.md §3)
   firstName?: string
   city?: string
 }
@@ -42,5 +42,5 @@ export function trialUserRecord(values: TrialSignupValues, now: Date): TrialUser
   }
 }
 
-/** The newsletter submits only a non-empty e-mail; no network call is made (spec §7.2). */
+/** The newsletter submits only a non-empty e-mail; no network call is made (docs/product.md §7.2). */
 export const canSubscribeNewsletter = (email: string): boolean => email.trim() !== ''

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { isEmailAddress, nullIfBlank, validate } from './validation'
 
-describe('spec §5 validation: every message a form shows is a catalogue key', () => {
+describe('docs/product.md §5 validation: every message a form shows is a catalogue key', () => {
   const schema = z.object({ a: z.string().check(z.minLength(1, 'form.aRequired')), b: z.string().check(z.minLength(1, 'not in the catalogue')) })
 
   it('reports the first key per field', () => {
@@ -14,7 +14,7 @@ describe('spec §5 validation: every message a form shows is a catalogue key', (
   })
 })
 
-describe('spec §5 e-mail addresses: the whole text is one address', () => {
+describe('docs/product.md §5 e-mail addresses: the whole text is one address', () => {
   it.each([
     ['anna@kreis.ch@x', false],
     ['anna@kreis.ch more', false],
@@ -24,7 +24,7 @@ describe('spec §5 e-mail addresses: the whole text is one address', () => {
   })
 })
 
-describe('spec §5 normalisation: optional texts', () => {
+describe('docs/product.md §5 normalisation: optional texts', () => {
   it.each([
     [null, null],
     [undefined, null],

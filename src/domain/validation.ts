@@ -34,7 +34,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
 
 export const isEmailAddress = (value: string): boolean => EMAIL_PATTERN.test(value.trim())
 
-/** Optional text columns: trimmed, and null when nothing is left (spec §5 normalisation, profile edit). */
+/** Optional text columns: trimmed, and null when nothing is left (docs/product.md §5 normalisation, profile edit). */
 export function nullIfBlank(value: string | null | undefined): string | null {
   const trimmed = value?.trim() ?? ''
   return trimmed === '' ? null : trimmed

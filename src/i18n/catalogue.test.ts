@@ -13,7 +13,7 @@ import {
 import { en } from './en'
 import { categoryLabel, conditionFilterLabel, conditionLabel, generatedDescription, locationLabel, productTypeLabel, profileName, render, sellerName, t } from '.'
 
-describe('spec §1 product copy', () => {
+describe('docs/product.md §1 product copy', () => {
   it.each([
     ['app.name', 'Kreis'],
     ['app.tagline', 'Wear stories, not trends.'],
@@ -28,7 +28,7 @@ describe('spec §1 product copy', () => {
   })
 })
 
-describe('spec §3 labels and fallbacks', () => {
+describe('docs/product.md §3 labels and fallbacks', () => {
   it('labels categories, conditions and filter conditions', () => {
     expect(CATEGORY_FILTERS.map(categoryLabel)).toEqual(['All Items', 'Women', 'Men', 'Kids', 'Shoes', 'Accessories'])
     expect(CONDITIONS.map(conditionLabel)).toEqual(['New with Tags', 'Very Good', 'Worn but Loved', 'Acceptable'])

@@ -3,7 +3,7 @@ import { authErrorMessage, listingCreateFailureToast, profileSyncFailure, profil
 import { TOASTS } from '@/domain/toasts'
 import { render, renderToast } from '.'
 
-describe('spec §8 error catalogue texts', () => {
+describe('docs/product.md §8 error catalogue texts', () => {
   it.each([
     ['Email signups are disabled', 'New account creation is currently disabled. Please contact support or try signing in with an existing account.'],
     ['Invalid login credentials', 'Incorrect email or password. Please check your credentials and try again.'],

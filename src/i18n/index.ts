@@ -69,7 +69,7 @@ export const renderToast = (toast: Toast<CatalogueKey>): RenderedToast => ({
   destructive: toast.destructive ?? false,
 })
 
-/** The "Validation Error" toast of the publish check: its messages joined with commas (spec §8 sell flow). */
+/** The "Validation Error" toast of the publish check: its messages joined with commas (docs/product.md §8 sell flow). */
 export const validationErrorToast = (messages: readonly Message<CatalogueKey>[]): RenderedToast => ({
   title: t('toast.validationError'),
   description: messages.map(render).join(', '),

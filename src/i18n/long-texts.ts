@@ -1,5 +1,5 @@
 // Long texts: the static pages' prose, a part of the catalogue that only those pages' lazy chunks import, so the
-// first route's JS does not carry it (design.md §6 budget). Same rules as the catalogue: flat keys shared by every
+// first route's JS does not carry it (docs/architecture.md §6 budget). Same rules as the catalogue: flat keys shared by every
 // locale, "{name}" parameters.
 import { staticPages as en } from './en/static-pages'
 import { activeLongTexts, interpolate, type Params } from '.'

@@ -4,7 +4,7 @@ import { validateDetails, detailsFormDefaults } from '@/domain/listing-form'
 import { checkBeforePublish } from '@/domain/listing-publish'
 import { render, validationErrorToast } from '.'
 
-describe('spec §5 details form messages', () => {
+describe('docs/product.md §5 details form messages', () => {
   it.each([
     [{ title: 'ab' }, 'title', 'Title must be at least 3 characters'],
     [{ description: 'short' }, 'description', 'Description must be at least 10 characters'],
@@ -22,7 +22,7 @@ describe('spec §5 details form messages', () => {
   })
 })
 
-describe('spec §5 pre-submission check and the spec §8 "Validation Error" toast', () => {
+describe('docs/product.md §5 pre-submission check and the docs/product.md §8 "Validation Error" toast', () => {
   it('joins the messages with commas, in order, with the invalid value quoted', () => {
     const messages = checkBeforePublish({ title: ' ', description: 'd', price: 0, location: 'Bern', category: 'hats', condition: 'mint', imageCount: 0 })
     expect(validationErrorToast(messages)).toEqual({
@@ -46,7 +46,7 @@ describe('spec §5 pre-submission check and the spec §8 "Validation Error" toas
   })
 })
 
-describe('spec §5 contact form messages', () => {
+describe('docs/product.md §5 contact form messages', () => {
   it('renders the four required messages and the pattern message', () => {
     const empty = validateContact({ name: '', email: '', subject: '', message: '', sendCopy: false })
     const bad = validateContact({ name: 'a', email: 'nope', subject: 'other', message: 'm', sendCopy: false })

@@ -1,7 +1,7 @@
 /**
- * Authentication through supabase-js (spec §7.1). The session is kept by supabase-js in localStorage, so
+ * Authentication through supabase-js (docs/product.md §7.1). The session is kept by supabase-js in localStorage, so
  * `currentSession()` answers offline from the cache; tokens refresh automatically while online. Errors come back
- * as the auth service's message, for the spec §8 mapping in src/domain.
+ * as the auth service's message, for the docs/product.md §8 mapping in src/domain.
  */
 import type { Session } from '@supabase/supabase-js'
 import { sessionUserNow } from './cached-session'

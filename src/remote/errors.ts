@@ -1,5 +1,5 @@
 /**
- * supabase-js error objects → the sync protocol's failure reasons (reference/supabase-wire.md §3.2, §4):
+ * supabase-js error objects → the sync protocol's failure reasons (docs/supabase-wire.md §3.2, §4):
  * status 0 / fetch failure = network; 401 or an expired JWT = unauthorized; 429; 5xx; SQLSTATE 23514 = check
  * violation; 42501 or 403 = forbidden; any other 4xx = rejected.
  */

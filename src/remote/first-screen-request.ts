@@ -1,5 +1,5 @@
 /**
- * The first screen of a cold visit, asked for before the app's JS arrives (design.md §6, LCP). A shared link to
+ * The first screen of a cold visit, asked for before the app's JS arrives (docs/architecture.md §6, LCP). A shared link to
  * /shop or /item/:id shows listings that come from the API, on another origin: asked by the app, that request
  * waited for the first route's JS, the data chunk, the database and the session, one after the other. index.html
  * now starts it at once, from a tiny inline script (vite.config.ts writes it from `firstScreenScript`), in

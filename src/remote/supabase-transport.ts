@@ -1,6 +1,6 @@
 /**
  * The sync Transport over supabase-js: PostgREST for rows, storage for photos, realtime for pokes. Loaded lazily
- * by the engine (design.md §1 rule 8). Every write is idempotent: upserts by client id, storage upserts to
+ * by the engine (docs/architecture.md §1 rule 8). Every write is idempotent: upserts by client id, storage upserts to
  * deterministic paths, conversations created with ON CONFLICT DO NOTHING on (listing_id, buyer_id).
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
@@ -105,7 +105,7 @@ export class RetryAfterLog {
   }
 }
 
-/** Storage paths with each photo's card image beside it (issue 12: `{stem}.card.webp`), deduplicated: a photo's
+/** Storage paths with each photo's card image beside it (docs/decisions.md#D-card-images: `{stem}.card.webp`), deduplicated: a photo's
  * files go together. Removing a card that was never uploaded is a no-op. */
 export function withCardImages(paths: readonly string[]): string[] {
   return [...new Set(paths.flatMap((p) => [p, cardImagePath(p)].filter((x): x is string => !!x)))]

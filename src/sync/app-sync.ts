@@ -1,6 +1,6 @@
 /**
  * The app's sync engine: one per tab, on the app's database, with the Supabase transport imported only when the
- * engine first needs it (design.md §1 rule 8). `startAppSync()` once at start-up; screens read `useSyncStatus`.
+ * engine first needs it (docs/architecture.md §1 rule 8). `startAppSync()` once at start-up; screens read `useSyncStatus`.
  */
 import { useStore } from 'zustand'
 import { getDatabase, type KreisDatabase } from '@/db/database'

@@ -1,5 +1,5 @@
 /**
- * The account calls the screens make (spec §7.1): sign-in, sign-up, the reset e-mail, and the new password the
+ * The account calls the screens make (docs/product.md §7.1): sign-in, sign-up, the reset e-mail, and the new password the
  * reset link leads to. Like session.ts it loads `@/remote/auth` (and with it supabase-js) only when first needed,
  * so the first route stays small, and features never import remote/ themselves.
  *

@@ -1,6 +1,6 @@
 /** Timings and sizes of the sync engine, with units. */
 
-/** First retry delay after a transient failure (spec §7.1 uses the same start for auth retries). */
+/** First retry delay after a transient failure (docs/product.md §7.1 uses the same start for auth retries). */
 export const BACKOFF_BASE_MS = 200
 /** Retry delays stop growing here, so a device back online resyncs within half a minute. */
 export const BACKOFF_CAP_MS = 30_000

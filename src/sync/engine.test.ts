@@ -276,7 +276,7 @@ function gated(inner: MemoryTransport, method: string) {
   }
 }
 
-describe('a write is pushed at once (issue 13: a message reaches the other device within the budget)', () => {
+describe('a write is pushed at once (docs/decisions.md#D-message-budget: a message reaches the other device within the budget)', () => {
   it('push() sends the outbox while a cycle is still pulling, and does not pull itself', async () => {
     const server = world()
     const seller = device(server, SELLER)

@@ -1,5 +1,5 @@
 /**
- * The sync engine: one push-then-pull cycle at a time, run by the leader tab on every trigger (design.md §1
+ * The sync engine: one push-then-pull cycle at a time, run by the leader tab on every trigger (docs/architecture.md §1
  * rule 7): start, `online`, the tab becoming visible, realtime (re)connects and pokes, a timer while online, and a
  * message from the service worker's Background Sync.
  */

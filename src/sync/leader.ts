@@ -1,5 +1,5 @@
 /**
- * One syncing tab (design.md §1 rule 6): the tab holding the Web Lock LEADER_LOCK_NAME runs the engine; the lock
+ * One syncing tab (docs/architecture.md §1 rule 6): the tab holding the Web Lock LEADER_LOCK_NAME runs the engine; the lock
  * passes to another tab when the leader closes. Without the Web Locks API every tab leads (idempotent writes keep
  * that correct, only less efficient).
  */

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The sell flow's two additions to saveListing (issue 12): the card image uploaded beside each new photo, and a
+// The sell flow's two additions to saveListing (docs/decisions.md#D-card-images): the card image uploaded beside each new photo, and a
 // refused listing that the seller fixes and retries; and the listing's check at the local write.
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * The user's writes, local first (design.md §1 rule 2): each is one Dexie rw transaction that changes the mirror
+ * The user's writes, local first (docs/architecture.md §1 rule 2): each is one Dexie rw transaction that changes the mirror
  * rows (marked pending) and appends the outbox entries that will carry the change to the server. Ids are client
  * UUIDs and photo paths are deterministic, so every entry can be sent again without effect.
  */
@@ -206,7 +206,7 @@ export interface ProfileFields {
   location: string | null
 }
 
-/** Edits the own profile (spec §5: empty values become null). */
+/** Edits the own profile (docs/product.md §5: empty values become null). */
 export async function updateMyProfile(db: KreisDatabase, userId: string, fields: ProfileFields, now: number): Promise<void> {
   const write = { id: userId, first_name: nullIfBlank(fields.first_name), last_name: nullIfBlank(fields.last_name), location: nullIfBlank(fields.location) }
   const edit = { ...write, edited_at: iso(now) }

@@ -1,5 +1,5 @@
 /**
- * The subscription's server calls for the screens (issue 14), kept apart from the sync engine: paying, confirming
+ * The subscription's server calls for the screens (docs/decisions.md#D-plan-screens), kept apart from the sync engine: paying, confirming
  * a payment, cancelling, and refreshing the plan. The network module (src/remote/payments.ts) loads only when one
  * of these runs. What the server answers lands in Dexie, where the screens read it:
  * - the own profile row (my_profile, which the engine also pulls) after a confirmed payment or a cancel, so every
@@ -49,7 +49,7 @@ export async function refreshPayments(db: KreisDatabase, userId: string, now: ()
   return outcomeOf(r)
 }
 
-/** Fetches the own profile into the mirror (plan info, spec §7.2), then the payments. */
+/** Fetches the own profile into the mirror (plan info, docs/product.md §7.2), then the payments. */
 export async function refreshPlan(db: KreisDatabase, userId: string): Promise<CallOutcome> {
   const r = await (await remote()).fetchMyProfile()
   if (r.ok && r.value) await applyMyProfile(db, r.value)

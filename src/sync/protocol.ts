@@ -43,7 +43,7 @@ export interface Failure {
   reason: FailureReason
   /** SQLSTATE or API error code when there is one. */
   code?: string
-  /** The server's message (never shown raw except where spec §8 says so). */
+  /** The server's message (never shown raw except where docs/product.md §8 says so). */
   message: string
   /** A 429/503 answer's `Retry-After`, in ms: the earliest time worth asking again. */
   retryAfterMs?: number

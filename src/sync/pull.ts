@@ -1,5 +1,5 @@
 /**
- * Pulls by transaction (migration 20261125114800; design.md §1 rule 5): per stream, keyset pages in (sync_xid, id)
+ * Pulls by transaction (migration 20261125114800; docs/architecture.md §1 rule 5): per stream, keyset pages in (sync_xid, id)
  * order of the rows of every transaction from the stored `since` on, each page applied to the mirror in the same
  * transaction that records the position, so a crash never records a position for rows that were not stored. A
  * whole pull then stores as `since` the server's horizon, asked before its first page: a transaction its pages did

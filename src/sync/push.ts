@@ -1,5 +1,5 @@
 /**
- * Draining the outbox (design.md §1 rules 3–4). Each pass sends the ready head of every group, batched by kind in
+ * Draining the outbox (docs/architecture.md §1 rules 3–4). Each pass sends the ready head of every group, batched by kind in
  * the order of kinds/index.ts (photo upload → listing with its photo set, one save; conversation → message). What
  * a kind sends, how its answer settles the mirror and what its refusal stores live in its module (kinds/); this
  * file holds what all kinds share: batching, the drain's course on network errors, 429, 401 and 5xx, the search

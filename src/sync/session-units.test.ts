@@ -157,7 +157,7 @@ describe('signOutUser', () => {
   })
 })
 
-describe('a session ended elsewhere (issue 26 item 8)', () => {
+describe('a session ended elsewhere', () => {
   const T = '2025-06-01T10:00:00.000Z'
   /** The device of user-a: private mirror rows, an unsent listing and a draft. */
   async function deviceOfA() {

@@ -1,5 +1,5 @@
 /**
- * Orphaned uploads (issue 10 item 1): a photo or profile picture is uploaded before the row that uses it is saved;
+ * Orphaned uploads (docs/decisions.md#D-orphan-sweep): a photo or profile picture is uploaded before the row that uses it is saved;
  * when that save is refused for good and the user discards it, the uploaded file is used by no row. The device that
  * uploaded it knows its path (photo_blobs marked uploaded), so it removes it right after the discard, once it has
  * asked the server which files the committed listing or profile still uses (those stay). No answer (offline): the

@@ -1,5 +1,5 @@
 /**
- * Several tabs, one engine at work (design.md §1 rule 6): the leader tab drains and pulls; every other tab only
+ * Several tabs, one engine at work (docs/architecture.md §1 rule 6): the leader tab drains and pulls; every other tab only
  * writes locally and asks the leader, and shows the status the leader leaves in the database.
  * - A write in any tab reaches the leader at once: the leader watches the outbox (Dexie tells every tab of every
  *   commit) and also listens on the BroadcastChannel SYNC_CHANNEL for explicit pokes.

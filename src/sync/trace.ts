@@ -1,5 +1,5 @@
 /**
- * Hop timings of a message's way from one device to another (issue 13's budget): the engine leaves a User Timing
+ * Hop timings of a message's way from one device to another (docs/decisions.md#D-message-budget): the engine leaves a User Timing
  * mark `kreis:<hop>` (with the ids it concerns as the mark's detail) at each hop, but only in a page that asked for
  * it by setting `globalThis.__kreisTrace = true` before the app starts (bench/messages.ts does). Otherwise nothing is
  * recorded, so a long session does not grow the performance timeline.

@@ -42,7 +42,7 @@ afterAll(async () => {
   await stack?.stop()
 })
 
-describe('trial signup against the local stack (spec §3 trial_users, §7, §8)', () => {
+describe('trial signup against the local stack (docs/product.md §3 trial_users, §7, §8)', () => {
   it('stores e-mail, first name, city, active, and a trial ending 30 days after signup; the password is not stored', async () => {
     const email = address()
     const password = 'never-stored-7f3a'

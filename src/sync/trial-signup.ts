@@ -1,5 +1,5 @@
 /**
- * The free-trial sign-up of the landing page (spec §2.3, §4, §7 "Trial signup", §8 "Trial and newsletter"): an
+ * The free-trial sign-up of the landing page (docs/product.md §2.3, §4, §7 "Trial signup", §8 "Trial and newsletter"): an
  * online-only call, kept apart from the outbox like payments.ts, since a visitor's trial is not a user's data and
  * §8 answers it at once ("Email already registered"). The network module loads only when a sign-up is sent.
  */

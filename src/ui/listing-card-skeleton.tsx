@@ -1,7 +1,7 @@
 import { PhotoSkeleton } from './skeleton'
 
 /**
- * The card's outline while the feed loads (spec §9: 12 skeleton cards), the same size as a card. On a cold /shop
+ * The card's outline while the feed loads (docs/product.md §9: 12 skeleton cards), the same size as a card. On a cold /shop
  * the photos may show in it before the app has loaded (PhotoSkeleton).
  */
 export function ListingCardSkeleton({ photo }: { photo?: string | null }) {

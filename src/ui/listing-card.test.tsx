@@ -22,7 +22,7 @@ const renderCard = (props: Partial<ListingCardProps> = {}) =>
     </MemoryRouter>,
   )
 
-describe('<ListingCard /> (spec §2.2, §2.6, §3)', () => {
+describe('<ListingCard /> (docs/product.md §2.2, §2.6, §3)', () => {
   it('shows photo, price in CHF, title as the link, brand · size, location · seller, the New badge and the heart', () => {
     const toggle = vi.fn()
     renderCard({ onToggleLike: toggle })
@@ -73,7 +73,7 @@ describe('<ListingCard /> (spec §2.2, §2.6, §3)', () => {
   })
 })
 
-describe('<ListingCard /> photo (issue 12: card image in srcset, device copy first)', () => {
+describe('<ListingCard /> photo (docs/decisions.md#D-card-images: card image in srcset, device copy first)', () => {
   const PATH = 'u1/l1/img-1.webp'
   const dbs: KreisDatabase[] = []
   afterEach(async () => {

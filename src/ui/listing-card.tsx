@@ -1,12 +1,12 @@
 /**
- * The one listing card of the shop feed, the favourites and the landing grid (spec §2.2, §2.6, §3 UI listing
+ * The one listing card of the shop feed, the favourites and the landing grid (docs/product.md §2.2, §2.6, §3 UI listing
  * model): a 4:5 photo with the New badge and the heart, the price, title, brand · size, and location · seller.
  * Plain props, no data access: the screens map their rows and supply the actions.
  *
- * Sold (spec §2.6): no link, no heart, a SOLD overlay on a greyed photo and a struck price. The whole card is one
+ * Sold (docs/product.md §2.6): no link, no heart, a SOLD overlay on a greyed photo and a struck price. The whole card is one
  * link (the title's, stretched), so keyboard users meet one stop per card plus its buttons.
  *
- * The photo (issue 12): the device's copy while it holds one (an unsent listing shows offline), else the bucket
+ * The photo (docs/decisions.md#D-card-images): the device's copy while it holds one (an unsent listing shows offline), else the bucket
  * file with the small card image in `srcset`, so a phone's 2-column grid downloads ≈ 480 px instead of 1600 px.
  * The box is 4:5 with width/height set, so nothing shifts whichever file loads.
  */

@@ -1,4 +1,4 @@
-/** Settings that protect a stack by default (issue 15, items 1 and 6). */
+/** Settings that protect a stack by default (docs/decisions.md#D-safe-defaults). */
 import { describe, expect, it } from 'vitest'
 import { ALLOW_DEMO_KEYS_ENV, DEFAULT_JWT_SECRET, isLoopback, loadConfig } from './config.ts'
 

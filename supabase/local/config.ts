@@ -138,7 +138,7 @@ export function isLoopback(host: string): boolean {
 }
 
 /**
- * Safe defaults (issue 15, item 6): the demo JWT secret and keys are published in the Supabase CLI's docs, so anyone
+ * Safe defaults (docs/decisions.md#D-safe-defaults): the demo JWT secret and keys are published in the Supabase CLI's docs, so anyone
  * who reaches a stack using them can mint a service_role token. Listening beyond this machine with any of them is
  * refused at start, unless the operator says so explicitly.
  */

@@ -1,4 +1,4 @@
-// `npm run stack` and the fast start path of the local stack (issue 15 item 7): instead of tsx transforming every
+// `npm run stack` and the fast start path of the local stack (docs/decisions.md#D-fast-start): instead of tsx transforming every
 // TypeScript module at each start, the stack runs from one ES module bundled by esbuild (already installed for vite
 // and tsx) into node_modules/.cache/kreis/. The bundle is reused while every source file it was built from has the
 // same content (their sha1s are kept in a manifest beside it); otherwise it is rebuilt, which takes about a second.

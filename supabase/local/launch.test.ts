@@ -1,5 +1,5 @@
 /**
- * The prebuilt stack bundle (launch.mjs, issue 15 item 7): built once, reused while every source it was built from
+ * The prebuilt stack bundle (launch.mjs, docs/decisions.md#D-fast-start): built once, reused while every source it was built from
  * is unchanged, built again when one changed (a stale bundle would run old code), and the bundled stack finds its
  * SQL files beside the sources. Builds into a temporary cache directory, never the shared one.
  */

@@ -27,8 +27,8 @@ create trigger profiles_90_stamp_times
   before insert or update on public.profiles
   for each row execute function private.stamp_times();
 
--- Sign-up: copy the names from the sign-up metadata and the e-mail. Blank names become null (spec §5, profile
--- edit). created_at follows the auth user's, so the trial clock (spec §4) starts at sign-up.
+-- Sign-up: copy the names from the sign-up metadata and the e-mail. Blank names become null (docs/product.md §5, profile
+-- edit). created_at follows the auth user's, so the trial clock (docs/product.md §4) starts at sign-up.
 create function private.create_profile_for_new_user() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
@@ -98,7 +98,7 @@ create view public.my_profile with (security_invoker = false) as
 revoke all on public.my_profile from public, anon, authenticated;
 grant select on public.my_profile to authenticated, service_role;
 
--- Cancelling a subscription (spec §4): the only change of a subscription field a user may make, for their own row.
+-- Cancelling a subscription (docs/product.md §4): the only change of a subscription field a user may make, for their own row.
 create function public.cancel_subscription() returns public.my_profile
 language plpgsql security definer set search_path = '' as $$
 declare

@@ -1,4 +1,4 @@
--- listings (spec §3). Ids may be supplied by the client (offline creation; creates are idempotent upserts).
+-- listings (docs/product.md §3). Ids may be supplied by the client (offline creation; creates are idempotent upserts).
 --
 -- Concurrent edits, "last edit wins by edit time; ties go to the later arrival":
 -- * edited_at is the device's time of the edit, sent by the client with every create and edit, and clamped to
@@ -37,18 +37,18 @@ create table public.listings (
   updated_at timestamptz not null default now()
 );
 
--- The feed: status = active order by created_at desc (spec §7.2).
+-- The feed: status = active order by created_at desc (docs/product.md §7.2).
 create index listings_status_created_at_idx on public.listings (status, created_at desc);
 -- A seller's own listings (edit load, profile, RLS owner clause).
 create index listings_user_id_idx on public.listings (user_id, created_at desc);
--- Feed filters (spec §3 filter panel) on active listings.
+-- Feed filters (docs/product.md §3 filter panel) on active listings.
 create index listings_active_category_idx on public.listings (category, created_at desc) where status = 'active';
 create index listings_active_location_idx on public.listings (location) where status = 'active';
 create index listings_active_price_idx on public.listings (price) where status = 'active';
 -- The sync cursor.
 create index listings_updated_at_id_idx on public.listings (updated_at, id);
 
--- Normalisation (spec §5: trimmed text, blank optional fields stored as null) and the edit-time rule above.
+-- Normalisation (docs/product.md §5: trimmed text, blank optional fields stored as null) and the edit-time rule above.
 create function private.listings_before_write() returns trigger
 language plpgsql as $$
 begin

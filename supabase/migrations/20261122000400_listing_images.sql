@@ -1,4 +1,4 @@
--- listing_images (spec §3): the photos of a listing, 1-based order. image_url is a storage path in the
+-- listing_images (docs/product.md §3): the photos of a listing, 1-based order. image_url is a storage path in the
 -- listing-images bucket (clients use `{user_id}/{listing_id}/{image_id}.{ext}`) or a full http(s) URL.
 --
 -- No unique (listing_id, image_order): the spec's edit save reorders with one UPDATE per image, each its own

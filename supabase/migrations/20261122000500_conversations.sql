@@ -1,4 +1,4 @@
--- conversations (spec §3): one per (listing, buyer); the seller is the listing's owner. last_message_at is
+-- conversations (docs/product.md §3): one per (listing, buyer); the seller is the listing's owner. last_message_at is
 -- server-kept: now() when opened, then moved by each new message (messages migration).
 
 create table public.conversations (
@@ -13,7 +13,7 @@ create table public.conversations (
   constraint conversations_buyer_is_not_seller check (buyer_id <> seller_id)
 );
 
--- The inbox: buyer or seller is the user, order last_message_at desc (spec §7.2); also the RLS clauses.
+-- The inbox: buyer or seller is the user, order last_message_at desc (docs/product.md §7.2); also the RLS clauses.
 create index conversations_buyer_id_idx on public.conversations (buyer_id, last_message_at desc);
 create index conversations_seller_id_idx on public.conversations (seller_id, last_message_at desc);
 create index conversations_updated_at_id_idx on public.conversations (updated_at, id);
@@ -81,7 +81,7 @@ create policy conversations_insert_buyer on public.conversations
 
 -- No update or delete policy: conversations are immutable for users.
 
--- Participants keep seeing the listing they talk about after it is sold (the thread shows "Item sold", spec §8).
+-- Participants keep seeing the listing they talk about after it is sold (the thread shows "Item sold", docs/product.md §8).
 -- A definer function rather than a subquery: conversations' insert policy reads listings, so a listings policy
 -- that read conversations directly would make Postgres report infinite recursion between the two policies.
 create function private.is_listing_participant(listing uuid) returns boolean

@@ -1,4 +1,4 @@
--- messages (spec §3): immutable once sent. content is trimmed by the server, then must be 1..2000 characters.
+-- messages (docs/product.md §3): immutable once sent. content is trimmed by the server, then must be 1..2000 characters.
 -- A message belongs to a conversation; the spec's send payload has no conversation_id, so the server fills it in
 -- from (listing_id, sender, receiver) when it is missing, and listing_id from the conversation likewise.
 
@@ -79,7 +79,7 @@ create policy messages_select_participant on public.messages
   using ((select auth.uid()) in (sender_id, receiver_id));
 
 -- Only as oneself, to the other participant of a conversation one belongs to, about that conversation's
--- listing, and only while the listing is active (spec §5: messaging a sold item is refused).
+-- listing, and only while the listing is active (docs/product.md §5: messaging a sold item is refused).
 create policy messages_insert_sender on public.messages
   for insert to authenticated
   with check (

@@ -1,6 +1,6 @@
--- trial_users (spec §3): sign-ups from the landing page's trial form. Anyone may insert; nobody but
+-- trial_users (docs/product.md §3): sign-ups from the landing page's trial form. Anyone may insert; nobody but
 -- service_role may read, so the list of addresses never leaks. A second sign-up with the same address (in any
--- letter case) fails with 23505, which the form reports as "Email already registered" (spec §8).
+-- letter case) fails with 23505, which the form reports as "Email already registered" (docs/product.md §8).
 
 create table public.trial_users (
   id uuid primary key default gen_random_uuid(),
@@ -17,7 +17,7 @@ create table public.trial_users (
 
 create unique index trial_users_email_key on public.trial_users (lower(email));
 
--- The trial dates are the server's: a sign-up through the API starts now and runs 30 days (spec §9), whatever
+-- The trial dates are the server's: a sign-up through the API starts now and runs 30 days (docs/product.md §9), whatever
 -- the client sent; a new trial is always active.
 create function private.trial_users_before_insert() returns trigger
 language plpgsql as $$

@@ -1,4 +1,4 @@
--- The public bucket for listing photos (spec §7.3): anyone may read; a signed-in user may write, replace and
+-- The public bucket for listing photos (docs/product.md §7.3): anyone may read; a signed-in user may write, replace and
 -- delete objects only under their own folder `{auth.uid()}/…` (clients use `{user_id}/{listing_id}/{image_id}.{ext}`).
 
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)

@@ -1,10 +1,10 @@
--- payments: one row per checkout a member starts (spec §7.4), written only by the payment functions (service_role).
+-- payments: one row per checkout a member starts (docs/product.md §7.4), written only by the payment functions (service_role).
 --
 -- * id is the payment's own reference: it is sent to the provider as referenceId and travels in the return URL as
 --   `gatewayId`, because a provider (Payrexx) assigns its gateway id only after the redirect URLs are fixed.
 -- * gateway_id is the provider's id of the checkout; handle-payment-success asks the provider about it and never
 --   trusts the caller's word that it was paid.
--- * amount is in hundredths of CHF and can only be one of the plan prices (spec §9: CHF 2 welcome, CHF 5 monthly).
+-- * amount is in hundredths of CHF and can only be one of the plan prices (docs/product.md §9: CHF 2 welcome, CHF 5 monthly).
 -- Members read their own payments; nobody writes through the API.
 
 create table public.payments (

@@ -1,4 +1,4 @@
--- favorites: a signed-in user's favourite listings, so they follow the user to every device (issue 11 item 8).
+-- favorites: a signed-in user's favourite listings, so they follow the user to every device (docs/decisions.md#D-favourites).
 -- Written by the client's outbox: an idempotent insert (ON CONFLICT DO NOTHING on the key) to set one, a delete to
 -- clear one. listing_id has no foreign key on purpose: a favourite outlives its listing being sold or deleted, so
 -- the favourites page can say "no longer available" instead of the heart silently vanishing.

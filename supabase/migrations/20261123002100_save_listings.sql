@@ -1,5 +1,4 @@
--- A listing and its photos commit together, and photo sets follow "last edit wins, by edit time" (issue 10,
--- items 1 and 2).
+-- A listing and its photos commit together, and photo sets follow "last edit wins, by edit time" (docs/decisions.md#D-atomic-listing-save).
 --
 -- public.save_listings(saves jsonb) takes an array of saves, each
 --   { "listing": { id, user_id, title, …, status, edited_at } | null,

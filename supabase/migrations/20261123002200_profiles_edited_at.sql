@@ -1,4 +1,4 @@
--- Profile edits: last edit wins by edit time, as for listings (issue 10 item 2). Before this, the last edit to
+-- Profile edits: last edit wins by edit time, as for listings (docs/decisions.md#D-last-edit-wins). Before this, the last edit to
 -- ARRIVE won: an old offline edit overwrote a newer one made on another device.
 --
 -- * edited_at is the device's time of the edit, sent with every profile update and clamped to the server's now().

@@ -1,9 +1,9 @@
--- Paid periods (issue 14, spec §4 subscription phase, §9 pricing): a payment covers one month, so the profile keeps
+-- Paid periods (docs/decisions.md#D-paid-periods, docs/product.md §4 subscription phase, §9 pricing): a payment covers one month, so the profile keeps
 -- the end of the paid period, written by the server only.
 --
 -- * profiles.paid_until: the end of the period paid for. A confirmed payment covers one month from the payment, or
 --   from the end of the period already paid when that is later (paying early never loses days). Once it passes,
---   the app derives the phase from the account age again and asks to pay (spec §9: auto-renewing, no refund for
+--   the app derives the phase from the account age again and asks to pay (docs/product.md §9: auto-renewing, no refund for
 --   partial months). Column privileges: not readable or writable by anon/authenticated (only via my_profile).
 -- * public.plan_amount_due(user): what create-payment charges, in hundredths of CHF. CHF 2 is the welcome price of
 --   month 2: it applies while the account is under 60 days old and has never paid; every other payment is CHF 5.
@@ -41,7 +41,7 @@ create or replace view public.my_profile with (security_invoker = false) as
   from public.profiles p
   where p.id = (select auth.uid());
 
--- 60 days of 24 hours, as the app counts them (spec §9 phase boundaries), whatever the session's time zone.
+-- 60 days of 24 hours, as the app counts them (docs/product.md §9 phase boundaries), whatever the session's time zone.
 create function public.plan_amount_due(p_user uuid) returns integer
 language sql stable security definer set search_path = '' as $$
   select case

@@ -1,5 +1,5 @@
 -- Server-owned columns whatever the caller sends, and one refusal for every conversation a buyer may not open
--- (issue 15, item 4).
+-- (docs/decisions.md#D-api-caller-guards).
 --
 -- * The bug: conversations_before_write is security definer, so inside it current_user is the function's owner,
 --   never anon/authenticated, and its "reset last_message_at for API callers" branch never ran: a buyer opening a

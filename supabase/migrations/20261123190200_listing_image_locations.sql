@@ -1,4 +1,4 @@
--- Where a listing photo may point (issue 15, item 4): a path inside the seller's own folder of the listing-images
+-- Where a listing photo may point (docs/decisions.md#D-image-locations): a path inside the seller's own folder of the listing-images
 -- bucket (`{user_id}/…`, as the app and the seed write them) or an https URL. Before, any text up to 2048 chars
 -- was accepted: `javascript:` URLs, another user's files, or a third-party http(s) address that would let a seller
 -- track who looks at the listing.

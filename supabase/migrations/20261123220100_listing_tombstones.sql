@@ -1,4 +1,4 @@
--- A deleted listing stays deleted (issue 10, items 2 and 8: found by the fault suite).
+-- A deleted listing stays deleted (docs/decisions.md#D-deleted-stays-deleted: found by the fault suite).
 --
 -- save_listings upserts by id, so a seller's other device that still held a listing (an edit made offline before
 -- it learnt of the deletion, or a retry whose first answer was lost) re-created it after the delete: a listing

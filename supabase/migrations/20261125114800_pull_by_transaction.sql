@@ -1,4 +1,4 @@
--- The pull by transaction (issue 10, item 8): a row whose transaction commits later than the pull's look-back is
+-- The pull by transaction (docs/decisions.md#D-pull-by-transaction): a row whose transaction commits later than the pull's look-back is
 -- no longer missed.
 --
 -- Before: each pull started PULL_LOOKBACK_MS (2 s) before its (updated_at, id) cursor. updated_at is the writing

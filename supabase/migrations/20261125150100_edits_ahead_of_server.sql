@@ -1,4 +1,4 @@
--- Last edit wins for a device whose clock runs ahead of the server (issue 10 item 2, found by the fault suite,
+-- Last edit wins for a device whose clock runs ahead of the server (docs/decisions.md#D-last-edit-wins, found by the fault suite,
 -- seed 20261765). Listing fields (listings.edited_at), photo sets (listings.images_edited_at) and profiles
 -- (profiles.edited_at) keep the device's edit time clamped to now(), so a clock running ahead cannot win for ever.
 -- But two edits from such a device were then ordered by their ARRIVAL: the older of two edits, delayed in the

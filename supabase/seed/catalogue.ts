@@ -29,7 +29,7 @@ export interface DemoUser {
   lastName: string
   city: string
   role: 'seller' | 'buyer'
-  /** Account age at seeding, so the subscription page shows each phase (spec §4). */
+  /** Account age at seeding, so the subscription page shows each phase (docs/product.md §4). */
   ageDays: number
   subscription: 'active' | null
 }
@@ -42,7 +42,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { id: '00000000-0000-4000-8000-000000000005', email: 'mia@demo.kreis.ch', firstName: 'Mia', lastName: 'Weber', city: 'Basel', role: 'buyer', ageDays: 5, subscription: null },
 ]
 
-/** spec §3, filter panel. */
+/** docs/product.md §3, filter panel. */
 export const CITIES = ['Zurich', 'Basel', 'Bern', 'Lausanne', 'Geneva', 'Winterthur', 'Lucerne', 'St. Gallen'] as const
 export const CATEGORIES: readonly Category[] = ['women', 'men', 'children', 'shoes', 'accessories']
 export const CONDITIONS: readonly Condition[] = ['new_with_tags', 'very_good', 'worn_but_loved', 'acceptable']
@@ -51,7 +51,7 @@ const SHOE_SIZES = ['36', '37', '38', '39', '40', '41', '42', '43', '44'] as con
 
 export interface ItemKind {
   category: Category
-  /** Stored lower-cased (spec §3). */
+  /** Stored lower-cased (docs/product.md §3). */
   productType: string
   nouns: readonly string[]
   silhouette: Silhouette

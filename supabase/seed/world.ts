@@ -26,7 +26,7 @@ export const ACTIVE_LISTINGS = 48
 export const SOLD_LISTINGS = 3
 export const MIN_IMAGES = 2
 export const MAX_IMAGES = 5
-/** Listings this recent get the "New" badge (spec §9: under 7 days). */
+/** Listings this recent get the "New" badge (docs/product.md §9: under 7 days). */
 const NEW_LISTINGS = 12
 const MINUTES_PER_DAY = 24 * 60
 

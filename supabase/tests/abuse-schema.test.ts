@@ -1,5 +1,5 @@
 /**
- * The schema holes of issue 15 (item 4), each reproduced the way an attacker would: through supabase-js or plain
+ * The schema holes of docs/decisions.md#D-api-caller-guards, each reproduced the way an attacker would: through supabase-js or plain
  * HTTP against a running local stack, so the migrations and the REST layer are tested together.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,6 +1,6 @@
 /**
  * Bad data is refused by the database itself: CHECK rules give 23514 (naming the rule, which the sell flow's
- * error mapping reads, spec §8) and uniqueness gives 23505. Each rule has a row here, next to a value on the
+ * error mapping reads, docs/product.md §8) and uniqueness gives 23505. Each rule has a row here, next to a value on the
  * edge that passes, so a rule that is too strict fails as well as one that is missing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

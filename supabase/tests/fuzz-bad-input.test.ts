@@ -1,6 +1,6 @@
 /**
- * Every bad input a 4xx (issue 15, item 5): a seeded fuzz of the REST grammar (paths, select/filter/order/limit
- * syntax with issue 16's spreads, aggregates and relationship hints, Prefer/Accept/profile headers, JSON bodies, rpc
+ * Every bad input a 4xx (docs/decisions.md#D-bad-input-4xx): a seeded fuzz of the REST grammar (paths, select/filter/order/limit
+ * syntax with docs/decisions.md#D-postgrest-parity's spreads, aggregates and relationship hints, Prefer/Accept/profile headers, JSON bodies, rpc
  * arguments), of auth bodies and of storage names. At least 10,000 (counted as sent: about 10,200 with the default seed)
  * generated requests per run, driven through the Hono app in-process (no sockets, so the run stays fast), as anon
  * and as a signed-in user. Passes when no response is ≥ 500, nothing throws, and a normal feed read answers after.
@@ -113,12 +113,12 @@ function selectList(r: Rng, depth = 0): string {
     else if (roll < 0.54) items.push(`${column(r)}::${r.pick(CASTS)}`)
     else if (roll < 0.58) items.push(`"${str(r, 8)}":${column(r)}`)
     else if (roll < 0.66) {
-      // Aggregates (issue 16): col.sum(), count(), with a label and a result cast.
+      // Aggregates (docs/decisions.md#D-postgrest-parity): col.sum(), count(), with a label and a result cast.
       const agg = r.chance(0.2) ? 'count()' : `${column(r)}.${r.pick(AGGREGATES)}()`
       items.push(`${r.chance(0.2) ? `${str(r, 4)}:` : ''}${agg}${r.chance(0.2) ? `::${r.pick(CASTS)}` : ''}`)
     } else if (roll < 0.9 && depth < 20) {
       const rel = r.pick(TABLES) + (r.chance(0.2) ? `!${r.pick(HINTS)}` : '')
-      // A label, or a spread `...rel(…)` (issue 16), or neither.
+      // A label, or a spread `...rel(…)` (docs/decisions.md#D-postgrest-parity), or neither.
       const prefix = r.chance(0.15) ? '...' : r.chance(0.2) ? `${str(r, 4)}:` : ''
       items.push(`${prefix}${rel}(${selectList(r, depth + 1)})`)
     } else items.push(str(r, 10))

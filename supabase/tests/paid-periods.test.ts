@@ -1,5 +1,5 @@
 /**
- * Paid periods (issue 14; spec §4, §7.4, §9): the server decides what is owed (CHF 2 welcome while the account is
+ * Paid periods (docs/decisions.md#D-paid-periods; docs/product.md §4, §7.4, §9): the server decides what is owed (CHF 2 welcome while the account is
  * under 60 days old and has never paid, CHF 5 otherwise) and refuses another amount; a confirmed payment covers one
  * month from its date or from the end of the period already paid; paid_until is server-written and readable by
  * its owner only (my_profile); the database functions behind it are service_role only.
@@ -85,7 +85,7 @@ function plusOneMonth(ms: number): number {
   return d.getTime()
 }
 
-describe('plan_amount_due: what create-payment charges (spec §9)', () => {
+describe('plan_amount_due: what create-payment charges (docs/product.md §9)', () => {
   it.each([
     [0, null, 200],
     [29, null, 200],

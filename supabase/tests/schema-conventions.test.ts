@@ -57,7 +57,7 @@ describe('policy conventions', () => {
     expect(bare.map((r) => r.policyname)).toEqual([])
   })
 
-  it('asks who is calling only through private.is_api_request(), never current_user (issue 15: a definer trigger saw its owner)', async () => {
+  it('asks who is calling only through private.is_api_request(), never current_user (docs/decisions.md#D-api-caller-guards: a definer trigger saw its owner)', async () => {
     const rows = await run<{ fn: string }>(
       db,
       null,

@@ -10,7 +10,7 @@ beforeAll(async () => {
 })
 afterAll(() => ts?.stop())
 
-describe('a plain supabase-js app against the local stack (issue 2, done when)', () => {
+describe('a plain supabase-js app against the local stack (docs/decisions.md#D-supabase-js-walk)', () => {
   it.each([
     'sign up',
     'sign in',

@@ -28,7 +28,7 @@ afterEach(async () => {
   await db.delete()
 })
 
-describe('<MessagesLink /> (issue 13 §2: the header shows the total unread count)', () => {
+describe('<MessagesLink /> (docs/decisions.md#D-read-marks: the header shows the total unread count)', () => {
   it('is absent for a visitor', () => {
     sessionStore.setState({ status: 'signed-out' }, true)
     show()

@@ -5,7 +5,7 @@ import { t } from '@/i18n'
 import { useUserId } from '@/sync/use-session-user'
 import { cx } from '@/ui/cx'
 
-/** The header's "Messages" link with the signed-in user's total unread count (issue 13 §2); nothing when signed out. */
+/** The header's "Messages" link with the signed-in user's total unread count (docs/decisions.md#D-read-marks); nothing when signed out. */
 export function MessagesLink({ className }: { className?: string }) {
   const userId = useUserId()
   const unread = useUnreadTotal()

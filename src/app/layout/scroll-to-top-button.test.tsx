@@ -11,7 +11,7 @@ function scrollWindowTo(y: number) {
   })
 }
 
-describe('<ScrollToTopButton /> (spec §2.4)', () => {
+describe('<ScrollToTopButton /> (docs/product.md §2.4)', () => {
   afterEach(() => {
     cleanup()
     scrollWindowTo(0)

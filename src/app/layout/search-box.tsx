@@ -5,7 +5,7 @@ import { feedViewFromParams, feedViewToParams, searchView } from '@/domain/feed-
 import { t } from '@/i18n'
 
 /**
- * The header's search (spec §2.4 placeholder; issue 11 item 5): opens the shop feed with the query
+ * The header's search (docs/product.md §2.4 placeholder; docs/decisions.md#D-search): opens the shop feed with the query
  * (/shop?q=…), which searches the device's mirror, so it works offline too. On the shop, a new search keeps the
  * other filters; the box shows what is searched and a button clears it.
  */

@@ -9,7 +9,7 @@ import { toast } from '@/ui/toast/toast-store'
 import type { SignOutResult } from '@/sync/session'
 
 /**
- * Sign Out (spec §2.4, §8). With writes still queued it asks first ("N changes have not been sent yet") and only
+ * Sign Out (docs/product.md §2.4, §8). With writes still queued it asks first ("N changes have not been sent yet") and only
  * an explicit "Sign out and delete them" drops them; staying signed in keeps them for the next connection.
  */
 export function SignOutButton({ signOut }: { signOut: (opts?: { confirmed?: boolean }) => Promise<SignOutResult> }) {

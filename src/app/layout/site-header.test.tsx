@@ -57,7 +57,7 @@ afterEach(async () => {
   await db.delete()
 })
 
-describe('the header session (spec §2.4)', () => {
+describe('the header session (docs/product.md §2.4)', () => {
   it('signed out: the Sign In / Sign Up pair', () => {
     sessionStore.setState({ status: 'signed-out' }, true)
     renderHeader()
@@ -82,7 +82,7 @@ describe('the header session (spec §2.4)', () => {
     expect(screen.getByRole('link', { name: 'Signed in as anna' })).toHaveAttribute('href', '/profile')
   })
 
-  it('Sign Out with nothing queued signs out, clears the user’s rows and toasts (spec §8)', async () => {
+  it('Sign Out with nothing queued signs out, clears the user’s rows and toasts (docs/product.md §8)', async () => {
     sessionStore.setState({ status: 'signed-in', userId: 'u-anna', email: 'anna@demo.kreis.ch' }, true)
     await db.my_profile.put(anna)
     await db.drafts.put({ id: 'd1', listing_id: null, fields: { title: 'Coat' }, updated_at: 1 })

@@ -47,7 +47,7 @@ const TABS: { to: string; label: CatalogueKey; icon: ReactNode }[] = [
   },
 ]
 
-/** The bottom tab bar of spec §2.4; the current tab carries aria-current="page". */
+/** The bottom tab bar of docs/product.md §2.4; the current tab carries aria-current="page". */
 export function TabBar() {
   return (
     <nav aria-label={t('nav.main')} className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)]">

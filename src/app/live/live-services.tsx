@@ -1,5 +1,5 @@
 /**
- * The app's data layer, a chunk of its own that loads while the first route paints (design.md §6: the first
+ * The app's data layer, a chunk of its own that loads while the first route paints (docs/architecture.md §6: the first
  * route's JS stays small): the device's database (Dexie), the cached session, the sync engine, and the bridge that
  * reports the session and the engine's status to the shell (./shell-state). The engine starts after the first
  * render, for every visitor (the public feed is mirrored for visitors too, so a second visit works offline).

@@ -48,10 +48,10 @@ export async function deleteDraft(db: KreisDatabase, draftId: string): Promise<v
   })
 }
 
-// ——— The sell flow's drafts (issue 12): new-listing drafts and edit drafts, with their photos ———
+// ——— The sell flow's drafts (docs/decisions.md#D-sell-drafts): new-listing drafts and edit drafts, with their photos ———
 //
 // A new-listing draft has listing_id null; the one updated last is the form in progress. Opening /sell starts a
-// fresh one (spec §2.1 reset) and the previous one, if anything is in it, stays as an unfinished listing the
+// fresh one (docs/product.md §2.1 reset) and the previous one, if anything is in it, stays as an unfinished listing the
 // sell pages offer to continue: nothing the seller made is lost by a reset. An edit draft has the id
 // `edit:{listing_id}` and keeps the listing's server images as photos without a blob.
 

@@ -39,7 +39,7 @@ const rows = Array.from({ length: 300 }, (_, i) => listing(i))
 const reference = (keep: (l: ListingRow) => boolean) =>
   rows.filter((l) => l.status === 'active' && keep(l)).sort((a, b) => (a.created_at < b.created_at ? 1 : -1))
 
-describe('feed page (spec §2.6, §7.2: active listings, newest first, 12 per page)', () => {
+describe('feed page (docs/product.md §2.6, §7.2: active listings, newest first, 12 per page)', () => {
   beforeEach(async () => {
     await db.listings.bulkPut(rows)
   })

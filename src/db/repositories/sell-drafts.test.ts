@@ -27,7 +27,7 @@ afterEach(async () => {
 
 const photo = (id: string) => ({ id, blob: new Blob([id]), card_blob: new Blob([`${id}-card`]), content_type: 'image/webp', image_url: null })
 
-describe('new-listing drafts (spec §2.1 reset, issue 12 "offer to continue")', () => {
+describe('new-listing drafts (docs/product.md §2.1 reset, docs/decisions.md#D-sell-drafts "offer to continue")', () => {
   it('a reset starts an empty form and keeps the previous one, with its photos, to be continued', async () => {
     const first = await startNewDraft(db, 1, 'd1')
     await updateDraftFields(db, first, { title: 'Wool coat' }, 2)

@@ -53,7 +53,7 @@ afterEach(async () => {
   await db.delete()
 })
 
-describe('/auth modes (spec §2.5)', () => {
+describe('/auth modes (docs/product.md §2.5)', () => {
   it('defaults to sign-up with names and the password hint', () => {
     renderAt('/auth')
     expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument()
@@ -87,7 +87,7 @@ describe('/auth modes (spec §2.5)', () => {
   })
 })
 
-describe('/auth validation (spec §5)', () => {
+describe('/auth validation (docs/product.md §5)', () => {
   it('names the missing fields and focuses the first', async () => {
     const user = userEvent.setup()
     renderAt('/auth')
@@ -111,7 +111,7 @@ describe('/auth validation (spec §5)', () => {
   })
 })
 
-describe('/auth submitting (spec §4, §8)', () => {
+describe('/auth submitting (docs/product.md §4, §8)', () => {
   it('disables the form and says "Signing In..." while the call runs, then confirms and goes home after 1.5 s', async () => {
     let answer!: (r: unknown) => void
     remote.signIn.mockReturnValue(new Promise((r) => (answer = r)))
@@ -138,7 +138,7 @@ describe('/auth submitting (spec §4, §8)', () => {
     expect((await db.meta.get('owner'))?.value).toBe('u-anna')
   })
 
-  it('maps "Invalid login credentials" (spec §8) in the toast and next to the form, and the form comes back', async () => {
+  it('maps "Invalid login credentials" (docs/product.md §8) in the toast and next to the form, and the form comes back', async () => {
     remote.signIn.mockResolvedValue({ ok: false, message: 'Invalid login credentials', code: 'invalid_credentials' })
     const user = userEvent.setup()
     renderAt('/auth?mode=signin')
@@ -180,7 +180,7 @@ describe('/auth submitting (spec §4, §8)', () => {
     expect(sessionStore.getState().status).toBe('signed-out')
   })
 
-  it('reset: sends the link to /auth/reset-password and confirms with the §8 toast', async () => {
+  it('reset: sends the link to /auth/reset-password and confirms with the docs/product.md §8 toast', async () => {
     remote.resetPassword.mockResolvedValue({ ok: true, user: null })
     const user = userEvent.setup()
     renderAt('/auth?mode=reset')
@@ -191,7 +191,7 @@ describe('/auth submitting (spec §4, §8)', () => {
     expect(toasts()).toEqual([['Password reset email sent', 'Check your email for reset instructions', 'default']])
   })
 
-  it('a call that throws shows the §8 "An error occurred" toast', async () => {
+  it('a call that throws shows the docs/product.md §8 "An error occurred" toast', async () => {
     remote.signIn.mockRejectedValue(new TypeError('Failed to fetch'))
     const user = userEvent.setup()
     renderAt('/auth?mode=signin')

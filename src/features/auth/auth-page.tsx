@@ -24,7 +24,7 @@ function confirmationText(done: Done): string {
 }
 
 /**
- * /auth (spec §2.5, §4): sign-in, sign-up and reset in one form, the mode in the query string. A signed-in visitor
+ * /auth (docs/product.md §2.5, §4): sign-in, sign-up and reset in one form, the mode in the query string. A signed-in visitor
  * is sent home; a successful submit shows its confirmation, then goes home after 1.5 s.
  */
 export function AuthPage() {

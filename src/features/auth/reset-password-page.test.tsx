@@ -82,7 +82,7 @@ describe('/auth/reset-password', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'This reset link cannot be used' })).toBeInTheDocument()
   })
 
-  it('a password the auth service refuses is said next to the form (spec §8 mapping)', async () => {
+  it('a password the auth service refuses is said next to the form (docs/product.md §8 mapping)', async () => {
     remote.urlAtLoad.mockReturnValue(RECOVERY)
     remote.sessionAfterUrl.mockResolvedValue({ userId: 'u-noah', email: 'noah@demo.kreis.ch' })
     remote.updatePassword.mockResolvedValue({ ok: false, message: 'Password should be at least 6 characters.', code: 'weak_password' })

@@ -10,7 +10,7 @@ import { useRecoveryState } from './hooks/use-recovery-state'
 import { useRedirectHome } from './hooks/use-redirect-home'
 
 /**
- * /auth/reset-password, where the reset e-mail's link leads (spec §2.1, §7.1). supabase-js reads the link's
+ * /auth/reset-password, where the reset e-mail's link leads (docs/product.md §2.1, §7.1). supabase-js reads the link's
  * session from the URL; with it the user sets a new password, sees the confirmation and goes home after 1.5 s.
  * A refused link (expired, already used) says so and offers a new one.
  */

@@ -47,7 +47,7 @@ const renderPage = () =>
     </DatabaseProvider>,
   )
 
-describe('<FavoritesPage /> (spec §2.8; issue 11 item 8)', () => {
+describe('<FavoritesPage /> (docs/product.md §2.8; docs/decisions.md#D-favourites)', () => {
   it('says how to collect favourites when there are none', async () => {
     renderPage()
     expect(screen.getByRole('heading', { level: 1, name: 'My Favorites' })).toBeInTheDocument()

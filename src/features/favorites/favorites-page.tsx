@@ -10,7 +10,7 @@ import { useToggleFavourite } from './hooks/use-toggle-favourite'
 
 const EAGER_CARDS = 4
 
-/** /favorites, "My Favorites" (spec §2.8): the device's favourites from the mirror, online and offline. */
+/** /favorites, "My Favorites" (docs/product.md §2.8): the device's favourites from the mirror, online and offline. */
 export function FavoritesPage() {
   const items = useFavouriteListings()
   const toggle = useToggleFavourite()

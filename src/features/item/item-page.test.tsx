@@ -67,7 +67,7 @@ function renderItem(id = 'l1') {
 const store = (over: Partial<ListingRecord> = {}, images = [image('a', 1), image('b', 2), image('c', 3)]) =>
   applyListingBundle(db, { listings: [listing(over)], images, sellers: [seller] })
 
-describe('item page (spec §2.11)', () => {
+describe('item page (docs/product.md §2.11)', () => {
   it('shows the skeleton while a listing the device lacks is fetched, then the item once it lands in the mirror', async () => {
     let answer!: (a: 'found') => void
     request.answer.mockReturnValue(new Promise((r) => (answer = r)))
@@ -208,7 +208,7 @@ describe('item page (spec §2.11)', () => {
     expect(await screen.findByRole('dialog')).toBeVisible()
   })
 
-  it('toggles the heart with the §8 toasts, and the favourite stays on the device', async () => {
+  it('toggles the heart with the docs/product.md §8 toasts, and the favourite stays on the device', async () => {
     await store()
     renderItem()
     fireEvent.click(await screen.findByRole('button', { name: 'Add to favorites' }))
@@ -221,7 +221,7 @@ describe('item page (spec §2.11)', () => {
   })
 })
 
-describe('item gallery (spec §2.11)', () => {
+describe('item gallery (docs/product.md §2.11)', () => {
   const counter = () => screen.getByText(/^\d+ \/ 3$/)
 
   it('turns with the arrows, the dots and the ← / → keys, wrapping at both ends', async () => {

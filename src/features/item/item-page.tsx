@@ -14,7 +14,7 @@ import { ItemSummary } from './components/item-summary'
 import { useItem, type ItemData } from './hooks/use-item'
 import { ItemSkeleton } from './item-skeleton'
 
-/** /item/:id (spec §2.11), from the device's mirror: online and offline alike. */
+/** /item/:id (docs/product.md §2.11), from the device's mirror: online and offline alike. */
 export function ItemPage() {
   const { id = '' } = useParams()
   const { data, request, online } = useItem(id)

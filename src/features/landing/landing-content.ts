@@ -1,4 +1,4 @@
-/** The landing page's repeated blocks (spec §1, §2.2), as catalogue keys; the words live in src/i18n. */
+/** The landing page's repeated blocks (docs/product.md §1, §2.2), as catalogue keys; the words live in src/i18n. */
 import type { CatalogueKey } from '@/i18n'
 
 export const WHY_CHOOSE: { title: CatalogueKey; text: CatalogueKey }[] = [

@@ -14,7 +14,7 @@ const WhyChoose = memo(WhyChooseSection)
 const HowItWorks = memo(HowItWorksSection)
 const Testimonials = memo(TestimonialsSection)
 
-/** The home route's landing page, sections in the order of spec §2.2. */
+/** The home route's landing page, sections in the order of docs/product.md §2.2. */
 /** `cardsReady`: the data layer has started (the fresh grid holds its space with skeletons until then). */
 export function LandingPage({ signedIn, cardsReady = true }: { signedIn: boolean; cardsReady?: boolean }) {
   return (

@@ -75,7 +75,7 @@ async function seed() {
   ])
 }
 
-describe('/messages (spec §2.7, §7.2 inbox)', () => {
+describe('/messages (docs/product.md §2.7, §7.2 inbox)', () => {
   it('logged out: "Please log in" / "You need to be logged in to view messages."', () => {
     sessionStore.setState({ status: 'signed-out' }, true)
     renderAt('/messages')
@@ -167,7 +167,7 @@ describe('/messages (spec §2.7, §7.2 inbox)', () => {
     expect((await db.messages.get(id))?.sync_state).toBe('pending')
   })
 
-  it('the inbox cannot be read: the §8 toast "Error" / "Failed to load conversations", and the pane says so', async () => {
+  it('the inbox cannot be read: the docs/product.md §8 toast "Error" / "Failed to load conversations", and the pane says so', async () => {
     vi.spyOn(db.conversations, 'orderBy').mockImplementation(() => {
       throw new Error('the device refused the read')
     })
@@ -176,7 +176,7 @@ describe('/messages (spec §2.7, §7.2 inbox)', () => {
     expect(within(screen.getByRole('navigation', { name: 'Conversations' })).getByText('Failed to load conversations')).toBeInTheDocument()
   })
 
-  it('a message the device cannot write: the §8 toast "Error" / "Failed to send message. Please try again." and the text stays', async () => {
+  it('a message the device cannot write: the docs/product.md §8 toast "Error" / "Failed to send message. Please try again." and the text stays', async () => {
     await seed()
     renderAt('/messages?c=c-coat')
     const field = await screen.findByRole('textbox', { name: 'Message' })

@@ -83,7 +83,7 @@ function ThreadPane({ selected, userId }: { selected: string | null; userId: str
 }
 
 /**
- * /messages (spec §2.7): the conversation list and the open thread side by side on wide screens; on phones the
+ * /messages (docs/product.md §2.7): the conversation list and the open thread side by side on wide screens; on phones the
  * list, then the thread with Back. The open conversation lives in the URL (?c=<id>), so Back and reloads keep it.
  */
 export function MessagesPage() {

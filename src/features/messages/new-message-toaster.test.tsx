@@ -44,7 +44,7 @@ afterEach(async () => {
   await db.delete()
 })
 
-describe('<NewMessageToaster /> (spec §4, §8: "New message received" with the first 50 characters)', () => {
+describe('<NewMessageToaster /> (docs/product.md §4, §8: "New message received" with the first 50 characters)', () => {
   it('toasts a message that arrives from someone else, once, with its first 50 characters', async () => {
     let shown = 0
     const stop = useToastStore.subscribe((s, prev) => void (s.toasts[0] && s.toasts[0] !== prev.toasts[0] && shown++))

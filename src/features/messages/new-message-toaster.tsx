@@ -36,7 +36,7 @@ function useOpenConversation(): string | null {
 }
 
 /**
- * The live toast of spec §4/§8: "New message received" with the first 50 characters, when a message from someone
+ * The live toast of docs/product.md §4/§8: "New message received" with the first 50 characters, when a message from someone
  * else arrives (realtime → mirror) and its thread is not open. Renders nothing; mount it in the app layout (a
  * second instance, such as the messages page's own, stays quiet).
  */

@@ -10,7 +10,7 @@ import { useRecordUnpaid } from './hooks/use-record-unpaid'
 import { ResultScreen } from './result-screen'
 
 /**
- * /payment-failed (spec §2.13): no charge was made; "Try Again" goes to /profile, "Back to Home" to /. With the
+ * /payment-failed (docs/product.md §2.13): no charge was made; "Try Again" goes to /profile, "Back to Home" to /. With the
  * checkout's ids in the URL, the signed-in payer's cancelled checkout is recorded as cancelled.
  */
 export function PaymentFailedPage() {

@@ -58,7 +58,7 @@ afterEach(async () => {
   await db.delete()
 })
 
-describe('spec §2.13 /payment-success', () => {
+describe('docs/product.md §2.13 /payment-success', () => {
   it.each(['/payment-success', `/payment-success?userId=${USER}`, `/payment-success?gatewayId=${GATEWAY}`])(
     '%s without both ids goes straight to /subscription-success',
     async (url) => {
@@ -84,7 +84,7 @@ describe('spec §2.13 /payment-success', () => {
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(PAYMENT_SUCCESS_REDIRECT_MS - 100)
   })
 
-  it('a refused confirmation shows the failure screen and the §8 toast, and stays', async () => {
+  it('a refused confirmation shows the failure screen and the docs/product.md §8 toast, and stays', async () => {
     remote.confirmPayment.mockResolvedValue({ ok: false, reason: 'rejected', message: 'no such payment' })
     renderAt(`/payment-success?userId=${USER}&gatewayId=${GATEWAY}`)
     expect(await screen.findByRole('heading', { name: 'Payment processing error' })).toBeTruthy()

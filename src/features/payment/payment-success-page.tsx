@@ -11,7 +11,7 @@ import { ResultScreen, Spinner } from './result-screen'
 import { usePaymentConfirmation } from './hooks/use-payment-confirmation'
 
 /**
- * /payment-success (spec §2.13): reads userId and gatewayId; processing, then success (toast, and after 2 s on to
+ * /payment-success (docs/product.md §2.13): reads userId and gatewayId; processing, then success (toast, and after 2 s on to
  * /subscription-success) or failure (contact support if charged). Without both ids it goes straight on.
  */
 export function PaymentSuccessPage() {

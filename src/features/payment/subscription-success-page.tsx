@@ -4,7 +4,7 @@ import { t } from '@/i18n'
 import { buttonClasses } from '@/ui/button'
 import { ResultScreen } from './result-screen'
 
-/** /subscription-success (spec §2.13): "Subscription Activated!" with buttons to /subscription and /. */
+/** /subscription-success (docs/product.md §2.13): "Subscription Activated!" with buttons to /subscription and /. */
 export function SubscriptionSuccessPage() {
   return (
     <ResultScreen tone="success" title={t('subscriptionSuccess.title')} text={t('plan.activatedText')}>

@@ -43,7 +43,7 @@ afterEach(async () => {
   await db.delete()
 })
 
-describe('/profile signed out (spec §2.9)', () => {
+describe('/profile signed out (docs/product.md §2.9)', () => {
   it('shows the join prompt with Create Account and Sign In', () => {
     sessionStore.setState({ status: 'signed-out' }, true)
     renderPage()
@@ -67,14 +67,14 @@ describe('/profile signed in', () => {
     expect(await screen.findByText('Your profile is on its way')).toBeInTheDocument()
   })
 
-  it('error: the §8 load failure when the device database cannot be read', async () => {
+  it('error: the docs/product.md §8 load failure when the device database cannot be read', async () => {
     signIn()
     vi.spyOn(db.my_profile, 'get').mockRejectedValue(new Error('boom'))
     renderPage()
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading profileCould not load your profile information')
   })
 
-  it('shows the details, the Free Trial badge, days left rounded up (spec §4) and the upgrade link', async () => {
+  it('shows the details, the Free Trial badge, days left rounded up (docs/product.md §4) and the upgrade link', async () => {
     signIn()
     await db.my_profile.put(profile())
     renderPage()
@@ -104,7 +104,7 @@ describe('/profile signed in', () => {
     expect(await screen.findByText('Your free trial has ended')).toBeInTheDocument()
   })
 
-  it('edits through the outbox: saved on the device at once, pending shown, §8 toast; empty becomes null', async () => {
+  it('edits through the outbox: saved on the device at once, pending shown, docs/product.md §8 toast; empty becomes null', async () => {
     signIn()
     await db.my_profile.put(profile())
     const user = userEvent.setup()
@@ -140,7 +140,7 @@ describe('/profile signed in', () => {
     expect(await db.outbox.count()).toBe(1)
   })
 
-  it('a refused edit shows the server message with Retry and Discard, and the §8 toast when it happens on screen', async () => {
+  it('a refused edit shows the server message with Retry and Discard, and the docs/product.md §8 toast when it happens on screen', async () => {
     signIn()
     await db.my_profile.put(profile({ sync_state: 'pending' }))
     renderPage()

@@ -12,8 +12,8 @@ import { useMyProfile } from './hooks/use-my-profile'
 import { LanguageSwitch } from '@/ui/language-switch'
 
 /**
- * /profile (spec §2.9): the join prompt signed out; signed in, the own profile from the device's mirror (offline
- * too), its edit through the outbox, the plan with the trial's days left, and My listings (issue 12 §6).
+ * /profile (docs/product.md §2.9): the join prompt signed out; signed in, the own profile from the device's mirror (offline
+ * too), its edit through the outbox, the plan with the trial's days left, and My listings (docs/decisions.md#D-my-listings).
  */
 export function ProfilePage() {
   const userId = useUserId()

@@ -10,7 +10,7 @@ import { SellShell } from './components/sell-shell'
 import { useDraftForStep } from './hooks/use-draft-for-step'
 import { useDraftValues } from './hooks/use-draft-values'
 
-/** /sell/details (spec §2.10 details step): Back saves without validating; Next validates, saves, previews. */
+/** /sell/details (docs/product.md §2.10 details step): Back saves without validating; Next validates, saves, previews. */
 export function DetailsPage() {
   return (
     <RequireSeller>

@@ -8,7 +8,7 @@ import { EditForm } from './components/edit-form'
 import { RequireSeller, Spinner } from './components/require-seller'
 import { useEditDraft } from './hooks/use-edit-draft'
 
-/** /sell/edit/:listingId (spec §2.10 edit screen, §7.2 edit load and save). */
+/** /sell/edit/:listingId (docs/product.md §2.10 edit screen, §7.2 edit load and save). */
 export function EditPage() {
   const { listingId = '' } = useParams()
   return <RequireSeller>{(userId) => <Edit listingId={listingId} userId={userId} />}</RequireSeller>

@@ -12,7 +12,7 @@ import { useDraftForStep } from './hooks/use-draft-for-step'
 import { usePublish } from './hooks/use-publish'
 import { photoSrc } from './photos/photo-src'
 
-/** /sell/preview (spec §2.10 preview step). */
+/** /sell/preview (docs/product.md §2.10 preview step). */
 export function PreviewPage() {
   return (
     <RequireSeller>

@@ -5,7 +5,7 @@ import { t } from '@/i18n'
 import { RequireSeller, Spinner } from './components/require-seller'
 import { useDraftActions } from './hooks/use-draft-actions'
 
-/** /sell (spec §2.1): resets the in-progress form and goes to the upload step. */
+/** /sell (docs/product.md §2.1): resets the in-progress form and goes to the upload step. */
 export function SellIndexPage() {
   return <RequireSeller>{() => <ResetAndGo />}</RequireSeller>
 }

@@ -7,7 +7,7 @@ import { RequireSeller, Spinner } from './components/require-seller'
 import type { ClearFormState } from './hooks/use-draft-for-step'
 import { useOwnListing } from './hooks/use-own-listing'
 
-/** /sell/success/:listingId (spec §2.10), with the listing's way to the server (issue 12 §4). */
+/** /sell/success/:listingId (docs/product.md §2.10), with the listing's way to the server (docs/decisions.md#D-publish-progress). */
 export function SuccessPage() {
   const { listingId = '' } = useParams()
   return <RequireSeller>{() => <Success listingId={listingId} />}</RequireSeller>

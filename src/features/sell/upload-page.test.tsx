@@ -47,7 +47,7 @@ function renderUpload() {
 
 const grid = () => screen.getByRole('list', { name: 'Upload Photos' })
 
-describe('upload step (spec §2.10, §4, §5 photos)', () => {
+describe('upload step (docs/product.md §2.10, §4, §5 photos)', () => {
   it('counts photos with the red minimum hint, labels the first Primary, and enables Next at 2', async () => {
     renderUpload()
     expect(await screen.findByText('0/10 photos uploaded')).toBeInTheDocument()

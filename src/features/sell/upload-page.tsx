@@ -10,7 +10,7 @@ import { useDraftActions } from './hooks/use-draft-actions'
 import { useDraftForStep } from './hooks/use-draft-for-step'
 import { photoSrc } from './photos/photo-src'
 
-/** /sell/upload (spec §2.10 upload step). */
+/** /sell/upload (docs/product.md §2.10 upload step). */
 export function UploadPage() {
   return (
     <RequireSeller>

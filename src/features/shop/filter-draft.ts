@@ -26,7 +26,7 @@ export function draftOf(f: FeedFilters): FilterDraft {
   }
 }
 
-/** The filters a draft applies (spec §5: an empty or invalid "from" is 0, "to" is 500); the search is kept. */
+/** The filters a draft applies (docs/product.md §5: an empty or invalid "from" is 0, "to" is 500); the search is kept. */
 export function filtersOf(d: FilterDraft, query: string | undefined): FeedFilters {
   const min = parsePriceFrom(d.priceFrom)
   const max = parsePriceTo(d.priceTo)

@@ -78,7 +78,7 @@ function renderShop(url = '/shop') {
 const url = () => screen.getByTestId('url').textContent
 const cards = () => screen.queryAllByRole('article')
 
-describe('<ShopPage /> (spec §2.6)', () => {
+describe('<ShopPage /> (docs/product.md §2.6)', () => {
   it('shows 12 cards a page with the count, and pages through the query string', async () => {
     await db.listings.bulkPut(Array.from({ length: 30 }, (_, i) => listing(i)))
     renderShop()
@@ -92,7 +92,7 @@ describe('<ShopPage /> (spec §2.6)', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
   })
 
-  it('shows active listings only (spec §4), and the owner\'s card has Edit instead of a message button', async () => {
+  it('shows active listings only (docs/product.md §4), and the owner\'s card has Edit instead of a message button', async () => {
     sessionStore.setState({ status: 'signed-in', userId: 'seller', email: 'a@b.ch' } as never, true)
     await db.listings.bulkPut([listing(1), listing(2, { status: 'sold', user_id: 'other', title: 'Gone coat' }), listing(3, { user_id: 'other' })])
     renderShop('/shop')

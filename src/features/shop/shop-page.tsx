@@ -50,7 +50,7 @@ function deviceNoteText(source: 'offline' | 'unavailable', count: number): strin
 const panelFilterCount = (f: FeedFilters): number =>
   (f.locations?.length ?? 0) + (f.sizes?.length ?? 0) + (f.conditions?.length ?? 0) + (f.priceMin !== undefined || f.priceMax !== undefined ? 1 : 0)
 
-/** /shop, the Marketplace Feed (spec §2.6): the mirror's listings, filtered, searched, sorted and paged. */
+/** /shop, the Marketplace Feed (docs/product.md §2.6): the mirror's listings, filtered, searched, sorted and paged. */
 export function ShopPage() {
   const [view, setView] = useFeedView()
   const { filters, sort } = view

@@ -113,7 +113,7 @@ describe('/subscription signed in', () => {
     expect((await db.my_profile.get(USER))?.subscription_status).toBe('cancelled')
   })
 
-  it('a refused cancel shows the §8 error toast and keeps the plan', async () => {
+  it('a refused cancel shows the docs/product.md §8 error toast and keeps the plan', async () => {
     remote.cancelSubscription.mockResolvedValue({ ok: false, reason: 'server', message: 'boom' })
     await renderPlan(profile({ subscription_status: 'active', created_at: ago(75), paid_until: ahead(3) }))
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }))

@@ -18,7 +18,7 @@ import { usePayments } from './hooks/use-payments'
 import { usePlanActions } from './hooks/use-plan-actions'
 import { usePlanRefresh } from './hooks/use-plan-refresh'
 
-/** /subscription "Your Kreis Plan" (spec §2.12, §4): status, manage/cancel, timeline, payments; offline from the mirror. */
+/** /subscription "Your Kreis Plan" (docs/product.md §2.12, §4): status, manage/cancel, timeline, payments; offline from the mirror. */
 export function SubscriptionPage() {
   const userId = useUserId()
   return (
@@ -81,7 +81,7 @@ function SignedOutPlan() {
     <>
       <section className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
         <p className="text-stone-800">{t('subscription.loginRequired')}</p>
-        {/* Signing in is what a visitor can do here, so it leads; the membership button only says so (spec §6). */}
+        {/* Signing in is what a visitor can do here, so it leads; the membership button only says so (docs/product.md §6). */}
         <div className="mt-4 flex flex-col gap-3 sm:flex-row">
           <Link to={paths.auth('signin')} className={buttonClasses({ size: 'lg' })}>
             {t('profile.signIn')}

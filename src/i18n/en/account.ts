@@ -1,4 +1,4 @@
-// Messages, profile, subscription and payment return pages (spec §2.7, §2.9, §2.12, §2.13).
+// Messages, profile, subscription and payment return pages (docs/product.md §2.7, §2.9, §2.12, §2.13).
 import { PRODUCT_NAME } from './product'
 
 export const account = {

@@ -1,4 +1,4 @@
-// Accounts in the app (issue 11 items 1, 2, 9): the /auth and /auth/reset-password screens beyond the spec's own
+// Accounts in the app (docs/decisions.md#D-accounts): the /auth and /auth/reset-password screens beyond the spec's own
 // words (auth.ts, toasts.ts), the profile page (account.ts has the spec's), the header's session and sign-out,
 // and the shell's sync state (offline, pending, failed writes, storage).
 import { PRODUCT_NAME } from './product'

@@ -1,4 +1,4 @@
-// /auth (spec §2.5, §5 auth form, §8 authentication).
+// /auth (docs/product.md §2.5, §5 auth form, §8 authentication).
 export const auth = {
   'auth.signInTitle': 'Welcome back',
   'auth.signUpTitle': 'Create your account',
@@ -17,7 +17,7 @@ export const auth = {
   'auth.confirmedSignIn': 'You are signed in. Taking you home...',
   'auth.confirmedSignUp': 'Account created. Taking you home...',
   'auth.confirmedReset': 'Check your email for reset instructions.',
-  // The auth service's messages, made friendlier (spec §8).
+  // The auth service's messages, made friendlier (docs/product.md §8).
   'auth.signupsDisabled':
     'New account creation is currently disabled. Please contact support or try signing in with an existing account.',
   'auth.invalidCredentials': 'Incorrect email or password. Please check your credentials and try again.',

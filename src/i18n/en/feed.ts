@@ -1,5 +1,5 @@
-// The shop feed, its search and filters, the listing card, the landing grid and the favourites page (spec §2.2,
-// §2.6, §2.8; issue 11 items 4–6 and 8). Spec texts live in shop.ts / toasts.ts; these are the screens' own.
+// The shop feed, its search and filters, the listing card, the landing grid and the favourites page (docs/product.md §2.2,
+// §2.6, §2.8; docs/decisions.md#D-feed-view-in-url). Spec texts live in shop.ts / toasts.ts; these are the screens' own.
 export const feed = {
   'feed.cardSize': 'Size {size}',
   'feed.cardLike': 'Add {title} to favorites',

@@ -1,5 +1,5 @@
 // The item page beyond the keys shop.ts already holds (item.notFound, item.noImage, …), and the installable,
-// updatable app (PWA prompts). Spec §2.11; issue 11 items 3 and 7.
+// updatable app (PWA prompts). docs/product.md §2.11; docs/decisions.md#D-item-page-offline.
 import { PRODUCT_NAME } from './product'
 
 export const itemArea = {

@@ -1,4 +1,4 @@
-// The landing page (spec §1 selling points and how it works, §2.2, §2.3 trial modal).
+// The landing page (docs/product.md §1 selling points and how it works, §2.2, §2.3 trial modal).
 import { PRODUCT_NAME } from './product'
 
 export const landing = {

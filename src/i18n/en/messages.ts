@@ -1,5 +1,5 @@
 // Messaging beyond the keys account.ts (inbox.*) and toasts.ts (toast.message*) already hold: the thread, message
-// states, the Message Seller dialog and the header link. Spec §2.7, §2.11, §4, §8; issue 13.
+// states, the Message Seller dialog and the header link. docs/product.md §2.7, §2.11, §4, §8; docs/decisions.md#D-messaging.
 export const messagesArea = {
   'messages.time.now': 'now',
   'messages.time.minutes': '{n} min',

@@ -1,4 +1,4 @@
-// "My listings" on the own profile (issue 12 §6). Actions reuse sellFlow.* (mark sold, delete…) and syncState.*.
+// "My listings" on the own profile (docs/decisions.md#D-my-listings). Actions reuse sellFlow.* (mark sold, delete…) and syncState.*.
 export const myListings = {
   'myListings.heading': 'My listings',
   'myListings.loading': 'Loading your listings...',

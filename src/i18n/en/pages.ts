@@ -1,4 +1,4 @@
-// Static pages and the contact form (spec §1 terms statements, §2.14, §5 contact form).
+// Static pages and the contact form (docs/product.md §1 terms statements, §2.14, §5 contact form).
 import { PRODUCT_NAME } from './product'
 
 export const pages = {

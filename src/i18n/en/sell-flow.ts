@@ -1,4 +1,4 @@
-// The sell flow beyond the spec's own texts (issue 12): photo states and problems, drafts, publish progress,
+// The sell flow beyond the spec's own texts (docs/decisions.md#D-sell-offline): photo states and problems, drafts, publish progress,
 // edit, mark sold and delete. The spec's texts stay in sell.ts and toasts.ts.
 export const sellFlow = {
   'sellFlow.checkingSession': 'Checking your sign-in…',

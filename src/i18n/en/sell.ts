@@ -1,4 +1,4 @@
-// The sell flow (spec §2.10, §5 details form schema and pre-submission check).
+// The sell flow (docs/product.md §2.10, §5 details form schema and pre-submission check).
 export const sell = {
   'sell.title': 'Sell an item',
   'sell.listNew': 'List new item',

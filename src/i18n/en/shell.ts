@@ -1,4 +1,4 @@
-// App shell, navigation, footer, shared words and the 404 page (spec §2.1, §2.4, §2.2 footer).
+// App shell, navigation, footer, shared words and the 404 page (docs/product.md §2.1, §2.4, §2.2 footer).
 import { FOOTER_COPYRIGHT_YEAR } from '@/domain/constants'
 import { PRODUCT_NAME } from './product'
 

@@ -1,4 +1,4 @@
-// Feed, filter panel, item page, favorites, and the labels of categories and conditions (spec §2.6, §2.8, §2.11, §3).
+// Feed, filter panel, item page, favorites, and the labels of categories and conditions (docs/product.md §2.6, §2.8, §2.11, §3).
 export const shop = {
   'shop.title': 'Marketplace Feed',
   'shop.subtitle': 'Discover unique pre-loved items from our community',

@@ -1,4 +1,4 @@
-// The plan page and the payment return pages (spec §2.12, §2.13, §4; issue 14). Strings the spec fixes live in
+// The plan page and the payment return pages (docs/product.md §2.12, §2.13, §4; docs/decisions.md#D-plan-screens). Strings the spec fixes live in
 // account.ts and toasts.ts and are reused; these are the page's own sentences.
 import { PRODUCT_NAME } from './product'
 

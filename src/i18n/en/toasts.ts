@@ -1,4 +1,4 @@
-// Toast titles and descriptions of the error catalogue (spec §8).
+// Toast titles and descriptions of the error catalogue (docs/product.md §8).
 import { PRODUCT_NAME } from './product'
 
 export const toasts = {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The registry of outbox kinds (their send order and routing) and what each kind's refusal stores (spec §8).
+// The registry of outbox kinds (their send order and routing) and what each kind's refusal stores (docs/product.md §8).
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '@/db/database'
@@ -77,7 +77,7 @@ const fail = (reason: Failure['reason'], message: string, code?: string): Failur
 const rls = fail('forbidden', 'new row violates row-level security policy', '42501')
 const conditionCheck = fail('check_violation', 'violates check constraint "listings_condition_check"', '23514')
 
-describe('what a refusal stores (P9, spec §8)', () => {
+describe('what a refusal stores (P9, docs/product.md §8)', () => {
   it.each<[string, OutboxEntry[], Failure, 'new' | 'edit', SyncFailure]>([
     ['a new listing’s save refused by RLS', [upsert], rls, 'new', { code: 'listing_create_failed' }],
     ['an edit’s save refused by RLS', [upsert, images], rls, 'edit', { code: 'listing_edit_failed' }],

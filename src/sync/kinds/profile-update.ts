@@ -1,6 +1,6 @@
 /**
  * An edit of the own profile (P2, L1): consecutive edits collapse into the last, sent with its edit time; the
- * answer is the winner, which the mirror shows once no newer edit waits. A refusal quotes the server (spec §8).
+ * answer is the winner, which the mirror shows once no newer edit waits. A refusal quotes the server (docs/product.md §8).
  */
 import type { MyProfileRecord } from '@/db/records'
 import { storeMyProfile } from '@/db/repositories/mirror'

@@ -1,5 +1,5 @@
 /**
- * The offline round trip of issue 4's "done when", against the real local stack with the real supabase-js: a
+ * The offline round trip of docs/decisions.md#D-offline-roundtrip, against the real local stack with the real supabase-js: a
  * buyer's device with no network queues 200 messages to a seller and lists a jacket of its own with 3 photos; the
  * app is closed and opened again (a new engine on the same Dexie); the network returns, but the answers to the
  * first message insert and the first photo upload are lost after the server committed them. Then the server is

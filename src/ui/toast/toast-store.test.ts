@@ -3,7 +3,7 @@ import { dismissToast, toast, TOAST_DURATION_MS, useToastStore } from './toast-s
 
 const titles = () => useToastStore.getState().toasts.map((t) => t.title)
 
-describe('toast store (spec §4, §9)', () => {
+describe('toast store (docs/product.md §4, §9)', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => {
     dismissToast()

@@ -1,8 +1,8 @@
 /**
- * Toast notices (spec §4, §9): at most one on screen, a newer one replaces it; each closes itself after 5 s
+ * Toast notices (docs/product.md §4, §9): at most one on screen, a newer one replaces it; each closes itself after 5 s
  * unless it asks for another duration. Any module may call toast(); <Toaster /> renders the store.
  * toast() takes the shape src/i18n's renderToast() returns, so `toast(renderToast(TOASTS.x))` shows a catalogue toast.
- * Spec §9 also lists a 1,000,000 ms "removal delay after dismissal" (TOAST_REMOVE_DELAY_MS), a quirk of the
+ * docs/product.md §9 also lists a 1,000,000 ms "removal delay after dismissal" (TOAST_REMOVE_DELAY_MS), a quirk of the
  * original toast library that kept closed toasts mounted but hidden. Here a dismissed toast is removed at once:
  * with one toast at a time nothing visible differs, and nothing lingers in memory.
  */
@@ -16,7 +16,7 @@ export type ToastVariant = 'default' | 'destructive'
 export interface ToastInput {
   title: string
   description?: string
-  /** The error style of spec §8. */
+  /** The error style of docs/product.md §8. */
   destructive?: boolean
   /** How long it stays; Infinity keeps it until dismissed. */
   durationMs?: number

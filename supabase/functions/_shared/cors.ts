@@ -1,5 +1,5 @@
 /**
- * CORS for browser calls to the functions, with the headers supabase-js sends (reference/supabase-wire.md §5): the
+ * CORS for browser calls to the functions, with the headers supabase-js sends (docs/supabase-wire.md §5): the
  * pre-flight is answered here, and every response carries the same headers.
  */
 export const corsHeaders: Record<string, string> = {

@@ -1,5 +1,5 @@
 /**
- * create-payment (spec §7.4): body `{userId, amount}` → `{paymentUrl}`. The caller must be the user being charged,
+ * create-payment (docs/product.md §7.4): body `{userId, amount}` → `{paymentUrl}`. The caller must be the user being charged,
  * and the server decides what is owed (public.plan_amount_due: CHF 2 for the welcome month while the account is
  * under 60 days old and has never paid, CHF 5 otherwise); an amount that differs is refused with 409, so a client
  * cannot pick the cheaper price. A gateway is created at the provider with the app's return pages as redirects,

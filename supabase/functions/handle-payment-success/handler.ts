@@ -1,5 +1,5 @@
 /**
- * handle-payment-success (spec §7.4): body `{userId, gatewayId}` from the return URL. The payment must be the
+ * handle-payment-success (docs/product.md §7.4): body `{userId, gatewayId}` from the return URL. The payment must be the
  * caller's; its gateway is looked up at the provider, never taken on the caller's word, and must be confirmed for
  * exactly the recorded amount and reference. Then public.apply_paid_payment, in one transaction, marks the payment
  * paid and makes the subscription active: start date on the first payment only, last payment date each time, and

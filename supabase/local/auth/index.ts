@@ -1,5 +1,5 @@
 /**
- * /auth/v1: the GoTrue endpoints supabase-js uses (reference/supabase-wire.md §2) on auth.users, auth.sessions and
+ * /auth/v1: the GoTrue endpoints supabase-js uses (docs/supabase-wire.md §2) on auth.users, auth.sessions and
  * auth.refresh_tokens, with GoTrue's error codes and messages. Every response carries X-Supabase-Api-Version so
  * that supabase-js reads `code`.
  */

@@ -1,5 +1,5 @@
 /**
- * GoTrue's limits (issue 15, item 1), each attack of the issue reproduced over HTTP: rotating X-Forwarded-For,
+ * GoTrue's limits (docs/decisions.md#D-auth-limits), each attack of the issue reproduced over HTTP: rotating X-Forwarded-For,
  * many wrong passwords for one account from many addresses, floods of recover mails, refreshes and verifies.
  */
 import { Hono } from 'hono'

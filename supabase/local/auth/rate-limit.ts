@@ -1,5 +1,5 @@
 /**
- * GoTrue's request limits (issue 15, item 1), per client address and per account:
+ * GoTrue's request limits (docs/decisions.md#D-auth-limits), per client address and per account:
  *
  * * The client address is the socket's peer. X-Forwarded-For is read only when the peer is a trusted proxy
  *   (KREIS_TRUSTED_PROXIES, as GoTrue trusts only its own gateway): then the client is the right-most hop that is

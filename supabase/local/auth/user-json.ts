@@ -1,4 +1,4 @@
-/** GoTrue's JSON user object (reference/supabase-wire.md §2.3), built from an auth.users row. */
+/** GoTrue's JSON user object (docs/supabase-wire.md §2.3), built from an auth.users row. */
 import crypto from 'node:crypto'
 import type { UserRow } from './users.ts'
 

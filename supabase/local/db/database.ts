@@ -3,7 +3,7 @@
  * for tests. Everything that touches SQL goes through this module.
  *
  * PGlite has a single session and a mutex, so every request runs inside `pg.transaction()`; nesting `pg.query`
- * inside a transaction callback would deadlock (reference/pglite.md §5), hence callbacks only ever see `tx`.
+ * inside a transaction callback would deadlock (docs/pglite.md §5), hence callbacks only ever see `tx`.
  */
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
@@ -29,7 +29,7 @@ export interface Claims {
 export interface OpenOptions {
   /** Directory for the Postgres cluster; null keeps it in memory. */
   pgDir: string | null
-  /** A `dumpDataDir()` tarball to start from instead of running initdb (much faster, see reference/pglite.md §6). */
+  /** A `dumpDataDir()` tarball to start from instead of running initdb (much faster, see docs/pglite.md §6). */
   template?: Blob
 }
 

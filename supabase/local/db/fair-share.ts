@@ -1,8 +1,8 @@
 /**
- * Fair share of the one database engine between clients (issue 15, item 9).
+ * Fair share of the one database engine between clients (docs/decisions.md#D-fair-share).
  *
  * PGlite runs one statement at a time on the HTTP thread and cannot interrupt it (statement_timeout never fires,
- * reference/pglite.md §5), so a client's read that arrives while another client's heavy statement runs waits for
+ * docs/pglite.md §5), so a client's read that arrives while another client's heavy statement runs waits for
  * all of it: the work caps (rest/limits.ts) bound that statement, but the heaviest one they allow still held the
  * engine for about 60 ms, and a client sending it back to back made every feed read of everyone else wait for one.
  * Two rules, applied only while more than one client uses the database (a lone client, such as a developer's

@@ -37,7 +37,7 @@ create role supabase_storage_admin login noinherit createrole noreplication;
 alter role supabase_auth_admin set search_path = auth;
 alter role supabase_storage_admin set search_path = storage;
 
--- Hosted's per-role statement timeouts. PGlite never fires statement_timeout (reference/pglite.md §5); the REST layer
+-- Hosted's per-role statement timeouts. PGlite never fires statement_timeout (docs/pglite.md §5); the REST layer
 -- enforces its own caps. Kept so the catalogue reads as hosted's does.
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
@@ -164,7 +164,7 @@ alter table auth.sessions enable row level security;
 alter table auth.refresh_tokens enable row level security;
 
 -- The claims of the current request. nullif(…, '') because a transaction-local set_config leaves the setting
--- defined as '' afterwards in this session (see reference/pglite.md), and ''::jsonb would throw.
+-- defined as '' afterwards in this session (see docs/pglite.md#empty-claims), and ''::jsonb would throw.
 create function auth.jwt() returns jsonb
 language sql stable as $$
   select coalesce(

@@ -1,6 +1,6 @@
 /**
  * The `config.postgres_changes` of a join: each entry `{event, schema, table?, filter?}` becomes a Binding with an
- * id, and the reply echoes the entries in the client's order with those ids (reference/supabase-wire.md §6.3).
+ * id, and the reply echoes the entries in the client's order with those ids (docs/supabase-wire.md §6.3).
  * Unknown tables, columns or operators fail the join with a reason instead of subscribing to nothing. Tables are
  * looked up in the realtime catalogue cache (catalogue.ts), not in Postgres, unless DDL happened since.
  */

@@ -1,5 +1,5 @@
 /**
- * One websocket: the Phoenix channel protocol as realtime-js uses it (reference/supabase-wire.md §6.2–6.3) —
+ * One websocket: the Phoenix channel protocol as realtime-js uses it (docs/supabase-wire.md §6.2–6.3) —
  * heartbeat, phx_join with postgres_changes bindings, access_token, phx_leave — with hosted Realtime's replies.
  * Frames are handled one at a time in arrival order, so a join is complete before the next frame is looked at.
  * Anything the server does not understand gets an error reply (or an error frame when it has no ref); the socket

@@ -1,5 +1,5 @@
 /**
- * Changes → the frames their subscribers may see (reference/supabase-wire.md §6.4), following hosted Realtime
+ * Changes → the frames their subscribers may see (docs/supabase-wire.md §6.4), following hosted Realtime
  * (walrus' apply_rls): bindings match by schema, table, event and filter; a row goes only to subscribers whose own
  * role and claims may SELECT it (one SQL call per table for a whole batch of changes, see realtime.visible_rows,
  * checking once per distinct (role, user): every session and token of one user shares one check);

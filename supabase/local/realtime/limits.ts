@@ -1,6 +1,6 @@
 /** The realtime server's fixed numbers, with their units. */
 
-/** Path supabase-js derives from the project URL (reference/supabase-wire.md §6.1). */
+/** Path supabase-js derives from the project URL (docs/supabase-wire.md §6.1). */
 export const REALTIME_PATH = '/realtime/v1/websocket'
 /** Largest client frame accepted; postgres_changes joins are small, broadcast payloads are not supported. */
 export const MAX_FRAME_BYTES = 1024 * 1024

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, supabaseClient, type TestStack } from '../testing/test-stack.ts'
 
 // The product's own messages table (migrations), the demo accounts of the seed, and only supabase-js on the wire:
-// what the app's messaging screen does (spec §5: live messages via a realtime INSERT subscription per listing).
+// what the app's messaging screen does (docs/product.md §5: live messages via a realtime INSERT subscription per listing).
 const ANNA = 'anna@demo.kreis.ch' // seller
 const NOAH = 'noah@demo.kreis.ch' // buyer
 const MIA = 'mia@demo.kreis.ch' // unrelated to Noah and Anna's conversation

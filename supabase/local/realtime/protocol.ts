@@ -1,5 +1,5 @@
 /**
- * Phoenix channel frames as supabase-js speaks them (reference/supabase-wire.md §6.1): vsn 2.0.0 sends JSON arrays
+ * Phoenix channel frames as supabase-js speaks them (docs/supabase-wire.md §6.1): vsn 2.0.0 sends JSON arrays
  * `[join_ref, ref, topic, event, payload]`, vsn 1.0.0 sends objects with the same five fields.
  */
 export type Vsn = '1.0.0' | '2.0.0'

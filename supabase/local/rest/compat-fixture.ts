@@ -1,5 +1,5 @@
 /**
- * A test-only schema for the PostgREST-conformance tests (issue 16), loaded into a fresh test stack by the
+ * A test-only schema for the PostgREST-conformance tests (docs/decisions.md#D-postgrest-parity), loaded into a fresh test stack by the
  * superuser: a small chat (members, rooms, posts), a self-referencing org chart, a many-to-many shop (goods,
  * labels through good_labels), two foreign keys between the same tables (pairs), a view, overloaded functions,
  * functions with unnamed parameters, and functions taking a table row (computed fields and computed

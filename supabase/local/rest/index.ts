@@ -1,6 +1,6 @@
 /**
  * `/rest/v1`: a PostgREST-compatible data API over the local PGlite, speaking what supabase-js sends
- * (reference/supabase-wire.md §3): tables and views at `/:name`, functions at `/rpc/:name`.
+ * (docs/supabase-wire.md §3): tables and views at `/:name`, functions at `/rpc/:name`.
  *
  * Version followed: PostgREST v13.0.7, the image the current Supabase CLI runs (supabase/cli
  * pkg/config/templates/Dockerfile: `FROM postgrest/postgrest:v13.0.7`; hosted projects run v12.2–v13). Its

@@ -1,5 +1,5 @@
 /**
- * The data API's limits, in one place, including the per-request work caps of hosted Supabase (issue 15, item 2).
+ * The data API's limits, in one place, including the per-request work caps of hosted Supabase (docs/decisions.md#D-work-caps).
  *
  * What was measured (PGlite 0.5.16 on Node 20): `statement_timeout` never interrupts PGlite. With
  * `set statement_timeout = '200ms'`, a `count(*)` over 3M generated rows ran to its end (10 s at load 17) and
@@ -24,7 +24,7 @@
  * * Regular expressions (`match`, `imatch`): bounded in length and expansion before any SQL runs (regex-bounds.ts);
  *   the engine compiles and runs one without ever looking at the clock.
  *
- * The PostgREST forms of issue 16 stay inside these caps: a spread `...rel()` is an embed (depth and count), a
+ * The PostgREST forms of docs/decisions.md#D-postgrest-parity stay inside these caps: a spread `...rel()` is an embed (depth and count), a
  * many-to-many embed's junction rows and an aggregate's input rows pass the same per-row guard (an aggregate over
  * more than MAX_VISITED_ROWS rows fails with 54000 like any read), to-many spreads and embedded aggregates are
  * cut at MAX_ROWS per parent, and CSV, stripped-null and aggregate bodies meet the same byte cap.

@@ -1,5 +1,5 @@
 /**
- * The per-request work caps (issue 15, item 2; limits.ts says how each is enforced on PGlite): rows per response and
+ * The per-request work caps (docs/decisions.md#D-work-caps; limits.ts says how each is enforced on PGlite): rows per response and
  * per embed, embed depth and count, response bytes, statement time by role, and one row per trial_users insert.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

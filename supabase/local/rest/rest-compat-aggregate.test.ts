@@ -1,5 +1,5 @@
 /**
- * PostgREST v13 conformance (issue 16), part 3: aggregates (count/sum/avg/min/max with PostgREST's grouping, the
+ * PostgREST v13 conformance (docs/decisions.md#D-postgrest-parity), part 3: aggregates (count/sum/avg/min/max with PostgREST's grouping, the
  * db-aggregates-enabled switch, the legacy `rel(count)`) and spread embeds `...rel(cols)`, within the work caps.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'

@@ -1,5 +1,5 @@
 /**
- * PostgREST v13 conformance (issue 16), part 2: how embeds resolve — foreign-key names and columns as targets,
+ * PostgREST v13 conformance (docs/decisions.md#D-postgrest-parity), part 2: how embeds resolve — foreign-key names and columns as targets,
  * many-to-many through a junction, self-relationships, relationships through views, computed fields and computed
  * relationships, empty embeds, and the ambiguity / not-found errors with PostgREST's shapes.
  */

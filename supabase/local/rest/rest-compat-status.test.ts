@@ -1,5 +1,5 @@
 /**
- * PostgREST v13 conformance (issue 16), part 1: counts and statuses, single-object wording, rpc overload
+ * PostgREST v13 conformance (docs/decisions.md#D-postgrest-parity), part 1: counts and statuses, single-object wording, rpc overload
  * resolution and its errors, max-affected, and the media types (CSV, stripped nulls). Own fixture schema
  * (compat-fixture.ts) in a fresh stack; requests through supabase-js and raw fetch.
  */

@@ -1,5 +1,5 @@
 /**
- * The product schema (supabase/migrations + seed) through /rest/v1 as the app uses it (spec §7.2): the feed as
+ * The product schema (supabase/migrations + seed) through /rest/v1 as the app uses it (docs/product.md §7.2): the feed as
  * anon in one request with images and seller names, and the signed-in user's own profile through the my_profile
  * view.
  */

@@ -96,7 +96,7 @@ export function userClient(ts: TestStack, token: string): SupabaseClient {
   return createClient(ts.url, ts.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     accessToken: async () => token,
-    // Node 20 has no global WebSocket (reference/supabase-wire.md §0).
+    // Node 20 has no global WebSocket (docs/supabase-wire.md §0).
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   })
 }

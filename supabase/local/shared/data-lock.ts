@@ -1,5 +1,5 @@
 /**
- * PGlite does not lock its data directory, and two writers would corrupt it (reference/pglite.md §6), so the
+ * PGlite does not lock its data directory, and two writers would corrupt it (docs/pglite.md §6), so the
  * stack takes a pid lock file and refuses to start beside a live owner. A stale lock (dead pid) is taken over.
  */
 import fs from 'node:fs'

@@ -23,7 +23,7 @@ export class HttpError extends Error {
 export const restError = (status: number, code: string, message: string, details: string | null = null, hint: string | null = null) =>
   new HttpError(status, { code, message, details, hint })
 
-/** GoTrue's error body; the api-version header makes supabase-js read `code` (reference/supabase-wire.md §2.4). */
+/** GoTrue's error body; the api-version header makes supabase-js read `code` (docs/supabase-wire.md §2.4). */
 export const authError = (status: number, code: string, msg: string, extra: Record<string, unknown> = {}) =>
   new HttpError(status, { code, error_code: code, msg, ...extra }, { 'x-supabase-api-version': '2024-01-01' })
 

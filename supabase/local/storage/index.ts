@@ -1,5 +1,5 @@
 /**
- * /storage/v1: the storage-api routes supabase-js uses (reference/supabase-wire.md §4) on storage.buckets and
+ * /storage/v1: the storage-api routes supabase-js uses (docs/supabase-wire.md §4) on storage.buckets and
  * storage.objects, bytes in the BlobStore. Specific routes are registered before `/object/:bucket/:path`, which
  * would otherwise also match them.
  */

@@ -1,4 +1,4 @@
-/** The product's `listing-images` bucket (supabase/migrations) as the sell flow uses it (spec §7.3). */
+/** The product's `listing-images` bucket (supabase/migrations) as the sell flow uses it (docs/product.md §7.3). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack, type TestUser } from '../testing/test-stack.ts'
 import { JPEG, PNG, pngOfSize, stored, WEBP } from './test-fixtures.ts'

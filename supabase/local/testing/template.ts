@@ -1,6 +1,6 @@
 /**
  * A migrated and seeded database as a dump, built once per change of the schema and reused by every test: a fresh
- * PGlite takes seconds (initdb), restoring a dump about one (reference/pglite.md §6).
+ * PGlite takes seconds (initdb), restoring a dump about one (docs/pglite.md §6).
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'

@@ -36,7 +36,7 @@ let counter = 0
 export function supabaseClient(url: string, key: string): SupabaseClient {
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    // Node 20 has no global WebSocket (reference/supabase-wire.md §0).
+    // Node 20 has no global WebSocket (docs/supabase-wire.md §0).
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   })
 }

@@ -1,4 +1,4 @@
-/** The confirmation that shows after a successful sign-in, sign-up or reset, until the redirect (spec §2.5). */
+/** The confirmation that shows after a successful sign-in, sign-up or reset, until the redirect (docs/product.md §2.5). */
 export function AuthConfirmation({ title, text }: { title?: string; text: string }) {
   return (
     <div role="status" className="flex flex-col items-center gap-3 rounded-2xl border border-green-200 bg-green-50 p-8 text-center">

@@ -20,7 +20,7 @@ export interface AuthFormProps {
   onDone: (result: { signedIn: boolean }) => void
 }
 
-/** The one form of /auth (spec §2.5, §5): its fields follow the mode; the whole form is disabled while it submits. */
+/** The one form of /auth (docs/product.md §2.5, §5): its fields follow the mode; the whole form is disabled while it submits. */
 export function AuthForm({ mode, onSubmit, onDone }: AuthFormProps) {
   const online = useOnlineStatus()
   // The failure belongs to the mode it happened in: another mode does not show it.

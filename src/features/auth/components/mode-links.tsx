@@ -4,7 +4,7 @@ import { t } from '@/i18n'
 const LINK =
   'min-h-11 rounded-lg px-2 font-semibold text-green-800 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-green-700'
 
-/** The switches between the modes; each rewrites the query string (spec §2.5). */
+/** The switches between the modes; each rewrites the query string (docs/product.md §2.5). */
 export function ModeLinks({ mode, onSwitch }: { mode: AuthMode; onSwitch: (mode: AuthMode) => void }) {
   if (mode === 'reset') {
     return (

@@ -1,5 +1,5 @@
 /**
- * The /auth form's action: calls the account call of the mode, shows the §8 toast, and reports what the screen
+ * The /auth form's action: calls the account call of the mode, shows the docs/product.md §8 toast, and reports what the screen
  * shows next (the confirmation, or the mapped error next to the form).
  */
 import { useCallback } from 'react'

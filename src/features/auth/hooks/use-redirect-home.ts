@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom'
 import { REDIRECT_AFTER_AUTH_MS } from '@/domain/constants'
 import { paths } from '@/config/paths'
 
-/** Once `active`, goes to / after 1.5 s (spec §2.5, §9), replacing the auth screen in the history. */
+/** Once `active`, goes to / after 1.5 s (docs/product.md §2.5, §9), replacing the auth screen in the history. */
 export function useRedirectHome(active: boolean): void {
   const navigate = useNavigate()
   useEffect(() => {

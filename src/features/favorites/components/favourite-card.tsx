@@ -9,7 +9,7 @@ import { ListingRowCard } from '@/ui/listing-row-card'
 /**
  * One favourite. Active: the feed's card with a filled heart. Sold: the SOLD card. Gone from the device (sold to
  * someone else or deleted): the card as it was when favourited, marked "No longer available". The last two keep
- * a Remove button, since a sold card has no heart (spec §2.6).
+ * a Remove button, since a sold card has no heart (docs/product.md §2.6).
  */
 export function FavouriteCard({ item, now, eager, onToggle }: { item: FavouriteListing; now: Date; eager: boolean; onToggle: (id: string, title: string) => void }) {
   const { favourite, listing } = item

@@ -2,7 +2,7 @@ import { t } from '@/i18n'
 import { cx } from '@/ui/cx'
 import { useIsFavourite, useToggleFavourite } from '../hooks/use-favourite'
 
-/** The heart: fills when the item is a favourite; a toast confirms each toggle (spec §8 feed). */
+/** The heart: fills when the item is a favourite; a toast confirms each toggle (docs/product.md §8 feed). */
 export function FavouriteButton({ listingId, title }: { listingId: string; title: string }) {
   const liked = useIsFavourite(listingId) ?? false
   const toggle = useToggleFavourite()

@@ -28,7 +28,7 @@ export function ItemDetails({ listing }: { listing: ListingRow }) {
   )
 }
 
-/** The description as plain text, or the generated sentence when the seller wrote none (spec §2.11). */
+/** The description as plain text, or the generated sentence when the seller wrote none (docs/product.md §2.11). */
 export function ItemDescription({ listing }: { listing: ListingRow }) {
   const text = listing.description?.trim() || generatedDescription(listing.title, listing.condition)
   return (

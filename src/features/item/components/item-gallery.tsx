@@ -24,7 +24,7 @@ function Chevron({ flip }: { flip?: boolean }) {
 }
 
 /**
- * The item's photos (spec §2.11): one at a time, with arrows, dots and "n / total"; swipe (pointer events, so
+ * The item's photos (docs/product.md §2.11): one at a time, with arrows, dots and "n / total"; swipe (pointer events, so
  * touch, pen and mouse) and the ← / → keys turn it, wrapping at both ends. Every photo is requested at once (the
  * first with high priority), so a visit keeps them all in the service worker's image cache for offline use.
  * A photo that fails to load shows "No image available".

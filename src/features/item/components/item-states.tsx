@@ -4,7 +4,7 @@ import { t } from '@/i18n'
 import { buttonClasses } from '@/ui/button'
 
 /**
- * "Item not found" (spec §2.11): unknown ids, sold listings, failed loads. Offline, it also says that the device
+ * "Item not found" (docs/product.md §2.11): unknown ids, sold listings, failed loads. Offline, it also says that the device
  * simply does not hold this item yet.
  */
 export function ItemNotFound({ offline }: { offline: boolean }) {

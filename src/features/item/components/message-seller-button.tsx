@@ -8,7 +8,7 @@ import { toast } from '@/ui/toast/toast-store'
 import { MessageSellerDialog } from './message-seller-dialog'
 
 /**
- * The item page's "Message Seller" button (spec §2.11; the page shows it to everyone but the owner).
+ * The item page's "Message Seller" button (docs/product.md §2.11; the page shows it to everyone but the owner).
  * A visitor gets the §8 toast asking to log in; a signed-in buyer gets the message dialog.
  */
 export function MessageSellerButton({ listing }: { listing: ListingRow }) {

@@ -44,7 +44,7 @@ afterEach(async () => {
   await db.delete()
 })
 
-describe('Message Seller dialog (spec §2.11, §4, §6, §8)', () => {
+describe('Message Seller dialog (docs/product.md §2.11, §4, §6, §8)', () => {
   it('shows the listing, opens the conversation and queues the message (outbox: conversation, then message), then links to the thread', async () => {
     await db.listings.put(listing())
     open()
@@ -164,7 +164,7 @@ describe('Message Seller dialog (spec §2.11, §4, §6, §8)', () => {
     expect(await db.messages.count()).toBe(0)
   })
 
-  it('a listing sold while the dialog is open: Send shows the §8 toast and writes nothing', async () => {
+  it('a listing sold while the dialog is open: Send shows the docs/product.md §8 toast and writes nothing', async () => {
     await db.listings.put(listing())
     open()
     await screen.findByRole('textbox', { name: 'Your message' })

@@ -18,7 +18,7 @@ import { ImageWithFallback } from '@/ui/image-with-fallback'
 import { toast } from '@/ui/toast/toast-store'
 import { useOnlineStatus } from '@/ui/use-online-status'
 
-/** Why the dialog cannot send, in the words of spec §8 ("own" has no catalogue text; the owner never sees the button). */
+/** Why the dialog cannot send, in the words of docs/product.md §8 ("own" has no catalogue text; the owner never sees the button). */
 function Refusal({ refusal }: { refusal: MessageSellerRefusal }) {
   const text =
     refusal === 'sold' ? [t('toast.itemSold'), t('toast.itemSoldDescription')]
@@ -45,7 +45,7 @@ export interface MessageSellerDialogProps {
 }
 
 /**
- * Message Seller (spec §2.11, §4, §6, §8): the listing's picture, title and price, a message and Send. Sending is
+ * Message Seller (docs/product.md §2.11, §4, §6, §8): the listing's picture, title and price, a message and Send. Sending is
  * one local write (the conversation is found or opened, then the message queued), so it works offline; the
  * sync engine delivers it exactly once. Refusals use the §8 texts; afterwards a link opens the thread.
  */

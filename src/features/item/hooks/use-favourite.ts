@@ -17,7 +17,7 @@ export function useIsFavourite(listingId: string): boolean | undefined {
   return useLiveQuery(() => isFavourite(db, listingId), [db, listingId])
 }
 
-/** The heart toggle: the shared write (sync/use-session-user), then the spec §8 toast with the item's title. */
+/** The heart toggle: the shared write (sync/use-session-user), then the docs/product.md §8 toast with the item's title. */
 export function useToggleFavourite(): (listingId: string, title: string) => Promise<void> {
   const toggle = useFavouriteToggle()
   return async (listingId, title) => {

@@ -1,5 +1,5 @@
 /**
- * The home grid's cards from the device's mirror (spec §2.2 "Fresh from the Circle"). A chunk of its own: it reads
+ * The home grid's cards from the device's mirror (docs/product.md §2.2 "Fresh from the Circle"). A chunk of its own: it reads
  * the database, which loads after the landing page's first paint; the section holds the grid's space meanwhile.
  */
 import { useDeferredValue, useState } from 'react'
@@ -28,7 +28,7 @@ export function FreshGrid() {
     <ul className={FRESH_GRID}>
       {cards.map(({ row }, i) => (
         <li key={row.id}>
-          {/* A home-grid card (spec §2.2): image, title, brand, size, price in CHF, New badge; it leads to /item/:id. */}
+          {/* A home-grid card (docs/product.md §2.2): image, title, brand, size, price in CHF, New badge; it leads to /item/:id. */}
           <MemoListingRowCard row={row} now={now} eager={i < EAGER_CARDS} />
         </li>
       ))}

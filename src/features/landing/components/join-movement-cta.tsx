@@ -6,7 +6,7 @@ import { useRevealThenPulse } from '../hooks/use-reveal-then-pulse'
 import { NewsletterForm } from './newsletter-form'
 import { TrialSignupButton } from './trial-signup-button'
 
-/** "Join the Circular Fashion Movement" (spec §2.2 section 7). */
+/** "Join the Circular Fashion Movement" (docs/product.md §2.2 section 7). */
 export function JoinMovementCta({ signedIn }: { signedIn: boolean }) {
   const { ref, revealed, pulsing } = useRevealThenPulse<HTMLDivElement>()
   return (

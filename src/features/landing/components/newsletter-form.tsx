@@ -4,7 +4,7 @@ import { renderToast, t } from '@/i18n'
 import { Button } from '@/ui/button'
 import { toast } from '@/ui/toast/toast-store'
 
-/** Newsletter sign-up (spec §5, §7.2): no network call; a toast and an emptied field. */
+/** Newsletter sign-up (docs/product.md §5, §7.2): no network call; a toast and an emptied field. */
 export function NewsletterForm() {
   const [email, setEmail] = useState('')
   const id = useId()

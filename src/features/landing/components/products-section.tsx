@@ -9,7 +9,7 @@ import { FreshGridSkeleton } from './fresh-grid-skeleton'
 // The cards read the device's mirror: their chunk comes with the data layer, after the landing's first paint.
 const FreshGrid = lazy(() => import('./fresh-grid').then((m) => ({ default: m.FreshGrid })))
 
-/** "Fresh from the Circle" (spec §2.2 section 2) with "Browse All Items" and "Start Selling". */
+/** "Fresh from the Circle" (docs/product.md §2.2 section 2) with "Browse All Items" and "Start Selling". */
 export function ProductsSection({ signedIn, cardsReady = true }: { signedIn: boolean; cardsReady?: boolean }) {
   return (
     <section id={PRODUCTS_SECTION_ID} aria-labelledby="products-title" className="mx-auto max-w-6xl px-4 py-12">

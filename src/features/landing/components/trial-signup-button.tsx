@@ -7,7 +7,7 @@ const loadModal = () => import('./trial-signup-modal')
 const TrialSignupModal = lazy(() => loadModal().then((m) => ({ default: m.TrialSignupModal })))
 
 /**
- * "Start Free Trial" (spec §2.2 section 7, §2.3). The modal is its own chunk, asked for when the pointer or the
+ * "Start Free Trial" (docs/product.md §2.2 section 7, §2.3). The modal is its own chunk, asked for when the pointer or the
  * focus reaches the button, and stays mounted once opened, so a closed, unfinished form keeps what was typed.
  */
 export function TrialSignupButton({ className }: { className?: string }) {

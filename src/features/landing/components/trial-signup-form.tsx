@@ -15,7 +15,7 @@ export interface TrialSignupFormProps {
 }
 
 /**
- * The trial modal's form (spec §2.3, §5): e-mail required (an email-type field; an empty one gets the §5 toast, so
+ * The trial modal's form (docs/product.md §2.3, §5): e-mail required (an email-type field; an empty one gets the §5 toast, so
  * the browser's own bubble is switched off with noValidate), password, first name and city optional. While it
  * submits, the button reads "Starting Trial..." and every field is disabled.
  */

@@ -15,7 +15,7 @@ export interface TrialSignupModalProps {
 }
 
 /**
- * The free-trial modal (spec §2.3): the form, then the success view with "Start Browsing Fashion" (closes and
+ * The free-trial modal (docs/product.md §2.3): the form, then the success view with "Start Browsing Fashion" (closes and
  * scrolls to the products section) and "Add Your First Item" (closes with an "Add Item" toast, nothing else).
  * Loaded on the first click of "Start Free Trial", so the landing page's first JS does not carry it.
  */

@@ -59,7 +59,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('the trial signup modal (spec §2.3, §4, §5, §8)', () => {
+describe('the trial signup modal (docs/product.md §2.3, §4, §5, §8)', () => {
   it('opens from "Start Free Trial" with its labelled fields; the e-mail is a required email field and has the focus', async () => {
     const user = renderPage()
     const dialog = await openModal(user)
@@ -126,7 +126,7 @@ describe('the trial signup modal (spec §2.3, §4, §5, §8)', () => {
     ['another refusal', { ok: false, reason: 'check_violation', code: '23514', message: 'check' }, ['Signup failed', 'Something went wrong. Please try again.', 'destructive']],
     ['a server error', { ok: false, reason: 'server', code: '500', message: 'boom' }, ['Signup failed', 'Something went wrong. Please try again.', 'destructive']],
     ['too many requests', { ok: false, reason: 'rate_limited', message: 'slow down' }, ['Signup failed', 'Something went wrong. Please try again.', 'destructive']],
-  ] as const)('%s → the §8 toast, and the form keeps what was typed', async (_, answer, toast) => {
+  ] as const)('%s → the docs/product.md §8 toast, and the form keeps what was typed', async (_, answer, toast) => {
     remote.insertTrialUser.mockResolvedValue(answer as Result<null>)
     const user = renderPage()
     const dialog = await openModal(user)
@@ -141,7 +141,7 @@ describe('the trial signup modal (spec §2.3, §4, §5, §8)', () => {
     expect(field(/^Email/)).toHaveFocus()
   })
 
-  it('no answer from the network: says it is offline, keeps what was typed, no §8 toast; the next attempt can succeed', async () => {
+  it('no answer from the network: says it is offline, keeps what was typed, no docs/product.md §8 toast; the next attempt can succeed', async () => {
     remote.insertTrialUser.mockResolvedValueOnce({ ok: false, reason: 'network', message: 'fetch failed' })
     const user = renderPage()
     const dialog = await openModal(user)

@@ -7,7 +7,7 @@ function prefersReducedMotion(): boolean {
 
 /**
  * Smoothly scrolls so the section's top sits 20 px below the sticky header; without the section, to 80 % of the
- * viewport height (spec §2.2, the rule in domain/scroll.ts). "Become a Member" uses the same rule for pricing.
+ * viewport height (docs/product.md §2.2, the rule in domain/scroll.ts). "Become a Member" uses the same rule for pricing.
  */
 export function scrollToSection(sectionId: string): void {
   const section = document.getElementById(sectionId)

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { CTA_PULSE_DELAY_MS, CTA_VISIBLE_RATIO } from '@/domain/constants'
 
 /**
- * The call-to-action's entrance (spec §2.2): it appears once at least half of it is on screen, and its button
+ * The call-to-action's entrance (docs/product.md §2.2): it appears once at least half of it is on screen, and its button
  * starts pulsing 2 s later. Both happen once. Without IntersectionObserver it is simply shown. The build's prerender
  * (in Node, which has none) renders it as a browser that has one does first, so hydration finds the same markup.
  */

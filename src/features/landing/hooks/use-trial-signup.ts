@@ -1,5 +1,5 @@
 /**
- * The trial modal's states (spec §4 "Trial signup": form → submitting → success) and its submit: the e-mail rule
+ * The trial modal's states (docs/product.md §4 "Trial signup": form → submitting → success) and its submit: the e-mail rule
  * of §5 first (a toast, nothing sent), then the insert through src/sync, whose outcome becomes the success view or
  * the §8 toast. Offline, the form says so and keeps what was typed.
  */

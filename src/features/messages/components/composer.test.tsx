@@ -13,7 +13,7 @@ async function press(key: string, opts: { shiftKey?: boolean; isComposing?: bool
   })
 }
 
-describe('<Composer /> (spec §2.7)', () => {
+describe('<Composer /> (docs/product.md §2.7)', () => {
   afterEach(cleanup)
 
   it('Enter sends the trimmed text and empties the field', async () => {

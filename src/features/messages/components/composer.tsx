@@ -10,7 +10,7 @@ export interface ComposerProps {
 }
 
 /**
- * The composer of spec §2.7: Enter sends, Shift+Enter inserts a newline, the text is trimmed, and Send is disabled
+ * The composer of docs/product.md §2.7: Enter sends, Shift+Enter inserts a newline, the text is trimmed, and Send is disabled
  * while the text is empty or a send is in progress.
  */
 export function Composer({ onSend, sending }: ComposerProps) {

@@ -62,7 +62,7 @@ export interface ConversationListProps {
   selectedId: string | null
 }
 
-/** The left pane: conversations, newest activity first (spec §7.2 inbox). */
+/** The left pane: conversations, newest activity first (docs/product.md §7.2 inbox). */
 export function ConversationList({ items, userId, selectedId }: ConversationListProps) {
   const now = useNow()
   return (

@@ -9,7 +9,7 @@ const row = (patch: Partial<MessageRow> = {}): MessageRow => ({
   created_at: '2026-11-23T10:00:00.000Z', updated_at: '2026-11-23T10:00:00.000Z', sync_state: 'synced', ...patch,
 })
 
-describe('<MessageBubble /> (issue 13 §3: mine vs theirs, each of mine with its state)', () => {
+describe('<MessageBubble /> (docs/decisions.md#D-thread-view: mine vs theirs, each of mine with its state)', () => {
   afterEach(cleanup)
 
   it.each([

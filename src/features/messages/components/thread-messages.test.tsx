@@ -20,7 +20,7 @@ const msg = (from: string, content: string, when: Date): MessageRow => ({
 })
 const show = (messages: MessageRow[]) => render(<ThreadMessages messages={messages} userId={ME} onRetry={vi.fn()} />)
 
-describe('<ThreadMessages /> (issue 13 §3: ascending, day separators, mine vs theirs)', () => {
+describe('<ThreadMessages /> (docs/decisions.md#D-thread-view: ascending, day separators, mine vs theirs)', () => {
   afterEach(cleanup)
 
   it('puts a separator before each calendar day: the date, then "Yesterday", then "Today"', () => {

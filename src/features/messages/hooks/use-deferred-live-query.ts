@@ -8,7 +8,7 @@ export const DEFERRED_QUERY_DELAY_MS = 200
  * Like `useLiveQuery`, but a change to `tables` re-reads after `delayMs` (one read for every change in that
  * time) instead of at once. For what is on screen beside a live thread — the inbox
  * list, the header's unread count, the toast watcher: an arriving message re-runs only the open thread's query
- * at once, and these follow a moment later, so they do not compete with the thread's render (issue 13's budget).
+ * at once, and these follow a moment later, so they do not compete with the thread's render (docs/decisions.md#D-message-budget).
  * Changes from other tabs count too (the database's row change notices carry them). undefined until the first read.
  */
 export function useDeferredLiveQuery<T>(

@@ -11,8 +11,8 @@ export interface InboxItem extends InboxEntry {
 }
 
 /**
- * The user's conversations from the mirror, newest activity first (spec §7.2 inbox): undefined while reading,
- * [] when there are none, 'error' when the device could not read them (spec §8 "Failed to load conversations"). Follows new messages live (realtime apply writes the mirror), a moment after the open thread.
+ * The user's conversations from the mirror, newest activity first (docs/product.md §7.2 inbox): undefined while reading,
+ * [] when there are none, 'error' when the device could not read them (docs/product.md §8 "Failed to load conversations"). Follows new messages live (realtime apply writes the mirror), a moment after the open thread.
  */
 export function useInbox(userId: string | null | undefined): InboxItem[] | 'error' | undefined {
   const db = useDatabase()

@@ -13,7 +13,7 @@ export interface UseSendMessage {
   sending: boolean
 }
 
-/** Sends in a thread: one local write (message + outbox, spec §4), then the engine pushes it when it can. */
+/** Sends in a thread: one local write (message + outbox, docs/product.md §4), then the engine pushes it when it can. */
 export function useSendMessage(): UseSendMessage {
   const { db, userId, now, poke } = useWriteContext()
   const [sending, setSending] = useState(false)

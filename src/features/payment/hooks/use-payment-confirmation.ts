@@ -8,7 +8,7 @@ import { toast } from '@/ui/toast/toast-store'
 export type ConfirmationState = 'processing' | 'success' | 'failure' | 'offline'
 
 /**
- * Confirms a returned payment once (handle-payment-success with userId and gatewayId; spec §2.13): success shows
+ * Confirms a returned payment once (handle-payment-success with userId and gatewayId; docs/product.md §2.13): success shows
  * the §8 toast, failure the §8 error toast. No answer (offline) waits and tries again when the connection returns.
  * The call is made once per gatewayId even if the screen renders twice.
  */

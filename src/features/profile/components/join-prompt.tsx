@@ -3,7 +3,7 @@ import { paths } from '@/config/paths'
 import { t } from '@/i18n'
 import { buttonClasses } from '@/ui/button'
 
-/** /profile signed out (spec §2.9): Create Account → /auth?mode=signup, Sign In → /auth?mode=signin. */
+/** /profile signed out (docs/product.md §2.9): Create Account → /auth?mode=signup, Sign In → /auth?mode=signin. */
 export function JoinPrompt() {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">

@@ -54,7 +54,7 @@ afterEach(async () => {
   await db.delete()
 })
 
-describe('My listings (issue 12 §6)', () => {
+describe('My listings (docs/decisions.md#D-my-listings)', () => {
   it('loading, then empty: the text and a Sell link', async () => {
     renderIt()
     expect(screen.getByText('Loading your listings...')).toBeInTheDocument()

@@ -14,7 +14,7 @@ import { MyListingRow } from './my-listing-row'
 export const MY_LISTINGS_PREVIEW = 5
 
 /**
- * "My listings" (issue 12 §6) from the device's mirror, so it works offline: the seller's listings grouped as not
+ * "My listings" (docs/decisions.md#D-my-listings) from the device's mirror, so it works offline: the seller's listings grouped as not
  * published (refused), waiting to sync, active and sold, each with its actions.
  */
 export function MyListings({ userId }: { userId: string }) {

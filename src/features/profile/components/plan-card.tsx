@@ -7,7 +7,7 @@ import { Badge } from '@/ui/badge'
 import { buttonClasses } from '@/ui/button'
 
 /**
- * The plan badge, the trial's days left (spec §4: 30 days from created_at, rounded up, never below 0), and the way
+ * The plan badge, the trial's days left (docs/product.md §4: 30 days from created_at, rounded up, never below 0), and the way
  * to the plan page: "Upgrade to Premium" while on the trial, "Manage subscription" once subscribed (a subscriber
  * has nothing to upgrade to).
  */

@@ -19,7 +19,7 @@ function Detail({ term, value, empty = '—' }: { term: string; value: string | 
   )
 }
 
-/** The user's details, shown and edited in place (spec §2.9). */
+/** The user's details, shown and edited in place (docs/product.md §2.9). */
 export function ProfileDetails({ profile }: { profile: MyProfileRow }) {
   const [editing, setEditing] = useState(false)
   const online = useOnlineStatus()

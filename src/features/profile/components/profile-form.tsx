@@ -4,7 +4,7 @@ import { t } from '@/i18n'
 import { Button } from '@/ui/button'
 import { Input } from '@/ui/input'
 
-/** First name, last name and location, each optional (spec §5 profile edit); saved on the device at once. */
+/** First name, last name and location, each optional (docs/product.md §5 profile edit); saved on the device at once. */
 export function ProfileForm({
   initial,
   onSave,

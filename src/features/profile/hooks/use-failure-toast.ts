@@ -4,7 +4,7 @@ import { profileUpdateFailureToast } from '@/domain/errors'
 import { renderToast } from '@/i18n'
 import { toast } from '@/ui/toast/toast-store'
 
-/** The §8 "Error updating profile" toast when the server refuses a sent edit (pending → failed while on screen). */
+/** The docs/product.md §8 "Error updating profile" toast when the server refuses a sent edit (pending → failed while on screen). */
 export function useFailureToast(state: SyncState | undefined, message: string | undefined): void {
   const previous = useRef(state)
   useEffect(() => {

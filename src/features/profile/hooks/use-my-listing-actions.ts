@@ -1,5 +1,5 @@
 /**
- * My listings' actions (issue 12 §6), each a local write then a poke (the sync engine sends it): mark sold or
+ * My listings' actions (docs/decisions.md#D-my-listings), each a local write then a poke (the sync engine sends it): mark sold or
  * available again, delete (its photos too), retry a refused listing; discard goes through the engine, which puts
  * the server's version back and removes files nothing uses.
  */

@@ -8,7 +8,7 @@ import { useWriteContext } from '@/sync/use-session-user'
 import { toast } from '@/ui/toast/toast-store'
 
 /**
- * Saves the profile edit on the device (the outbox sends it, offline too; spec §5: empty values become null) and
+ * Saves the profile edit on the device (the outbox sends it, offline too; docs/product.md §5: empty values become null) and
  * says so with the §8 toast. A refusal by the server shows later on the page, from the row's sync state.
  */
 export function useUpdateProfile(): (values: ProfileFormValues) => Promise<boolean> {

@@ -7,7 +7,7 @@ import { Input, Select, TextArea } from '@/ui/input'
 
 export type DetailsErrors = Partial<Record<DetailsField, DetailsMessageKey>>
 
-/** Spec §2.10 field order (Brand is data without an input here). */
+/** docs/product.md §2.10 field order (Brand is data without an input here). */
 export const DETAILS_FIELD_ORDER: readonly DetailsField[] = [
   'title', 'category', 'productType', 'size', 'fabric', 'condition', 'description', 'tags', 'price', 'location',
 ]
@@ -19,7 +19,7 @@ export interface DetailsFormProps {
   disabled?: boolean
 }
 
-/** The details step's fields (spec §2.10 placeholders and hints, §5 schema messages shown per field). */
+/** The details step's fields (docs/product.md §2.10 placeholders and hints, §5 schema messages shown per field). */
 export function DetailsForm({ values, errors, onChange, disabled }: DetailsFormProps) {
   const set = <K extends DetailsField>(key: K, value: DetailsFormValues[K]) => onChange({ ...values, [key]: value })
   const err = (f: DetailsField) => (errors[f] ? t(errors[f]) : undefined)

@@ -6,7 +6,7 @@ import { cx } from '@/ui/cx'
 const ACCEPT = [...PHOTO_EXTENSIONS, ...PHOTO_MIME_TYPES].join(',')
 
 /**
- * The drop zone of spec §2.10: drop files or click to choose (.jpeg/.jpg/.png/.webp); on phones a second button
+ * The drop zone of docs/product.md §2.10: drop files or click to choose (.jpeg/.jpg/.png/.webp); on phones a second button
  * opens the camera. While photos are being prepared it reads "Uploading..." / "Please wait...".
  */
 export function DropZone({ onFiles, busy, disabled }: { onFiles(files: File[]): void; busy: boolean; disabled?: boolean }) {

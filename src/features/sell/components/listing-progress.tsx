@@ -5,7 +5,7 @@ import { Button } from '@/ui/button'
 import { useOnlineStatus } from '@/ui/use-online-status'
 import { useRetryListing } from '../hooks/use-listing-actions'
 
-/** How far a listing is on its way to the server (issue 12 §4): photos uploaded, live, waiting, or refused. */
+/** How far a listing is on its way to the server (docs/decisions.md#D-publish-progress): photos uploaded, live, waiting, or refused. */
 export function ListingProgress({ own, onFix }: { own: OwnListing; onFix(): void }) {
   const online = useOnlineStatus()
   const retry = useRetryListing()

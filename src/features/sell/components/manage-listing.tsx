@@ -11,7 +11,7 @@ export interface ManageListingProps {
   onDelete(): void
 }
 
-/** Issue 12 §6: the seller marks an own listing sold (or available again) and deletes it, with a confirmation. */
+/** docs/decisions.md#D-my-listings: the seller marks an own listing sold (or available again) and deletes it, with a confirmation. */
 export function ManageListing({ listing, busy, onStatus, onDelete }: ManageListingProps) {
   const sold = listing.status === 'sold'
   return (

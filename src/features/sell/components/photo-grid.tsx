@@ -48,8 +48,8 @@ export interface PhotoGridProps {
 }
 
 /**
- * The photo grid of spec §2.10: 2 columns on small screens, 3 from medium; "Primary" on the first; reordered by
- * dragging — mouse after 5 px, touch after a 120 ms long press (spec §9), keyboard (Space, arrows, Space). A drop
+ * The photo grid of docs/product.md §2.10: 2 columns on small screens, 3 from medium; "Primary" on the first; reordered by
+ * dragging — mouse after 5 px, touch after a 120 ms long press (docs/product.md §9), keyboard (Space, arrows, Space). A drop
  * outside the grid changes nothing. MouseSensor + TouchSensor rather than one PointerSensor, so that a finger
  * scrolling the page never starts a drag after 5 px; the mouse keeps the spec's 5 px.
  */

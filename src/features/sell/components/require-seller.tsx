@@ -4,7 +4,7 @@ import { paths } from '@/config/paths'
 import { t } from '@/i18n'
 import { useUserId } from '@/sync/use-session-user'
 
-/** Spec §2.1: every /sell route sends a signed-out user to /auth, with a spinner while the session resolves. */
+/** docs/product.md §2.1: every /sell route sends a signed-out user to /auth, with a spinner while the session resolves. */
 export function RequireSeller({ children }: { children: (userId: string) => ReactNode }) {
   const userId = useUserId()
   if (userId === null) return <Navigate to={paths.auth('signin')} replace />

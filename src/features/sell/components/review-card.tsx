@@ -4,7 +4,7 @@ import { splitTags } from '@/domain/listing-fields'
 import { formatPrice } from '@/i18n/format'
 import { anyConditionLabel, categoryLabel, locationLabel, productTypeLabel, t } from '@/i18n'
 
-/** The preview's review card (spec §2.10): first image with "+N more", then every field as it will be listed. */
+/** The preview's review card (docs/product.md §2.10): first image with "+N more", then every field as it will be listed. */
 export function ReviewCard({ values, cover, photoCount }: { values: DetailsFormValues; cover: string | null; photoCount: number }) {
   const tags = splitTags(values.tags)
   const rows: [string, string | null][] = [

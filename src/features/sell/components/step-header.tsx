@@ -11,7 +11,7 @@ const LABEL: Record<SellStep, 'sell.stepUpload' | 'sell.stepDetails' | 'sell.ste
   preview: 'sell.stepPreview',
 }
 
-/** The three-step header of spec §2.10 (Upload, Details, Preview) with its progress bar and "Back to Home". */
+/** The three-step header of docs/product.md §2.10 (Upload, Details, Preview) with its progress bar and "Back to Home". */
 export function StepHeader({ step }: { step: SellStep }) {
   const current = SELL_STEPS.indexOf(step)
   const percent = stepProgressPercent(step)

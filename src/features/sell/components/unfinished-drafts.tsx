@@ -4,7 +4,7 @@ import { useDraftActions } from '../hooks/use-draft-actions'
 import { useUnfinishedDrafts } from '../hooks/use-sell-draft'
 import { blobUrl } from '../photos/photo-src'
 
-/** Issue 12: the sell pages offer to continue an unfinished listing a reset set aside (nothing is ever lost). */
+/** docs/decisions.md#D-sell-drafts: the sell pages offer to continue an unfinished listing a reset set aside (nothing is ever lost). */
 export function UnfinishedDrafts() {
   const drafts = useUnfinishedDrafts()
   const actions = useDraftActions()

@@ -17,7 +17,7 @@ export interface UploadStepProps {
   saving?: boolean
 }
 
-/** The upload step of spec §2.10 / §4 (also the edit screen's photo tab). */
+/** The upload step of docs/product.md §2.10 / §4 (also the edit screen's photo tab). */
 export function UploadStep({ draftId, photos, onReorder, onRemove, mode, onPrimary, onCancel, saving = false }: UploadStepProps) {
   const { add, preparing, problems, dismiss } = useAddPhotos(draftId, photos.length)
   const busy = preparing > 0

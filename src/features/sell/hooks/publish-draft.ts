@@ -1,5 +1,5 @@
 /**
- * Publishing a draft (spec §2.10, §5, §7.2; design.md §1 rule 2): the pre-submission check and normalisation, then
+ * Publishing a draft (docs/product.md §2.10, §5, §7.2; docs/architecture.md §1 rule 2): the pre-submission check and normalisation, then
  * the listing, its image rows, its photo blobs (full and card) and its outbox entries written in one Dexie
  * transaction that also removes the draft — so a crash leaves either the draft or the queued listing, never both
  * or neither. The sync engine uploads at once when online, later when not.

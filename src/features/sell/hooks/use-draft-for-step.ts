@@ -1,6 +1,6 @@
 /**
  * The draft a create step works on. Arriving with the "clear form" navigation state (Add Another Item) starts a
- * fresh one (spec §2.1); arriving with none at all starts one too.
+ * fresh one (docs/product.md §2.1); arriving with none at all starts one too.
  */
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'

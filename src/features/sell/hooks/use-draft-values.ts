@@ -58,7 +58,7 @@ export function useDraftValues(draft: SellDraft) {
     [flush],
   )
 
-  /** Validates (spec §5 schema); returns the errors found (none: valid). */
+  /** Validates (docs/product.md §5 schema); returns the errors found (none: valid). */
   const validate = useCallback((): DetailsErrors => {
     attempted.current = true
     const found = errorsOf(latest.current)

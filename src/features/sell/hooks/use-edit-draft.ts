@@ -1,5 +1,5 @@
 /**
- * The edit screen's draft (spec §7.2 edit load): own listings only; the first time the draft starts from the
+ * The edit screen's draft (docs/product.md §7.2 edit load): own listings only; the first time the draft starts from the
  * listing as the device has it — offline too — and records that version as its base. A listing edited elsewhere
  * since is taken in by the form (the seller's own changes kept on top: useDraftValues' rebase); a draft from before
  * bases were recorded starts again from the listing.

@@ -1,4 +1,4 @@
-/** An own listing's actions beyond editing (issue 12 §4, §6): retry after a refusal, mark sold, delete. */
+/** An own listing's actions beyond editing (docs/decisions.md#D-my-listings): retry after a refusal, mark sold, delete. */
 import { useCallback } from 'react'
 import type { ListingRow } from '@/db/rows'
 import { deleteListing, setListingStatus } from '@/sync/local-writes'

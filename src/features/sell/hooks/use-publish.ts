@@ -7,7 +7,7 @@ import { useWriteContext } from '@/sync/use-session-user'
 import { toast } from '@/ui/toast/toast-store'
 import { publishDraft } from './publish-draft'
 
-/** "Publish Listing" (spec §2.10, §8 sell flow): check, write locally, poke the sync engine, go to the success page at once. */
+/** "Publish Listing" (docs/product.md §2.10, §8 sell flow): check, write locally, poke the sync engine, go to the success page at once. */
 export function usePublish() {
   const { db, userId, now, poke } = useWriteContext()
   const navigate = useNavigate()

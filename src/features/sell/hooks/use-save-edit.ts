@@ -9,7 +9,7 @@ import { toast } from '@/ui/toast/toast-store'
 import { publishDraft } from './publish-draft'
 
 /**
- * "Save Changes" (spec §2.10 edit, §7.2 edit save, §8): the same check and normalisation as publishing, one local
+ * "Save Changes" (docs/product.md §2.10 edit, §7.2 edit save, §8): the same check and normalisation as publishing, one local
  * transaction, then home. Offline it queues like every write. A listing the server refused is sent again with the
  * fix at once (the seller fixed it and saved: that is the retry).
  */

@@ -1,5 +1,5 @@
 /**
- * The photo pipeline (issue 12 §2, design.md §6 photo budget): each picked file becomes a WebP of long edge ≤ 1600 px
+ * The photo pipeline (docs/decisions.md#D-photo-pipeline, docs/architecture.md §6 photo budget): each picked file becomes a WebP of long edge ≤ 1600 px
  * and ≤ 300 KB plus a card image (≈ 480 px, ≤ 40 KB), orientation applied, no EXIF/GPS (photo-encoder.ts).
  *
  * The work runs in ONE module worker (photo.worker.ts, bundled from our own origin and precached with the app's

@@ -1,8 +1,8 @@
 /**
- * Encodes one picked photo into the upload-ready pair (issue 12 §2): the full image (long edge ≤ 1600 px, ≤ 300 KB)
+ * Encodes one picked photo into the upload-ready pair (docs/decisions.md#D-photo-pipeline): the full image (long edge ≤ 1600 px, ≤ 300 KB)
  * and the card image (long edge ≈ 480 px, ≤ 40 KB), both WebP (JPEG where the browser cannot encode WebP). The file is decoded ONCE, with its EXIF orientation
  * applied (createImageBitmap `imageOrientation: 'from-image'`); the card is made from the already-resized bitmap.
- * Re-encoding through a canvas writes pixels only: no EXIF, GPS or XMP survives (reference/photo.md).
+ * Re-encoding through a canvas writes pixels only: no EXIF, GPS or XMP survives (docs/photo.md §3).
  *
  * Runs inside the compressor's worker (photo.worker.ts); the same code is the main-thread fallback where workers
  * or OffscreenCanvas are missing. No DOM/React here beyond the canvas fallback.

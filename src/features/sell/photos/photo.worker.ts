@@ -1,5 +1,5 @@
 /**
- * The photo compressor's worker (issue 12 §2): kept alive by compress-photo.ts for the page's life, one message per
+ * The photo compressor's worker (docs/decisions.md#D-photo-pipeline): kept alive by compress-photo.ts for the page's life, one message per
  * photo, one photo at a time. Each photo is decoded once and answered with both outputs (photo-encoder.ts).
  * A worker without OffscreenCanvas answers `unsupported`, and the page falls back to the main thread.
  */

@@ -16,7 +16,7 @@ export interface FeedCardProps {
   eager: boolean
 }
 
-/** A feed card: the owner gets Edit (to /sell/edit/:id) instead of a message button (spec §2.6). */
+/** A feed card: the owner gets Edit (to /sell/edit/:id) instead of a message button (docs/product.md §2.6). */
 function FeedCardView({ row, now, viewerId, liked, onToggleLike, eager }: FeedCardProps) {
   // A cold visit's photo, painted from index.html: it stays behind the card's own until that has painted.
   const backdrop = usePaintedPhotoOf(row.id)

@@ -53,7 +53,7 @@ export interface FilterSheetProps {
 }
 
 /**
- * The filter panel (spec §2.6): a bottom sheet titled "Filter" with Category, Price (CHF), Location, Size and
+ * The filter panel (docs/product.md §2.6): a bottom sheet titled "Filter" with Category, Price (CHF), Location, Size and
  * Condition; Reset restores the defaults in the panel, Apply passes the filters and closes. The count of matches
  * comes from the in-memory projection, so it follows every change at no cost.
  *

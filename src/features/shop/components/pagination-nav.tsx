@@ -3,7 +3,7 @@ import { t } from '@/i18n'
 import { Button } from '@/ui/button'
 import { cx } from '@/ui/cx'
 
-/** Previous, the page list of spec §2.6 (with its ellipses), Next; Previous and Next are disabled at the ends. */
+/** Previous, the page list of docs/product.md §2.6 (with its ellipses), Next; Previous and Next are disabled at the ends. */
 export function PaginationNav({ pagination, onPage }: { pagination: Pagination; onPage: (page: number) => void }) {
   const { page, items, previousDisabled, nextDisabled, totalPages } = pagination
   if (totalPages <= 1) return null

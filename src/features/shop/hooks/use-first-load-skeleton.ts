@@ -6,7 +6,7 @@ import { SKELETON_DELAY_MS } from '@/domain/constants'
 import { useSyncStatus } from '@/sync/app-sync'
 
 /**
- * The 12 skeleton cards of spec §2.6/§9 are for a device that has nothing to show yet: the first visit, while the
+ * The 12 skeleton cards of docs/product.md §2.6/§9 are for a device that has nothing to show yet: the first visit, while the
  * first sync fills the mirror. They stay at least 200 ms so they do not flash. A device with data shows it at
  * once (never a spinner where the device has data); offline, there is nothing to wait for.
  *

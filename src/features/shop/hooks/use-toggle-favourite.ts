@@ -4,7 +4,7 @@ import { renderToast } from '@/i18n'
 import { useFavouriteToggle } from '@/sync/use-session-user'
 import { toast } from '@/ui/toast/toast-store'
 
-/** The heart: toggles the favourite (sync/use-session-user) and confirms with the spec §8 toast and the title. */
+/** The heart: toggles the favourite (sync/use-session-user) and confirms with the docs/product.md §8 toast and the title. */
 export function useToggleFavourite(): (listingId: string, title: string) => Promise<void> {
   const toggle = useFavouriteToggle()
   return useCallback(

@@ -15,7 +15,7 @@ function fillValid() {
   fireEvent.change(field('Message'), { target: { value: 'The app does not open.' } })
 }
 
-describe('<ContactForm /> (spec §2.14, §5)', () => {
+describe('<ContactForm /> (docs/product.md §2.14, §5)', () => {
   afterEach(() => {
     cleanup()
     dismissToast()

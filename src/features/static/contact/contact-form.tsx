@@ -22,7 +22,7 @@ const check = (values: ContactFormValues): Errors => {
 }
 
 /**
- * The contact form (spec §2.14, §5). Sending is simulated — nothing leaves the device: "Thank you!" shows for 5 s,
+ * The contact form (docs/product.md §2.14, §5). Sending is simulated — nothing leaves the device: "Thank you!" shows for 5 s,
  * then the form comes back empty.
  */
 export function ContactForm() {

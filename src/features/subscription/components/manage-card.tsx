@@ -10,7 +10,7 @@ export interface ManageCardProps {
   onCancel: () => Promise<boolean>
 }
 
-/** Manage/cancel (spec §2.12, §9): the terms, and cancel after a confirmation; offline the button waits for a connection. */
+/** Manage/cancel (docs/product.md §2.12, §9): the terms, and cancel after a confirmation; offline the button waits for a connection. */
 export function ManageCard({ canCancel, online, cancelling, onCancel }: ManageCardProps) {
   const [confirming, setConfirming] = useState(false)
   const confirm = async () => {

@@ -21,7 +21,7 @@ const CHIP: Record<TimelineState, string> = {
 }
 
 /**
- * The plan timeline (spec §4): Month 1 Free Trial, Month 2 CHF 2 Welcome, Month 3+ CHF 5/month, each with its state.
+ * The plan timeline (docs/product.md §4): Month 1 Free Trial, Month 2 CHF 2 Welcome, Month 3+ CHF 5/month, each with its state.
  * A visitor has no plan, so `showStates={false}` shows the months alone (no "Active" that is nobody's).
  */
 export function PlanTimeline({ entries, showStates = true }: { entries: readonly TimelineEntry[]; showStates?: boolean }) {

@@ -27,7 +27,7 @@ export interface StatusCardProps {
   onPay: () => void
 }
 
-/** The plan's status (spec §2.12): badge, phase, what it means, and the pay button with the amount due. */
+/** The plan's status (docs/product.md §2.12): badge, phase, what it means, and the pay button with the amount due. */
 export function StatusCard({ view, trialDaysLeft, online, paying, disabled, onPay }: StatusCardProps) {
   const active = view.phase === 'active'
   const amount = formatRappen(view.amountDueRappen)

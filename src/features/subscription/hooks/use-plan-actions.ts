@@ -9,7 +9,7 @@ export type Busy = 'paying' | 'cancelling' | null
 
 /**
  * Pay (create-payment with the amount due; the checkout opens in a new tab) and cancel (cancel_subscription()),
- * with the §8 toasts. The tab is opened at the click, before the server answers, so popup blockers allow it;
+ * with the docs/product.md §8 toasts. The tab is opened at the click, before the server answers, so popup blockers allow it;
  * it is closed again when no link comes back.
  */
 export function usePlanActions(userId: string): { busy: Busy; pay: (amountRappen: number) => Promise<void>; cancel: () => Promise<boolean> } {

@@ -9,7 +9,7 @@ export type RefreshState = 'idle' | 'refreshing' | 'failed'
 
 /**
  * Fetches the plan (own profile and payments) when the page opens online and when the connection returns; a
- * refusal shows the §8 "Error loading subscription data" toast. No answer (offline) is not an error: the page
+ * refusal shows the docs/product.md §8 "Error loading subscription data" toast. No answer (offline) is not an error: the page
  * shows what the device has.
  */
 export function usePlanRefresh(userId: string | null | undefined, online: boolean): { state: RefreshState; retry: () => void } {

@@ -1,5 +1,5 @@
 /**
- * The payment provider behind the functions (design.md §4): Payrexx's REST API when its secrets are set
+ * The payment provider behind the functions (docs/architecture.md §4): Payrexx's REST API when its secrets are set
  * (PAYREXX_INSTANCE and PAYREXX_API_KEY), otherwise the local stack's sandbox, which behaves like a gateway:
  * a checkout page at the payment link that redirects to the success or cancel URL.
  */
@@ -9,7 +9,7 @@ import { SandboxProvider } from './sandbox.ts'
 
 export type ProviderName = 'payrexx' | 'sandbox'
 
-/** Prices in hundredths of CHF: CHF 2 in the welcome month, CHF 5 after (spec §9). */
+/** Prices in hundredths of CHF: CHF 2 in the welcome month, CHF 5 after (docs/product.md §9). */
 export const PLAN_AMOUNTS = [200, 500] as const
 export const CURRENCY = 'CHF'
 
