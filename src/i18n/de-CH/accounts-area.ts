@@ -48,6 +48,7 @@ export const accountsArea: Record<keyof typeof en, string> = {
   'syncState.allSent': 'Alle deine Änderungen sind gesendet.',
   'syncState.pendingOne': '1 Änderung wartet darauf, gesendet zu werden.',
   'syncState.pendingMany': '{count, plural, one {# Änderung wartet darauf, gesendet zu werden.} other {# Änderungen warten darauf, gesendet zu werden.}}',
+  'syncState.photosProgress': '{uploaded} von {total} Fotos hochgeladen.',
   'syncState.pendingOffline': 'Sie werden automatisch gesendet, sobald die Verbindung zurück ist.',
   'syncState.pendingOnline': 'Wird gesendet …',
   'syncState.retryingSince': 'Neuer Versuch läuft seit {time}.',

@@ -9,6 +9,7 @@ import { landing } from './landing'
 import { messagesArea } from './messages'
 import { myListings } from './my-listings'
 import { pages } from './pages'
+import { push } from './push'
 import { sell } from './sell'
 import { sellFlow } from './sell-flow'
 import { shell } from './shell'
@@ -16,5 +17,5 @@ import { productTypes, shop } from './shop'
 import { subscription } from './subscription'
 import { toasts } from './toasts'
 
-export const catalogue: Catalogue = { ...feed, ...shell, ...landing, ...auth, ...shop, ...productTypes, ...sell, ...sellFlow, ...account, ...pages, ...toasts, ...subscription, ...itemArea, ...messagesArea, ...accountsArea, ...myListings }
+export const catalogue: Catalogue = { ...feed, ...shell, ...landing, ...auth, ...shop, ...productTypes, ...sell, ...sellFlow, ...account, ...pages, ...toasts, ...subscription, ...itemArea, ...messagesArea, ...accountsArea, ...myListings, ...push }
 export { staticPages } from './static-pages'

@@ -37,6 +37,8 @@ export const messagesArea: Record<keyof typeof en, string> = {
   'messages.dialogPlaceholder': 'Hallo, ist das noch zu haben?',
   'messages.ownListing': 'Das ist dein eigenes Inserat.',
   'messages.openThread': 'Unterhaltung öffnen',
+  'messages.dialogWillSend': 'Deine Nachricht wird gesendet',
+  'messages.dialogSending': 'Sie ist unterwegs zur Verkäuferin oder zum Verkäufer.',
   'messages.dialogQueued': 'Du bist offline. Die Nachricht wartet auf diesem Gerät und geht raus, sobald du wieder online bist.',
   'messages.linkLabel': 'Nachrichten',
   'messages.linkUnread': 'Nachrichten, {n} ungelesen',

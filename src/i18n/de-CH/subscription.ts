@@ -11,6 +11,8 @@ export const subscription: Record<keyof typeof en, string> = {
   'plan.phaseActiveText': `Danke, dass du ${PRODUCT_NAME} unterstützt. Deine Mitgliedschaft verlängert sich monatlich für CHF 5.`,
   'plan.lapsedText': 'Dein bezahlter Monat ist am {date} abgelaufen. Bezahl, um deine Mitgliedschaft weiterzuführen.',
   'plan.cancelledText': 'Dein Abo ist gekündigt. Du kannst jederzeit wieder abonnieren.',
+  'plan.paidUntil': 'Bezahlt bis {date}',
+  'plan.cancelledPaidText': 'Dein Abo ist gekündigt und verlängert sich nicht mehr. Den bezahlten Monat kannst du noch bis {date} nutzen.',
   'plan.payAmount': '{amount} bezahlen',
   'plan.payEarly': '{amount} im Voraus bezahlen',
   'plan.paying': 'Zahlung wird geöffnet …',

@@ -48,6 +48,7 @@ export const accountsArea: Record<keyof typeof en, string> = {
   'syncState.allSent': 'Toutes vos modifications ont été envoyées.',
   'syncState.pendingOne': '1 modification attend d’être envoyée.',
   'syncState.pendingMany': '{count, plural, one {# modification attend d’être envoyée.} other {# modifications attendent d’être envoyées.}}',
+  'syncState.photosProgress': '{uploaded, plural, one {# photo sur {total} importée.} other {# photos sur {total} importées.}}',
   'syncState.pendingOffline': 'Elles seront envoyées automatiquement au retour de la connexion.',
   'syncState.pendingOnline': 'Envoi…',
   'syncState.retryingSince': 'Nouvelles tentatives depuis {time}.',

@@ -37,6 +37,8 @@ export const messagesArea: Record<keyof typeof en, string> = {
   'messages.dialogPlaceholder': 'Bonjour, est-ce encore disponible ?',
   'messages.ownListing': 'C’est votre propre annonce.',
   'messages.openThread': 'Ouvrir la conversation',
+  'messages.dialogWillSend': 'Votre message va être envoyé',
+  'messages.dialogSending': 'Il est en cours d’envoi au vendeur.',
   'messages.dialogQueued': 'Vous êtes hors ligne. Le message attend sur cet appareil et partira dès votre retour en ligne.',
   'messages.linkLabel': 'Messages',
   'messages.linkUnread': '{n, plural, one {Messages, # non lu} other {Messages, # non lus}}',

@@ -11,6 +11,8 @@ export const subscription: Record<keyof typeof en, string> = {
   'plan.phaseActiveText': `Merci de soutenir ${PRODUCT_NAME}. Votre abonnement se renouvelle chaque mois pour CHF 5.`,
   'plan.lapsedText': 'Votre mois payé a pris fin le {date}. Payez pour poursuivre votre abonnement.',
   'plan.cancelledText': 'Votre abonnement est résilié. Vous pouvez vous réabonner à tout moment.',
+  'plan.paidUntil': 'Payé jusqu’au {date}',
+  'plan.cancelledPaidText': 'Votre abonnement est résilié et ne sera pas renouvelé. Vous profitez du mois payé jusqu’au {date}.',
   'plan.payAmount': 'Payer {amount}',
   'plan.payEarly': 'Payer {amount} à l’avance',
   'plan.paying': 'Ouverture du paiement…',

@@ -48,6 +48,7 @@ export const accountsArea: Record<keyof typeof en, string> = {
   'syncState.allSent': 'Tutte le tue modifiche sono state inviate.',
   'syncState.pendingOne': '1 modifica è in attesa di invio.',
   'syncState.pendingMany': '{count, plural, one {# modifica è in attesa di invio.} other {# modifiche sono in attesa di invio.}}',
+  'syncState.photosProgress': '{uploaded} di {total} foto caricate.',
   'syncState.pendingOffline': 'Verranno inviate automaticamente quando torna la connessione.',
   'syncState.pendingOnline': 'Invio…',
   'syncState.retryingSince': 'Nuovi tentativi dalle {time}.',

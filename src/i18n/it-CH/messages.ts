@@ -37,6 +37,8 @@ export const messagesArea: Record<keyof typeof en, string> = {
   'messages.dialogPlaceholder': 'Ciao, è ancora disponibile?',
   'messages.ownListing': 'Questo è il tuo annuncio.',
   'messages.openThread': 'Apri la conversazione',
+  'messages.dialogWillSend': 'Il tuo messaggio verrà inviato',
+  'messages.dialogSending': 'Sta arrivando a chi vende.',
   'messages.dialogQueued': 'Sei offline. Il messaggio aspetta su questo dispositivo e partirà appena torni online.',
   'messages.linkLabel': 'Messaggi',
   'messages.linkUnread': '{n, plural, one {Messaggi, # non letto} other {Messaggi, # non letti}}',

@@ -11,6 +11,8 @@ export const subscription: Record<keyof typeof en, string> = {
   'plan.phaseActiveText': `Grazie per sostenere ${PRODUCT_NAME}. Il tuo abbonamento si rinnova ogni mese a CHF 5.`,
   'plan.lapsedText': 'Il tuo mese pagato è terminato il {date}. Paga per continuare l’abbonamento.',
   'plan.cancelledText': 'Il tuo abbonamento è disdetto. Puoi riabbonarti in ogni momento.',
+  'plan.paidUntil': 'Pagato fino al {date}',
+  'plan.cancelledPaidText': 'Il tuo abbonamento è disdetto e non si rinnoverà. Puoi usare il mese pagato fino al {date}.',
   'plan.payAmount': 'Paga {amount}',
   'plan.payEarly': 'Paga in anticipo {amount}',
   'plan.paying': 'Apertura del pagamento…',
