@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { formatDay, formatLongDate, formatPrice, formatRelative, formatShortDate, formatTime } from './format'
+import { formatCount, formatDay, formatLongDate, formatPrice, formatRelative, formatShortDate, formatTime } from './format'
+import { formatMessage } from './message-format'
+import * as deCH from './de-CH'
+import { en } from './en'
+import * as frCH from './fr-CH'
 
 // Intl's data may write the Swiss apostrophe and the French spaces as ASCII or typographic characters (Node and
 // Chromium differ): compare with those normalised.
@@ -20,6 +24,27 @@ describe('prices per locale', () => {
   ] as const)('%s: %j → %s', (locale, price, text) => {
     if (typeof text === 'string') expect(plain(formatPrice(price, locale))).toBe(text)
     else expect(plain(formatPrice(price, locale))).toMatch(text)
+  })
+})
+
+describe('counts per locale', () => {
+  it.each([
+    ['en', 1200, '1,200'],
+    ['de-CH', 1200, "1'200"],
+    ['it-CH', 12000, "12'000"],
+    ['fr-CH', 1200, '1 200'],
+    ['de-CH', 7, '7'],
+  ] as const)('%s: %d → %s', (locale, n, text) => {
+    expect(plain(formatCount(n, locale))).toBe(text)
+  })
+
+  // The shop passes the number itself, so each language picks its plural form and writes its own digits.
+  it.each([
+    ['en', en['feed.itemCountMany'], 1200, '1,200 items'],
+    ['de-CH', deCH.catalogue['feed.itemCountMany'], 1200, "1'200 Artikel"],
+    ['fr-CH', frCH.catalogue['feed.itemCountMany'], 1200, '1 200 articles'],
+  ] as const)('the feed count in %s', (locale, text, n, shown) => {
+    expect(plain(formatMessage(text, { count: n }, locale))).toBe(shown)
   })
 })
 

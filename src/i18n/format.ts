@@ -31,6 +31,11 @@ export function formatPrice(price: number | string, locale: Locale = activeLocal
   return cached(`price:${locale}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' })).format(Number.isFinite(n) ? n : 0)
 }
 
+/** A count in the active language's digits: "1,200" in English, "1’200" in German and Italian, "1 200" in French. */
+export function formatCount(n: number, locale: Locale = activeLocale()): string {
+  return cached(`count:${locale}`, () => new Intl.NumberFormat(locale === 'en' ? 'en' : locale)).format(n)
+}
+
 /** "23. Dezember 2026", "23 décembre 2026": the plan's dates. */
 export function formatLongDate(d: Date | number | string, locale: Locale = activeLocale()): string {
   const date = valid(d)

@@ -5,6 +5,7 @@ import { withFilters } from '@/domain/feed-query'
 import { paginate } from '@/domain/pagination'
 import { pagedItemCount, SEARCH_COUNT_CAP } from '@/domain/search-query'
 import { t } from '@/i18n'
+import { formatCount } from '@/i18n/format'
 import { getAppSync, useSyncStatus } from '@/sync/app-sync'
 import { usePaintedFirstPhotos } from '@/sync/first-photos'
 import { useUserId } from '@/sync/use-session-user'
@@ -33,13 +34,11 @@ import { ShopHeading } from './shop-fallback'
 /** A narrowing no listing has: the device count is only read when its note shows. */
 const SKIP_COUNT: FeedFilters = { priceMin: Number.MAX_SAFE_INTEGER }
 
-const formatCount = (n: number): string => n.toLocaleString('en')
-
 function itemCountText(total: number | null | undefined): string {
   if (total === undefined) return ''
   if (total === null) return ''
   if (total > SEARCH_COUNT_CAP) return t('feed.itemCountMore', { count: formatCount(SEARCH_COUNT_CAP) })
-  return total === 1 ? t('feed.itemCountOne') : t('feed.itemCountMany', { count: formatCount(total) })
+  return total === 1 ? t('feed.itemCountOne') : t('feed.itemCountMany', { count: total })
 }
 
 function deviceNoteText(source: 'offline' | 'unavailable', count: number): string {

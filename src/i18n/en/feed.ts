@@ -6,7 +6,7 @@ export const feed = {
   'feed.cardUnlike': 'Remove {title} from favorites',
   'feed.cardSoldPrice': 'Sold, was',
   'feed.itemCountOne': '1 item',
-  'feed.itemCountMany': '{count} items',
+  'feed.itemCountMany': '{count, plural, one {# item} other {# items}}',
   'feed.newListingsOne': '1 new listing',
   'feed.newListingsMany': '{count} new listings',
   'feed.fetchFailedHint': 'The server did not answer as it should. Your connection is fine; try again in a moment.',
