@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { isWriteRequest } from './read-only-calls.ts'
 
 test.describe('contact page', () => {
   test('names every missing field, then the bad e-mail, and focuses the first problem', async ({ page }) => {
@@ -24,7 +25,7 @@ test.describe('contact page', () => {
     // never asks for private tables.
     const requests: string[] = []
     page.on('request', (r) => {
-      const writes = !['GET', 'HEAD', 'OPTIONS'].includes(r.method())
+      const writes = isWriteRequest(r.method(), r.url())
       const carriesMessage = (r.postData() ?? '').includes('Lovely app') || r.url().includes('Lovely')
       const privateTable = /\/rest\/v1\/(my_profile|conversations|messages|favorites|payments)\b/.test(r.url())
       if (writes || carriesMessage || privateTable) requests.push(`${r.method()} ${r.url()}`)

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { isWriteRequest } from './read-only-calls.ts'
 
 /** Distance from the viewport top to the section's top, minus the sticky header: 20 px after the scroll. */
 async function gapBelowHeader(page: Page, sectionId: string): Promise<number> {
@@ -77,7 +78,7 @@ test.describe('landing page', () => {
     // The sync engine mirrors the public feed for visitors, so data calls do happen on this page; none may carry the
     // address or write anything (docs/product.md §7.2: the newsletter makes no network call).
     page.on('request', (r) => {
-      if (r.method() !== 'GET' && r.method() !== 'HEAD' && r.method() !== 'OPTIONS') requests.push(`${r.method()} ${r.url()}`)
+      if (isWriteRequest(r.method(), r.url())) requests.push(`${r.method()} ${r.url()}`)
       else if (decodeURIComponent(r.url()).includes('reader@example.ch')) requests.push(r.url())
     })
     const email = page.getByLabel('Your email address')

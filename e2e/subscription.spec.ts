@@ -68,7 +68,9 @@ test.describe('/subscription', () => {
     await page.getByRole('button', { name: 'Cancel subscription' }).click()
     await dialog.getByRole('button', { name: 'Yes, cancel' }).click()
     await expect(page.getByText('Subscription cancelled')).toBeVisible()
-    await expect(page.getByText('Your subscription is cancelled.', { exact: false })).toBeVisible()
+    // Cancelling ends the renewal, not the month paid for: it stays hers until its end.
+    await expect(page.getByText('Your subscription is cancelled and will not renew.', { exact: false })).toBeVisible()
+    await expect(page.getByText(/^Paid until /)).toBeVisible()
     await expect(page.getByText('Active (CHF 5/month)')).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Cancel subscription' })).toBeDisabled()
     expect((await serverPlan(token)).subscription_status).toBe('cancelled')

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../local/db/database.ts'
 import { startTestStack, type TestStack } from '../local/testing/test-stack.ts'
 import { run } from './support/db-actors.ts'
+import { READ_ONLY_RPCS } from '../../e2e/read-only-calls.ts'
 
 const SYNCED_TABLES = ['profiles', 'listings', 'listing_images', 'conversations', 'messages']
 
@@ -67,6 +68,21 @@ describe('policy conventions', () => {
        order by 1`,
     )
     expect(rows.map((r) => r.fn)).toEqual([])
+  })
+})
+
+describe('functions the app calls with POST to read', () => {
+  // The e2e checks that a visitor's pages write nothing count a POST to these as a read (e2e/read-only-calls.ts):
+  // each must be a stable function, which Postgres does not let change data.
+  it.each(READ_ONLY_RPCS)('%s is stable', async (name) => {
+    const rows = await run<{ volatility: string }>(
+      db,
+      null,
+      `select p.provolatile as volatility from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public' and p.proname = $1`,
+      [name],
+    )
+    expect(rows.map((r) => r.volatility)).toEqual(['s'])
   })
 })
 
