@@ -9,6 +9,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'app',
+          // Sized for a loaded 2-core CI machine (findBy* may wait up to 10 s, src/testing/setup.ts).
+          testTimeout: 30_000,
           // Projects with different worker limits run as separate groups, one after another.
           sequence: { groupOrder: 0 },
           include: ['src/**/*.test.{ts,tsx}'],

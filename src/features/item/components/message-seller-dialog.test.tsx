@@ -21,6 +21,14 @@ const listing = (patch: Partial<ListingRow> = {}): ListingRow => ({
 
 let db: KreisDatabase
 const toasts = () => useToastStore.getState().toasts.map((t) => [t.title, t.description ?? null])
+/**
+ * Waits until Send can be pressed (the dialog's live query answered and the typed text is in): a click on the
+ * still-disabled button does nothing, which made these tests depend on how fast the machine was.
+ */
+async function sendEnabled() {
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled())
+}
+
 function open(listingId = 'l1') {
   render(
     <DatabaseProvider db={db}>
@@ -53,6 +61,7 @@ describe('Message Seller dialog (docs/product.md §2.11, §4, §6, §8)', () => 
     expect(screen.getByText('To Anna Müller')).toBeInTheDocument()
     await waitFor(() => expect(field()).toHaveFocus(), { timeout: 10_000 }) // the buyer came to write
     fireEvent.change(field(), { target: { value: '  Is it still available?  ' } })
+    await sendEnabled()
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }))
     })
@@ -72,6 +81,7 @@ describe('Message Seller dialog (docs/product.md §2.11, §4, §6, §8)', () => 
     await db.listings.put(listing())
     open()
     fireEvent.change(await screen.findByRole('textbox', { name: 'Your message' }), { target: { value: 'Hello' } })
+    await sendEnabled()
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }))
     })
@@ -89,6 +99,7 @@ describe('Message Seller dialog (docs/product.md §2.11, §4, §6, §8)', () => 
     await db.listings.put(listing())
     open()
     fireEvent.change(await screen.findByRole('textbox', { name: 'Your message' }), { target: { value: 'Hello' } })
+    await sendEnabled()
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }))
     })
@@ -104,6 +115,7 @@ describe('Message Seller dialog (docs/product.md §2.11, §4, §6, §8)', () => 
     await db.listings.put(listing())
     open()
     fireEvent.change(await screen.findByRole('textbox', { name: 'Your message' }), { target: { value: 'Hello' } })
+    await sendEnabled()
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }))
     })
@@ -155,6 +167,7 @@ describe('Message Seller dialog (docs/product.md §2.11, §4, §6, §8)', () => 
     await screen.findByRole('textbox', { name: 'Your message' })
     vi.spyOn(db.outbox, 'bulkAdd').mockRejectedValue(new Error('QuotaExceededError'))
     fireEvent.change(field(), { target: { value: 'Hello' } })
+    await sendEnabled()
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }))
     })
@@ -169,6 +182,7 @@ describe('Message Seller dialog (docs/product.md §2.11, §4, §6, §8)', () => 
     open()
     await screen.findByRole('textbox', { name: 'Your message' })
     fireEvent.change(field(), { target: { value: 'Hello' } })
+    await sendEnabled()
     // Sold in the same moment the buyer presses Send (before the live query re-renders the dialog).
     await act(async () => {
       await db.listings.update('l1', { status: 'sold' })
