@@ -56,7 +56,12 @@ export function ProfilePage() {
         </div>
       </div>
       <ProfileDetails profile={profile} />
-      <LanguageSwitch className="self-start" />
+      <section aria-label={t('language.label')} className="flex items-center justify-between gap-4 rounded-xl border border-stone-200 p-4">
+        <p className="font-semibold" aria-hidden="true">
+          {t('language.label')}
+        </p>
+        <LanguageSwitch className="shrink-0" />
+      </section>
       <PlanCard profile={profile} now={now} />
       <NotificationsSetting />
       <MyListings userId={profile.id} />
