@@ -293,36 +293,36 @@ export class SupabaseTransport implements Transport {
   }
 
   async pullListingsSince(from: XidFrom, limit: number): Promise<Result<XidPage<ListingBundle>>> {
-    // Sub-pages as pullListings (the stack's per-request work cap).
-    const out: ListingBundle = { listings: [], images: [], sellers: [] }
-    let at = from
-    let last: XidKey | null = null
-    while (out.listings.length < limit) {
-      const size = Math.min(EMBEDDED_LISTINGS_PER_REQUEST, limit - out.listings.length)
-      const r = await run<Row[]>(fromXid(this.client.from('listings').select(LISTING_BUNDLE_SELECT), at).order('sync_xid').order('id').limit(size))
-      if (!r.ok) return r
-      const page = bundleOf(r.value)
-      out.listings.push(...page.listings)
-      out.images.push(...page.images)
-      out.sellers.push(...page.sellers.filter((s) => !out.sellers.some((x) => x.id === s.id)))
-      last = lastKey(r.value) ?? last
-      if (page.listings.length < size) break
-      at = { since: from.since, after: last }
-    }
-    return ok({ rows: out, last })
+    return this.bundlePagesSince(from, limit, (at, size) =>
+      fromXid(this.client.from('listings').select(LISTING_BUNDLE_SELECT), at).order('sync_xid').order('id').limit(size),
+    )
   }
 
   // ---- the device's window (migration 20261127100000_listing_window) ----
 
   async pullWindowSince(from: XidFrom, limit: number, ask: WindowAsk): Promise<Result<XidPage<ListingBundle>>> {
-    // Sub-pages as pullListingsSince (the stack's per-request work cap); the ids go in the POST body.
+    // The window's ids go in the POST body.
+    return this.bundlePagesSince(from, limit, (at, size) => {
+      const args = { p_window: ask.size, p_extra: ask.extra, p_since: at.since, p_after_xid: at.after?.xid ?? null, p_after_id: at.after?.id ?? null, p_limit: size }
+      return this.client.rpc('window_listings', args).select(LISTING_BUNDLE_SELECT) as unknown as PromiseLike<PgResult<Row[]>>
+    })
+  }
+
+  /**
+   * Listing bundles from `from` in (sync_xid, id) order, asked in sub-pages of EMBEDDED_LISTINGS_PER_REQUEST (the
+   * stack's per-request work cap counts every embedded row) until `limit` listings or a short page.
+   */
+  private async bundlePagesSince(
+    from: XidFrom,
+    limit: number,
+    request: (at: XidFrom, size: number) => PromiseLike<PgResult<Row[]>>,
+  ): Promise<Result<XidPage<ListingBundle>>> {
     const out: ListingBundle = { listings: [], images: [], sellers: [] }
     let at = from
     let last: XidKey | null = null
     while (out.listings.length < limit) {
       const size = Math.min(EMBEDDED_LISTINGS_PER_REQUEST, limit - out.listings.length)
-      const args = { p_window: ask.size, p_extra: ask.extra, p_since: at.since, p_after_xid: at.after?.xid ?? null, p_after_id: at.after?.id ?? null, p_limit: size }
-      const r = await run<Row[]>(this.client.rpc('window_listings', args).select(LISTING_BUNDLE_SELECT) as unknown as PromiseLike<PgResult<Row[]>>)
+      const r = await run<Row[]>(request(at, size))
       if (!r.ok) return r
       const page = bundleOf(r.value)
       out.listings.push(...page.listings)
