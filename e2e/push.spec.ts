@@ -44,6 +44,24 @@ async function deliver(page: Page, cdp: CDPSession, registrationId: string, payl
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId, data: JSON.stringify(payload) })
 }
 
+/**
+ * Delivers a push until the worker has shown something. DevTools can hand a push to a worker that is still
+ * starting, which drops it (once in a clean-clone CI run); a push service would deliver again. The notification's
+ * tag keeps one per conversation, so a repeated delivery of the same push shows the same single notification.
+ */
+async function deliverUntilShown(page: Page, cdp: CDPSession, registrationId: string, payload: unknown) {
+  await expect
+    .poll(
+      async () => {
+        const shown = (await notifications(page)).length
+        if (shown === 0) await deliver(page, cdp, registrationId, payload)
+        return shown
+      },
+      { timeout: 15_000, intervals: [2_000] },
+    )
+    .toBeGreaterThan(0)
+}
+
 /** A page whose worker can show notifications; `path` is where its only window stands. */
 async function setUp(browser: import('@playwright/test').Browser, path: string): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; registrationId: string }> {
   const { stored } = await apiSignIn('anna@demo.kreis.ch')
@@ -59,7 +77,7 @@ test.describe('Web Push', () => {
   test('a push shows the message’s notification when no window shows its thread; a click opens the thread', async ({ browser }) => {
     const { context, page, cdp, registrationId } = await setUp(browser, '/shop')
     try {
-      await deliver(page, cdp, registrationId, PAYLOAD)
+      await deliverUntilShown(page, cdp, registrationId, PAYLOAD)
       await expect
         .poll(() => notifications(page), { timeout: 15_000 })
         .toEqual([{ title: 'New message from Noah', body: "Levi's 501 jacket: Is it still available?", tag: `conversation:${CONVERSATION}`, url: `/messages/${CONVERSATION}` }])
