@@ -3,7 +3,7 @@ import { loadConfig } from '../config.ts'
 import { silentLogger } from '../context.ts'
 import { startStack, type RunningStack } from '../stack.ts'
 import { loadTemplate } from '../testing/template.ts'
-import { closeClients, installFixture, person, realtimeClient, room, say, type ChangeEvent } from './test-fixtures.ts'
+import { closeClients, installFixture, person, realtimeClient, room, say, type ChangeEvent } from '../testing/realtime-fixtures.ts'
 
 const stacks: RunningStack[] = []
 

@@ -5,7 +5,7 @@
  * Version followed: PostgREST v13.0.7, the image the current Supabase CLI runs (supabase/cli
  * pkg/config/templates/Dockerfile: `FROM postgrest/postgrest:v13.0.7`; hosted projects run v12.2–v13). Its
  * statuses, error codes and wording (src/PostgREST/Error.hs, Response.hs, RangeQuery.hs of that tag) are the
- * reference (conformance tests: rest-compat-*.test.ts on the test-only schema of compat-fixture.ts). Checked
+ * reference (conformance tests: rest-compat-*.test.ts on the test-only schema of testing/rest-compat-fixture.ts). Checked
  * against postgrest-js's own integration suite (supabase-js monorepo, run against the Supabase CLI): where its
  * expectations are newer than v13.0.7's sources (a function-name hint needs a 0.75 fuzzy score), they are followed.
  *

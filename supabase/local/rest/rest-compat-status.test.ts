@@ -1,12 +1,12 @@
 /**
  * PostgREST v13 conformance (docs/decisions.md#D-postgrest-parity), part 1: counts and statuses, single-object wording, rpc overload
  * resolution and its errors, max-affected, and the media types (CSV, stripped nulls). Own fixture schema
- * (compat-fixture.ts) in a fresh stack; requests through supabase-js and raw fetch.
+ * (testing/rest-compat-fixture.ts) in a fresh stack; requests through supabase-js and raw fetch.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../testing/test-stack.ts'
-import { COMPAT_SCHEMAS, createCompatFixture } from './compat-fixture.ts'
+import { COMPAT_SCHEMAS, createCompatFixture } from '../testing/rest-compat-fixture.ts'
 
 let ts: TestStack
 let anon: SupabaseClient
