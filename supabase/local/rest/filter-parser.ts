@@ -6,7 +6,7 @@
 import { parseError } from './errors.ts'
 import { MAX_NESTING } from './limits.ts'
 import { checkPattern } from './regex-bounds.ts'
-import { Cursor, type FieldRef } from './select-parser.ts'
+import { Cursor, type FieldRef } from './tokens.ts'
 
 export const OPERATORS = {
   eq: '=',

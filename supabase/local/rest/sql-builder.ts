@@ -7,8 +7,10 @@
  * Each statement returns one row: `total` (the exact count or null), `page_total` and `body` (JSON text).
  */
 import { OPERATORS, type Condition, type OrderTerm } from './filter-parser.ts'
-import { columnLabel, ident, outputLabels, type Embed, type ReadNode } from './plan.ts'
-import type { FieldRef, SelectItem } from './select-parser.ts'
+import { ident } from './names.ts'
+import { columnLabel, outputLabels, type Embed, type ReadNode } from './plan.ts'
+import type { SelectItem } from './select-parser.ts'
+import type { FieldRef } from './tokens.ts'
 import { TIMEOUT_MARKER, WORK_MARKER } from './limits.ts'
 
 /** The work caps a read statement carries (see limits.ts). */
