@@ -248,6 +248,20 @@ describe('media types', () => {
     expect(res.status).toBe(406)
     expect((await res.json()).code).toBe('PGRST107')
   })
+
+  it('refuses supabase-js explain() in text and json, on tables and rpc, as PostgREST with db-plan-enabled off', async () => {
+    // docs/decisions.md#D-rest-no-explain: the plan is never shown, whatever the format or options asked.
+    const asks = [
+      anon.from('members').select('handle').explain(),
+      anon.from('members').select('handle').explain({ format: 'json' }),
+      anon.from('members').select('handle').explain({ analyze: true, verbose: true, format: 'json' }),
+      anon.rpc('pick', { a: 1 }).explain({ format: 'text' }),
+    ]
+    for (const ask of asks) {
+      const { status, error, data } = await ask
+      expect([status, error?.code, data]).toEqual([406, 'PGRST107', null])
+    }
+  })
 })
 
 describe('exposed schemas (Accept-Profile / Content-Profile)', () => {
