@@ -5,6 +5,8 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import importX from 'eslint-plugin-import-x'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 
 const FEATURES = ['landing', 'auth', 'shop', 'item', 'favorites', 'messages', 'sell', 'profile', 'subscription', 'payment', 'static']
 
@@ -56,6 +58,19 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
     },
+  },
+  {
+    // No import cycles: a module's dependencies load before it, and each layer can be read from the ground up.
+    // Type-only imports do not count (they vanish at run time).
+    files: ['src/**/*.{ts,tsx}', 'supabase/local/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Which files the rule follows (its default is .js only) and how it reads them.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   { files: ['src/app/**'], rules: restrict([noSupabase]) },
   { files: ['supabase/**'], rules: restrict([{ group: ['**/src/*', '@/*'], message: 'The local stack shares nothing with src/.' }]) },

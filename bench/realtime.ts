@@ -34,7 +34,7 @@ import {
   realtimeClient,
   room,
   subscribe,
-} from '../supabase/local/realtime/test-fixtures.ts'
+} from '../supabase/local/testing/realtime-fixtures.ts'
 
 const SUBSCRIBERS = 50
 const WARMUP = 10

@@ -2,23 +2,10 @@
 import type { StackConfig } from './config.ts'
 import type { Database } from './db/database.ts'
 import type { JwtKeys } from './shared/jwt.ts'
+import type { Logger } from './shared/logger.ts'
 import type { BlobStore } from './storage/blob-store.ts'
 import type { Mailer } from './auth/mailer.ts'
 import type { VapidKeys } from './push/vapid-keys.ts'
-
-export interface Logger {
-  info(message: string): void
-  warn(message: string): void
-  error(message: string, error?: unknown): void
-}
-
-export const consoleLogger: Logger = {
-  info: (m) => console.log(`[kreis] ${m}`),
-  warn: (m) => console.warn(`[kreis] ${m}`),
-  error: (m, e) => console.error(`[kreis] ${m}`, e ?? ''),
-}
-
-export const silentLogger: Logger = { info() {}, warn() {}, error() {} }
 
 export interface StackContext {
   config: StackConfig

@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { silentLogger } from './context.ts'
+import { silentLogger } from './shared/logger.ts'
 import { loadTemplate } from './testing/template.ts'
 
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kreis-bundle-test-'))

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../testing/test-stack.ts'
-import { authCall, uniqueEmail } from './test-helpers.ts'
+import { authCall, uniqueEmail } from '../testing/auth-helpers.ts'
 
 let ts: TestStack
 beforeAll(async () => {

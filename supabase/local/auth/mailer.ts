@@ -2,7 +2,7 @@
  * The local stack sends no e-mail: a "sent" message is printed to the console (so a developer can click the link)
  * and kept in memory (so tests can follow it).
  */
-import type { Logger } from '../context.ts'
+import type { Logger } from '../shared/logger.ts'
 
 export type MailKind = 'signup' | 'recovery'
 

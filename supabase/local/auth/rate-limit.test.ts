@@ -6,7 +6,7 @@ import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../testing/test-stack.ts'
 import { clientIp, FailedSignIns, parseTrustedProxies, RateLimiter } from './rate-limit.ts'
-import { authCall, uniqueEmail } from './test-helpers.ts'
+import { authCall, uniqueEmail } from '../testing/auth-helpers.ts'
 
 const BUDGET = 3
 const LOOPBACK = ['127.0.0.1', '::1']

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, supabaseClient, type TestStack } from '../testing/test-stack.ts'
-import { authCall } from './test-helpers.ts'
+import { authCall } from '../testing/auth-helpers.ts'
 
 let ts: TestStack
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Database } from '../db/database.ts'
-import type { Logger } from '../context.ts'
+import type { Logger } from '../shared/logger.ts'
 import { DRAIN_BATCH_ROWS, PRUNE_INTERVAL_MS } from './limits.ts'
 
 const CHANGE_LOG_SQL = path.join(path.dirname(fileURLToPath(import.meta.url)), 'change-log.sql')

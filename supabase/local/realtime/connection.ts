@@ -8,7 +8,7 @@
  * are Phoenix error replies with hosted's reasons, which realtime-js reports as CHANNEL_ERROR.
  */
 import type WebSocket from 'ws'
-import type { Logger } from '../context.ts'
+import type { Logger } from '../shared/logger.ts'
 import type { JwtKeys } from '../shared/jwt.ts'
 import { checkToken } from './authorize.ts'
 import { resolveBindings } from './bindings.ts'

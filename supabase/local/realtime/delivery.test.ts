@@ -10,7 +10,7 @@ import {
   say,
   subscribe,
   type Person,
-} from './test-fixtures.ts'
+} from '../testing/realtime-fixtures.ts'
 
 let ts: TestStack
 const clients: SupabaseClient[] = []

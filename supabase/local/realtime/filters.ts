@@ -5,6 +5,8 @@
  * `id=eq.5` matches the number 5 and timestamps compare as instants; SQL's three-valued logic is kept (a null
  * column matches nothing but `is.null`).
  */
+import { splitList, splitOperation, splitTopLevel, unquoteValue } from '../shared/filter-grammar.ts'
+
 /**
  * Values one `in` filter may list, as hosted Realtime allows. One client's channels with 180,000 values each made
  * every listing change cost about 9 s of the event loop for everyone.
@@ -25,64 +27,34 @@ export interface Condition {
 
 export class FilterError extends Error {}
 
-/** Splits on `sep` outside double quotes and parentheses. */
-function splitTopLevel(text: string, sep: string): string[] {
-  const parts: string[] = []
-  let depth = 0
-  let quoted = false
-  let current = ''
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!
-    if (quoted) {
-      current += ch
-      if (ch === '\\' && i + 1 < text.length) current += text[++i]!
-      else if (ch === '"') quoted = false
-      continue
-    }
-    if (ch === '"') quoted = true
-    else if (ch === '(') depth++
-    else if (ch === ')') depth--
-    if (ch === sep && depth === 0) {
-      parts.push(current)
-      current = ''
-    } else current += ch
-  }
-  if (quoted || depth !== 0) throw new FilterError('unbalanced quotes or parentheses')
-  parts.push(current)
-  return parts
+const fail = (details: string): never => {
+  throw new FilterError(details)
 }
 
-function unquote(value: string): string {
-  const v = value.trim()
-  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) return v.slice(1, -1).replace(/\\(.)/g, '$1')
-  return v
-}
-
+/** `col=[not.]op.value` conditions, comma-separated, read with the grammar REST uses (shared/filter-grammar.ts). */
 export function parseFilter(filter: string | undefined | null): Condition[] {
   if (filter === undefined || filter === null || filter.trim() === '') return []
-  return splitTopLevel(filter, ',').map((part) => {
+  return splitTopLevel(filter, fail).map((part) => {
     const eq = part.indexOf('=')
     if (eq <= 0) throw new FilterError(`"${part}" is not column=operator.value`)
     const column = part.slice(0, eq).trim()
-    let rest = part.slice(eq + 1)
-    let negate = false
-    if (rest.startsWith('not.')) {
-      negate = true
-      rest = rest.slice(4)
+    const text = part.slice(eq + 1)
+    // An operator written without a value (`col=eq`) reads as one with an empty value.
+    const parts = splitOperation(text) ?? splitOperation(`${text}.`)
+    const op = parts?.op as FilterOp | undefined
+    if (!parts || !op || !OPS.includes(op) || parts.modifier !== null) {
+      const named = (text.startsWith('not.') ? text.slice(4) : text).split('.')[0]
+      throw new FilterError(`operator "${named}" is not supported (use ${OPS.join(', ')})`)
     }
-    const dot = rest.indexOf('.')
-    const op = (dot < 0 ? rest : rest.slice(0, dot)) as FilterOp
-    if (!OPS.includes(op)) throw new FilterError(`operator "${op}" is not supported (use ${OPS.join(', ')})`)
-    const raw = dot < 0 ? '' : rest.slice(dot + 1)
+    const { negate, operand } = parts
     if (op === 'in') {
-      const m = /^\((.*)\)$/s.exec(raw.trim())
-      if (!m) throw new FilterError(`"in" needs a list in parentheses, got "${raw}"`)
-      const values = splitTopLevel(m[1]!, ',').map(unquote)
-      if (values.length === 1 && values[0] === '') throw new FilterError('"in" needs at least one value')
+      const values = splitList(operand.trim(), fail, true)
+      if (values === null) throw new FilterError(`"in" needs a list in parentheses, got "${operand}"`)
+      if (values.length === 0 || (values.length === 1 && values[0] === '')) throw new FilterError('"in" needs at least one value')
       if (values.length > MAX_IN_VALUES) throw new FilterError(`"in" takes at most ${MAX_IN_VALUES} values`)
       return { column, op, negate, values }
     }
-    const value = unquote(raw)
+    const value = unquoteValue(operand.trim())
     if (op === 'is' && !(IS_VALUES as readonly string[]).includes(value)) {
       throw new FilterError(`"is" takes null, true, false or unknown, got "${value}"`)
     }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../testing/test-stack.ts'
 import type { RealtimeServer } from './index.ts'
 import { REFUSALS } from './limits.ts'
-import { closeClients, installFixture, person, realtimeClient, room, say, subscribe, type Person } from './test-fixtures.ts'
+import { closeClients, installFixture, person, realtimeClient, room, say, subscribe, type Person } from '../testing/realtime-fixtures.ts'
 
 let ts: TestStack
 let anna: Person

@@ -11,7 +11,7 @@ import {
   say,
   subscribe,
   type Person,
-} from './test-fixtures.ts'
+} from '../testing/realtime-fixtures.ts'
 import { IDLE_TIMEOUT_MS } from './limits.ts'
 
 let ts: TestStack

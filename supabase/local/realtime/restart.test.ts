@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
-import { silentLogger } from '../context.ts'
+import { silentLogger } from '../shared/logger.ts'
 import { startStack, type RunningStack } from '../stack.ts'
 import { loadTemplate } from '../testing/template.ts'
-import { closeClients, installFixture, person, realtimeClient, room, say, type ChangeEvent } from './test-fixtures.ts'
+import { closeClients, installFixture, person, realtimeClient, room, say, type ChangeEvent } from '../testing/realtime-fixtures.ts'
 
 const stacks: RunningStack[] = []
 

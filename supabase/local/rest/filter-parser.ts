@@ -5,8 +5,9 @@
  */
 import { parseError } from './errors.ts'
 import { MAX_NESTING } from './limits.ts'
+import { splitList, splitOperation, splitTopLevel, unquoteValue } from '../shared/filter-grammar.ts'
 import { checkPattern } from './regex-bounds.ts'
-import { Cursor, type FieldRef } from './select-parser.ts'
+import { Cursor, type FieldRef } from './tokens.ts'
 
 export const OPERATORS = {
   eq: '=',
@@ -67,18 +68,12 @@ export function parseOperation(field: FieldRef, text: string, raw: string, unquo
   const fail = (details: string): never => {
     throw parseError('filter', raw, details)
   }
-  let rest = text
-  let negate = false
-  if (rest.startsWith('not.')) {
-    negate = true
-    rest = rest.slice(4)
-  }
-  const m = /^([a-z]+)(?:\(([^)]*)\))?\./.exec(rest)
-  if (!m) return fail(`expecting an operator followed by "." in "${text}"`)
-  const op = m[1]! as Operator
-  if (!Object.hasOwn(OPERATORS, op)) return fail(`unknown operator "${m[1]}"`)
-  const modifier = m[2] ?? null
-  let operand = rest.slice(m[0].length)
+  const parts = splitOperation(text)
+  if (!parts) return fail(`expecting an operator followed by "." in "${text}"`)
+  const { negate, modifier } = parts
+  const op = parts.op as Operator
+  if (!Object.hasOwn(OPERATORS, op)) return fail(`unknown operator "${parts.op}"`)
+  let operand = parts.operand
   let quantifier: 'any' | 'all' | null = null
   let ftsConfig: string | null = null
   if (modifier !== null) {
@@ -86,7 +81,10 @@ export function parseOperation(field: FieldRef, text: string, raw: string, unquo
     else if (QUANTIFIABLE.has(op) && (modifier === 'any' || modifier === 'all')) quantifier = modifier
     else fail(`unexpected modifier "${modifier}" for operator "${op}"`)
   }
-  if (op === 'in') return { kind: 'filter', field, negate, op, quantifier, ftsConfig, value: parseList(operand, raw) }
+  if (op === 'in') {
+    const list = splitList(operand, fail) ?? fail('expecting a list in parentheses, e.g. (a,b)')
+    return { kind: 'filter', field, negate, op, quantifier, ftsConfig, value: list }
+  }
   if (unquote) operand = unquoteValue(operand)
   if (op === 'is' && !(IS_VALUES as readonly string[]).includes(operand.toLowerCase()))
     fail(`"is" takes null, not_null, true, false or unknown, not "${operand}"`)
@@ -96,51 +94,14 @@ export function parseOperation(field: FieldRef, text: string, raw: string, unquo
   return { kind: 'filter', field, negate, op, quantifier, ftsConfig, value: operand }
 }
 
-function unquoteValue(v: string): string {
-  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) return v.slice(1, -1).replace(/\\(.)/g, '$1')
-  return v
-}
-
-/** Splits `text` at top-level commas (outside parentheses and double quotes). */
-function splitTopLevel(text: string, raw: string, what: string): string[] {
-  const parts: string[] = []
-  let depth = 0
-  let quoted = false
-  let start = 0
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]
-    if (quoted) {
-      if (ch === '\\') i++
-      else if (ch === '"') quoted = false
-    } else if (ch === '"') quoted = true
-    else if (ch === '(') depth++
-    else if (ch === ')') {
-      if (--depth < 0) throw parseError(what, raw, 'unbalanced ")"')
-    } else if (ch === ',' && depth === 0) {
-      parts.push(text.slice(start, i))
-      start = i + 1
-    }
-  }
-  if (quoted || depth !== 0) throw parseError(what, raw, 'unbalanced quotes or parentheses')
-  parts.push(text.slice(start))
-  return parts
-}
-
-/** `(a,"b,c",d)` → ['a', 'b,c', 'd']. */
-function parseList(operand: string, raw: string): string[] {
-  if (!operand.startsWith('(') || !operand.endsWith(')')) {
-    throw parseError('filter', raw, 'expecting a list in parentheses, e.g. (a,b)')
-  }
-  const inner = operand.slice(1, -1)
-  if (inner === '') return []
-  return splitTopLevel(inner, raw, 'filter').map(unquoteValue)
-}
-
 /** The value of `or=`/`and=`: `(item,item,…)`, items being `field.op.value`, `or(…)`, `and(…)`, `not.or(…)`. */
 export function parseLogic(op: 'and' | 'or', negate: boolean, value: string, raw: string, depth = 0): Condition {
   if (depth > MAX_NESTING) throw parseError('logic tree', raw, `at most ${MAX_NESTING} levels of nesting`)
   if (!value.startsWith('(') || !value.endsWith(')')) throw parseError('logic tree', raw, 'expecting "(" … ")"')
-  const items = splitTopLevel(value.slice(1, -1), raw, 'logic tree').map((i) => i.trim())
+  const fail = (details: string): never => {
+    throw parseError('logic tree', raw, details)
+  }
+  const items = splitTopLevel(value.slice(1, -1), fail).map((i) => i.trim())
   const children = items.map((item): Condition => {
     const nested = /^(not\.)?(and|or)\(/.exec(item)
     if (nested) {

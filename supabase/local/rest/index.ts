@@ -5,13 +5,13 @@
  * Version followed: PostgREST v13.0.7, the image the current Supabase CLI runs (supabase/cli
  * pkg/config/templates/Dockerfile: `FROM postgrest/postgrest:v13.0.7`; hosted projects run v12.2–v13). Its
  * statuses, error codes and wording (src/PostgREST/Error.hs, Response.hs, RangeQuery.hs of that tag) are the
- * reference (conformance tests: rest-compat-*.test.ts on the test-only schema of compat-fixture.ts). Checked
+ * reference (conformance tests: rest-compat-*.test.ts on the test-only schema of testing/rest-compat-fixture.ts). Checked
  * against postgrest-js's own integration suite (supabase-js monorepo, run against the Supabase CLI): where its
  * expectations are newer than v13.0.7's sources (a function-name hint needs a 0.75 fuzzy score), they are followed.
  *
  * Not implemented:
  * * `application/vnd.pgrst.plan` (explain): 406 PGRST107, which is also what PostgREST answers unless
- *   db-plan-enabled is on — Supabase leaves it off.
+ *   db-plan-enabled is on — Supabase leaves it off (docs/decisions.md#D-rest-no-explain).
  * * CSV and bytea request bodies (400 PGRST102, read as JSON); PUT and OPTIONS (404, no route).
  * * `Range` request headers are ignored, so such a read answers every row its limit/offset allow (supabase-js
  *   pages with limit/offset and never sends one).
@@ -20,7 +20,7 @@
  * * `application/geo+json` (needs PostGIS, which PGlite does not ship): 406 PGRST107.
  *
  * Deliberate differences: the work caps of limits.ts, which hosted PostgREST does not have in this form — an embed
- * deeper than two levels (a spread counts as one) or beside more than eight others is refused with 400 PGRST100
+ * deeper than two levels (a spread counts as one; docs/decisions.md#D-rest-embed-depth) or beside more than eight others is refused with 400 PGRST100
  * before any SQL runs, a read visiting more than 5000 rows fails with 400 54000, a write of more than 1000 rows is
  * refused (insert: 413; update/delete: 400 54000), and a `match`/`imatch` pattern too large to run safely answers
  * 400 2201B. An update or delete without a filter is refused (400 21000), as hosted's pg-safeupdate does.

@@ -4,13 +4,15 @@
  * array, one-to-one when the referencing columns are unique), with `!hint` naming a constraint or column.
  */
 import { restError } from '../shared/http-error.ts'
+import { ident } from './names.ts'
 import { noRelationship, unknownColumn } from './errors.ts'
 import { findRelationship, isToOne, type Junction } from './relationships.ts'
 import { MAX_EMBED_DEPTH, MAX_EMBEDS } from './limits.ts'
 import type { Condition } from './filter-parser.ts'
 import type { NodeParams, ParsedQuery } from './query-params.ts'
 import type { Column, PgFunction, SchemaCache } from './schema-cache.ts'
-import type { FieldRef, SelectItem } from './select-parser.ts'
+import type { SelectItem } from './select-parser.ts'
+import type { FieldRef } from './tokens.ts'
 
 /** Where a node's rows come from: a table or view, or a set-returning function (SQL given by the caller). */
 export interface Source {
@@ -65,8 +67,6 @@ export const relationSource = (cache: SchemaCache, name: string): Source | null 
   }
   return { name, columns: rel.columns, fromSql: `${ident(cache.schema)}.${ident(name)}`, computed, schema: cache.schema }
 }
-
-export const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`
 
 /** `label`: the name Postgres' own error would give the relation (PostgREST aliases an embedded table `<table>_<depth>`). */
 export function checkField(source: Source, field: FieldRef, label = source.name): Column {

@@ -4,7 +4,8 @@
  */
 import { parseError } from './errors.ts'
 import { parseCount, parseLogic, parseOperation, parseOrder, type Condition, type OrderTerm } from './filter-parser.ts'
-import { Cursor, parseSelect, stripSpaces, type SelectItem } from './select-parser.ts'
+import { parseSelect, type SelectItem } from './select-parser.ts'
+import { Cursor, stripSpaces } from './tokens.ts'
 
 export interface NodeParams {
   conditions: Condition[]

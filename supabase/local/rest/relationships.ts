@@ -8,7 +8,7 @@
  * a `!hint` naming a constraint, a column of either side or a junction table.
  */
 import { HttpError, restError } from '../shared/http-error.ts'
-import { closest } from './rpc.ts'
+import { closest } from './names.ts'
 import type { PgFunction, SchemaCache } from './schema-cache.ts'
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many'

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../testing/test-stack.ts'
 import { MAX_BODY_BYTES } from './limits.ts'
-import { createFixture, SELLER_A, userToken } from './test-fixture.ts'
+import { createFixture, SELLER_A, userToken } from '../testing/rest-fixture.ts'
 
 let ts: TestStack
 let token: string

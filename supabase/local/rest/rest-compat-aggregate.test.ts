@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../testing/test-stack.ts'
-import { createCompatFixture } from './compat-fixture.ts'
+import { createCompatFixture } from '../testing/rest-compat-fixture.ts'
 import { MAX_VISITED_ROWS } from './limits.ts'
 
 let ts: TestStack

@@ -6,7 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../testing/test-stack.ts'
-import { createCompatFixture } from './compat-fixture.ts'
+import { createCompatFixture } from '../testing/rest-compat-fixture.ts'
 
 let ts: TestStack
 let anon: SupabaseClient

@@ -1,12 +1,12 @@
 /**
  * PostgREST v13 conformance (docs/decisions.md#D-postgrest-parity), part 1: counts and statuses, single-object wording, rpc overload
  * resolution and its errors, max-affected, and the media types (CSV, stripped nulls). Own fixture schema
- * (compat-fixture.ts) in a fresh stack; requests through supabase-js and raw fetch.
+ * (testing/rest-compat-fixture.ts) in a fresh stack; requests through supabase-js and raw fetch.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../testing/test-stack.ts'
-import { COMPAT_SCHEMAS, createCompatFixture } from './compat-fixture.ts'
+import { COMPAT_SCHEMAS, createCompatFixture } from '../testing/rest-compat-fixture.ts'
 
 let ts: TestStack
 let anon: SupabaseClient
@@ -247,6 +247,20 @@ describe('media types', () => {
     const res = await raw('members', { headers: { Accept: 'application/vnd.pgrst.plan+json' } })
     expect(res.status).toBe(406)
     expect((await res.json()).code).toBe('PGRST107')
+  })
+
+  it('refuses supabase-js explain() in text and json, on tables and rpc, as PostgREST with db-plan-enabled off', async () => {
+    // docs/decisions.md#D-rest-no-explain: the plan is never shown, whatever the format or options asked.
+    const asks = [
+      anon.from('members').select('handle').explain(),
+      anon.from('members').select('handle').explain({ format: 'json' }),
+      anon.from('members').select('handle').explain({ analyze: true, verbose: true, format: 'json' }),
+      anon.rpc('pick', { a: 1 }).explain({ format: 'text' }),
+    ]
+    for (const ask of asks) {
+      const { status, error, data } = await ask
+      expect([status, error?.code, data]).toEqual([406, 'PGRST107', null])
+    }
   })
 })
 

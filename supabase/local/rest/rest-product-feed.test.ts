@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../testing/test-stack.ts'
-import { userClient } from './test-fixture.ts'
+import { userClient } from '../testing/rest-fixture.ts'
 
 const ANNA = '00000000-0000-4000-8000-000000000001'
 

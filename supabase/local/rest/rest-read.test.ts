@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../testing/test-stack.ts'
-import { createFixture, SELLER_A, userClient, userToken } from './test-fixture.ts'
+import { createFixture, SELLER_A, userClient, userToken } from '../testing/rest-fixture.ts'
 
 let ts: TestStack
 let anon: SupabaseClient

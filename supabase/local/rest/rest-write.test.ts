@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../testing/test-stack.ts'
-import { createFixture, SELLER_A, SELLER_B, userClient, userToken } from './test-fixture.ts'
+import { createFixture, SELLER_A, SELLER_B, userClient, userToken } from '../testing/rest-fixture.ts'
 
 let ts: TestStack
 let anon: SupabaseClient
@@ -158,6 +158,52 @@ describe('upsert', () => {
       .upsert({ seller_id: SELLER_A, title: 'Other bike', price: 1, slug: 'red-bike' }, { onConflict: 'slug', ignoreDuplicates: true })
     expect([error, status]).toEqual([null, 201])
     expect(await itemTitle(1)).toBe('Red bike')
+  })
+
+  it('upserts many rows with missing=default: a new row takes the defaults, a merged one is set to them', async () => {
+    const { data, status, error } = await sellerA
+      .from('items')
+      .upsert(
+        [
+          { id: 5, seller_id: SELLER_A, title: 'Old boots', price: 30, status: 'draft' },
+          { id: 905, seller_id: SELLER_A, title: 'Scarf', price: 9 },
+        ],
+        { defaultToNull: false },
+      )
+      .select('id, title, status')
+      .order('id')
+    expect([status, error]).toEqual([201, null])
+    expect(data).toEqual([
+      { id: 5, title: 'Old boots', status: 'draft' },
+      { id: 905, title: 'Scarf', status: 'active' },
+    ])
+    // A key that another row of the body carries, missing from this one: its default is what the merge writes.
+    const again = await sellerA
+      .from('items')
+      .upsert(
+        [
+          { id: 5, seller_id: SELLER_A, title: 'Old boots', price: 30 },
+          { id: 905, seller_id: SELLER_A, title: 'Scarf', price: 9, status: 'draft' },
+        ],
+        { defaultToNull: false },
+      )
+      .select('id, status')
+      .order('id')
+    expect(again.data).toEqual([
+      { id: 5, status: 'active' },
+      { id: 905, status: 'draft' },
+    ])
+  })
+
+  it('answers 200 when every row of a missing=default upsert merged into an existing one, as without it', async () => {
+    const rows = [
+      { id: 5, seller_id: SELLER_A, title: 'Old boots', price: 31 },
+      { id: 905, seller_id: SELLER_A, title: 'Scarf', price: 8 },
+    ]
+    const withDefaults = await sellerA.from('items').upsert(rows, { defaultToNull: false })
+    const withNulls = await sellerA.from('items').upsert(rows.map((r) => ({ ...r, status: 'active' })))
+    expect([withDefaults.status, withDefaults.error]).toEqual([200, null])
+    expect([withNulls.status, withNulls.error]).toEqual([200, null])
   })
 
   it('answers 400 PGRST204 for an on_conflict column that does not exist', async () => {

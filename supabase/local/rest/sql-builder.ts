@@ -7,8 +7,10 @@
  * Each statement returns one row: `total` (the exact count or null), `page_total` and `body` (JSON text).
  */
 import { OPERATORS, type Condition, type OrderTerm } from './filter-parser.ts'
-import { columnLabel, ident, outputLabels, type Embed, type ReadNode } from './plan.ts'
-import type { FieldRef, SelectItem } from './select-parser.ts'
+import { ident } from './names.ts'
+import { columnLabel, outputLabels, type Embed, type ReadNode } from './plan.ts'
+import type { SelectItem } from './select-parser.ts'
+import type { FieldRef } from './tokens.ts'
 import { TIMEOUT_MARKER, WORK_MARKER } from './limits.ts'
 
 /** The work caps a read statement carries (see limits.ts). */
@@ -340,10 +342,12 @@ export type Mutation =
 
 /**
  * The upsert's insert counter, as PostgREST keeps it: +1 for every row offered to the insert, −1 for every row
- * that went to ON CONFLICT DO UPDATE instead; read back after the statement (200 when nothing was inserted).
+ * that went to ON CONFLICT DO UPDATE instead; read back after the statement (200 when nothing was inserted). A
+ * VALUES list (missing=default) cannot count its rows as they pass, so there the counter starts at the number of
+ * rows (`start`) and only the updates count down. It never goes below zero, so the test is always true.
  */
-const insertedStep = (delta: 1 | -1) =>
-  `set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) ` +
+const insertedStep = (delta: 1 | -1, start = 0) =>
+  `set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, ${start}) ` +
   `${delta > 0 ? '+' : '-'} 1)::text, true) <> '-1'`
 
 export const INSERTED_SQL = `select nullif(current_setting('pgrst.inserted', true), '')::int as inserted`
@@ -382,7 +386,7 @@ function mutationCore(root: ReadNode, m: Mutation, p: Params, caps: Caps | null)
       const updates = m.columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')
       const action = m.resolution === 'ignore' || updates === ''
         ? 'do nothing'
-        : `do update set ${updates}${m.missingDefault ? '' : ` where ${insertedStep(-1)}`}`
+        : `do update set ${updates} where ${insertedStep(-1, m.missingDefault ? m.rows.length : 0)}`
       sql += ` on conflict (${conflict}) ${action}`
     }
     return sql

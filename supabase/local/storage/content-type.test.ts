@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkContentType, mimeEssence, sniffImageType } from './content-type.ts'
-import { GIF, JPEG, PNG, WEBP } from './test-fixtures.ts'
+import { GIF, JPEG, PNG, WEBP } from '../testing/storage-fixtures.ts'
 
 const IMAGES = ['image/jpeg', 'image/png', 'image/webp']
 

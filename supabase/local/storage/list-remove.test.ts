@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack, type TestUser } from '../testing/test-stack.ts'
-import { createFixtureBuckets, PNG, stored } from './test-fixtures.ts'
+import { createFixtureBuckets, PNG, stored } from '../testing/storage-fixtures.ts'
 
 let ts: TestStack
 let alice: TestUser

@@ -1,7 +1,7 @@
 /** The product's `listing-images` bucket (supabase/migrations) as the sell flow uses it (docs/product.md §7.3). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack, type TestUser } from '../testing/test-stack.ts'
-import { JPEG, PNG, pngOfSize, stored, WEBP } from './test-fixtures.ts'
+import { JPEG, PNG, pngOfSize, stored, WEBP } from '../testing/storage-fixtures.ts'
 
 const BUCKET = 'listing-images'
 const SIX_MB = 6 * 1024 * 1024

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack, type TestUser } from '../testing/test-stack.ts'
-import { createFixtureBuckets, JPEG, PNG, storageFetch } from './test-fixtures.ts'
+import { createFixtureBuckets, JPEG, PNG, storageFetch } from '../testing/storage-fixtures.ts'
 
 let ts: TestStack
 let alice: TestUser

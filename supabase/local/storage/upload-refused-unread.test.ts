@@ -7,7 +7,7 @@ import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack, type TestUser } from '../testing/test-stack.ts'
 import { MAX_BODY_BYTES } from '../rest/limits.ts'
-import { createFixtureBuckets } from './test-fixtures.ts'
+import { createFixtureBuckets } from '../testing/storage-fixtures.ts'
 
 let ts: TestStack
 let alice: TestUser

@@ -11,7 +11,7 @@ import {
   storageFetch,
   stored,
   WEBP,
-} from './test-fixtures.ts'
+} from '../testing/storage-fixtures.ts'
 
 let ts: TestStack
 let alice: TestUser

@@ -5,7 +5,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { loadConfig, type StackConfig } from '../config.ts'
-import { silentLogger } from '../context.ts'
+import { silentLogger } from '../shared/logger.ts'
 import { startStack, type RunningStack, type StartOptions } from '../stack.ts'
 import { loadTemplate } from './template.ts'
 

@@ -5,7 +5,7 @@
  * functions with unnamed parameters, and functions taking a table row (computed fields and computed
  * relationships). Never part of supabase/migrations.
  */
-import type { TestStack } from '../testing/test-stack.ts'
+import type { TestStack } from './test-stack.ts'
 
 export const COMPAT_SQL = `
 create table public.members (handle text primary key, mood text, born int);

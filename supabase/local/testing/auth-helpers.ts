@@ -1,5 +1,5 @@
 /** Shared by the auth conformance tests: raw HTTP calls where supabase-js would hide the wire. */
-import type { TestStack } from '../testing/test-stack.ts'
+import type { TestStack } from './test-stack.ts'
 
 export interface RawResponse {
   status: number

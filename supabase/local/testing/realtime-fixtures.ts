@@ -6,7 +6,7 @@
 import crypto from 'node:crypto'
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import type { RunningStack } from '../stack.ts'
-import { supabaseClient } from '../testing/test-stack.ts'
+import { supabaseClient } from './test-stack.ts'
 
 export const FIXTURE_SQL = `
 create table public.rt_rooms (

@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
-import type { TestStack } from '../testing/test-stack.ts'
+import type { TestStack } from './test-stack.ts'
 
 export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
 export const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1])

@@ -5,7 +5,7 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import type { TestStack } from '../testing/test-stack.ts'
+import type { TestStack } from './test-stack.ts'
 
 export const SELLER_A = '00000000-0000-4000-8000-00000000000a'
 export const SELLER_B = '00000000-0000-4000-8000-00000000000b'
