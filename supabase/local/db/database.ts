@@ -10,6 +10,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { FairShare } from './fair-share.ts'
+import { isSafeUpdateRefusal, SAFE_UPDATE_SETTINGS, withSafeUpdate } from './safe-update.ts'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -102,15 +103,27 @@ export class Database {
     return this.fairShare ? this.fairShare.run(() => this.transaction(claims, fn)) : this.transaction(claims, fn)
   }
 
-  private transaction<T>(claims: Claims | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  private async transaction<T>(claims: Claims | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.openTransaction(claims, fn)
+    } catch (e) {
+      // The refused statement's plan would let the next call through unread (safe-update.ts).
+      if (isSafeUpdateRefusal(e)) await this.pg.exec('discard plans')
+      throw e
+    }
+  }
+
+  private openTransaction<T>(claims: Claims | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.pg.transaction(async (tx) => {
       if (claims) {
         if (!DB_ROLES.includes(claims.role)) throw new Error(`unknown database role ${String(claims.role)}`)
-        // One round trip, as PostgREST does it; the role is still only ever one of the fixed list above.
-        await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
+        // One round trip, as PostgREST does it; the role is still only ever one of the fixed list above. An API
+        // transaction refuses an UPDATE or DELETE without a WHERE anywhere in it, as hosted's pg-safeupdate does.
+        await tx.query(`select ${SAFE_UPDATE_SETTINGS}, set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
           claims.role,
           JSON.stringify(claims),
         ])
+        return fn(withSafeUpdate(tx))
       }
       return fn(tx)
     })
