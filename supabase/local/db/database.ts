@@ -10,7 +10,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { FairShare } from './fair-share.ts'
-import { isSafeUpdateRefusal, SAFE_UPDATE_SETTINGS, withSafeUpdate } from './safe-update.ts'
+import { needsPlanDiscard, withSafeUpdate } from './safe-update.ts'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -107,8 +107,8 @@ export class Database {
     try {
       return await this.openTransaction(claims, fn)
     } catch (e) {
-      // The refused statement's plan would let the next call through unread (safe-update.ts).
-      if (isSafeUpdateRefusal(e)) await this.pg.exec('discard plans')
+      // A refused statement's plan would let the next call through unread (safe-update.ts).
+      if (needsPlanDiscard(e)) await this.pg.exec('discard plans')
       throw e
     }
   }
@@ -117,12 +117,12 @@ export class Database {
     return this.pg.transaction(async (tx) => {
       if (claims) {
         if (!DB_ROLES.includes(claims.role)) throw new Error(`unknown database role ${String(claims.role)}`)
-        // One round trip, as PostgREST does it; the role is still only ever one of the fixed list above. An API
-        // transaction refuses an UPDATE or DELETE without a WHERE anywhere in it, as hosted's pg-safeupdate does.
-        await tx.query(`select ${SAFE_UPDATE_SETTINGS}, set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
+        // One round trip, as PostgREST does it; the role is still only ever one of the fixed list above.
+        await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
           claims.role,
           JSON.stringify(claims),
         ])
+        // An API transaction refuses an UPDATE or DELETE without a WHERE anywhere in it, as hosted's pg-safeupdate does.
         return fn(withSafeUpdate(tx))
       }
       return fn(tx)

@@ -126,6 +126,29 @@ describe('an API transaction refuses an UPDATE or DELETE without a WHERE inside 
   })
 })
 
+describe('a read-only API transaction (every GET) does not read trees: any write fails there anyway', () => {
+  const readOnly = (sql: string) =>
+    db.withClaims(AS_USER, async (tx) => {
+      const started = await tx.exec('set transaction read only')
+      expect(started).toHaveLength(1)
+      return tx.query(sql)
+    })
+
+  it('answers 25006 for the function, and the next writing call is still refused (the plan made there is dropped)', async () => {
+    await fill()
+    await expect(readOnly('select public.reset_all()')).rejects.toMatchObject({ code: '25006' })
+    expect(await attempt(AS_USER, 'select public.reset_all()')).toBe('21000 UPDATE requires a WHERE clause')
+    await expect(readOnly('select public.reset_all()')).rejects.toMatchObject({ code: '25006' })
+    expect(await attempt(AS_USER, 'select public.reset_all()')).toBe('21000 UPDATE requires a WHERE clause')
+    expect(await counters()).toEqual([5, 7])
+  })
+
+  it('reads as before', async () => {
+    await fill()
+    expect((await readOnly('select n from public.counters order by id')).rows).toEqual([{ n: 5 }, { n: 7 }])
+  })
+})
+
 describe('transactions outside the API are not checked (hosted: other roles, no safeupdate)', () => {
   it('a superuser transaction runs the same functions', async () => {
     await fill()
@@ -166,12 +189,12 @@ describe('through supabase-js and the REST layer', () => {
   })
   afterAll(() => ts?.stop())
 
-  it('an RPC whose function deletes without a WHERE answers 400 21000, every time', async () => {
+  it('an RPC whose function deletes without a WHERE answers 400 21000, every time, also after a GET of it (405)', async () => {
     const user = await ts.newUser()
-    for (let i = 0; i < 2; i++) {
-      const { error, status } = await user.client.rpc('forget_favourites')
-      expect(status).toBe(400)
-      expect(error).toMatchObject({ code: '21000', message: 'DELETE requires a WHERE clause' })
+    for (const get of [false, true, false]) {
+      const { error, status } = await user.client.rpc('forget_favourites', {}, { get })
+      expect(status).toBe(get ? 405 : 400)
+      expect(error?.code).toBe(get ? '25006' : '21000')
     }
   })
 })

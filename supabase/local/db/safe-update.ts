@@ -10,17 +10,17 @@
  *
  * PGlite cannot load that module, so the local stack asks Postgres for the same information: in an API transaction
  * `debug_print_parse` sends the analysed tree of every statement it parses to the client as a LOG message, and this
- * module reads the trees. A refused statement has already run when its tree is read, so the refusal is raised when
+ * module reads the trees (withSafeUpdate). A refused statement has already run when its tree is read, so the refusal is raised when
  * the call returns and the transaction rolls back: nothing it wrote stays, and the caller gets the same error. Two
  * differences remain: a function that catches the error in an EXCEPTION block goes on on hosted but fails here, and
  * a function's statements planned first outside an API transaction (PGlite keeps one session, so one plan cache)
- * are not read again until Postgres plans them again (after any DDL, or a refusal: isSafeUpdateRefusal).
+ * are not read again until Postgres plans them again (after any DDL, or a refusal: needsPlanDiscard).
  */
 import { messages, type Transaction } from '@electric-sql/pglite'
 
-/** Set with the caller's role at the start of an API transaction (one round trip), for that transaction only. */
-export const SAFE_UPDATE_SETTINGS =
-  `set_config('debug_print_parse', 'on', true), set_config('debug_pretty_print', 'off', true), ` +
+/** Turns the trees on for the rest of the transaction. */
+const TREES_ON =
+  `select set_config('debug_print_parse', 'on', true), set_config('debug_pretty_print', 'off', true), ` +
   `set_config('client_min_messages', 'log', true)`
 
 const CMD_UPDATE = 2
@@ -105,7 +105,8 @@ export function unqualifiedWrite(tree: string): Verb | null {
   return null
 }
 
-const refusals = new WeakSet<object>()
+/** Errors after which the session's plans may hold statements that were planned without being read. */
+const unreadPlans = new WeakSet<object>()
 
 /** The error Postgres answers with (a DatabaseError, so the API layers map it as any other). */
 export function safeUpdateError(verb: Verb): messages.DatabaseError {
@@ -113,26 +114,44 @@ export function safeUpdateError(verb: Verb): messages.DatabaseError {
   const e = new messages.DatabaseError(message, message.length, 'error')
   e.severity = 'ERROR'
   e.code = '21000'
-  refusals.add(e)
+  unreadPlans.add(e)
   return e
 }
 
 /**
- * Whether `e` is this module's refusal. The refused statement was planned before it was refused, and Postgres keeps
- * the plans of a function's statements for the session, so the next call would not be parsed (nor refused) again:
- * after a refusal the caller drops the session's plans (`discard plans`), which hosted never needs, since there the
- * refusal stops the planning.
+ * Whether the caller must drop the session's plans (`discard plans`) after `e`. A refused statement was planned
+ * before it was refused, and Postgres keeps the plans of a function's statements for the session, so the next call
+ * would not be parsed (nor refused) again; hosted never needs this, since there the refusal stops the planning. The
+ * same holds for a write refused in a read-only transaction, where trees are not read (withSafeUpdate).
  */
-export const isSafeUpdateRefusal = (e: unknown): boolean => typeof e === 'object' && e !== null && refusals.has(e)
+export const needsPlanDiscard = (e: unknown): boolean => typeof e === 'object' && e !== null && unreadPlans.has(e)
+
+/** How the REST layer starts a GET/HEAD transaction (PostgREST's read-only transaction). */
+const READ_ONLY = /^\s*set\s+transaction\s+read\s+only\s*;?\s*$/i
 
 type Notice = messages.NoticeMessage
 
 /**
- * `tx` with every statement's parse trees read (SAFE_UPDATE_SETTINGS must be set in it): a call that parsed an
- * UPDATE or DELETE without a WHERE fails with 21000, before any other error it met, since on hosted the check comes
- * at parse time, before the statement runs. Other notices reach the caller's `onNotice` as before.
+ * `tx` (an API transaction, its role set) with every statement's parse trees read: a call that parsed an UPDATE or
+ * DELETE without a WHERE fails with 21000, before any other error it met, since on hosted the check comes at parse
+ * time, before the statement runs. Other notices reach the caller's `onNotice` as before.
+ *
+ * The trees are turned on by the transaction's first call (one more round trip), unless that call makes it
+ * read-only (every GET): there any UPDATE or DELETE fails anyway (25006, so a GET of a function that writes without
+ * a WHERE answers 405 where hosted answers 400), and printing the trees would slow every read (a feed read about
+ * 8 → 12 ms on a loaded machine). Such a 25006 drops the plans (needsPlanDiscard).
  */
 export function withSafeUpdate(tx: Transaction): Transaction {
+  let state: 'first call' | 'reading' | 'read-only' = 'first call'
+  const start = async (query: string | null): Promise<void> => {
+    if (state !== 'first call') return
+    if (query !== null && READ_ONLY.test(query)) {
+      state = 'read-only'
+      return
+    }
+    await tx.query(TREES_ON)
+    state = 'reading'
+  }
   const guarded = async <R>(call: (onNotice: (n: Notice) => void) => Promise<R>, callerOnNotice?: (n: Notice) => void): Promise<R> => {
     let refused: Verb | null = null
     const onNotice = (notice: Notice) => {
@@ -147,15 +166,23 @@ export function withSafeUpdate(tx: Transaction): Transaction {
       result = await call(onNotice)
     } catch (e) {
       if (refused) throw safeUpdateError(refused)
+      if (state === 'read-only' && e instanceof messages.DatabaseError && e.code === '25006') unreadPlans.add(e)
       throw e
     }
     if (refused) throw safeUpdateError(refused)
     return result
   }
   return {
-    query: (query, params, options) => guarded((onNotice) => tx.query(query, params, { ...options, onNotice }), options?.onNotice),
-    exec: (query, options) => guarded((onNotice) => tx.exec(query, { ...options, onNotice }), options?.onNotice),
-    sql: (strings, ...params) => {
+    query: async (query, params, options) => {
+      await start(query)
+      return guarded((onNotice) => tx.query(query, params, { ...options, onNotice }), options?.onNotice)
+    },
+    exec: async (query, options) => {
+      await start(query)
+      return guarded((onNotice) => tx.exec(query, { ...options, onNotice }), options?.onNotice)
+    },
+    sql: async (strings, ...params) => {
+      await start(null)
       const text = strings.reduce((acc, part, k) => `${acc}$${k}${part}`)
       return guarded((onNotice) => tx.query(text, params, { onNotice }))
     },
