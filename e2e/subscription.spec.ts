@@ -75,9 +75,10 @@ test.describe('/subscription', () => {
     await expect(page.getByRole('button', { name: 'Cancel subscription' })).toBeDisabled()
     expect((await serverPlan(token)).subscription_status).toBe('cancelled')
     // The month is paid for (docs/decisions.md#D-cancelled-paid): it reads so, and nothing is offered to pay for it.
-    await expect(page.getByText('Cancelled', { exact: true })).toBeVisible()
-    await expect(page.getByText('Free Trial', { exact: true })).toHaveCount(0)
-    await expect(page.getByText(/^Nothing to pay until /)).toBeVisible()
+    const status = page.getByRole('region', { name: 'Status' })
+    await expect(status.getByText('Cancelled', { exact: true })).toBeVisible()
+    await expect(status.getByText('Free Trial', { exact: true })).toHaveCount(0)
+    await expect(status.getByText(/^Nothing to pay until /)).toBeVisible()
     await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0)
   })
 })
