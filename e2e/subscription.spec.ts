@@ -74,8 +74,12 @@ test.describe('/subscription', () => {
     await expect(page.getByText('Active (CHF 5/month)')).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Cancel subscription' })).toBeDisabled()
     expect((await serverPlan(token)).subscription_status).toBe('cancelled')
-    // Anna is 75 days old: she is back in the subscription phase, owing CHF 5.
-    await expect(page.getByRole('button', { name: 'Pay CHF 5.00' })).toBeEnabled()
+    // The month is paid for (docs/decisions.md#D-cancelled-paid): it reads so, and nothing is offered to pay for it.
+    const status = page.getByRole('region', { name: 'Status' })
+    await expect(status.getByText('Cancelled', { exact: true })).toBeVisible()
+    await expect(status.getByText('Free Trial', { exact: true })).toHaveCount(0)
+    await expect(status.getByText(/^Nothing to pay until /)).toBeVisible()
+    await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0)
   })
 })
 

@@ -70,6 +70,16 @@ describe('docs/product.md §2.9/§2.12 plan badge', () => {
   ] as const)('active, paid until %s → %s', (until, badge) => {
     expect(planBadge({ subscription_status: 'active', paid_until: until }, now)).toBe(badge)
   })
+
+  it.each([
+    [inDays(10), 'cancelledPaid'],
+    [inDays(0.001), 'cancelledPaid'],
+    [now.toISOString(), 'freeTrial'],
+    [inDays(-1), 'freeTrial'],
+    [null, 'freeTrial'],
+  ] as const)('docs/decisions.md#D-cancelled-paid cancelled, paid until %s → %s', (until, badge) => {
+    expect(planBadge({ subscription_status: 'cancelled', paid_until: until, created_at: createdDaysAgo(70) }, now)).toBe(badge)
+  })
 })
 
 describe('docs/product.md §4 trial days left (30 days after created_at, rounded up, min 0) and trial active', () => {
@@ -229,6 +239,7 @@ describe('docs/decisions.md#D-plan-screens profilePlanSummary (the profile page 
     ['active at 10 days: trial not counted', { subscription_status: 'active', created_at: createdDaysAgo(10), paid_until: inDays(20) }, 'active', 20, false],
     ['active, period ended, 10 days old', { subscription_status: 'active', created_at: createdDaysAgo(10), paid_until: inDays(-1) }, 'freeTrial', 20, true],
     ['cancelled at 5 days', { subscription_status: 'cancelled', created_at: createdDaysAgo(5) }, 'freeTrial', 25, true],
+    ['cancelled at 40 days, 10 paid days left', { subscription_status: 'cancelled', created_at: createdDaysAgo(40), paid_until: inDays(10) }, 'cancelledPaid', 0, false],
   ] as const)('%s → %s, %i days left, trial active %s', (_, profile, badge, days, trialActive) => {
     const s = profilePlanSummary(profile, now)
     expect([s.badge, s.trialDaysLeft, s.trialActive]).toEqual([badge, days, trialActive])
@@ -269,5 +280,26 @@ describe('the timeline and a cancelled plan follow the paid period', () => {
     expect(over.paidThrough).toBeNull()
     const active = subscriptionPlanView({ subscription_status: 'active', created_at: createdDaysAgo(70), paid_until: inDays(10) }, now)
     expect(active.paidThrough).toBeNull()
+  })
+})
+
+describe('docs/decisions.md#D-cancelled-paid a cancelled plan with paid days left reads what is paid and asks nothing', () => {
+  const cancelled = (days: number, paidUntil: string | null) => ({
+    subscription_status: 'cancelled', created_at: createdDaysAgo(days), subscription_start_date: createdDaysAgo(days - 1), paid_until: paidUntil,
+  })
+  it.each([
+    ['cancelled at 70 days, 10 days paid left', cancelled(70, inDays(10)), 'cancelledPaid', false, inDays(10), ['active', 'active', 'active']],
+    ['cancelled at 40 days, paid to day 62', cancelled(40, inDays(22)), 'cancelledPaid', false, inDays(22), ['active', 'active', 'inactive']],
+    ['cancelled at 70 days, paid period ends now', cancelled(70, now.toISOString()), 'freeTrial', true, null, ['active', 'inactive', 'pending']],
+    ['cancelled at 70 days, ended yesterday', cancelled(70, inDays(-1)), 'freeTrial', true, null, ['active', 'inactive', 'pending']],
+    ['cancelled at 40 days, never paid', { subscription_status: 'cancelled', created_at: createdDaysAgo(40) }, 'freeTrial', true, null, ['active', 'pending', 'inactive']],
+    ['active, 10 days paid left', { subscription_status: 'active', created_at: createdDaysAgo(70), paid_until: inDays(10) }, 'active', true, null, ['active', 'active', 'active']],
+    ['trial', { created_at: createdDaysAgo(3) }, 'freeTrial', true, null, ['active', 'inactive', 'inactive']],
+  ] as const)('%s → badge %s, pay offered %s, paid through %s, timeline %j', (_, profile, badge, canPay, through, states) => {
+    const view = subscriptionPlanView(profile, now)
+    expect(view.badge).toBe(badge)
+    expect(view.canPay).toBe(canPay)
+    expect(view.paidThrough?.toISOString() ?? null).toBe(through)
+    expect(view.timeline.map((r) => r.state)).toEqual(states)
   })
 })

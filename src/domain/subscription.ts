@@ -128,11 +128,25 @@ export function planTimeline(phase: SubscriptionPhase, covered: MonthsCovered = 
 }
 
 /**
- * The profile page's plan badge: "Active (CHF 5/month)" when subscribed (period not ended), else "Free Trial".
- * Pass `now` (the clock of the screen); it defaults to the current time for older callers.
+ * Cancelled, and the month paid for has not ended (docs/decisions.md#D-cancelled-paid): the end of that month, which
+ * stays paid (no refund, no loss); null otherwise.
  */
-export type PlanBadge = 'active' | 'freeTrial'
-export const planBadge = (p: PlanProfile, now: Date = new Date()): PlanBadge => (hasActivePlan(p, now) ? 'active' : 'freeTrial')
+export function cancelledPaidThrough(p: PlanProfile, now: Date): Date | null {
+  if (!isCancelled(p)) return null
+  const until = timestampMs(p.paid_until)
+  return until !== null && until > now.getTime() ? new Date(until) : null
+}
+
+/**
+ * The plan badge of the profile and plan pages: "Active (CHF 5/month)" when subscribed (period not ended); "Paid
+ * until …" when cancelled with paid days left (docs/decisions.md#D-cancelled-paid: not a trial, nothing to pay);
+ * else "Free Trial". Pass `now` (the clock of the screen); it defaults to the current time for older callers.
+ */
+export type PlanBadge = 'active' | 'cancelledPaid' | 'freeTrial'
+export function planBadge(p: PlanProfile, now: Date = new Date()): PlanBadge {
+  if (hasActivePlan(p, now)) return 'active'
+  return cancelledPaidThrough(p, now) ? 'cancelledPaid' : 'freeTrial'
+}
 
 /**
  * Whole days left of the 30-day trial, rounded up, never below 0. Without a usable created_at the account is
@@ -179,7 +193,7 @@ export interface ProfilePlanSummary {
 export function profilePlanSummary(p: PlanProfile, now: Date): ProfilePlanSummary {
   const active = hasActivePlan(p, now)
   return {
-    badge: active ? 'active' : 'freeTrial',
+    badge: planBadge(p, now),
     trialDaysLeft: trialDaysLeft(p, now),
     trialActive: isTrialActive(p, now),
     activeUntil: active ? paidUntil(p) : null,
@@ -199,6 +213,12 @@ export interface SubscriptionPlanView {
   readonly cancelled: boolean
   /** Cancelled, and the month paid for has not ended: it stays paid until this date (no refund, no loss). */
   readonly paidThrough: Date | null
+  readonly badge: PlanBadge
+  /**
+   * Whether the pay button is offered: not while a cancelled plan's paid month runs, since that time is paid for
+   * (docs/decisions.md#D-cancelled-paid); once it ends the plan asks to pay again.
+   */
+  readonly canPay: boolean
   /** Cancel is offered only to an active subscription. */
   readonly canCancel: boolean
 }
@@ -206,15 +226,19 @@ export interface SubscriptionPlanView {
 export function subscriptionPlanView(p: PlanProfile, now: Date): SubscriptionPlanView {
   const phase = subscriptionPhase(p, now)
   const lapsed = isPlanLapsed(p, now)
+  const paidThrough = cancelledPaidThrough(p, now)
   return {
     phase,
-    timeline: planTimeline(phase, monthsCovered(p, now)),
+    // The months a cancelled plan paid for read as paid, as a subscriber's do.
+    timeline: planTimeline(paidThrough ? 'active' : phase, monthsCovered(p, now)),
     amountDueRappen: amountDueRappen(p, now),
     activeUntil: phase === 'active' ? paidUntil(p) : null,
     lapsed,
     lapsedOn: lapsed ? paidUntil(p) : null,
     cancelled: isCancelled(p),
-    paidThrough: isCancelled(p) && (timestampMs(p.paid_until) ?? 0) > now.getTime() ? paidUntil(p) : null,
+    paidThrough,
+    badge: planBadge(p, now),
+    canPay: paidThrough === null,
     canCancel: phase === 'active',
   }
 }

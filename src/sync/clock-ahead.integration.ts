@@ -38,7 +38,16 @@ const listing = (id: string, title: string, edited_at: string): ListingWrite => 
   id, user_id: ahead.userId, title, description: 'A wool coat', price: 80, condition: 'very_good', category: 'women',
   product_type: null, brand: null, size: 'M', fabric: null, location: 'Bern', tags: null, status: 'active', edited_at,
 })
-const photos = (id: string, names: string[]) => names.map((n, i) => ({ id: randomUUID(), listing_id: id, image_url: `https://img.example/${n}.jpg`, image_order: i + 1 }))
+/** A file the stack takes as WebP: it checks the type against the first bytes (RIFF….WEBP) only. */
+const webp = () => new Blob([new TextEncoder().encode('RIFF'), new Uint8Array([1, 0, 0, 0]), new TextEncoder().encode('WEBPVP8 ')], { type: 'image/webp' })
+/** Photos of listing `id`, uploaded to the seller's own folder first as the app does: a photo may point nowhere else. */
+const photos = (id: string, names: string[]) =>
+  Promise.all(names.map(async (n, i) => {
+    const path = `${ahead.userId}/${id}/${n}.webp`
+    const up = await ahead.transport.uploadPhoto(path, webp(), 'image/webp')
+    if (!up.ok) throw new Error(up.message)
+    return { id: randomUUID(), listing_id: id, image_url: path, image_order: i + 1 }
+  }))
 
 async function save(d: StackDevice, s: ListingSave) {
   const r = await d.transport.saveListings([s])
@@ -74,12 +83,12 @@ describe('a device clock ahead of the server', () => {
   it('keeps its newer photo set when its older set arrives last', async () => {
     const id = randomUUID()
     const base = Date.now()
-    await save(ahead, { listing_id: id, listing: listing(id, 'Photos', new Date(base - 60_000).toISOString()), images: photos(id, ['a']), images_edited_at: new Date(base - 60_000).toISOString() })
-    const newer = photos(id, ['b', 'c'])
+    await save(ahead, { listing_id: id, listing: listing(id, 'Photos', new Date(base - 60_000).toISOString()), images: await photos(id, ['a']), images_edited_at: new Date(base - 60_000).toISOString() })
+    const newer = await photos(id, ['b', 'c'])
     await save(ahead, { listing_id: id, listing: null, images: newer, images_edited_at: aheadAt(base, 5) })
-    const late = await save(ahead, { listing_id: id, listing: null, images: photos(id, ['d']), images_edited_at: aheadAt(base, 2) })
+    const late = await save(ahead, { listing_id: id, listing: null, images: await photos(id, ['d']), images_edited_at: aheadAt(base, 2) })
     expect(late.images.map((i) => i.id)).toEqual(newer.map((i) => i.id))
-    const fixed = photos(id, ['e'])
+    const fixed = await photos(id, ['e'])
     expect((await save(right, { listing_id: id, listing: null, images: fixed, images_edited_at: new Date().toISOString() })).images.map((i) => i.id)).toEqual(fixed.map((i) => i.id))
   })
 

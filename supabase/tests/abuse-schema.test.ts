@@ -89,7 +89,7 @@ describe('conversations on a sold listing: one refusal whatever the seller guess
   })
 })
 
-describe('listing_images.image_url: the seller’s own folder or https', () => {
+describe('listing_images.image_url: the seller’s own folder only', () => {
   const insert = (listing: string, url: string) =>
     seller.client.from('listing_images').insert({ listing_id: listing, image_url: url, image_order: 1 })
 
@@ -106,14 +106,22 @@ describe('listing_images.image_url: the seller’s own folder or https', () => {
     ['{me}/'],
     ['https://exa mple.com/x.jpg'],
     ['https://example.com/"onerror=x'],
+    // Any other host: the seller's server would log who looks at the listing.
+    ['https://images.example.ch/a/b.jpg?w=2'],
+    ['https://tracker.example/{me}/l/i.jpg'],
+    // Not even the project's own public URL: the app builds that from the path.
+    ['{stack}/storage/v1/object/public/listing-images/{me}/l/i.jpg'],
+    ['JAVASCRIPT:alert(1)//{me}/x.jpg'],
+    ['{other}/l/i.jpg'],
+    [' {me}/l/i.jpg'],
   ])('refuses %s (23514)', async (raw) => {
     const listing = await createListing(db, seller.id)
-    const r = await insert(listing, raw.replace('{me}', seller.id))
+    const r = await insert(listing, raw.replace('{me}', seller.id).replace('{other}', buyer.id).replace('{stack}', ts.url))
     expect(r.error?.code).toBe('23514')
     expect(r.status).toBe(400)
   })
 
-  it.each([['{me}/{listing}/{image}.webp'], ['{me}/{listing}/{image}.card.webp'], ['https://images.example.ch/a/b.jpg?w=2']])(
+  it.each([['{me}/{listing}/{image}.webp'], ['{me}/{listing}/{image}.card.webp'], ['{me}/{image}.jpg']])(
     'accepts %s',
     async (raw) => {
       const listing = await createListing(db, seller.id)
@@ -133,6 +141,12 @@ describe('listing_images.image_url: the seller’s own folder or https', () => {
       saves: [{ listing: null, listing_id: listing, images_edited_at: new Date().toISOString(), images: [{ id: randomUUID(), listing_id: listing, image_url: 'http://tracker.example/x.gif', image_order: 1 }] }],
     })
     expect(save.error?.code).toBe('23514')
+  })
+
+  it('leaves server writes unchecked: seed:scale points listings at other sellers’ seed photos with the service key', async () => {
+    const listing = await createListing(db, seller.id)
+    const r = await ts.service().from('listing_images').insert({ listing_id: listing, image_url: `${buyer.id}/seed/photo.jpg`, image_order: 1 })
+    expect(r.error).toBeNull()
   })
 
   it('leaves another user’s attempt to RLS (42501), telling nothing about the path rule', async () => {

@@ -82,7 +82,9 @@ describe('search text', () => {
   it('is neither readable nor writable by clients', async () => {
     expect(await sqlState(db, ANON, 'select * from private.listing_search')).toBe('42501')
     expect(await sqlState(db, asUser(seller), 'select * from private.listing_search')).toBe('42501')
-    expect(await sqlState(db, asUser(seller), `update private.listing_search set search_text = 'x'`)).toBe('42501')
+    expect(await sqlState(db, asUser(seller), `update private.listing_search set search_text = 'x' where true`)).toBe('42501')
+    // Without a WHERE, hosted's pg-safeupdate refuses it first, while parsing (docs/supabase-wire.md §3.4).
+    expect(await sqlState(db, asUser(seller), `update private.listing_search set search_text = 'x'`)).toBe('21000')
   })
 })
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../local/db/database.ts'
 import { startTestStack, type TestStack } from '../local/testing/test-stack.ts'
-import { asUser, createListing, createUser, run, sqlState } from './support/db-actors.ts'
+import { asUser, createListing, createUser, run, sqlState, storedPhoto } from './support/db-actors.ts'
 
 let ts: TestStack
 let db: Database
@@ -59,7 +59,7 @@ describe('listing edits from a clock ahead', () => {
     const id = await createListing(db, user)
     const base = Date.now()
     await editListing(user, id, 'Edit five', ahead(base, 5))
-    await run(db, asUser(user), `insert into public.listing_images (listing_id, image_url, image_order) values ($1, 'https://img.example/a.jpg', 1)`, [id])
+    await run(db, asUser(user), `insert into public.listing_images (listing_id, image_url, image_order) values ($1, $2, 1)`, [id, `${user}/${id}/a.webp`])
     const touched = await listingRow(id)
     expect(touched.device_edited_at).toEqual(ahead(base, 5))
     expect(await editListing(user, id, 'Edit two', ahead(base, 2))).toEqual([{ title: 'Edit five' }])
@@ -81,19 +81,19 @@ describe('photo sets from a clock ahead', () => {
     const user = await createUser(db)
     const id = await createListing(db, user)
     const base = Date.now()
-    const set = (name: string, at: Date) => [{
+    const set = async (name: string, at: Date) => [{
       listing_id: id, listing: null, images_edited_at: at.toISOString(),
-      images: [{ id: randomUUID(), listing_id: id, image_url: `https://img.example/${name}.jpg`, image_order: 1 }],
+      images: [{ id: randomUUID(), listing_id: id, image_url: await storedPhoto(db, user, id, name), image_order: 1 }],
     }]
     const save = async (name: string, at: Date) => {
-      const [row] = await run<{ r: { images: { image_url: string }[]; listing: Record<string, unknown> }[] }>(db, asUser(user), `select public.save_listings($1::jsonb) as r`, [JSON.stringify(set(name, at))])
+      const [row] = await run<{ r: { images: { image_url: string }[]; listing: Record<string, unknown> }[] }>(db, asUser(user), `select public.save_listings($1::jsonb) as r`, [JSON.stringify(await set(name, at))])
       return row!.r[0]!
     }
     await save('five', ahead(base, 5))
     const late = await save('two', ahead(base, 2))
-    expect(late.images.map((i) => i.image_url)).toEqual(['https://img.example/five.jpg'])
+    expect(late.images.map((i) => i.image_url)).toEqual([`${user}/${id}/five.webp`])
     expect(Object.keys(late.listing).filter((k) => k.includes('edited_at'))).toEqual(['edited_at'])
-    expect((await save('right', new Date())).images.map((i) => i.image_url)).toEqual(['https://img.example/right.jpg'])
+    expect((await save('right', new Date())).images.map((i) => i.image_url)).toEqual([`${user}/${id}/right.webp`])
   })
 })
 

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../local/db/database.ts'
 import { startTestStack, type TestStack } from '../local/testing/test-stack.ts'
-import { asUser, createUser, run } from './support/db-actors.ts'
+import { asUser, createUser, run, storedPhoto } from './support/db-actors.ts'
 
 let ts: TestStack
 let db: Database
@@ -46,9 +46,9 @@ async function save(saves: unknown[]): Promise<Saved> {
   return row!.r[0]!
 }
 
-/** Photo rows for the given photo ids in the order given (external URLs: no storage file needed). */
+/** Photo rows for the given photo ids in the order given, their files uploaded to the seller's folder. */
 const photoSet = (listingId: string, ids: string[]) =>
-  ids.map((id, i) => ({ id, listing_id: listingId, image_url: `https://img.example/${id}.jpg`, image_order: i + 1 }))
+  Promise.all(ids.map(async (id, i) => ({ id, listing_id: listingId, image_url: await storedPhoto(db, seller, listingId, id), image_order: i + 1 })))
 
 const storedOrder = async (listingId: string) =>
   (await run<{ id: string }>(db, null, `select id from public.listing_images where listing_id = $1 order by image_order, id`, [listingId])).map((r) => r.id)
@@ -63,10 +63,10 @@ describe('save_listings: the same photos in a new order', () => {
   it('stores the new order of photos it already has, answers with it, and removes no file', async () => {
     const id = randomUUID()
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()]
-    await save([{ listing: fields(id, 'Coat', minutesAgo(10)), images: photoSet(id, [a, b, c]), images_edited_at: minutesAgo(10) }])
+    await save([{ listing: fields(id, 'Coat', minutesAgo(10)), images: await photoSet(id, [a, b, c]), images_edited_at: minutesAgo(10) }])
     expect(await storedOrder(id)).toEqual([a, b, c])
     // The seller picks c as the cover photo: the same three photos, c first.
-    const answer = await save([{ listing_id: id, listing: null, images: photoSet(id, [c, a, b]), images_edited_at: minutesAgo(5) }])
+    const answer = await save([{ listing_id: id, listing: null, images: await photoSet(id, [c, a, b]), images_edited_at: minutesAgo(5) }])
     expect(answer.images.map((i) => i.id)).toEqual([c, a, b])
     expect(answer.images.map((i) => i.image_order)).toEqual([1, 2, 3])
     expect(answer.removed).toEqual([])
@@ -76,11 +76,11 @@ describe('save_listings: the same photos in a new order', () => {
   it('reorders together with a field edit in one save, and a later reorder wins again', async () => {
     const id = randomUUID()
     const [a, b] = [randomUUID(), randomUUID()]
-    await save([{ listing: fields(id, 'Coat', minutesAgo(10)), images: photoSet(id, [a, b]), images_edited_at: minutesAgo(10) }])
-    const answer = await save([{ listing: fields(id, 'Coat, cover changed', minutesAgo(4)), images: photoSet(id, [b, a]), images_edited_at: minutesAgo(4) }])
+    await save([{ listing: fields(id, 'Coat', minutesAgo(10)), images: await photoSet(id, [a, b]), images_edited_at: minutesAgo(10) }])
+    const answer = await save([{ listing: fields(id, 'Coat, cover changed', minutesAgo(4)), images: await photoSet(id, [b, a]), images_edited_at: minutesAgo(4) }])
     expect(answer.listing!.title).toBe('Coat, cover changed')
     expect(answer.images.map((i) => i.id)).toEqual([b, a])
-    await save([{ listing_id: id, listing: null, images: photoSet(id, [a, b]), images_edited_at: minutesAgo(2) }])
+    await save([{ listing_id: id, listing: null, images: await photoSet(id, [a, b]), images_edited_at: minutesAgo(2) }])
     expect(await storedOrder(id)).toEqual([a, b])
   })
 })
@@ -109,8 +109,8 @@ describe('ties of edit times: the later arrival wins', () => {
     const id = randomUUID()
     const [a, b] = [randomUUID(), randomUUID()]
     const at = minutesAgo(5)
-    await save([{ listing: fields(id, 'Coat', minutesAgo(10)), images: photoSet(id, [a]), images_edited_at: at }])
-    const answer = await save([{ listing_id: id, listing: null, images: photoSet(id, [b, a]), images_edited_at: at }])
+    await save([{ listing: fields(id, 'Coat', minutesAgo(10)), images: await photoSet(id, [a]), images_edited_at: at }])
+    const answer = await save([{ listing_id: id, listing: null, images: await photoSet(id, [b, a]), images_edited_at: at }])
     expect(answer.images.map((i) => i.id)).toEqual([b, a])
     expect(await storedOrder(id)).toEqual([b, a])
   })
@@ -119,8 +119,8 @@ describe('ties of edit times: the later arrival wins', () => {
     const id = randomUUID()
     const [a, b] = [randomUUID(), randomUUID()]
     const stamp = ahead()
-    await save([{ listing: fields(id, 'Coat', minutesAgo(10)), images: photoSet(id, [a]), images_edited_at: stamp }])
-    const answer = await save([{ listing_id: id, listing: null, images: photoSet(id, [b]), images_edited_at: stamp }])
+    await save([{ listing: fields(id, 'Coat', minutesAgo(10)), images: await photoSet(id, [a]), images_edited_at: stamp }])
+    const answer = await save([{ listing_id: id, listing: null, images: await photoSet(id, [b]), images_edited_at: stamp }])
     expect(answer.images.map((i) => i.id)).toEqual([b])
     expect(await storedOrder(id)).toEqual([b])
   })

@@ -87,12 +87,21 @@ describe('save_listings', () => {
     expect(stale[0]!.removed).toEqual([])
   })
 
-  it('a set never takes a new photo whose file is missing; external URLs need no file', async () => {
+  it('a set never takes a new photo whose file is missing', async () => {
     const id = randomUUID()
     const present = await file(path(id))
     const missing = path(id)
-    const saved = await save(seller, [{ listing: listing(id), images: [...images(id, [present, missing]), { id: randomUUID(), listing_id: id, image_url: 'https://example.com/x.jpg', image_order: 3 }] }])
-    expect(saved[0]!.images.map((i) => i.image_url)).toEqual([present, 'https://example.com/x.jpg'])
+    const saved = await save(seller, [{ listing: listing(id), images: images(id, [present, missing]) }])
+    expect(saved[0]!.images.map((i) => i.image_url)).toEqual([present])
+  })
+
+  it('a set with a photo on another host is refused whole (docs/decisions.md#D-image-locations)', async () => {
+    const id = randomUUID()
+    const present = await file(path(id))
+    const outside = { id: randomUUID(), listing_id: id, image_url: 'https://example.com/x.jpg', image_order: 2 }
+    const state = await sqlState(db, asUser(seller), `select public.save_listings($1::jsonb)`, [JSON.stringify([{ listing: listing(id), images: [...images(id, [present]), outside] }])])
+    expect(state).toBe('23514')
+    expect(await run(db, null, `select 1 from public.listings where id = $1`, [id])).toEqual([])
   })
 
   it('a stale listing edit keeps the stored fields while a newer photo set still lands', async () => {

@@ -91,6 +91,18 @@ describe('seeded photos', () => {
     }
   })
 
+  it('points every photo where a seller’s own API write may point (docs/decisions.md#D-image-locations)', async () => {
+    const outside = await run<{ image_url: string }>(
+      db,
+      null,
+      `select i.image_url from public.listing_images i join public.listings l on l.id = i.listing_id
+       where not private.is_own_storage_path(l.user_id, i.image_url)`,
+    )
+    expect(outside).toEqual([])
+    const [all] = await run<{ n: number }>(db, null, `select count(*)::int as n from public.listing_images`)
+    expect(all!.n).toBeGreaterThan(100)
+  })
+
   it('has each photo as a JPEG file in the seed tree and as an object in the bucket, with its size', async () => {
     const rows = await run<{ image_url: string; owner: string | null; user_id: string; size: number | null; mimetype: string | null }>(
       db,

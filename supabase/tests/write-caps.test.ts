@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../local/db/database.ts'
 import { startTestStack, type TestStack } from '../local/testing/test-stack.ts'
-import { asUser, createListing, createUser, run, sqlState } from './support/db-actors.ts'
+import { asUser, createListing, createUser, run, sqlState, storedPhoto } from './support/db-actors.ts'
 
 let ts: TestStack
 let db: Database
@@ -32,8 +32,12 @@ const listing = (id: string, over: Record<string, unknown> = {}) => ({
   status: 'active', edited_at: new Date().toISOString(), ...over,
 })
 
+/** `n` photos of the seller's listing `id`, their files uploaded. */
 const photos = (id: string, n: number) =>
-  Array.from({ length: n }, (_, i) => ({ id: randomUUID(), listing_id: id, image_url: `https://img.example/${i}.jpg`, image_order: i + 1 }))
+  Promise.all(Array.from({ length: n }, async (_, i) => {
+    const photo = randomUUID()
+    return { id: photo, listing_id: id, image_url: await storedPhoto(db, seller, id, photo), image_order: i + 1 }
+  }))
 
 const saveSql = `select public.save_listings($1::jsonb) as r`
 const saveState = (saves: unknown[]) => sqlState(db, asUser(seller), saveSql, [JSON.stringify(saves)])
@@ -59,9 +63,9 @@ describe('save_listings caps', () => {
 
   it('refuses a save with more than 10 photos, and the listing is not created', async () => {
     const id = randomUUID()
-    expect(await saveState([{ listing: listing(id), images: photos(id, 11), images_edited_at: new Date().toISOString() }])).toBe('23514')
+    expect(await saveState([{ listing: listing(id), images: await photos(id, 11), images_edited_at: new Date().toISOString() }])).toBe('23514')
     expect(await count(`select count(*) as n from public.listings where id = $1`, [id])).toBe(0)
-    await save([{ listing: listing(id), images: photos(id, 10), images_edited_at: new Date().toISOString() }])
+    await save([{ listing: listing(id), images: await photos(id, 10), images_edited_at: new Date().toISOString() }])
     expect(await count(`select count(*) as n from public.listing_images where listing_id = $1`, [id])).toBe(10)
   })
 })
@@ -69,13 +73,13 @@ describe('save_listings caps', () => {
 describe('photos per listing', () => {
   it('an API insert of an 11th photo is refused; replacing a set of 10 by another set of 10 is not', async () => {
     const id = await createListing(db, seller)
-    const ten = photos(id, 10)
+    const ten = await photos(id, 10)
     await run(db, asUser(seller), `insert into public.listing_images (id, listing_id, image_url, image_order)
       select id, listing_id, image_url, image_order from json_populate_recordset(null::public.listing_images, $1::json)`, [JSON.stringify(ten)])
-    const eleventh = photos(id, 1)[0]!
+    const eleventh = (await photos(id, 1))[0]!
     expect(await sqlState(db, asUser(seller), `insert into public.listing_images (id, listing_id, image_url, image_order)
       values ($1, $2, $3, 11)`, [eleventh.id, id, eleventh.image_url])).toBe('23514')
-    const other = photos(id, 10)
+    const other = await photos(id, 10)
     await save([{ listing_id: id, listing: null, images: other, images_edited_at: new Date().toISOString() }])
     expect(await count(`select count(*) as n from public.listing_images where listing_id = $1`, [id])).toBe(10)
   })
@@ -153,7 +157,7 @@ describe('device stamps', () => {
     const id = await createListing(db, seller)
     expect(await sqlState(db, asUser(seller), `update public.listings set title = 'X coat', edited_at = 'infinity' where id = $1`, [id])).toBe('22008')
     expect(await saveState([{ listing: listing(randomUUID(), { edited_at: 'infinity' }), images: null }])).toBe('22008')
-    expect(await saveState([{ listing_id: id, listing: null, images: photos(id, 1), images_edited_at: 'infinity' }])).toBe('22008')
+    expect(await saveState([{ listing_id: id, listing: null, images: await photos(id, 1), images_edited_at: 'infinity' }])).toBe('22008')
     expect(await sqlState(db, asUser(seller), `update public.profiles set first_name = 'Zed', edited_at = 'infinity' where id = $1`, [seller])).toBe('22008')
   })
 

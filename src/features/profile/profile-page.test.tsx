@@ -104,6 +104,20 @@ describe('/profile signed in', () => {
     expect(await screen.findByText('Your free trial has ended')).toBeInTheDocument()
   })
 
+  it('docs/decisions.md#D-cancelled-paid a cancelled plan with paid days left reads "Paid until", cancelled, with nothing to upgrade', async () => {
+    signIn()
+    const paidUntil = new Date(Date.now() + 10 * DAY).toISOString()
+    await db.my_profile.put(profile({ subscription_status: 'cancelled', paid_until: paidUntil }))
+    renderPage()
+    const plan = within(await screen.findByRole('region', { name: 'Your plan' }))
+    expect(plan.getByText('Cancelled')).toBeInTheDocument()
+    expect(plan.getByText(/^Paid until \d{1,2} \w+ \d{4}$/)).toBeInTheDocument()
+    expect(plan.queryByText('Free Trial')).toBeNull()
+    expect(plan.queryByText(/free trial/)).toBeNull()
+    expect(plan.queryByRole('link', { name: 'Upgrade to Premium' })).toBeNull()
+    expect(plan.getByRole('link', { name: 'Manage subscription' })).toHaveAttribute('href', '/subscription')
+  })
+
   it('edits through the outbox: saved on the device at once, pending shown, docs/product.md §8 toast; empty becomes null', async () => {
     signIn()
     await db.my_profile.put(profile())

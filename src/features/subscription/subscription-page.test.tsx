@@ -122,6 +122,26 @@ describe('/subscription signed in', () => {
     expect(screen.getByText('Active (CHF 5/month)')).toBeTruthy()
   })
 
+  it('docs/decisions.md#D-cancelled-paid a cancelled plan with paid days left reads paid until its end and offers no payment', async () => {
+    await renderPlan(profile({ subscription_status: 'cancelled', created_at: ago(75), subscription_start_date: ago(40), paid_until: ahead(10) }))
+    const status = within(await screen.findByRole('region', { name: 'Status' }))
+    expect(status.getByText('Cancelled')).toBeTruthy()
+    expect(status.queryByText('Free Trial')).toBeNull()
+    expect(status.getByText('Cancelled subscription')).toBeTruthy()
+    expect(status.getByText(/^Paid until \d{1,2} \w+ \d{4}$/)).toBeTruthy()
+    expect(status.getByText(/^Nothing to pay until \d{1,2} \w+ \d{4}\./)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull()
+    const rows = screen.getAllByRole('listitem').filter((li) => li.hasAttribute('data-state'))
+    expect(rows.map((li) => li.getAttribute('data-state'))).toEqual(['active', 'active', 'active'])
+    expect((screen.getByRole('button', { name: 'Cancel subscription' }) as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('a cancelled plan whose paid month has ended asks to pay again', async () => {
+    await renderPlan(profile({ subscription_status: 'cancelled', created_at: ago(75), subscription_start_date: ago(40), paid_until: ago(1) }))
+    expect(await screen.findByRole('button', { name: 'Pay CHF 5.00' })).toBeTruthy()
+    expect(within(screen.getByRole('region', { name: 'Status' })).queryByText(/^Paid until/)).toBeNull()
+  })
+
   it('a paid month that has ended asks to pay again (CHF 5) and offers no cancel', async () => {
     await renderPlan(profile({ subscription_status: 'active', created_at: ago(80), subscription_start_date: ago(45), paid_until: ago(2) }))
     expect(await screen.findByText(/^Your paid month ended on /)).toBeTruthy()

@@ -10,6 +10,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { FairShare } from './fair-share.ts'
+import { needsPlanDiscard, withSafeUpdate } from './safe-update.ts'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -102,7 +103,17 @@ export class Database {
     return this.fairShare ? this.fairShare.run(() => this.transaction(claims, fn)) : this.transaction(claims, fn)
   }
 
-  private transaction<T>(claims: Claims | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  private async transaction<T>(claims: Claims | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.openTransaction(claims, fn)
+    } catch (e) {
+      // A refused statement's plan would let the next call through unread (safe-update.ts).
+      if (needsPlanDiscard(e)) await this.pg.exec('discard plans')
+      throw e
+    }
+  }
+
+  private openTransaction<T>(claims: Claims | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.pg.transaction(async (tx) => {
       if (claims) {
         if (!DB_ROLES.includes(claims.role)) throw new Error(`unknown database role ${String(claims.role)}`)
@@ -111,6 +122,8 @@ export class Database {
           claims.role,
           JSON.stringify(claims),
         ])
+        // An API transaction refuses an UPDATE or DELETE without a WHERE anywhere in it, as hosted's pg-safeupdate does.
+        return fn(withSafeUpdate(tx))
       }
       return fn(tx)
     })

@@ -107,3 +107,13 @@ export async function createListing(db: Database, userId: string, input: Listing
   )
   return rows[0]!.id
 }
+
+/**
+ * A listing photo's path in its seller's own folder (the only place a photo may point, docs/decisions.md#D-image-locations),
+ * with its file's storage row, as the app leaves it after the upload: save_listings takes no photo whose file is missing.
+ */
+export async function storedPhoto(db: Database, sellerId: string, listingId: string, name: string): Promise<string> {
+  const path = `${sellerId}/${listingId}/${name}.webp`
+  await run(db, null, `insert into storage.objects (bucket_id, name, owner) values ('listing-images', $1, $2) on conflict do nothing`, [path, sellerId])
+  return path
+}

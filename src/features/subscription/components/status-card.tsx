@@ -27,7 +27,17 @@ export interface StatusCardProps {
   onPay: () => void
 }
 
-/** The plan's status (docs/product.md §2.12): badge, phase, what it means, and the pay button with the amount due. */
+const BADGE_LABEL: Record<SubscriptionPlanView['badge'], CatalogueKey> = {
+  active: 'profile.planActive',
+  cancelledPaid: 'plan.badgeCancelled',
+  freeTrial: 'profile.planFreeTrial',
+}
+
+/**
+ * The plan's status (docs/product.md §2.12): badge, phase, what it means, and the pay button with the amount due. A
+ * cancelled plan whose paid month still runs reads as paid until its end and offers no payment
+ * (docs/decisions.md#D-cancelled-paid).
+ */
 export function StatusCard({ view, trialDaysLeft, online, paying, disabled, onPay }: StatusCardProps) {
   const active = view.phase === 'active'
   const amount = formatRappen(view.amountDueRappen)
@@ -42,27 +52,31 @@ export function StatusCard({ view, trialDaysLeft, online, paying, disabled, onPa
         <h2 id="plan-status" className="text-lg font-semibold text-stone-900">
           {t('subscription.status')}
         </h2>
-        <Badge variant={active ? 'default' : 'accent'} className="text-sm">
-          {t(active ? 'profile.planActive' : 'profile.planFreeTrial')}
+        <Badge variant={view.badge === 'freeTrial' ? 'accent' : 'default'} className="text-sm">
+          {t(BADGE_LABEL[view.badge])}
         </Badge>
       </div>
-      <p className="mt-3 text-2xl font-bold text-green-900">{t(PHASE_LABEL[view.phase])}</p>
+      <p className="mt-3 text-2xl font-bold text-green-900">{t(view.paidThrough ? 'plan.phaseCancelled' : PHASE_LABEL[view.phase])}</p>
       {view.activeUntil && <p className="mt-1 font-medium text-stone-900">{t('plan.activeUntil', { date: formatPlanDate(view.activeUntil) })}</p>}
       {view.paidThrough && <p className="mt-1 font-medium text-stone-900">{t('plan.paidUntil', { date: formatPlanDate(view.paidThrough) })}</p>}
-      {view.phase === 'trial' && (
+      {view.phase === 'trial' && !view.paidThrough && (
         <p className="mt-1 font-medium text-stone-900">
           {trialDaysLeft > 0 ? t('profile.trialDaysLeft', { days: trialDaysLeft }) : t('profile.trialEnded')}
         </p>
       )}
       <p className="mt-2 text-stone-700">{text}</p>
-      <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
-        <Button size="lg" className="w-full sm:w-auto" onClick={onPay} disabled={disabled || paying} aria-describedby="plan-pay-note">
-          {paying ? t('plan.paying') : t(active ? 'plan.payEarly' : 'plan.payAmount', { amount })}
-        </Button>
-        <p id="plan-pay-note" className="text-sm text-stone-600">
-          {online ? t('plan.payNote') : t('plan.payOffline')}
-        </p>
-      </div>
+      {view.canPay ? (
+        <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+          <Button size="lg" className="w-full sm:w-auto" onClick={onPay} disabled={disabled || paying} aria-describedby="plan-pay-note">
+            {paying ? t('plan.paying') : t(active ? 'plan.payEarly' : 'plan.payAmount', { amount })}
+          </Button>
+          <p id="plan-pay-note" className="text-sm text-stone-600">
+            {online ? t('plan.payNote') : t('plan.payOffline')}
+          </p>
+        </div>
+      ) : (
+        view.paidThrough && <p className="mt-5 text-sm text-stone-600">{t('plan.nothingToPay', { date: formatPlanDate(view.paidThrough) })}</p>
+      )}
     </section>
   )
 }
