@@ -22,35 +22,13 @@ import type {
   PhotoBlobRow,
 } from '@/db/rows'
 import { requestPersistenceOnce } from '@/db/storage-errors'
-import type { StoredSyncFailure } from '@/domain/errors'
 import type { ListingFields } from '@/domain/listing-fields'
 import { nullIfBlank } from '@/domain/validation'
 import { cardImagePath } from '@/domain/photos'
+import { entry, iso, newId, NOT_ON_SERVER, writeState } from './kinds/enqueue'
 import { traceHop } from './trace'
 
-const newId = (): string => crypto.randomUUID()
-const iso = (ms: number): string => new Date(ms).toISOString()
-
-/** A listing row never acknowledged by the server has no server timestamp yet. */
-export const NOT_ON_SERVER = ''
-
-function entry(group: OutboxGroup, op: OutboxOp, now: number): OutboxEntry {
-  return { group, op, queued_at: now, state: 'queued', attempts: 0, not_before: 0 }
-}
-
-/**
- * The error of a refused entry the group is waiting behind, if any: a new write to that entity queues behind it
- * and shows the same failure until the user retries or discards it (then it goes or stays with the rest).
- */
-async function blockedBy(db: KreisDatabase, group: OutboxGroup): Promise<StoredSyncFailure | undefined> {
-  return (await db.outbox.where('group').equals(group).filter((e) => e.state === 'failed').first())?.error
-}
-
-/** A row's sync fields for a new local write to `group`. */
-async function writeState(db: KreisDatabase, group: OutboxGroup): Promise<{ sync_state: 'pending' | 'failed'; sync_error?: StoredSyncFailure }> {
-  const error = await blockedBy(db, group)
-  return error === undefined ? { sync_state: 'pending' } : { sync_state: 'failed', sync_error: error }
-}
+export { NOT_ON_SERVER }
 
 export type { ListingFields }
 

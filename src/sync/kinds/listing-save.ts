@@ -8,7 +8,7 @@ import { cardFields, cardOf } from '@/db/card-fields'
 import type { KreisDatabase } from '@/db/database'
 import { replaceImageSets } from '@/db/repositories/mirror'
 import { PG_CHECK_VIOLATION, listingFailure, listingSyncFailure } from '@/domain/errors'
-import { NOT_ON_SERVER } from '../local-writes'
+import { NOT_ON_SERVER } from './enqueue'
 import { FailureReason, type ListingSave, type ListingSaved } from '../protocol'
 import { defineKind, groupId, leftInGroup, type Unit } from './kind'
 
