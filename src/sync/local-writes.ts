@@ -7,7 +7,6 @@ import Dexie from 'dexie'
 import type { KreisDatabase } from '@/db/database'
 import { cardFields, freshestSellerName } from '@/db/card-fields'
 import { conversationFor } from '@/db/repositories/inbox'
-import { favouriteCardOf } from '@/db/repositories/favourites'
 import { refreshSellerCards } from '@/db/repositories/mirror'
 import type {
   ConversationRow,
@@ -29,6 +28,7 @@ import { entry, iso, newId, NOT_ON_SERVER, writeState } from './kinds/enqueue'
 import { traceHop } from './trace'
 
 export { NOT_ON_SERVER }
+export { toggleFavourite } from './kinds/favourite-set'
 
 export type { ListingFields }
 
@@ -198,28 +198,6 @@ export async function updateMyProfile(db: KreisDatabase, userId: string, fields:
 }
 
 // ---- The screens' writes: favourites, deleting a listing, the profile picture, read marks (their kinds in kinds/ send them) ----
-
-/**
- * Toggles a favourite on the device; signed in (`userId`), the change also goes to the user's account, so it
- * follows them to their other devices. Returns whether the listing is now a favourite.
- */
-export async function toggleFavourite(db: KreisDatabase, userId: string | null, listingId: string, now: number): Promise<boolean> {
-  return db.transaction('rw', [db.favourites, db.listings, db.outbox], async () => {
-    const existing = await db.favourites.get(listingId)
-    if (existing) await db.favourites.delete(listingId)
-    else {
-      const listing = await db.listings.get(listingId)
-      await db.favourites.put({
-        listing_id: listingId, created_at: now, ...(userId ? { user_id: userId } : {}), ...(listing ? { card: favouriteCardOf(listing) } : {}),
-      })
-    }
-    if (userId) {
-      const op: OutboxOp = { kind: 'favourite.set', user_id: userId, listing_id: listingId, favourite: !existing, created_at: iso(existing?.created_at ?? now) }
-      await db.outbox.add(entry(`favourite:${listingId}`, op, now))
-    }
-    return !existing
-  })
-}
 
 /**
  * Adds (subscribed) or removes this browser's Web Push subscription on the user's account, through the outbox like
