@@ -8,18 +8,7 @@ import type { KreisDatabase } from '@/db/database'
 import { cardFields, freshestSellerName } from '@/db/card-fields'
 import { conversationFor } from '@/db/repositories/inbox'
 import { refreshSellerCards } from '@/db/repositories/mirror'
-import type {
-  ConversationRow,
-  ImageWrite,
-  ListingImageRow,
-  ListingRow,
-  MessageRow,
-  OutboxEntry,
-  OutboxGroup,
-  OutboxOp,
-  PushSubscriptionWrite,
-  PhotoBlobRow,
-} from '@/db/rows'
+import type { ConversationRow, ImageWrite, ListingImageRow, ListingRow, MessageRow, OutboxEntry, OutboxGroup, OutboxOp, PhotoBlobRow } from '@/db/rows'
 import { requestPersistenceOnce } from '@/db/storage-errors'
 import type { ListingFields } from '@/domain/listing-fields'
 import { nullIfBlank } from '@/domain/validation'
@@ -28,6 +17,7 @@ import { entry, iso, newId, NOT_ON_SERVER, writeState } from './kinds/enqueue'
 import { traceHop } from './trace'
 
 export { NOT_ON_SERVER }
+export { setPushSubscription } from './kinds/push-subscription'
 export { toggleFavourite } from './kinds/favourite-set'
 
 export type { ListingFields }
@@ -198,16 +188,6 @@ export async function updateMyProfile(db: KreisDatabase, userId: string, fields:
 }
 
 // ---- The screens' writes: favourites, deleting a listing, the profile picture, read marks (their kinds in kinds/ send them) ----
-
-/**
- * Adds (subscribed) or removes this browser's Web Push subscription on the user's account, through the outbox like
- * every write: subscribing offline reaches the server on the next connection. Consecutive changes of one endpoint
- * go as the last.
- */
-export async function setPushSubscription(db: KreisDatabase, subscription: PushSubscriptionWrite, subscribed: boolean, now: number): Promise<void> {
-  const op: OutboxOp = { kind: 'push.subscription', subscription: { ...subscription }, subscribed }
-  await db.outbox.add(entry(`push:${subscription.endpoint}`, op, now))
-}
 
 const isStoragePath = (url: string): boolean => url !== '' && !/^https?:\/\//i.test(url)
 
