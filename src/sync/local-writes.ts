@@ -17,6 +17,7 @@ import { entry, iso, newId, NOT_ON_SERVER, writeState } from './kinds/enqueue'
 import { traceHop } from './trace'
 
 export { NOT_ON_SERVER }
+export { deleteListing } from './kinds/listing-delete'
 export { setPushSubscription } from './kinds/push-subscription'
 export { toggleFavourite } from './kinds/favourite-set'
 
@@ -188,40 +189,6 @@ export async function updateMyProfile(db: KreisDatabase, userId: string, fields:
 }
 
 // ---- The screens' writes: favourites, deleting a listing, the profile picture, read marks (their kinds in kinds/ send them) ----
-
-const isStoragePath = (url: string): boolean => url !== '' && !/^https?:\/\//i.test(url)
-
-/**
- * Deletes an own listing: gone from the device at once (with its photos, unsent edits, conversations and their
- * unsent messages), and queued for the server, which deletes the row, its image rows and its files. Favourites of
- * it stay (the favourites page shows it as no longer available).
- */
-export async function deleteListing(db: KreisDatabase, listingId: string, now: number): Promise<void> {
-  const group: OutboxGroup = `listing:${listingId}`
-  const tables = [db.listings, db.listing_images, db.photo_blobs, db.outbox, db.conversations, db.messages]
-  await db.transaction('rw', tables, async () => {
-    const images = await db.listing_images.where('listing_id').equals(listingId).toArray()
-    const blobs = await db.photo_blobs.where('listing_id').equals(listingId).toArray()
-    const queued = await db.outbox.where('group').equals(group).toArray()
-    const paths = new Set([...images.map((i) => i.image_url), ...blobs.map((b) => b.path)])
-    for (const e of queued) {
-      if (e.op.kind === 'photo.upload') paths.add(e.op.path)
-      if (e.op.kind === 'images.replace') for (const i of e.op.images) paths.add(i.image_url)
-      if (e.op.kind === 'listing.delete') for (const p of e.op.paths) paths.add(p)
-    }
-    await db.outbox.where('group').equals(group).delete()
-    await db.photo_blobs.where('listing_id').equals(listingId).delete()
-    await db.listing_images.bulkDelete(images.map((i) => i.id))
-    await db.listings.delete(listingId)
-    // The server deletes the listing's conversations and messages with it (foreign keys on delete cascade).
-    const conversations = await db.conversations.where('[listing_id+buyer_id]').between([listingId, Dexie.minKey], [listingId, Dexie.maxKey]).primaryKeys()
-    for (const id of conversations) await db.outbox.where('group').anyOf(`conversation:${id}`, `read:${id}`).delete()
-    await db.conversations.bulkDelete(conversations)
-    await db.messages.where('listing_id').equals(listingId).delete()
-    await db.outbox.add(entry(group, { kind: 'listing.delete', listing_id: listingId, paths: [...paths].filter(isStoragePath).sort() }, now))
-  })
-  void requestPersistenceOnce()
-}
 
 /** Where a profile picture is stored in bucket listing-images (the user's own folder, as storage RLS requires). */
 export function profilePicturePath(userId: string, photoId: string, contentType: string): string {
