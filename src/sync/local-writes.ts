@@ -17,6 +17,7 @@ import { entry, iso, newId, NOT_ON_SERVER, writeState } from './kinds/enqueue'
 import { traceHop } from './trace'
 
 export { NOT_ON_SERVER }
+export { markConversationRead } from './kinds/conversation-read'
 export { profilePictureOwner, profilePicturePath, setProfilePicture } from './kinds/profile-picture'
 export { deleteListing } from './kinds/listing-delete'
 export { setPushSubscription } from './kinds/push-subscription'
@@ -191,28 +192,3 @@ export async function updateMyProfile(db: KreisDatabase, userId: string, fields:
 
 // ---- The screens' writes: favourites, deleting a listing, the profile picture, read marks (their kinds in kinds/ send them) ----
 
-/**
- * Marks a conversation read by `userId` up to its newest message received (server time, so device clocks do not
- * matter). The mark is kept on the server, so it follows the user to other devices. Does nothing when there is
- * nothing new to mark.
- */
-export async function markConversationRead(db: KreisDatabase, userId: string, conversationId: string, now: number): Promise<void> {
-  await db.transaction('rw', [db.conversations, db.messages, db.outbox], async () => {
-    const c = await db.conversations.get(conversationId)
-    if (!c) return
-    const column = c.buyer_id === userId ? 'buyer_last_read_at' : c.seller_id === userId ? 'seller_last_read_at' : null
-    if (!column) return
-    const received = await db.messages
-      .where('[conversation_id+created_at]')
-      .between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])
-      .reverse() // the newest first: a long thread is not read whole for its last received message
-      .filter((m) => m.receiver_id === userId && m.sync_state === 'synced')
-      .first()
-    if (!received) return
-    const current = c[column] ?? null
-    if (current !== null && current >= received.created_at) return
-    await db.conversations.update(conversationId, { [column]: received.created_at })
-    // A group of its own (`read:`), so a refused message of the conversation does not hold it back (P1).
-    await db.outbox.add(entry(`read:${conversationId}`, { kind: 'conversation.read', read_at: received.created_at }, now))
-  })
-}
