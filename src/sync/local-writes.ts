@@ -7,16 +7,15 @@ import Dexie from 'dexie'
 import type { KreisDatabase } from '@/db/database'
 import { cardFields, freshestSellerName } from '@/db/card-fields'
 import { conversationFor } from '@/db/repositories/inbox'
-import { refreshSellerCards } from '@/db/repositories/mirror'
 import type { ConversationRow, ImageWrite, ListingImageRow, ListingRow, MessageRow, OutboxEntry, OutboxGroup, OutboxOp, PhotoBlobRow } from '@/db/rows'
 import { requestPersistenceOnce } from '@/db/storage-errors'
 import type { ListingFields } from '@/domain/listing-fields'
-import { nullIfBlank } from '@/domain/validation'
 import { cardImagePath } from '@/domain/photos'
 import { entry, iso, newId, NOT_ON_SERVER, writeState } from './kinds/enqueue'
 import { traceHop } from './trace'
 
 export { NOT_ON_SERVER }
+export { updateMyProfile, type ProfileFields } from './kinds/profile-update'
 export { markConversationRead } from './kinds/conversation-read'
 export { profilePictureOwner, profilePicturePath, setProfilePicture } from './kinds/profile-picture'
 export { deleteListing } from './kinds/listing-delete'
@@ -170,25 +169,4 @@ export async function sendMessage(db: KreisDatabase, input: SendMessageInput, no
   void requestPersistenceOnce()
   return messageId
 }
-
-export interface ProfileFields {
-  first_name: string | null
-  last_name: string | null
-  location: string | null
-}
-
-/** Edits the own profile (docs/product.md §5: empty values become null). */
-export async function updateMyProfile(db: KreisDatabase, userId: string, fields: ProfileFields, now: number): Promise<void> {
-  const write = { id: userId, first_name: nullIfBlank(fields.first_name), last_name: nullIfBlank(fields.last_name), location: nullIfBlank(fields.location) }
-  const edit = { ...write, edited_at: iso(now) }
-  await db.transaction('rw', [db.my_profile, db.profiles, db.listings, db.outbox], async () => {
-    const row = await db.my_profile.get(userId)
-    if (row) await db.my_profile.put({ ...row, ...write, sync_state: 'pending', sync_error: undefined })
-    await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.update', profile: edit }, now))
-    await refreshSellerCards(db, userId) // the user's own cards show the new name at once
-  })
-  void requestPersistenceOnce()
-}
-
-// ---- The screens' writes: favourites, deleting a listing, the profile picture, read marks (their kinds in kinds/ send them) ----
 
