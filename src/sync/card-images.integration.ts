@@ -5,7 +5,8 @@
 import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cardImagePath } from '@/domain/photos'
-import { deleteListing, saveListing, type ListingFields } from './local-writes'
+import { deleteListing } from './kinds/listing-delete'
+import { saveListing, type ListingFields } from './kinds/listing-save'
 import { startStack, stackDevice, type StackDevice, type StackHandle } from './testing/stack-devices'
 
 let stack: StackHandle
