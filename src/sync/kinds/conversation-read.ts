@@ -36,6 +36,7 @@ export async function markConversationRead(db: KreisDatabase, userId: string, co
 }
 
 export const conversationRead = defineKind<ConversationRecord | null>({
+  kinds: ['conversation.read'],
   unit: 'last-state',
   batched: false,
   // The group names the conversation (it follows an id adopted from the server).

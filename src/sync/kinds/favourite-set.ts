@@ -31,6 +31,7 @@ export async function toggleFavourite(db: KreisDatabase, userId: string | null, 
 }
 
 export const favouriteSet = defineKind<void>({
+  kinds: ['favourite.set'],
   unit: 'last-state',
   batched: false,
   send({ transport }, [unit]) {

@@ -44,6 +44,7 @@ export async function deleteListing(db: KreisDatabase, listingId: string, now: n
 }
 
 export const listingDelete = defineKind<void>({
+  kinds: ['listing.delete'],
   unit: 'last-state',
   batched: false,
   send({ transport }, [unit]) {

@@ -127,6 +127,7 @@ export async function isNewListing(db: KreisDatabase, group: Unit[number]['group
 }
 
 export const listingSave = defineKind<ListingSaved[]>({
+  kinds: ['listing.upsert', 'images.replace'], // field and photo-set edits travel as one save (A1)
   unit: 'last-state',
   batched: true,
   send: ({ transport }, batch) => transport.saveListings(batch.map(listingSaveOf)),

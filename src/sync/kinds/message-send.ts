@@ -60,6 +60,7 @@ export async function sendMessage(db: KreisDatabase, input: SendMessageInput, no
 }
 
 export const messageSend = defineKind<MessageRecord[]>({
+  kinds: ['message.send'],
   unit: 'in-order',
   batched: true,
   async send({ transport }, batch) {

@@ -36,6 +36,7 @@ export async function setProfilePicture(db: KreisDatabase, userId: string, blob:
 }
 
 export const profilePicture = defineKind<MyProfileRecord>({
+  kinds: ['profile.picture'],
   unit: 'last-state',
   batched: false,
   async send({ db, transport }, [unit]) {

@@ -31,6 +31,7 @@ export async function updateMyProfile(db: KreisDatabase, userId: string, fields:
 }
 
 export const profileUpdate = defineKind<MyProfileRecord>({
+  kinds: ['profile.update'],
   unit: 'last-state',
   batched: false,
   send: ({ transport }, [unit]) => transport.updateProfile(opOf<'profile.update'>(last(unit!)).profile),

@@ -18,6 +18,7 @@ export async function setPushSubscription(db: KreisDatabase, subscription: PushS
 }
 
 export const pushSubscription = defineKind<void>({
+  kinds: ['push.subscription'],
   unit: 'last-state',
   batched: false,
   send({ transport }, [unit]) {
