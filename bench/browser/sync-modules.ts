@@ -5,7 +5,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as remote from 'kreis-src/remote/supabase-transport'
 import * as engine from 'kreis-src/sync/engine'
-import * as writes from 'kreis-src/sync/local-writes'
+import * as listingSave from 'kreis-src/sync/kinds/listing-save'
+import * as messageSend from 'kreis-src/sync/kinds/message-send'
 import type { KreisDatabase } from '../../src/db/database'
 import type { ListingWrite } from '../../src/db/rows'
 
@@ -35,5 +36,5 @@ export interface SendMessageInput {
 export const SupabaseTransport: new (client: SupabaseClient) => Transport = remote.SupabaseTransport
 export const SyncEngine: new (opts: { db: KreisDatabase; transport: Transport }) => SyncEngine = engine.SyncEngine
 export const saveListing: (db: KreisDatabase, userId: string, input: { fields: ListingFields; images: [] }, now: number) => Promise<string> =
-  writes.saveListing
-export const sendMessage: (db: KreisDatabase, input: SendMessageInput, now: number) => Promise<string> = writes.sendMessage
+  listingSave.saveListing
+export const sendMessage: (db: KreisDatabase, input: SendMessageInput, now: number) => Promise<string> = messageSend.sendMessage

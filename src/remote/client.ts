@@ -6,7 +6,8 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { env } from '@/config/env'
 import type { Transport } from '@/sync/protocol'
-import { RetryAfterLog, SupabaseTransport } from './supabase-transport'
+import { SupabaseTransport } from './supabase-transport'
+import { RetryAfterLog } from './transport/retry-after'
 
 let client: SupabaseClient | null = null
 /** Every response passes through it, so the transport can honour a 429/5xx answer's Retry-After. */

@@ -12,7 +12,7 @@ import {
   firstScreenUrl,
   type FirstPhotoSource,
 } from './first-screen-request'
-import { LISTING_BUNDLE_SELECT } from './supabase-transport'
+import { LISTING_BUNDLE_SELECT } from './transport/bundles'
 
 const API = 'https://abc.supabase.co'
 const ITEM = '7dec3af7-a7d3-4bfd-a27a-ccc6e76ee5af'

@@ -14,7 +14,7 @@ import { PAGE_SIZE, STORAGE_BUCKET } from '../domain/constants.ts'
 import { FIRST_PAINT_GLOBAL, FIRST_PHOTOS_GLOBAL, FIRST_SCREEN_GLOBAL } from './first-screen.ts'
 import { PUBLIC_PROFILE_COLUMNS } from './rows.ts'
 
-/** A listing with its images and its seller's public profile (supabase-transport.ts LISTING_BUNDLE_SELECT). */
+/** A listing with its images and its seller's public profile (remote/transport/bundles.ts LISTING_BUNDLE_SELECT). */
 export const FIRST_SCREEN_SELECT = `*, listing_images(*), profiles(${PUBLIC_PROFILE_COLUMNS})`
 
 /**

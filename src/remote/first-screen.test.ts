@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { firstScreenBundle } from './first-screen-bundle'
 import { followFirstScreen } from './first-screen'
-import { bundleOf } from './supabase-transport'
+import { bundleOf } from './transport/bundles'
 
 describe('the page’s view of the first-screen request', () => {
   it('without a request: not asked, no rows', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bundleOf, LISTING_BUNDLE_SELECT } from './supabase-transport'
+import { bundleOf, LISTING_BUNDLE_SELECT } from './transport/bundles'
 
 const listing = (id: string, user: string, images: unknown, profiles: unknown) => ({
   id, user_id: user, title: id, price: '12.50', updated_at: '2026-11-23T10:00:00+00:00', created_at: '2026-11-23T10:00:00+00:00', listing_images: images, profiles,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listingWatchFilters, REALTIME_IN_FILTER_MAX, REALTIME_WATCH_BINDINGS } from './supabase-transport'
+import { listingWatchFilters, REALTIME_IN_FILTER_MAX, REALTIME_WATCH_BINDINGS } from './transport/realtime'
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `id${i}`)
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { parseRetryAfter, RetryAfterLog } from './supabase-transport'
+import { parseRetryAfter, RetryAfterLog } from './transport/retry-after'
 
 afterEach(() => vi.unstubAllGlobals())
 

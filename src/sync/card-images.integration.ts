@@ -1,11 +1,12 @@
 // @vitest-environment node
 // docs/decisions.md#D-card-images: each listing photo has a card image beside it on the server ({stem}.card.webp). When a photo leaves a
 // listing (an edit drops it) or the listing is deleted — even from a device that never held the photos — its card
-// file goes with the full file (src/remote/supabase-transport.ts withCardImages), against the local stack.
+// file goes with the full file (src/remote/transport/listings.ts withCardImages), against the local stack.
 import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cardImagePath } from '@/domain/photos'
-import { deleteListing, saveListing, type ListingFields } from './local-writes'
+import { deleteListing } from './kinds/listing-delete'
+import { saveListing, type ListingFields } from './kinds/listing-save'
 import { startStack, stackDevice, type StackDevice, type StackHandle } from './testing/stack-devices'
 
 let stack: StackHandle

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { BACKGROUND_SYNC_MESSAGE, BACKGROUND_SYNC_TAG, SYNC_INTERVAL_MS } from './constants'
 import { SyncEngine, type SyncReason } from './engine'
-import { saveListing, sendMessage, type ListingFields } from './local-writes'
+import { saveListing, type ListingFields } from './kinds/listing-save'
+import { sendMessage } from './kinds/message-send'
 import type { Failure, Transport } from './protocol'
 import { VirtualClock } from './testing/harness'
 import { MemoryLockManager } from './testing/memory-locks'
@@ -596,7 +597,7 @@ describe('engine set-up', () => {
 describe('discarding a failed write', () => {
   it('of a profile: a cycle brings the server’s profile back; of a message: no listing is fetched and no cycle runs', async () => {
     const { db, scripted, engine } = setup()
-    const { updateMyProfile } = await import('./local-writes')
+    const { updateMyProfile } = await import('./kinds/profile-update')
     await engine.sync('start')
     await updateMyProfile(db, SELLER, { first_name: 'Luc', last_name: 'Rossi', location: null }, T0)
     scripted.failNext('updateProfile', { ok: false, reason: 'forbidden', code: '42501', message: 'rls' })

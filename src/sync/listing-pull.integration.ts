@@ -5,7 +5,7 @@
 // pages, and a device's stored time cursor moved over.
 import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { saveListing, type ListingFields } from './local-writes'
+import { saveListing, type ListingFields } from './kinds/listing-save'
 import { startStack, stackDevice, type StackDevice, type StackHandle } from './testing/stack-devices'
 
 let stack: StackHandle

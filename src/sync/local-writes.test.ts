@@ -5,10 +5,13 @@ import { describe, expect, it } from 'vitest'
 import type { KreisDatabase } from '@/db/database'
 import { freshDatabases } from '@/db/testing/fresh-databases'
 import type { ConversationRow, MessageRow, OutboxOp } from '@/db/rows'
-import {
-  deleteListing, markConversationRead, NOT_ON_SERVER, photoPath, profilePicturePath, saveListing, sendMessage, setListingStatus, setProfilePicture,
-  updateMyProfile, type ImageInput, type ListingFields,
-} from './local-writes'
+import { markConversationRead } from './kinds/conversation-read'
+import { NOT_ON_SERVER } from './kinds/enqueue'
+import { deleteListing } from './kinds/listing-delete'
+import { photoPath, saveListing, setListingStatus, type ImageInput, type ListingFields } from './kinds/listing-save'
+import { sendMessage } from './kinds/message-send'
+import { profilePicturePath, setProfilePicture } from './kinds/profile-picture'
+import { updateMyProfile } from './kinds/profile-update'
 import { retryFailed } from './outbox'
 import { drainOutbox } from './push'
 import { VirtualClock } from './testing/harness'

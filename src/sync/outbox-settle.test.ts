@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { freshDatabases } from '@/db/testing/fresh-databases'
 import type { ListingWrite, OutboxEntry, OutboxGroup, OutboxOp } from '@/db/rows'
-import { NOT_ON_SERVER } from './local-writes'
+import { NOT_ON_SERVER } from './kinds/enqueue'
 import { discardFailed, pendingSummary, PARKED_PREFIX, unsentCount, retryFailed, setEntityState, unitOf, writesWaitingForOtherAccounts } from './outbox'
 
 const fresh = freshDatabases('outbox-settle')

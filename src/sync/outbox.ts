@@ -8,7 +8,8 @@ import { messagesOf } from '@/db/repositories/mirror'
 import type { OutboxEntry, OutboxGroup } from '@/db/rows'
 import type { StoredSyncFailure } from '@/domain/errors'
 import { kindOf } from './kinds'
-import { NOT_ON_SERVER, profilePictureOwner } from './local-writes'
+import { NOT_ON_SERVER } from './kinds/enqueue'
+import { profilePictureOwner } from './kinds/profile-picture'
 
 /**
  * The entries that may be sent now: the first entry of each group (a group is sent strictly in order), unless it

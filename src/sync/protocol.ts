@@ -142,12 +142,21 @@ export interface RealtimeHandlers {
   onStatus(status: RealtimeStatus): void
 }
 
-export interface Transport {
+/**
+ * The wire contract, in per-area slices: each implementation (src/remote/transport/*.ts, and the memory model in
+ * src/sync/testing/memory-transport.ts) builds one object per slice, and a small composer merges them. A new
+ * server operation is one method on its slice and its body in each implementation's slice.
+ */
+/** The session: who the user is, and a fresh token. */
+export interface SessionSlice {
   /** The cached session's user, or null when signed out. Works offline. */
   session(): Promise<SessionInfo | null>
   /** Gets a fresh access token. A network failure leaves the cached session in place. */
   refreshSession(): Promise<Result<SessionInfo>>
+}
 
+/** A listing's files and its save or delete, and listings fetched by id. */
+export interface ListingsSlice {
   /** Uploads to the deterministic path with upsert: repeating it changes nothing. */
   uploadPhoto(path: string, blob: Blob, contentType: string): Promise<Result<void>>
   /**
@@ -158,6 +167,29 @@ export interface Transport {
    * any more, are deleted after the commit (best-effort).
    */
   saveListings(saves: ListingSave[]): Promise<Result<ListingSaved[]>>
+  /**
+   * Deletes an own listing: its storage files (the server's image rows' paths plus `paths`), then the row (image
+   * rows, conversations and messages go with it). A listing already gone is success.
+   */
+  deleteListing(listingId: string, paths: string[]): Promise<Result<void>>
+  /** Removes the user's own storage files (paths in bucket listing-images); files already gone are no error. */
+  removeFiles(paths: string[]): Promise<Result<void>>
+  /** One listing with images and seller, or null when the user may not see it. */
+  fetchListing(id: string): Promise<Result<ListingBundle | null>>
+  /** The listings of these ids the user may see, with images and sellers (at most WINDOW_FETCH_CHUNK ids). */
+  fetchListings(ids: string[]): Promise<Result<ListingBundle>>
+}
+
+/** The shop's search over the whole catalogue. */
+export interface SearchSlice {
+  /** One page of the shop's search over the whole catalogue: active listings in the page's order, with images and sellers. */
+  searchListings(page: ServerSearchPage): Promise<Result<ListingBundle>>
+  /** How many active listings a search matches, up to SEARCH_COUNT_CAP + 1 ("more than"). */
+  countListings(filter: ServerSearchFilter): Promise<Result<number>>
+}
+
+/** Conversations and messages: creates, inserts, lookups of refused writes, read marks. */
+export interface MessagesSlice {
   /**
    * Creates conversations, ignoring duplicates. Returns the server's row for each given one, in the given order;
    * when (listing_id, buyer_id) already existed under another id, that existing conversation: the caller adopts
@@ -174,30 +206,39 @@ export interface Transport {
    */
   findMessages(ids: string[]): Promise<Result<MessageRecord[]>>
   findConversations(rows: ConversationWrite[]): Promise<Result<ConversationRecord[]>>
+  /**
+   * Moves the caller's own read mark of a conversation forward to `readAt` (server-clamped to now, never back).
+   * Returns the conversation, or null when it is not visible.
+   */
+  markConversationRead(conversationId: string, readAt: string): Promise<Result<ConversationRecord | null>>
+}
+
+/** The own profile: its edits, its picture, and reading it. */
+export interface ProfilesSlice {
   updateProfile(p: ProfileWrite): Promise<Result<MyProfileRecord>>
-
-  /** The listings after `after` in (updated_at, id) order, with their whole image sets and their sellers. */
-  pullListings(after: Cursor | null, limit: number): Promise<Result<ListingBundle>>
-  /** Ids of every listing this user may see now (to drop vanished and sold-by-others listings). */
-  visibleListingIds(): Promise<Result<string[]>>
-  /** Ids of every conversation the user may see (a reconcile drops the others: a deleted listing takes its own). */
-  visibleConversationIds(): Promise<Result<string[]>>
-  /** One listing with images and seller, or null when the user may not see it. */
-  fetchListing(id: string): Promise<Result<ListingBundle | null>>
-
-  /** One page of the shop's search over the whole catalogue: active listings in the page's order, with images and sellers. */
-  searchListings(page: ServerSearchPage): Promise<Result<ListingBundle>>
-  /** How many active listings a search matches, up to SEARCH_COUNT_CAP + 1 ("more than"). */
-  countListings(filter: ServerSearchFilter): Promise<Result<number>>
-  /** Public profiles after `after` (seller names on cards follow renames). */
-  pullProfiles(after: Cursor | null, limit: number): Promise<Result<PublicProfileRecord[]>>
-  pullConversations(after: Cursor | null, limit: number): Promise<Result<ConversationRecord[]>>
-  pullMessages(after: Cursor | null, limit: number): Promise<Result<MessageRecord[]>>
+  /**
+   * Sets profiles.profile_picture_url (a storage path or URL) as an edit made at `editedAt` (last edit wins, as for
+   * profile edits: a stale one changes nothing and the answer is the winner). The file the profile no longer
+   * shows (the previous one, or this one when it lost) is removed best-effort.
+   */
+  setProfilePicture(userId: string, url: string, editedAt: string): Promise<Result<MyProfileRecord>>
   fetchMyProfile(): Promise<Result<MyProfileRecord | null>>
+}
+
+/** The user's favourites. */
+export interface FavouritesSlice {
+  /** Sets (insert, ignoring a duplicate) or clears (delete, a missing row is fine) the user's favourite. */
+  setFavorite(userId: string, listingId: string, favourite: boolean, createdAt: string): Promise<Result<void>>
+  /** Every favourite of the signed-in user. */
+  pullFavorites(): Promise<Result<FavoriteRecord[]>>
+}
+
+/** Pulls by transaction (R1), the window (M1) and the ids a reconcile keeps (R4, R8). */
+export interface PullsSlice {
   /**
    * The pull horizon (RPC pull_horizon): the oldest server transaction still in flight. A pull asks for it before
    * its pages; the next pull reads again every row of a transaction from it on, so a late commit is never missed.
-   * The (updated_at, id) pulls above serve only the one pull that moves a device's stored time cursor over.
+   * The (updated_at, id) pulls (TimePullsSlice) serve only the one pull that moves a device's stored time cursor over.
    */
   pullHorizon(): Promise<Result<number>>
   /** Listings from `from` in (sync_xid, id) order, with their whole image sets and their sellers. */
@@ -209,38 +250,59 @@ export interface Transport {
   pullWindowSince(from: XidFrom, limit: number, ask: WindowAsk): Promise<Result<XidPage<ListingBundle>>>
   /** Every id of the window the user may see (RPC window_listing_ids): a reconcile drops the others, fetches the missing. */
   windowListingIds(ask: WindowAsk): Promise<Result<string[]>>
-  /** The listings of these ids the user may see, with images and sellers (at most WINDOW_FETCH_CHUNK ids). */
-  fetchListings(ids: string[]): Promise<Result<ListingBundle>>
+  /** Ids of every listing this user may see now (to drop vanished and sold-by-others listings). */
+  visibleListingIds(): Promise<Result<string[]>>
+  /** Ids of every conversation the user may see (a reconcile drops the others: a deleted listing takes its own). */
+  visibleConversationIds(): Promise<Result<string[]>>
+}
 
-  // ---- the screens' operations (sync/kinds/: favourite-set, listing-delete, profile-picture, conversation-read) ----
-  /** Sets (insert, ignoring a duplicate) or clears (delete, a missing row is fine) the user's favourite. */
-  setFavorite(userId: string, listingId: string, favourite: boolean, createdAt: string): Promise<Result<void>>
-  /** Every favourite of the signed-in user. */
-  pullFavorites(): Promise<Result<FavoriteRecord[]>>
-  /**
-   * Deletes an own listing: its storage files (the server's image rows' paths plus `paths`), then the row (image
-   * rows, conversations and messages go with it). A listing already gone is success.
-   */
-  deleteListing(listingId: string, paths: string[]): Promise<Result<void>>
-  /** Removes the user's own storage files (paths in bucket listing-images); files already gone are no error. */
-  removeFiles(paths: string[]): Promise<Result<void>>
-  /**
-   * Sets profiles.profile_picture_url (a storage path or URL) as an edit made at `editedAt` (last edit wins, as for
-   * profile edits: a stale one changes nothing and the answer is the winner). The file the profile no longer
-   * shows (the previous one, or this one when it lost) is removed best-effort.
-   */
-  setProfilePicture(userId: string, url: string, editedAt: string): Promise<Result<MyProfileRecord>>
-  /**
-   * Moves the caller's own read mark of a conversation forward to `readAt` (server-clamped to now, never back).
-   * Returns the conversation, or null when it is not visible.
-   */
-  markConversationRead(conversationId: string, readAt: string): Promise<Result<ConversationRecord | null>>
+/**
+ * The old pulls by time, in (updated_at, id) order: only the one pull that moves a device's stored time cursor over
+ * to transactions uses them (R1). One adapter in each implementation holds them.
+ */
+export interface TimePullsSlice {
+  /** The listings after `after` in (updated_at, id) order, with their whole image sets and their sellers. */
+  pullListings(after: Cursor | null, limit: number): Promise<Result<ListingBundle>>
+  /** Public profiles after `after` (seller names on cards follow renames). */
+  pullProfiles(after: Cursor | null, limit: number): Promise<Result<PublicProfileRecord[]>>
+  pullConversations(after: Cursor | null, limit: number): Promise<Result<ConversationRecord[]>>
+  pullMessages(after: Cursor | null, limit: number): Promise<Result<MessageRecord[]>>
+}
+
+/** This browser's Web Push subscription on the user's account. */
+export interface PushSlice {
   /**
    * Adds this browser's Web Push subscription to the user (the server keeps one row per endpoint: adding it again
    * replaces it) or removes it (a missing row is fine).
    */
   setPushSubscription(subscription: PushSubscriptionWrite, subscribed: boolean): Promise<Result<void>>
+}
 
+/** Realtime changes of the rows the device holds. */
+export interface RealtimeSlice {
   /** Subscribes to feed listings and to the user's conversations and messages. Returns the unsubscribe. */
   subscribe(handlers: RealtimeHandlers): () => void
+}
+
+export type Transport = SessionSlice &
+  ListingsSlice &
+  SearchSlice &
+  MessagesSlice &
+  ProfilesSlice &
+  FavouritesSlice &
+  PullsSlice &
+  TimePullsSlice &
+  PushSlice &
+  RealtimeSlice
+
+/**
+ * A class whose instances are the given slices merged (each slice's methods close over their own context, never
+ * `this`): `class T extends composedOf<Transport>() { constructor() { super({ ...a(ctx), ...b(ctx) }) } }`.
+ */
+export function composedOf<T extends object>(): new (slices: T) => T {
+  return class {
+    constructor(slices: T) {
+      Object.assign(this, slices)
+    }
+  } as new (slices: T) => T
 }

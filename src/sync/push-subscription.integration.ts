@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PushSubscriptionWrite } from '@/db/rows'
-import { setPushSubscription } from './local-writes'
+import { setPushSubscription } from './kinds/push-subscription'
 import { startStack, stackDevice, type StackDevice, type StackHandle } from './testing/stack-devices'
 
 let stack: StackHandle

@@ -7,7 +7,7 @@
  */
 import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { saveListing, type ListingFields } from './local-writes'
+import { saveListing, type ListingFields } from './kinds/listing-save'
 import { writesWaitingForOtherAccounts } from './outbox'
 import { adoptOwner, applyAuthUser } from './session'
 import { startStack, stackDevice, type StackDevice, type StackHandle } from './testing/stack-devices'

@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KreisDatabase } from '@/db/database'
-import { saveListing, type ListingFields } from './local-writes'
+import { saveListing, type ListingFields } from './kinds/listing-save'
 
 type User = { userId: string; email: string | null } | null
 const auth = vi.hoisted(() => ({

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { saveListing, sendMessage, type ListingFields } from './local-writes'
+import { saveListing, type ListingFields } from './kinds/listing-save'
+import { sendMessage } from './kinds/message-send'
 import { saveListingAsOlderVersion } from './testing/older-version'
 import { startStack, stackDevice, type StackDevice, type StackHandle } from './testing/stack-devices'
 import { SyncEngine } from './engine'

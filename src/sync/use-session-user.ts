@@ -6,7 +6,7 @@ import { useCallback } from 'react'
 import { useDatabase } from '@/db/database-context'
 import type { KreisDatabase } from '@/db/database'
 import { pokeSync } from './app-sync'
-import { toggleFavourite } from './local-writes'
+import { toggleFavourite } from './kinds/favourite-set'
 import { useSession } from './session'
 
 /** The signed-in user's id; null when signed out; undefined while the session resolves. */

@@ -1,6 +1,6 @@
 /**
  * Sell-flow drafts (device only): the form's fields and the compressed photos awaiting upload, kept across
- * reloads and offline. Publishing hands the photos to the outbox (src/sync/local-writes.ts saveListing) and
+ * reloads and offline. Publishing hands the photos to the outbox (src/sync/kinds/listing-save.ts saveListing) and
  * removes the draft.
  */
 import type { Table } from 'dexie'

@@ -1,12 +1,12 @@
 /**
  * Favourites. A visitor's stay on the device; a signed-in user's also live in the account's `favorites` table
- * (sync/local-writes.ts toggleFavourite queues them; the pull applies the account's set with applyServerFavourites).
+ * (sync/kinds/favourite-set.ts toggleFavourite queues them; the pull applies the account's set with applyServerFavourites).
  */
 import type { KreisDatabase } from '../database'
 import type { FavoriteRecord } from '../records'
 import type { FavouriteCard, FavouriteRow, ListingRow } from '../rows'
 
-/** Toggles a device-only favourite; returns whether the listing is now a favourite (signed in: sync/local-writes.ts). */
+/** Toggles a device-only favourite; returns whether the listing is now a favourite (signed in: sync/kinds/favourite-set.ts). */
 export async function toggleFavourite(db: KreisDatabase, listingId: string, now: number): Promise<boolean> {
   return db.transaction('rw', db.favourites, async () => {
     if (await db.favourites.get(listingId)) {

@@ -10,6 +10,7 @@ import { messageSyncFailure } from '@/domain/errors'
 import { defineKind, opOf } from './kind'
 
 export const conversationCreate = defineKind<ConversationRecord[]>({
+  kinds: ['conversation.create'],
   unit: 'alone',
   batched: true,
   send: ({ transport }, batch) => transport.createConversations(batch.map((u) => opOf<'conversation.create'>(u[0]!).conversation)),

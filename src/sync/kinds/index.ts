@@ -1,6 +1,7 @@
 /**
- * Every outbox kind's module, and the order a drain pass sends them in: a listing's photos before its save (P1),
- * a conversation before its messages; then profile edits, the screens' operations and the push subscription.
+ * The one registry of outbox kinds: every kind's module, in the order a drain pass sends them: a listing's photos
+ * before its save (P1), a conversation before its messages; then profile edits, the screens' operations and the
+ * push subscription. Each module names the entry kinds it sends, and holds the local write that queues them.
  */
 import type { OutboxKind } from '@/db/rows'
 import { conversationCreate } from './conversation-create'
@@ -22,19 +23,11 @@ export const OUTBOX_KINDS: readonly OutboxKindModule[] = [
   pushSubscription,
 ]
 
-/** Which module sends an entry kind. Entries queued by the old two-step protocol drain as listing saves (A1). */
-const BY_KIND: Record<OutboxKind, OutboxKindModule> = {
-  'photo.upload': photoUpload,
-  'listing.upsert': listingSave,
-  'images.replace': listingSave,
-  'conversation.create': conversationCreate,
-  'message.send': messageSend,
-  'profile.update': profileUpdate,
-  'listing.delete': listingDelete,
-  'favourite.set': favouriteSet,
-  'profile.picture': profilePicture,
-  'conversation.read': conversationRead,
-  'push.subscription': pushSubscription,
-}
+/** Which module sends an entry kind: each module names its own (`kinds`), so a new kind is one line above. */
+const BY_KIND = new Map<OutboxKind, OutboxKindModule>(OUTBOX_KINDS.flatMap((m) => m.kinds.map((k) => [k, m] as const)))
 
-export const kindOf = (kind: OutboxKind): OutboxKindModule => BY_KIND[kind]
+export const kindOf = (kind: OutboxKind): OutboxKindModule => {
+  const m = BY_KIND.get(kind)
+  if (!m) throw new Error(`no outbox kind module sends ${kind}`)
+  return m
+}

@@ -19,6 +19,8 @@ export interface KindDeps {
 }
 
 export interface OutboxKindModule<Answer = unknown> {
+  /** The entry kinds (`op.kind`) this module queues and sends; the registry (./index.ts) routes them here. */
+  readonly kinds: readonly OutboxKind[]
   /**
    * Which entries behind a group's head travel with it (consecutive, queued, of this module's kinds):
    * - 'alone': none;

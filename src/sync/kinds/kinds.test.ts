@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import type { ListingWrite, OutboxEntry, OutboxGroup, OutboxKind, OutboxOp } from '@/db/rows'
 import type { SyncFailure } from '@/domain/errors'
-import { NOT_ON_SERVER } from '../local-writes'
+import { NOT_ON_SERVER } from './enqueue'
 import type { Failure } from '../protocol'
 import { kindOf, OUTBOX_KINDS } from '.'
 import { conversationCreate } from './conversation-create'
@@ -32,6 +32,23 @@ describe('the registry', () => {
     expect(kindOf('images.replace')).toBe(listingSave)
     expect(kindOf('listing.upsert')).toBe(listingSave)
     expect(new Set(ALL_KINDS.map(kindOf)).size).toBe(OUTBOX_KINDS.length)
+  })
+
+  it('has each entry kind named by exactly one module, and every kind named (one list)', () => {
+    // A Record over OutboxKind: a new kind fails to compile here until it is listed.
+    const every: Record<OutboxKind, true> = {
+      'photo.upload': true, 'listing.upsert': true, 'images.replace': true, 'conversation.create': true, 'message.send': true,
+      'profile.update': true, 'listing.delete': true, 'favourite.set': true, 'profile.picture': true, 'conversation.read': true,
+      'push.subscription': true,
+    }
+    const named = OUTBOX_KINDS.flatMap((m) => m.kinds)
+    expect(new Set(named).size).toBe(named.length)
+    expect([...named].sort()).toEqual(Object.keys(every).sort())
+    for (const m of OUTBOX_KINDS) for (const k of m.kinds) expect(kindOf(k)).toBe(m)
+  })
+
+  it('refuses an entry kind no module sends', () => {
+    expect(() => kindOf('no.such' as OutboxKind)).toThrow(/no\.such/)
   })
 
   it('sends a listing’s photos before its save and a conversation before its messages (P1)', () => {

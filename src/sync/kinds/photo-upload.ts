@@ -7,6 +7,7 @@ import { defineKind, opOf } from './kind'
 import { isNewListing } from './listing-save'
 
 export const photoUpload = defineKind<void>({
+  kinds: ['photo.upload'],
   unit: 'alone',
   batched: false,
   async send({ db, transport }, [unit]) {

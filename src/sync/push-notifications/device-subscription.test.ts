@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KreisDatabase } from '@/db/database'
-import { setPushSubscription } from '../local-writes'
+import { setPushSubscription } from '../kinds/push-subscription'
 import { signOutUser } from '../session'
 import { disablePush, keepPushSubscriptionCurrent, removePushOnSignOut } from './device-subscription'
 

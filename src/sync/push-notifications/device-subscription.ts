@@ -1,11 +1,11 @@
 /**
  * This browser's Web Push subscription for the signed-in user: made with the server's VAPID key and written to the
- * account through the outbox (local-writes setPushSubscription), so it reaches the server whenever a connection
+ * account through the outbox (kinds/push-subscription.ts setPushSubscription), so it reaches the server whenever a connection
  * allows; turned off by removing it there and ending it in the browser. Sign-out removes it at once when it can.
  */
 import type { KreisDatabase } from '@/db/database'
 import type { PushSubscriptionWrite } from '@/db/rows'
-import { setPushSubscription } from '../local-writes'
+import { setPushSubscription } from '../kinds/push-subscription'
 import { base64UrlBytes } from './availability'
 
 async function registration(): Promise<ServiceWorkerRegistration | null> {

@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '@/db/database'
-import { deleteListing, saveListing } from '../local-writes'
+import { deleteListing } from '../kinds/listing-delete'
+import { saveListing } from '../kinds/listing-save'
 import { queuedListingsNotHeld } from './held-writes'
 
 const dbs: KreisDatabase[] = []

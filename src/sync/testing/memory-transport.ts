@@ -12,22 +12,30 @@
  * - serverError: 503 or 429 without applying;
  * - an expired token answers 401 until refreshSession().
  */
-import type { ListingBundle } from '@/db/repositories/mirror'
-import type { PushSubscriptionWrite } from '@/db/rows'
-import type {
-  FailureReason,
-  RealtimeChange,
-  RealtimeHandlers,
-  Result,
-  SessionInfo,
-  Transport,
-  XidFrom,
-  WindowAsk,
+import {
+  composedOf,
+  type FailureReason,
+  type RealtimeChange,
+  type RealtimeHandlers,
+  type RealtimeSlice,
+  type Result,
+  type SessionInfo,
+  type SessionSlice,
+  type Transport,
 } from '../protocol'
 import type { MemoryServer } from './memory-server'
-import * as screenOps from './memory-screen-ops'
-import { memoryCount, memorySearch } from './memory-search'
+import { WRITE_OPERATIONS, type MemoryContext, type WriteOperation } from './memory-slices/context'
+import { memoryFavourites } from './memory-slices/favourites'
+import { memoryListings } from './memory-slices/listings'
+import { memoryMessages } from './memory-slices/messages'
+import { memoryProfiles } from './memory-slices/profiles'
+import { memoryPulls } from './memory-slices/pulls'
+import { memoryPush } from './memory-slices/push'
+import { memorySearchSlice } from './memory-slices/search'
+import { memoryTimePulls } from './memory-slices/time-pulls'
 import { createRng, type Rng } from './prng'
+
+export { WRITE_OPERATIONS, type WriteOperation } from './memory-slices/context'
 
 export interface FaultRates {
   dropRequest: number
@@ -50,17 +58,6 @@ export interface FaultRates {
 export const FOCUS_FAULT_RATE = 0.3
 
 export const NO_FAULTS: FaultRates = { dropRequest: 0, dropResponse: 0, delay: 0, duplicate: 0, dropRealtime: 0, serverError: 0, lateCommit: 0 }
-
-/** The transport's write operations: every outbox kind's request goes through one of them. */
-export const WRITE_OPERATIONS = [
-  'uploadPhoto', 'saveListings', 'createConversations', 'insertMessages', 'updateProfile',
-  'setFavorite', 'deleteListing', 'setProfilePicture', 'markConversationRead',
-] as const
-/**
- * A write operation of the transport; setPushSubscription is one the fault scenarios do not draw (a device's push
- * subscription changes no synced data), so the tally does not ask for it.
- */
-export type WriteOperation = (typeof WRITE_OPERATIONS)[number] | 'setPushSubscription'
 
 /** What happened to one write request. */
 export const WRITE_FAULTS = [
@@ -195,7 +192,19 @@ export class LateDeliveries {
   }
 }
 
-export class MemoryTransport implements Transport {
+/** The slices a memory transport composes; the session and realtime are the link's own (the class below). */
+type MemoryDataSlices = Omit<Transport, keyof SessionSlice | keyof RealtimeSlice>
+
+const memorySlices = (ctx: MemoryContext): MemoryDataSlices => ({
+  ...memoryListings(ctx), ...memorySearchSlice(ctx), ...memoryMessages(ctx), ...memoryProfiles(ctx), ...memoryFavourites(ctx),
+  ...memoryPulls(ctx), ...memoryTimePulls(ctx), ...memoryPush(ctx),
+})
+
+/**
+ * The link to a MemoryServer (faults, the session, realtime), composed with the data slices of memory-slices/ the
+ * way SupabaseTransport composes its own: each slice reaches the server through this link's `write` and `read`.
+ */
+export class MemoryTransport extends composedOf<MemoryDataSlices>() implements Transport {
   online = true
   tokenValid = true
   faults: FaultRates = NO_FAULTS
@@ -223,6 +232,10 @@ export class MemoryTransport implements Transport {
     private readonly rng: Rng,
     private readonly late: LateDeliveries = new LateDeliveries(),
   ) {
+    // The slices are built before `this` exists; their calls reach the link once it does.
+    const link: { to?: MemoryTransport } = {}
+    super(memorySlices({ server, userId, write: (op, rows, apply) => link.to!.write(op, rows, apply), read: (get) => link.to!.read(get) }))
+    link.to = this
     this.subscriber.userId = userId
   }
 
@@ -322,131 +335,6 @@ export class MemoryTransport implements Transport {
     }
     this.tokenValid = true
     return { ok: true, value: { userId: this.userId } }
-  }
-
-  uploadPhoto(path: string, blob: Blob, contentType: string) {
-    return this.write('uploadPhoto', [`object:${path}`], () => this.server.uploadPhoto(this.userId, path, blob, contentType))
-  }
-  async saveListings(saves: Parameters<Transport['saveListings']>[0]): ReturnType<Transport['saveListings']> {
-    const copy = structuredClone(saves)
-    const r = await this.write('saveListings', copy.map((x) => `listing:${x.listing_id}`), () => this.server.saveListings(this.userId, copy))
-    if (!r.ok) return r
-    // As the Supabase transport: the files of dropped images go after the commit, once the answer is in (a lost
-    // answer leaves them behind: an orphan file, never a broken image).
-    const removed = r.value.flatMap((x) => x.removed)
-    if (removed.length) this.server.removeFiles(this.userId, removed)
-    return { ok: true, value: r.value.map(({ removed: _removed, ...saved }) => saved) }
-  }
-  createConversations(rows: Parameters<Transport['createConversations']>[0]) {
-    const copy = structuredClone(rows)
-    return this.write('createConversations', copy.flatMap((c) => [`conversation:${c.id}`, `conversation:${c.listing_id}:${c.buyer_id}`]), () => this.server.createConversations(this.userId, copy))
-  }
-  insertMessages(rows: Parameters<Transport['insertMessages']>[0]) {
-    const copy = structuredClone(rows)
-    return this.write('insertMessages', copy.flatMap((m) => [`message:${m.id}`, `conversation:${m.conversation_id}`]), () => this.server.insertMessages(this.userId, copy))
-  }
-  updateProfile(p: Parameters<Transport['updateProfile']>[0]) {
-    const copy = structuredClone(p)
-    return this.write('updateProfile', [`profile:${copy.id}`], () => this.server.updateProfile(this.userId, copy))
-  }
-
-  findMessages(ids: string[]) {
-    return this.read(() => ids.map((id) => this.server.messages.get(id)).filter((m) => m !== undefined && this.server.canSeeMessage(this.userId, m)).map((m) => structuredClone(m!)))
-  }
-  findConversations(rows: Parameters<Transport['findConversations']>[0]) {
-    return this.read(() =>
-      rows
-        .map((c) => this.server.conversations.get(c.id) ?? [...this.server.conversations.values()].find((x) => x.listing_id === c.listing_id && x.buyer_id === c.buyer_id))
-        .filter((c) => c !== undefined && this.server.canSeeConversation(this.userId, c))
-        .map((c) => structuredClone(c!)),
-    )
-  }
-
-  pullListings(after: Parameters<Transport['pullListings']>[0], limit: number) {
-    return this.read(() => this.server.pullListings(this.userId, after, limit))
-  }
-  visibleListingIds() {
-    return this.read(() => this.server.visibleListingIds(this.userId))
-  }
-  visibleConversationIds() {
-    return this.read(() => [...this.server.conversations.values()].filter((c) => this.server.canSeeConversation(this.userId, c)).map((c) => c.id))
-  }
-  fetchListing(id: string): Promise<Result<ListingBundle | null>> {
-    return this.read(() => {
-      const l = this.server.listings.get(id)
-      return l && this.server.canSeeListing(this.userId, l) ? this.server.bundle([l]) : null
-    })
-  }
-  searchListings(page: Parameters<Transport['searchListings']>[0]) {
-    return this.read(() => memorySearch(this.server, page))
-  }
-  countListings(filter: Parameters<Transport['countListings']>[0]) {
-    return this.read(() => memoryCount(this.server, filter))
-  }
-  pullConversations(after: Parameters<Transport['pullConversations']>[0], limit: number) {
-    return this.read(() => this.server.pullConversations(this.userId, after, limit))
-  }
-  pullProfiles(after: Parameters<Transport['pullProfiles']>[0], limit: number) {
-    return this.read(() => this.server.pullProfiles(after, limit))
-  }
-  pullMessages(after: Parameters<Transport['pullMessages']>[0], limit: number) {
-    return this.read(() => this.server.pullMessages(this.userId, after, limit))
-  }
-  pullHorizon() {
-    return this.read(() => this.server.horizon())
-  }
-  pullListingsSince(from: XidFrom, limit: number) {
-    return this.read(() => this.server.pullListingsSince(this.userId, from, limit))
-  }
-  pullWindowSince(from: XidFrom, limit: number, ask: WindowAsk) {
-    const copy = structuredClone(ask)
-    return this.read(() => this.server.pullWindowSince(this.userId, from, limit, copy))
-  }
-  windowListingIds(ask: WindowAsk) {
-    const copy = structuredClone(ask)
-    return this.read(() => this.server.windowIds(this.userId, copy))
-  }
-  fetchListings(ids: string[]) {
-    const copy = [...ids]
-    return this.read(() => this.server.listingsById(this.userId, copy))
-  }
-  pullProfilesSince(from: XidFrom, limit: number) {
-    return this.read(() => this.server.pullProfilesSince(from, limit))
-  }
-  pullConversationsSince(from: XidFrom, limit: number) {
-    return this.read(() => this.server.pullConversationsSince(this.userId, from, limit))
-  }
-  pullMessagesSince(from: XidFrom, limit: number) {
-    return this.read(() => this.server.pullMessagesSince(this.userId, from, limit))
-  }
-  fetchMyProfile() {
-    return this.read(() => structuredClone(this.server.profiles.get(this.userId) ?? null))
-  }
-
-  // ---- the screens' operations (memory-screen-ops.ts) ----
-  setFavorite(userId: string, listingId: string, favourite: boolean, createdAt: string) {
-    return this.write('setFavorite', [`favorite:${userId}:${listingId}`], () => screenOps.setFavorite(this.server, this.userId, userId, listingId, favourite, createdAt))
-  }
-  pullFavorites() {
-    return this.read(() => screenOps.pullFavorites(this.server, this.userId))
-  }
-  deleteListing(listingId: string, paths: string[]) {
-    const copy = [...paths]
-    return this.write('deleteListing', [`listing:${listingId}`], () => screenOps.deleteListing(this.server, this.userId, listingId, copy))
-  }
-  removeFiles(paths: string[]) {
-    const copy = [...paths]
-    return this.read(() => this.server.removeFiles(this.userId, copy))
-  }
-  setProfilePicture(userId: string, url: string, editedAt: string) {
-    return this.write('setProfilePicture', [`profile:${userId}`], () => screenOps.setProfilePicture(this.server, this.userId, userId, url, editedAt))
-  }
-  setPushSubscription(subscription: PushSubscriptionWrite, subscribed: boolean) {
-    const copy = { ...subscription }
-    return this.write('setPushSubscription', [`push:${copy.endpoint}`], () => screenOps.setPushSubscription(this.server, this.userId, copy, subscribed))
-  }
-  markConversationRead(conversationId: string, readAt: string) {
-    return this.write('markConversationRead', [`conversation:${conversationId}`], () => screenOps.markConversationRead(this.server, this.userId, conversationId, readAt))
   }
 
   subscribe(handlers: RealtimeHandlers): () => void {

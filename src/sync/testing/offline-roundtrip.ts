@@ -10,7 +10,8 @@
  */
 import type { KreisDatabase } from '@/db/database'
 import { SyncEngine } from '../engine'
-import { saveListing, sendMessage, type ListingFields } from '../local-writes'
+import { saveListing, type ListingFields } from '../kinds/listing-save'
+import { sendMessage } from '../kinds/message-send'
 import { stackDevice, type StackHandle } from './stack-devices'
 
 export interface RoundtripOptions {

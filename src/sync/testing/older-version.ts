@@ -6,7 +6,7 @@
  */
 import type { KreisDatabase } from '@/db/database'
 import type { ListingWrite } from '@/db/rows'
-import { saveListing, type SaveListingInput } from '../local-writes'
+import { saveListing, type SaveListingInput } from '../kinds/listing-save'
 
 /** `saveListing`, with `patch` (values the check would refuse) put on the row and its queued edits, in one transaction. */
 export async function saveListingAsOlderVersion(

@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react'
 import type { ConversationRow, MessageRow } from '@/db/rows'
 import { lastReadAt } from '@/db/repositories/inbox'
 import { unreadCount } from '@/domain/inbox-view'
-import { markConversationRead } from '@/sync/local-writes'
+import { markConversationRead } from '@/sync/kinds/conversation-read'
 import { useWriteContext } from '@/sync/use-session-user'
 
 function subscribeVisibility(onChange: () => void): () => void {

@@ -3,7 +3,7 @@ import type { ConversationRow } from '@/db/rows'
 import { TOASTS } from '@/domain/toasts'
 import { renderToast } from '@/i18n'
 import { retryFailed } from '@/sync/outbox'
-import { sendMessage } from '@/sync/local-writes'
+import { sendMessage } from '@/sync/kinds/message-send'
 import { useWriteContext } from '@/sync/use-session-user'
 import { toast } from '@/ui/toast/toast-store'
 

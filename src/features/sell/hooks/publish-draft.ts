@@ -12,7 +12,7 @@ import type { Message } from '@/domain/message'
 import type { PublishMessageKey } from '@/domain/listing-publish'
 import { isPhotoOutputType, photoOutputExtension, PHOTO_OUTPUT_EXTENSION } from '@/domain/photos'
 import { changesOnTop, draftValues, editBase, prepareListing } from '@/domain/sell-flow'
-import { saveListing, type ImageInput } from '@/sync/local-writes'
+import { saveListing, type ImageInput } from '@/sync/kinds/listing-save'
 
 export type PublishResult = { ok: true; listingId: string } | { ok: false; messages: Message<PublishMessageKey>[] }
 

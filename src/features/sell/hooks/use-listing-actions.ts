@@ -1,7 +1,8 @@
 /** An own listing's actions beyond editing (docs/decisions.md#D-my-listings): retry after a refusal, mark sold, delete. */
 import { useCallback } from 'react'
 import type { ListingRow } from '@/db/rows'
-import { deleteListing, setListingStatus } from '@/sync/local-writes'
+import { deleteListing } from '@/sync/kinds/listing-delete'
+import { setListingStatus } from '@/sync/kinds/listing-save'
 import { retryFailed } from '@/sync/outbox'
 import { useWriteContext } from '@/sync/use-session-user'
 

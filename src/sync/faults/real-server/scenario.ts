@@ -9,7 +9,11 @@
  * both servers as long as the devices hold the same rows when it acts (`log` says what was done).
  */
 import { sameSyncFailure } from '@/domain/errors'
-import { markConversationRead, saveListing, sendMessage, setListingStatus, toggleFavourite, updateMyProfile } from '../../local-writes'
+import { markConversationRead } from '../../kinds/conversation-read'
+import { toggleFavourite } from '../../kinds/favourite-set'
+import { saveListing, setListingStatus } from '../../kinds/listing-save'
+import { sendMessage } from '../../kinds/message-send'
+import { updateMyProfile } from '../../kinds/profile-update'
 import { IntentOracle } from '../../testing/intent-oracle'
 import { createRng, type Rng } from '../../testing/prng'
 import type { Backend, SimDevice, Snapshot } from './backends'

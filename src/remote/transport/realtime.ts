@@ -1,0 +1,98 @@
+/**
+ * The realtime slice: one channel per device, replaced when the user signs in or out, listening to the rows the
+ * device holds (M6); every (re)connect is reported, so the engine answers with a catch-up pull (R5).
+ */
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { RealtimeHandlers, RealtimeSlice } from '@/sync/protocol'
+import { cachedSessionUser } from '../cached-session'
+import { toConversation, toListing, toMessage } from '../rows'
+import type { Row, SupabaseContext } from './query'
+
+export const realtimeSlice = ({ client }: SupabaseContext): RealtimeSlice => ({
+  subscribe: (handlers) => subscribe(client, handlers),
+})
+
+/**
+ * A visitor listens to the public tables only; signed in, also to the user's conversations and messages. The
+ * channel is replaced when the user signs in or out, so the engine started for a visitor gets the private
+ * changes after a sign-in without a reload.
+ *
+ * Listings: not every change of the catalogue, only what the device holds (`handlers.watched`): new active
+ * listings (the feed's "new listings" signal; they belong to the newest window), changes of listings created
+ * since the device's window begins, and changes of the older ones it keeps, named in `in` filters of at most
+ * REALTIME_IN_FILTER_MAX ids, at most REALTIME_WATCH_BINDINGS of them; deletes carry only an id and cannot be
+ * filtered on hosted Supabase.
+ */
+function subscribe(client: SupabaseClient, handlers: RealtimeHandlers): () => void {
+  let channel: ReturnType<SupabaseClient['channel']> | null = null
+  let listening: boolean | null = null
+  let closed = false
+  const open = async (signedIn: boolean) => {
+    if (closed || signedIn === listening) return
+    listening = signedIn
+    const watch = handlers.watched ? await handlers.watched().catch(() => null) : null
+    if (closed || listening !== signedIn) return
+    if (channel) void client.removeChannel(channel)
+    const current = client.channel(`kreis-sync-${crypto.randomUUID()}`)
+    const onRow = (p: { eventType: string; new: unknown; old: unknown }) => {
+      if (p.eventType === 'DELETE') handlers.onChange({ table: 'listings', deletedId: String((p.old as Row).id) })
+      else handlers.onChange({ table: 'listings', row: toListing(p.new as Row), ...(p.eventType === 'INSERT' ? { inserted: true } : {}) })
+    }
+    if (!watch) {
+      current.on('postgres_changes', { event: '*', schema: 'public', table: 'listings' }, onRow)
+      current.on('postgres_changes', { event: '*', schema: 'public', table: 'listing_images' }, (p) => {
+        const row = (p.eventType === 'DELETE' ? p.old : p.new) as Row
+        handlers.onChange({ table: 'listing_images', listingId: String(row.listing_id ?? '') })
+      })
+    } else {
+      // An image change reaches the device as its listing's change (the trigger touches the listing): a pull
+      // follows each change, as it followed an image event, and brings the set.
+      const onWatched = (p: { eventType: string; new: unknown; old: unknown }) => {
+        onRow(p)
+        if (p.eventType === 'UPDATE') handlers.onChange({ table: 'listing_images', listingId: String((p.new as Row).id) })
+      }
+      for (const filter of listingWatchFilters(watch)) current.on('postgres_changes', { event: filter.event, schema: 'public', table: 'listings', ...(filter.filter ? { filter: filter.filter } : {}) } as never, onWatched)
+    }
+    if (signedIn) {
+      current
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'conversations' }, (p) => {
+          if (p.eventType !== 'DELETE') handlers.onChange({ table: 'conversations', row: toConversation(p.new as Row) })
+        })
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'messages' }, (p) => {
+          if (p.eventType !== 'DELETE') handlers.onChange({ table: 'messages', row: toMessage(p.new as Row) })
+        })
+    }
+    channel = current.subscribe((status) => {
+      if (channel !== current) return // a replaced channel's closing is no news
+      if (status === 'SUBSCRIBED') handlers.onStatus('connected')
+      else handlers.onStatus('disconnected')
+    })
+  }
+  void cachedSessionUser(client.auth).then((user) => open(user !== null))
+  const { data } = client.auth.onAuthStateChange((_event, session) => {
+    if (session || _event === 'SIGNED_OUT') void open(session !== null)
+  })
+  return () => {
+    closed = true
+    data.subscription.unsubscribe()
+    if (channel) void client.removeChannel(channel)
+  }
+}
+
+/** Ids per `in` filter (hosted Realtime takes at most 100 values in one). */
+export const REALTIME_IN_FILTER_MAX = 100
+/** `in` bindings for kept listings per channel: 5 × 100 ids; beyond them, the periodic pull follows the rest. */
+export const REALTIME_WATCH_BINDINGS = 5
+
+/** The listings bindings of a device's channel (see `subscribe`). */
+export function listingWatchFilters(watch: { createdSince: string | null; ids: readonly string[] }): { event: 'INSERT' | 'UPDATE' | 'DELETE'; filter?: string }[] {
+  const out: { event: 'INSERT' | 'UPDATE' | 'DELETE'; filter?: string }[] = [
+    { event: 'INSERT', filter: 'status=eq.active' },
+    { event: 'DELETE' },
+    watch.createdSince === null ? { event: 'UPDATE' } : { event: 'UPDATE', filter: `created_at=gte.${watch.createdSince}` },
+  ]
+  if (watch.createdSince === null) return out
+  const ids = watch.ids.slice(0, REALTIME_IN_FILTER_MAX * REALTIME_WATCH_BINDINGS)
+  for (let i = 0; i < ids.length; i += REALTIME_IN_FILTER_MAX) out.push({ event: 'UPDATE', filter: `id=in.(${ids.slice(i, i + REALTIME_IN_FILTER_MAX).join(',')})` })
+  return out
+}
