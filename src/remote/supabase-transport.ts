@@ -350,8 +350,14 @@ export class SupabaseTransport implements Transport {
     return this.embeddedListings(this.client.from('listings').select(LISTING_BUNDLE_SELECT).in('id', ids).order('id'))
   }
 
-  pullProfilesSince(from: XidFrom, limit: number): Promise<Result<XidPage<PublicProfileRecord[]>>> {
-    return this.xidPage(fromXid(this.client.from('profiles').select(`${PUBLIC_PROFILE_COLUMNS}, sync_xid`), from).order('sync_xid').order('id').limit(limit), toPublicProfile)
+  /** The window's profiles (migration 20261127120000_profile_window); the window's ids go in the POST body. */
+  pullProfilesSince(from: XidFrom, limit: number, ask: WindowAsk): Promise<Result<XidPage<PublicProfileRecord[]>>> {
+    const args = { p_window: ask.size, p_extra: ask.extra, p_since: from.since, p_after_xid: from.after?.xid ?? null, p_after_id: from.after?.id ?? null, p_limit: limit }
+    return this.xidPage(this.client.rpc('window_profiles', args) as unknown as PromiseLike<PgResult<Row[]>>, toPublicProfile)
+  }
+
+  fetchProfiles(ids: string[]): Promise<Result<PublicProfileRecord[]>> {
+    return rows(this.client.from('profiles').select(PUBLIC_PROFILE_COLUMNS).in('id', ids).order('id'), toPublicProfile)
   }
 
   pullConversationsSince(from: XidFrom, limit: number): Promise<Result<XidPage<ConversationRecord[]>>> {

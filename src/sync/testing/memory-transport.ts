@@ -410,8 +410,13 @@ export class MemoryTransport implements Transport {
     const copy = [...ids]
     return this.read(() => this.server.listingsById(this.userId, copy))
   }
-  pullProfilesSince(from: XidFrom, limit: number) {
-    return this.read(() => this.server.pullProfilesSince(from, limit))
+  pullProfilesSince(from: XidFrom, limit: number, ask: WindowAsk) {
+    const copy = structuredClone(ask)
+    return this.read(() => this.server.pullProfilesSince(this.userId, from, limit, copy))
+  }
+  fetchProfiles(ids: string[]) {
+    const copy = [...ids]
+    return this.read(() => this.server.profilesById(copy))
   }
   pullConversationsSince(from: XidFrom, limit: number) {
     return this.read(() => this.server.pullConversationsSince(this.userId, from, limit))
