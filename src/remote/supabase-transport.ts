@@ -7,7 +7,8 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { ConversationRecord, Cursor, FavoriteRecord, ListingImageRecord, MessageRecord, MyProfileRecord, PublicProfileRecord } from '@/db/records'
 import type { ListingBundle } from '@/db/repositories/mirror'
 import type { ConversationWrite, MessageWrite, ProfileWrite, PushSubscriptionWrite } from '@/db/rows'
-import type { ListingSave, ListingSaved, RealtimeHandlers, Result, SessionInfo, Transport, WindowAsk, XidFrom, XidKey, XidPage } from '@/sync/protocol'
+import type { ListingSave, ListingSaved, RealtimeHandlers, RealtimeSubscription, Result, SessionInfo, Transport, WindowAsk, XidFrom, XidKey, XidPage } from '@/sync/protocol'
+import { REALTIME_WATCH_IDS_MAX } from '@/config/window'
 import { STORAGE_BUCKET } from '@/domain/constants'
 import { cardImagePath } from '@/domain/photos'
 import type { ServerSearchFilter, ServerSearchPage } from '@/domain/search-query'
@@ -507,7 +508,7 @@ export class SupabaseTransport implements Transport {
    * REALTIME_IN_FILTER_MAX ids, at most REALTIME_WATCH_BINDINGS of them; deletes carry only an id and cannot be
    * filtered on hosted Supabase.
    */
-  subscribe(handlers: RealtimeHandlers): () => void {
+  subscribe(handlers: RealtimeHandlers): RealtimeSubscription {
     let channel: ReturnType<SupabaseClient['channel']> | null = null
     let listening: boolean | null = null
     let closed = false
@@ -556,11 +557,19 @@ export class SupabaseTransport implements Transport {
     const { data } = this.client.auth.onAuthStateChange((_event, session) => {
       if (session || _event === 'SIGNED_OUT') void open(session !== null)
     })
-    return () => {
+    // A new channel for the scope the device would watch now, replacing the open one (its join is a reconnect: the
+    // engine's catch-up pull covers the moment between the two).
+    const rescope = () => {
+      if (closed || listening === null) return
+      const signedIn = listening
+      listening = null
+      void open(signedIn)
+    }
+    return Object.assign(() => {
       closed = true
       data.subscription.unsubscribe()
       if (channel) void this.client.removeChannel(channel)
-    }
+    }, { rescope })
   }
 
   // The shop's search over the whole catalogue (migration 20261127090100) --------------------------------------------
@@ -599,7 +608,7 @@ function searchArgs(f: ServerSearchFilter): Record<string, unknown> {
 /** Ids per `in` filter (hosted Realtime takes at most 100 values in one). */
 export const REALTIME_IN_FILTER_MAX = 100
 /** `in` bindings for kept listings per channel: 5 × 100 ids; beyond them, the periodic pull follows the rest. */
-export const REALTIME_WATCH_BINDINGS = 5
+export const REALTIME_WATCH_BINDINGS = REALTIME_WATCH_IDS_MAX / REALTIME_IN_FILTER_MAX
 
 /** The listings bindings of a device's channel (see `subscribe`). */
 export function listingWatchFilters(watch: { createdSince: string | null; ids: readonly string[] }): { event: 'INSERT' | 'UPDATE' | 'DELETE'; filter?: string }[] {
@@ -609,7 +618,7 @@ export function listingWatchFilters(watch: { createdSince: string | null; ids: r
     watch.createdSince === null ? { event: 'UPDATE' } : { event: 'UPDATE', filter: `created_at=gte.${watch.createdSince}` },
   ]
   if (watch.createdSince === null) return out
-  const ids = watch.ids.slice(0, REALTIME_IN_FILTER_MAX * REALTIME_WATCH_BINDINGS)
+  const ids = watch.ids.slice(0, REALTIME_WATCH_IDS_MAX)
   for (let i = 0; i < ids.length; i += REALTIME_IN_FILTER_MAX) out.push({ event: 'UPDATE', filter: `id=in.(${ids.slice(i, i + REALTIME_IN_FILTER_MAX).join(',')})` })
   return out
 }

@@ -142,6 +142,12 @@ export interface RealtimeHandlers {
   onStatus(status: RealtimeStatus): void
 }
 
+/**
+ * Ends a realtime subscription when called. `rescope`, where the transport has it, opens the channel again for what
+ * `watched` answers now (the device's held listings changed).
+ */
+export type RealtimeSubscription = (() => void) & { rescope?: () => void }
+
 export interface Transport {
   /** The cached session's user, or null when signed out. Works offline. */
   session(): Promise<SessionInfo | null>
@@ -248,5 +254,5 @@ export interface Transport {
   setPushSubscription(subscription: PushSubscriptionWrite, subscribed: boolean): Promise<Result<void>>
 
   /** Subscribes to feed listings and to the user's conversations and messages. Returns the unsubscribe. */
-  subscribe(handlers: RealtimeHandlers): () => void
+  subscribe(handlers: RealtimeHandlers): RealtimeSubscription
 }
