@@ -11,6 +11,7 @@
  * - a visitor's first visit as the data layer sees it (src/sync/testing/scale-visitor.cli.ts: the sync engine on a
  *   new fake-indexeddb device): first listing, first page of 12, when the mirror stopped growing, listings, seller
  *   profiles and MB held (the listings go to one generated seller per 20, supabase/seed/scale.ts). These depend on the bounded window; before it, the device pulls the whole catalogue.
+ * - a visitor's first card painted in real Chromium on the built app (bench/scale-browser.ts).
  * The tables are analyzed after seeding (KREIS_BENCH_ANALYZE=off: not), as autovacuum would on a hosted database.
  */
 import { spawn } from 'node:child_process'
@@ -24,6 +25,7 @@ import { pageRequest, serverSearchOf, type SearchCursor, type ServerSearchPage }
 import { startTestStack, type TestStack } from '../supabase/local/testing/test-stack.ts'
 import { scaleListings, scaleSellers, seedScale, type ScaleSeller } from '../supabase/seed/scale.ts'
 import { percentile, type Figure } from './figure.ts'
+import { browserFigures, scaleStackOverrides, startScaleApp } from './scale-browser.ts'
 
 const COMMAND = 'npm run bench -- scale'
 /** The mirror's window the offline search is measured over (the newest listings a device keeps). */
@@ -235,8 +237,25 @@ export async function run(): Promise<Figure[]> {
   const sizes = (process.env.KREIS_BENCH_SCALE_SIZES ?? '10000,100000').split(',').map(Number)
   const figures: Figure[] = [...(await offlineFigures())]
   process.stderr.write(`[bench] scale: ${figures[0]!.figure}: ${figures[0]!.value.toFixed(1)} ms\n`)
+  const inBrowser = process.env.KREIS_BENCH_SCALE_BROWSER !== 'off'
+  const app = inBrowser ? await startScaleApp((await startTestStackConfig()).anonKey) : null
+  try {
+    await measureSizes(sizes, figures, inBrowser)
+  } finally {
+    await app?.close()
+  }
+  return figures
+}
+
+/** The anon key every stack of the bench hands out (the stack's default). */
+async function startTestStackConfig(): Promise<{ anonKey: string }> {
+  const { loadConfig } = await import('../supabase/local/config.ts')
+  return loadConfig({ KREIS_DATA_DIR: ':memory:' })
+}
+
+async function measureSizes(sizes: number[], figures: Figure[], inBrowser: boolean): Promise<void> {
   for (const n of sizes) {
-    const ts = await startTestStack()
+    const ts = await startTestStack(inBrowser ? scaleStackOverrides : {})
     try {
       const started = performance.now()
       // Analyzed after seeding (as autovacuum would on a hosted database; PGlite runs none); KREIS_BENCH_ANALYZE=off: not.
@@ -247,6 +266,7 @@ export async function run(): Promise<Figure[]> {
       process.stderr.write(`\n[bench] scale: seeded ${n} in ${((performance.now() - started) / 1000).toFixed(0)} s\n`)
       const measured = [...(await serverFigures(ts, n))]
       if (process.env.KREIS_BENCH_SCALE_VISITOR !== 'off') measured.push(...(await visitorFigures(ts, n)))
+      if (inBrowser) measured.push(...(await browserFigures(n)))
       // Each size's figures as soon as they are known (the table comes at the end).
       for (const f of measured) process.stderr.write(`[bench] scale: ${f.figure}: ${f.value.toFixed(1)} ${f.unit}\n`)
       figures.push(...measured)
@@ -254,5 +274,4 @@ export async function run(): Promise<Figure[]> {
       await ts.stop()
     }
   }
-  return figures
 }
