@@ -3,7 +3,7 @@
  * REST API with the service role, in batches the local stack accepts in one request each. Titles and descriptions
  * in German, French, Italian and English, Swiss towns in their own spelling (Genève, Zürich, Neuchâtel…), brands,
  * sizes, prices and a creation time spread over a year; one photo each, pointing at a photo the seed already
- * stored (no new files). Sellers are the profiles already there (the seed's Anna Müller, Luca Rossi…) and, when the
+ * stored (no new files). Sellers are the profiles already there (the seed's Anna Müller, Luca Rossi…) or, when the
  * caller can write accounts (the bench, in-process), generated ones: one per `LISTINGS_PER_SELLER` listings, so the
  * profiles a device holds would grow with the sellers if the window did not bound them.
  *
@@ -189,7 +189,7 @@ async function rest(url: string, key: string, path: string, init: RequestInit = 
 
 const WRITE = { method: 'POST', headers: { Prefer: 'return=minimal,resolution=ignore-duplicates' } } as const
 
-/** Every profile's id, in pages (a read of more than 5,000 rows would be refused by the stack's work cap). */
+/** Every profile's id, in pages (the seed's accounts, or those of an earlier catalogue). */
 async function profileIds(url: string, key: string): Promise<string[]> {
   const ids: string[] = []
   for (;;) {
@@ -204,8 +204,12 @@ async function profileIds(url: string, key: string): Promise<string[]> {
 export async function seedScale(o: SeedScaleOptions): Promise<string[]> {
   const batch = o.batch ?? 1000
   const log = o.log ?? (() => {})
-  if (o.createSellers) await o.createSellers(scaleSellers(o.count, { seed: o.seed }))
-  const sellers = await profileIds(o.url, o.serviceKey)
+  let sellers: string[]
+  if (o.createSellers) {
+    const made = scaleSellers(o.count, { seed: o.seed })
+    await o.createSellers(made)
+    sellers = made.map((s) => s.id)
+  } else sellers = await profileIds(o.url, o.serviceKey)
   const photos = ((await (await rest(o.url, o.serviceKey, 'listing_images?select=image_url&order=id&limit=200')).json()) as { image_url: string }[])
     .map((p) => p.image_url)
   if (photos.length === 0) throw new Error('no seed photos to point at: seed the stack first')
