@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { scopeCovers, unnamedIds, type WatchScope } from './realtime-scope'
+import { needsRescope, scopeCovers, unnamedIds, type WatchScope } from './realtime-scope'
 
 const T = (minute: number) => `2026-11-27T10:${String(minute).padStart(2, '0')}:00.000Z`
 /** Creation times of held listings: o1, o2 old; n1 newer. */
@@ -22,6 +22,15 @@ describe('the realtime scope: does the open channel hear what the device holds n
     ['ids beyond the channel’s room are followed by the pulls, not a new channel', scope(T(20), ['o1']), scope(T(20), ['o1', 'o2']), 1, true],
   ])('%s', (_, current, next, max, expected) => {
     expect(scopeCovers(current, next, at, max)).toBe(expected)
+  })
+
+  it.each<[string, WatchScope, WatchScope, boolean]>([
+    ['not when the open channel hears it all', scope(T(20), ['o1']), scope(T(25), ['o1']), false],
+    ['when it does not', scope(T(20), ['o1']), scope(T(20), ['o1', 'o2']), true],
+    ['when it hears every change and the device now holds a full window (narrowed)', scope(null), scope(T(20)), true],
+    ['not while the device still holds less than a window', scope(null), scope(null), false],
+  ])('a new channel %s', (_, current, next, expected) => {
+    expect(needsRescope(current, next, at, 500)).toBe(expected)
   })
 
   it('names the ids to look up: those of the new scope the open channel does not name', () => {

@@ -7,6 +7,8 @@
  * now may ask for more. The channel is opened again only when the current one does not hear all of it: a newer
  * `createdSince` or fewer ids ask for less, which the open channel already hears (a few changes more than needed
  * are harmless: each is only a poke for a pull), so a busy catalogue moving the window forward does not re-open it.
+ * One broader scope is narrowed: a channel hearing every change (opened while the device held less than a window)
+ * is opened again once the device holds a full window.
  */
 
 export interface WatchScope {
@@ -27,6 +29,15 @@ export function scopeCovers(current: WatchScope, next: WatchScope, createdAtOf: 
     const created = createdAtOf(id)
     return created !== undefined && created >= current.createdSince!
   })
+}
+
+/**
+ * Whether the channel should be opened again for `next`: it does not hear all of it, or it hears every change of
+ * the catalogue while the device now holds a full window (a fresh device's channel opens before its first pull).
+ */
+export function needsRescope(current: WatchScope, next: WatchScope, createdAtOf: (id: string) => string | undefined, maxIds: number): boolean {
+  if (current.createdSince === null && next.createdSince !== null) return true
+  return !scopeCovers(current, next, createdAtOf, maxIds)
 }
 
 /** The ids of `next` that `current` names neither by id nor by creation time (whose creation time is to be read). */

@@ -15,7 +15,7 @@ import { pullAll, refetchListing } from './pull'
 import { noteNewListing } from './new-listings'
 import { realtimeWatch } from '@/db/repositories/window'
 import { LISTING_WINDOW_SIZE, REALTIME_RESCOPE_DEBOUNCE_MS, REALTIME_WATCH_IDS_MAX } from '@/config/window'
-import { scopeCovers, unnamedIds } from '@/domain/realtime-scope'
+import { needsRescope, unnamedIds } from '@/domain/realtime-scope'
 import { drainOutbox, type DrainReport } from './push'
 import type { Failure, RealtimeChange, RealtimeWatch, Transport } from './protocol'
 import { applyRealtimeChanges } from './realtime-apply'
@@ -391,7 +391,10 @@ export class SyncEngine {
     return this.opts.windowSize ?? LISTING_WINDOW_SIZE
   }
 
-  /** Once the held listings stop changing for a moment: a new channel when the open one does not hear them all. */
+  /**
+   * Once the held listings stop changing for a moment: a new channel when the open one does not hear them all, or
+   * hears the whole catalogue while the device holds a full window (domain/realtime-scope.ts).
+   */
   private checkScopeSoon(rescope: () => void): void {
     if (this.rescopeTimer) clearTimeout(this.rescopeTimer)
     this.rescopeTimer = setTimeout(() => {
@@ -406,7 +409,7 @@ export class SyncEngine {
     const next = await realtimeWatch(this.db, this.windowSize)
     const unnamed = unnamedIds(current, next, REALTIME_WATCH_IDS_MAX)
     const created = new Map((await this.db.listings.bulkGet(unnamed)).flatMap((l) => (l ? [[l.id, l.created_at] as const] : [])))
-    if (this.stopped || this.realtimeScope !== current || scopeCovers(current, next, (id) => created.get(id), REALTIME_WATCH_IDS_MAX)) return
+    if (this.stopped || this.realtimeScope !== current || !needsRescope(current, next, (id) => created.get(id), REALTIME_WATCH_IDS_MAX)) return
     rescope()
   }
 

@@ -129,4 +129,24 @@ describe('a visitor’s realtime', () => {
       await db.delete()
     }
   })
+
+  it('a fresh device, whose channel opened before its first pull, narrows it to its window once it holds one', async () => {
+    const { default: WebSocket } = (await import(/* @vite-ignore */ 'ws' as string)) as { default: unknown }
+    const client = anonTestClient({ url: stack.url, anonKey: stack.anonKey, fetch: new Switchboard().fetch, WebSocket })
+    const db = new KreisDatabase(`realtime-narrow-${Math.random()}`)
+    const engine = new SyncEngine({ db, transport: new SupabaseTransport(client), locks: null, windowSize: WINDOW })
+    type Bindings = { state: string; bindings: { postgres_changes?: { filter: { event: string; filter?: string } }[] } }
+    const updates = () =>
+      (client.getChannels() as unknown as Bindings[]).filter((c) => c.state === 'joined').flatMap((c) => (c.bindings.postgres_changes ?? []).filter((b) => b.filter.event === 'UPDATE').map((b) => b.filter.filter ?? 'every listing'))
+    try {
+      engine.start() // nothing held yet: the channel opens for every change
+      await until(async () => (await db.listings.count()) >= WINDOW, 'the first pull')
+      await until(() => updates().length > 0 && updates().every((f) => f.startsWith('created_at=gte.')), 'a channel narrowed to the window')
+    } finally {
+      await engine.stop()
+      await client.removeAllChannels()
+      db.close()
+      await db.delete()
+    }
+  })
 })
