@@ -9,8 +9,9 @@
  * - the device's offline search over a mirror of the window's size (fake-indexeddb in Node, the feed repository's
  *   projection warm), p95 over the same mix;
  * - a visitor's first visit as the data layer sees it (src/sync/testing/scale-visitor.cli.ts: the sync engine on a
- *   new fake-indexeddb device): first listing, first page of 12, when the mirror stopped growing, listings and MB
- *   held. These depend on the bounded window; before it, the device pulls the whole catalogue.
+ *   new fake-indexeddb device): first listing, first page of 12, when the mirror stopped growing, listings, seller
+ *   profiles and MB held (the listings go to one generated seller per 20, supabase/seed/scale.ts). These depend on the bounded window; before it, the device pulls the whole catalogue.
+ * - a visitor's first card painted in real Chromium on the built app (bench/scale-browser.ts).
  * The tables are analyzed after seeding (KREIS_BENCH_ANALYZE=off: not), as autovacuum would on a hosted database.
  */
 import { spawn } from 'node:child_process'
@@ -22,8 +23,9 @@ import type { FeedFilters } from '../src/domain/feed-filters.ts'
 import type { FeedSort } from '../src/domain/feed-query.ts'
 import { pageRequest, serverSearchOf, type SearchCursor, type ServerSearchPage } from '../src/domain/search-query.ts'
 import { startTestStack, type TestStack } from '../supabase/local/testing/test-stack.ts'
-import { scaleListings, seedScale } from '../supabase/seed/scale.ts'
+import { scaleListings, scaleSellers, seedScale, type ScaleSeller } from '../supabase/seed/scale.ts'
 import { percentile, type Figure } from './figure.ts'
+import { browserFigures, scaleStackOverrides, startScaleApp } from './scale-browser.ts'
 
 const COMMAND = 'npm run bench -- scale'
 /** The mirror's window the offline search is measured over (the newest listings a device keeps). */
@@ -166,7 +168,31 @@ async function offlineFigures(): Promise<Figure[]> {
   }
 }
 
-type Visit = { firstListingMs: number | null; firstPageMs: number | null; settledMs: number | null; listings: number; mb: number }
+const sellerCount = (n: number) => scaleSellers(n).length
+
+/**
+ * The generated sellers as accounts, written as the database's superuser (the REST API cannot create accounts), as a
+ * confirmed e-mail sign-up leaves them without a password (nobody signs in as them); the sign-up trigger creates
+ * their profiles.
+ */
+async function createAccounts(ts: TestStack, sellers: readonly ScaleSeller[]): Promise<void> {
+  await ts.stack.ctx.db.asSuperuser((tx) =>
+    tx.query(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+         confirmation_token, recovery_token, email_change_token_new, email_change, email_change_token_current,
+         phone_change, phone_change_token, reauthentication_token, is_super_admin, raw_app_meta_data, raw_user_meta_data,
+         created_at, updated_at)
+       select '00000000-0000-0000-0000-000000000000', u.id, 'authenticated', 'authenticated', u.email, '', now(),
+         '', '', '', '', '', '', '', '', false, '{"provider":"email","providers":["email"]}',
+         jsonb_build_object('first_name', u.first_name, 'last_name', u.last_name), now(), now()
+       from unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) as u(id, email, first_name, last_name)
+       on conflict (id) do nothing`,
+      [sellers.map((s) => s.id), sellers.map((s) => s.email), sellers.map((s) => s.first_name), sellers.map((s) => s.last_name)],
+    ),
+  )
+}
+
+type Visit = { firstListingMs: number | null; firstPageMs: number | null; settledMs: number | null; listings: number; profiles: number; mb: number }
 
 function visitor(ts: TestStack): Promise<Visit | string> {
   return new Promise((resolve) => {
@@ -200,6 +226,8 @@ async function visitorFigures(ts: TestStack, n: number): Promise<Figure[]> {
     { figure: `mirror stops growing, ${label}`, value: v.settledMs ?? VISITOR_LIMIT_MS, unit: 'ms', budget: { op: '<=', limit: 5000 }, command: COMMAND,
       ...(notSettled ? { note: `still growing after ${VISITOR_LIMIT_MS / 1000} s (${v.listings} listings): the whole catalogue is pulled until the window bounds it` } : {}) },
     { figure: `listings held by a visitor's device, ${label}`, value: v.listings, unit: 'listings', budget: { op: '<=', limit: WINDOW_LISTINGS }, command: COMMAND },
+    { figure: `profiles held by a visitor's device, ${label}`, value: v.profiles, unit: 'profiles', budget: { op: '<=', limit: WINDOW_LISTINGS }, command: COMMAND,
+      note: `the window's sellers only; the catalogue has ${sellerCount(n).toLocaleString('en')} generated sellers and the seed's accounts` },
     { figure: `mirror size before photos, ${label}`, value: v.mb, unit: 'MB', budget: { op: '<=', limit: 25 }, command: COMMAND,
       note: 'JSON bytes of the listing, image and profile rows the device holds' },
   ]
@@ -209,18 +237,36 @@ export async function run(): Promise<Figure[]> {
   const sizes = (process.env.KREIS_BENCH_SCALE_SIZES ?? '10000,100000').split(',').map(Number)
   const figures: Figure[] = [...(await offlineFigures())]
   process.stderr.write(`[bench] scale: ${figures[0]!.figure}: ${figures[0]!.value.toFixed(1)} ms\n`)
+  const inBrowser = process.env.KREIS_BENCH_SCALE_BROWSER !== 'off'
+  const app = inBrowser ? await startScaleApp((await startTestStackConfig()).anonKey) : null
+  try {
+    await measureSizes(sizes, figures, inBrowser)
+  } finally {
+    await app?.close()
+  }
+  return figures
+}
+
+/** The anon key every stack of the bench hands out (the stack's default). */
+async function startTestStackConfig(): Promise<{ anonKey: string }> {
+  const { loadConfig } = await import('../supabase/local/config.ts')
+  return loadConfig({ KREIS_DATA_DIR: ':memory:' })
+}
+
+async function measureSizes(sizes: number[], figures: Figure[], inBrowser: boolean): Promise<void> {
   for (const n of sizes) {
-    const ts = await startTestStack()
+    const ts = await startTestStack(inBrowser ? scaleStackOverrides : {})
     try {
       const started = performance.now()
       // Analyzed after seeding (as autovacuum would on a hosted database; PGlite runs none); KREIS_BENCH_ANALYZE=off: not.
       await seedScale({
-        url: ts.url, serviceKey: ts.serviceRoleKey, count: n, analyze: process.env.KREIS_BENCH_ANALYZE !== 'off',
+        url: ts.url, serviceKey: ts.serviceRoleKey, count: n, analyze: process.env.KREIS_BENCH_ANALYZE !== 'off', createSellers: (sellers) => createAccounts(ts, sellers),
         log: (l) => process.stderr.write(`\r[bench] scale: ${l}   `),
       })
       process.stderr.write(`\n[bench] scale: seeded ${n} in ${((performance.now() - started) / 1000).toFixed(0)} s\n`)
       const measured = [...(await serverFigures(ts, n))]
       if (process.env.KREIS_BENCH_SCALE_VISITOR !== 'off') measured.push(...(await visitorFigures(ts, n)))
+      if (inBrowser) measured.push(...(await browserFigures(n)))
       // Each size's figures as soon as they are known (the table comes at the end).
       for (const f of measured) process.stderr.write(`[bench] scale: ${f.figure}: ${f.value.toFixed(1)} ${f.unit}\n`)
       figures.push(...measured)
@@ -228,5 +274,4 @@ export async function run(): Promise<Figure[]> {
       await ts.stop()
     }
   }
-  return figures
 }

@@ -22,3 +22,15 @@ export const WINDOW_EXTRA_IDS_MAX = 2_000
 
 /** Ids per request when the device fetches listings of its window it does not hold. */
 export const WINDOW_FETCH_CHUNK = 100
+
+/**
+ * Older held listings (created before the window's newest part) a device's realtime channel names by id: 5 `in`
+ * filters of 100 ids (hosted Realtime's limit per filter). Beyond them, the periodic pull follows the rest.
+ */
+export const REALTIME_WATCH_IDS_MAX = 500
+
+/**
+ * How long the leader waits after the held listings change before it checks whether its realtime channel still
+ * hears them (a pull writes many rows at once; one check after it settles).
+ */
+export const REALTIME_RESCOPE_DEBOUNCE_MS = 1_000

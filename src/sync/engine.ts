@@ -14,9 +14,10 @@ import { discardFailed, pendingSummary, retryFailed } from './outbox'
 import { pullAll, refetchListing } from './pull'
 import { noteNewListing } from './new-listings'
 import { realtimeWatch } from '@/db/repositories/window'
-import { LISTING_WINDOW_SIZE } from '@/config/window'
+import { LISTING_WINDOW_SIZE, REALTIME_RESCOPE_DEBOUNCE_MS, REALTIME_WATCH_IDS_MAX } from '@/config/window'
+import { needsRescope, unnamedIds } from '@/domain/realtime-scope'
 import { drainOutbox, type DrainReport } from './push'
-import type { Failure, RealtimeChange, Transport } from './protocol'
+import type { Failure, RealtimeChange, RealtimeWatch, Transport } from './protocol'
 import { applyRealtimeChanges } from './realtime-apply'
 import { sweepDiscardedUploads } from './sweep'
 import { createSyncStatusStore, patchSyncStatus, type SyncStatusStore } from './status-store'
@@ -70,6 +71,9 @@ export class SyncEngine {
   private draining: Promise<DrainReport> | null = null
   private drainQueued: Promise<DrainReport> | null = null
   private realtimeQueue: RealtimeChange[] = []
+  /** What the open realtime channel listens to (M6), and the pending check of it after the held listings changed. */
+  private realtimeScope: RealtimeWatch | null = null
+  private rescopeTimer: ReturnType<typeof setTimeout> | null = null
   private applyingRealtime: Promise<void> | null = null
 
   constructor(private readonly opts: EngineOptions) {
@@ -350,9 +354,9 @@ export class SyncEngine {
     let statusHeard = false
     let heard!: () => void
     const firstStatus = new Promise<void>((resolve) => (heard = resolve))
-    const unsubscribe = transport.subscribe({
+    const subscription = transport.subscribe({
       onChange: (change) => void this.onRealtimeChange(change).catch(() => {}),
-      watched: () => realtimeWatch(this.db, this.opts.windowSize ?? LISTING_WINDOW_SIZE),
+      watched: async () => (this.realtimeScope = await realtimeWatch(this.db, this.windowSize)),
       onStatus: (s) => {
         statusHeard = true
         heard()
@@ -360,7 +364,17 @@ export class SyncEngine {
         else if (firstCycle) this.background('reconnect')
       },
     })
-    this.stopFns.push(unsubscribe)
+    this.stopFns.push(subscription)
+    const rescope = subscription.rescope
+    if (rescope) {
+      // Listings the device starts keeping after the channel opened (opened, favourited, a search answer) are heard
+      // from the next channel on, not only by the periodic pull.
+      this.stopFns.push(this.db.rowChanges.subscribe('listings', () => this.checkScopeSoon(rescope)))
+      this.stopFns.push(() => {
+        if (this.rescopeTimer) clearTimeout(this.rescopeTimer)
+        this.rescopeTimer = null
+      })
+    }
     this.stopFns.push(watchForWork(this.db, () => void this.push().catch(() => {})))
     this.leading = true
     if (!statusHeard && globalThis.navigator?.onLine !== false) {
@@ -371,6 +385,32 @@ export class SyncEngine {
     firstCycle = true
     if (this.stopped) return
     await this.sync('start').catch(() => {})
+  }
+
+  private get windowSize(): number {
+    return this.opts.windowSize ?? LISTING_WINDOW_SIZE
+  }
+
+  /**
+   * Once the held listings stop changing for a moment: a new channel when the open one does not hear them all, or
+   * hears the whole catalogue while the device holds a full window (domain/realtime-scope.ts).
+   */
+  private checkScopeSoon(rescope: () => void): void {
+    if (this.rescopeTimer) clearTimeout(this.rescopeTimer)
+    this.rescopeTimer = setTimeout(() => {
+      this.rescopeTimer = null
+      void this.rescopeIfNeeded(rescope).catch(() => {})
+    }, REALTIME_RESCOPE_DEBOUNCE_MS)
+  }
+
+  private async rescopeIfNeeded(rescope: () => void): Promise<void> {
+    const current = this.realtimeScope
+    if (this.stopped || !current) return
+    const next = await realtimeWatch(this.db, this.windowSize)
+    const unnamed = unnamedIds(current, next, REALTIME_WATCH_IDS_MAX)
+    const created = new Map((await this.db.listings.bulkGet(unnamed)).flatMap((l) => (l ? [[l.id, l.created_at] as const] : [])))
+    if (this.stopped || this.realtimeScope !== current || !needsRescope(current, next, (id) => created.get(id), REALTIME_WATCH_IDS_MAX)) return
+    rescope()
   }
 
   /**

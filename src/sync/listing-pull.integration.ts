@@ -101,7 +101,7 @@ describe('the pull by transaction', () => {
     expect(since.value.rows.listings.map((l) => l.id)).toEqual([newer])
     expect(since.value.rows.images.map((i) => i.listing_id)).toEqual([newer])
     expect(since.value.last!.xid).toBeGreaterThanOrEqual(h.value)
-    const profiles = await buyer.transport.pullProfilesSince({ since: null, after: null }, 500)
+    const profiles = await buyer.transport.pullProfilesSince({ since: null, after: null }, 500, { size: 2000, extra: [] })
     if (!profiles.ok) throw new Error(profiles.message)
     expect(profiles.value.rows.find((p) => p.id === seller.userId)).toEqual(expect.not.objectContaining({ sync_xid: expect.anything() }))
   })

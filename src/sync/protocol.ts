@@ -243,7 +243,13 @@ export interface PullsSlice {
   pullHorizon(): Promise<Result<number>>
   /** Listings from `from` in (sync_xid, id) order, with their whole image sets and their sellers. */
   pullListingsSince(from: XidFrom, limit: number): Promise<Result<XidPage<ListingBundle>>>
-  pullProfilesSince(from: XidFrom, limit: number): Promise<Result<XidPage<PublicProfileRecord[]>>>
+  /**
+   * The public profiles of the window (RPC window_profiles) from `from` in (sync_xid, id) order: the sellers of its
+   * listings, the user's conversation counterparts and the user.
+   */
+  pullProfilesSince(from: XidFrom, limit: number, ask: WindowAsk): Promise<Result<XidPage<PublicProfileRecord[]>>>
+  /** The public profiles of these ids (at most WINDOW_FETCH_CHUNK ids). */
+  fetchProfiles(ids: string[]): Promise<Result<PublicProfileRecord[]>>
   pullConversationsSince(from: XidFrom, limit: number): Promise<Result<XidPage<ConversationRecord[]>>>
   pullMessagesSince(from: XidFrom, limit: number): Promise<Result<XidPage<MessageRecord[]>>>
   /** The window's listings from `from` in (sync_xid, id) order, with images and sellers (RPC window_listings). */
@@ -278,10 +284,16 @@ export interface PushSlice {
   setPushSubscription(subscription: PushSubscriptionWrite, subscribed: boolean): Promise<Result<void>>
 }
 
+/**
+ * Ends a realtime subscription when called. `rescope`, where the transport has it, opens the channel again for what
+ * `watched` answers now (the device's held listings changed).
+ */
+export type RealtimeSubscription = (() => void) & { rescope?: () => void }
+
 /** Realtime changes of the rows the device holds. */
 export interface RealtimeSlice {
   /** Subscribes to feed listings and to the user's conversations and messages. Returns the unsubscribe. */
-  subscribe(handlers: RealtimeHandlers): () => void
+  subscribe(handlers: RealtimeHandlers): RealtimeSubscription
 }
 
 export type Transport = SessionSlice &

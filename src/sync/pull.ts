@@ -19,7 +19,7 @@ import type { KreisDatabase } from '@/db/database'
 import type { Cursor } from '@/db/records'
 import { applyConversations, applyListingBundle, applyMessages, applyMyProfile, applyProfiles, removeConversationsNotIn, removeListingsNotIn } from '@/db/repositories/mirror'
 import { applyServerFavourites } from '@/db/repositories/favourites'
-import { extraIdsOf, shrinkToWindow } from '@/db/repositories/window'
+import { evictUnneededProfiles, extraIdsOf, profilesToFetch, shrinkToWindow } from '@/db/repositories/window'
 import type { PullPosition, PullStream } from '@/db/rows'
 import { LISTING_WINDOW_SIZE, WINDOW_FETCH_CHUNK } from '@/config/window'
 import { PULL_LOOKBACK_MS, PULL_PAGE_SIZE } from './constants'
@@ -156,11 +156,12 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
       },
     }),
   )
-  // Sellers renamed since: their cards follow (a rename does not touch their listings).
+  // The window's sellers (and the user's counterparts) renamed since: their cards follow (a rename does not touch
+  // their listings). Not every profile: a device holds those its window needs (domain/profile-window.ts).
   failures.push(
     await pullStream(db, 'profiles', horizon, {
       byXid: async (from) => {
-        const r = await transport.pullProfilesSince(from, PULL_PAGE_SIZE)
+        const r = await transport.pullProfilesSince(from, PULL_PAGE_SIZE, ask)
         return r.ok ? { ok: true, value: { count: r.value.rows.length, last: r.value.last, apply: () => applyProfiles(db, r.value.rows) } } : r
       },
       byTime: async (after) => {
@@ -215,6 +216,9 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
     failures.push(await fetchNewlyKept(deps, session.userId))
   }
   await shrinkToWindow(db, size, session?.userId)
+  // Profiles that entered without changing (a new conversation's counterpart) are fetched; those nothing needs leave.
+  failures.push(await fetchMissingProfiles(deps, session?.userId))
+  await evictUnneededProfiles(db, session?.userId)
   return failures.find((f) => f !== null) ?? null
 }
 
@@ -243,6 +247,17 @@ async function fetchAll(deps: PullDeps, ids: readonly string[]): Promise<Failure
     const r = await deps.transport.fetchListings(ids.slice(i, i + WINDOW_FETCH_CHUNK))
     if (!r.ok) return r
     await applyListingBundle(deps.db, r.value)
+  }
+  return null
+}
+
+/** Fetches the profiles the device needs and lacks, in chunks (public rows: newer versions only, R2). */
+async function fetchMissingProfiles(deps: PullDeps, owner: string | undefined): Promise<Failure | null> {
+  const ids = await profilesToFetch(deps.db, owner)
+  for (let i = 0; i < ids.length; i += WINDOW_FETCH_CHUNK) {
+    const r = await deps.transport.fetchProfiles(ids.slice(i, i + WINDOW_FETCH_CHUNK))
+    if (!r.ok) return r
+    await deps.db.transaction('rw', [deps.db.listings, deps.db.profiles, deps.db.my_profile], () => applyProfiles(deps.db, r.value))
   }
   return null
 }

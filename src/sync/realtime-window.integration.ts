@@ -4,6 +4,7 @@
 import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '@/db/database'
+import { noteListingOpened } from '@/db/repositories/window'
 import { SupabaseTransport } from '@/remote/supabase-transport'
 import { anonTestClient } from '@/remote/testing/test-client'
 import { SyncEngine } from './engine'
@@ -88,6 +89,59 @@ describe('a visitor’s realtime', () => {
       await until(() => newListingsStore.getState().ids.length === 2, 'the new listings signal')
       expect([...newListingsStore.getState().ids].sort()).toEqual([...fresh].sort())
       await until(async () => (await db.listings.get(fresh[1]!)) !== undefined, 'the new listing in the mirror')
+    } finally {
+      await engine.stop()
+      await client.removeAllChannels()
+      db.close()
+      await db.delete()
+    }
+  })
+
+  it('hears a listing it starts keeping after the channel opened: the channel is opened again for it', async () => {
+    const { default: WebSocket } = (await import(/* @vite-ignore */ 'ws' as string)) as { default: unknown }
+    const client = anonTestClient({ url: stack.url, anonKey: stack.anonKey, fetch: new Switchboard().fetch, WebSocket })
+    const db = new KreisDatabase(`realtime-rescope-${Math.random()}`)
+    const engine = new SyncEngine({ db, transport: new SupabaseTransport(client), locks: null, windowSize: WINDOW })
+    type Bindings = { state: string; bindings: { postgres_changes?: { filter: { event: string; filter?: string } }[] } }
+    const channels = () => client.getChannels() as unknown as Bindings[]
+    const naming = (id: string) => channels().some((c) => c.state === 'joined' && (c.bindings.postgres_changes ?? []).some((b) => b.filter.filter?.includes(id)))
+    const old = ids[1]!
+    try {
+      await engine.sync('start')
+      engine.start()
+      await until(() => channels().some((c) => c.state === 'joined'), 'the join')
+      expect(await db.listings.get(old)).toBeUndefined()
+      expect(naming(old)).toBe(false)
+
+      // The visitor opens an old listing (outside the newest 4): the device keeps it from now on.
+      await noteListingOpened(db, old)
+      await engine.sync('start')
+      expect(await db.listings.get(old)).toBeDefined()
+      await until(() => naming(old), 'a channel naming the opened listing')
+
+      // Its change is heard at once, not at the next 60 s pull.
+      await rename(old, 'Coat 1, relined')
+      await until(async () => (await db.listings.get(old))?.title === 'Coat 1, relined', 'the opened listing’s change')
+    } finally {
+      await engine.stop()
+      await client.removeAllChannels()
+      db.close()
+      await db.delete()
+    }
+  })
+
+  it('a fresh device, whose channel opened before its first pull, narrows it to its window once it holds one', async () => {
+    const { default: WebSocket } = (await import(/* @vite-ignore */ 'ws' as string)) as { default: unknown }
+    const client = anonTestClient({ url: stack.url, anonKey: stack.anonKey, fetch: new Switchboard().fetch, WebSocket })
+    const db = new KreisDatabase(`realtime-narrow-${Math.random()}`)
+    const engine = new SyncEngine({ db, transport: new SupabaseTransport(client), locks: null, windowSize: WINDOW })
+    type Bindings = { state: string; bindings: { postgres_changes?: { filter: { event: string; filter?: string } }[] } }
+    const updates = () =>
+      (client.getChannels() as unknown as Bindings[]).filter((c) => c.state === 'joined').flatMap((c) => (c.bindings.postgres_changes ?? []).filter((b) => b.filter.event === 'UPDATE').map((b) => b.filter.filter ?? 'every listing'))
+    try {
+      engine.start() // nothing held yet: the channel opens for every change
+      await until(async () => (await db.listings.count()) >= WINDOW, 'the first pull')
+      await until(() => updates().length > 0 && updates().every((f) => f.startsWith('created_at=gte.')), 'a channel narrowed to the window')
     } finally {
       await engine.stop()
       await client.removeAllChannels()

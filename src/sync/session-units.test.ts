@@ -30,6 +30,9 @@ vi.mock('@/remote/auth', () => ({
 
 const { adoptOwner, applyAuthUser, clearUserData, sessionStore, signOutUser, initSession } = await import('./session')
 const { writesWaitingForOtherAccounts } = await import('./outbox')
+const { noteListingOpened } = await import('@/db/repositories/window')
+const { recentListings } = await import('@/db/window-eviction')
+const recentListingIds = (db: KreisDatabase) => db.transaction('r', db.meta, () => recentListings(db as never))
 
 const T0 = Date.parse('2025-06-01T10:00:00.000Z')
 const fields: ListingFields = {
@@ -147,6 +150,22 @@ describe('signOutUser', () => {
     expect(await signOutUser({}, db)).toEqual({ signedOut: false, message: 'network down' })
     expect(await db.drafts.count()).toBe(1)
     expect(sessionStore.getState()).toMatchObject({ status: 'signed-in' })
+  })
+
+  it('clears the recently opened list (it is private), on Sign Out and when another account signs in', async () => {
+    const db = fresh()
+    await adoptOwner(db, 'user-a')
+    await noteListingOpened(db, 'l1')
+    await noteListingOpened(db, 'l2')
+    expect(await recentListingIds(db)).toEqual(['l2', 'l1'])
+    sessionStore.setState({ status: 'signed-in', userId: 'user-a', email: null }, true)
+    expect(await signOutUser({}, db)).toEqual({ signedOut: true })
+    expect(await recentListingIds(db)).toEqual([])
+
+    await adoptOwner(db, 'user-a')
+    await noteListingOpened(db, 'l3')
+    await adoptOwner(db, 'user-b')
+    expect(await recentListingIds(db)).toEqual([])
   })
 
   it('clearUserData keeps a visitor’s favourites and drops the account’s', async () => {

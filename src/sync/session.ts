@@ -12,6 +12,7 @@ import { getDatabase } from '@/db/database'
 import type { DraftPhotoRow, DraftRow, OutboxEntry, PhotoBlobRow } from '@/db/rows'
 import { PARKED_PREFIX, unsentCount } from './outbox'
 import { deviceOwner, OWNER_KEY } from './device-owner'
+import { RECENT_LISTINGS_KEY } from '@/db/window-eviction'
 
 export type SessionState =
   | { status: 'loading' }
@@ -90,6 +91,8 @@ export async function clearUserData(db: KreisDatabase): Promise<void> {
     await Promise.all(tables.map((t) => t.clear()))
     // The account's favourites are the user's (they come back from the server at the next sign-in); a visitor's stay.
     await db.favourites.filter((f) => f.user_id !== undefined).delete()
+    // What the user opened is private too (it says what they looked at); the window no longer keeps those listings.
+    await db.meta.delete(RECENT_LISTINGS_KEY)
     await db.meta.put({ key: OWNER_KEY, value: null }) // nobody's now: a pull still on its way stores nothing
   })
 }

@@ -3,7 +3,9 @@
  * REST API with the service role, in batches the local stack accepts in one request each. Titles and descriptions
  * in German, French, Italian and English, Swiss towns in their own spelling (Genève, Zürich, Neuchâtel…), brands,
  * sizes, prices and a creation time spread over a year; one photo each, pointing at a photo the seed already
- * stored (no new files). Sellers are the profiles already there (the seed's Anna Müller, Luca Rossi…).
+ * stored (no new files). Sellers are the profiles already there (the seed's Anna Müller, Luca Rossi…) or, when the
+ * caller can write accounts (the bench, in-process), generated ones: one per `LISTINGS_PER_SELLER` listings, so the
+ * profiles a device holds would grow with the sellers if the window did not bound them.
  *
  * Deterministic for a given seed number, so two runs over fresh stacks hold the same catalogue.
  */
@@ -60,6 +62,30 @@ const SIZES: Readonly<Record<string, readonly string[]>> = {
 const CONDITIONS = ['new_with_tags', 'very_good', 'worn_but_loved', 'acceptable'] as const
 const LANGS: readonly Lang[] = ['de', 'de', 'fr', 'fr', 'it', 'en']
 const FABRICS = ['Wolle', 'laine', 'cotone', 'cotton', 'Leder', 'lin', 'polyester', null]
+
+/** Listings per generated seller (a marketplace's sellers each offer a handful to a few dozen). */
+export const LISTINGS_PER_SELLER = 20
+
+const FIRST_NAMES = ['Anna', 'Luca', 'Sophie', 'Jonas', 'Chiara', 'Noah', 'Léa', 'Matteo', 'Mia', 'Elias', 'Laura', 'Nicolas', 'Sara', 'Jan', 'Émilie', 'Marco']
+const LAST_NAMES = ['Müller', 'Meier', 'Schmid', 'Keller', 'Weber', 'Huber', 'Rossi', 'Bianchi', 'Favre', 'Rochat', 'Gerber', 'Brunner', 'Zürcher', 'Fontana', 'Dubois', 'Baumann']
+
+export interface ScaleSeller {
+  id: string
+  email: string
+  first_name: string
+  last_name: string
+}
+
+/** The generated sellers for `count` listings: the same for the same seed. */
+export function scaleSellers(count: number, opts: { seed?: number } = {}): ScaleSeller[] {
+  const prng = new Prng((opts.seed ?? 24) + 2)
+  return Array.from({ length: Math.ceil(count / LISTINGS_PER_SELLER) }, (_, i) => ({
+    id: uuid(prng),
+    email: `scale-seller-${i}@scale.kreis.ch`,
+    first_name: prng.pick(FIRST_NAMES),
+    last_name: prng.pick(LAST_NAMES),
+  }))
+}
 
 export interface ScaleListing {
   id: string
@@ -129,6 +155,11 @@ export interface SeedScaleOptions {
   /** Rows per request: well under the body limit (10 MB) and quick for the single-threaded engine. */
   batch?: number
   seed?: number
+  /**
+   * Creates these accounts (their profiles follow by the sign-up trigger) before the listings are written; without
+   * it (the REST API cannot create accounts) the listings go to the profiles already there.
+   */
+  createSellers?: (sellers: readonly ScaleSeller[]) => Promise<void>
   /** Give the planner statistics afterwards (analyze_catalogue; PGlite has no autovacuum). Default true. */
   analyze?: boolean
   log?: (line: string) => void
@@ -158,11 +189,27 @@ async function rest(url: string, key: string, path: string, init: RequestInit = 
 
 const WRITE = { method: 'POST', headers: { Prefer: 'return=minimal,resolution=ignore-duplicates' } } as const
 
+/** Every profile's id, in pages (the seed's accounts, or those of an earlier catalogue). */
+async function profileIds(url: string, key: string): Promise<string[]> {
+  const ids: string[] = []
+  for (;;) {
+    const after = ids.length ? `&id=gt.${ids[ids.length - 1]}` : ''
+    const page = ((await (await rest(url, key, `profiles?select=id&order=id&limit=1000${after}`)).json()) as { id: string }[]).map((p) => p.id)
+    ids.push(...page)
+    if (page.length < 1000) return ids
+  }
+}
+
 /** Writes `count` listings with one photo each; returns their ids. */
 export async function seedScale(o: SeedScaleOptions): Promise<string[]> {
   const batch = o.batch ?? 1000
   const log = o.log ?? (() => {})
-  const sellers = ((await (await rest(o.url, o.serviceKey, 'profiles?select=id&order=id')).json()) as { id: string }[]).map((p) => p.id)
+  let sellers: string[]
+  if (o.createSellers) {
+    const made = scaleSellers(o.count, { seed: o.seed })
+    await o.createSellers(made)
+    sellers = made.map((s) => s.id)
+  } else sellers = await profileIds(o.url, o.serviceKey)
   const photos = ((await (await rest(o.url, o.serviceKey, 'listing_images?select=image_url&order=id&limit=200')).json()) as { image_url: string }[])
     .map((p) => p.image_url)
   if (photos.length === 0) throw new Error('no seed photos to point at: seed the stack first')

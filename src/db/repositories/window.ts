@@ -1,6 +1,7 @@
 /** The window's operations on the app's database (the rules and eviction: db/window-eviction.ts). */
 import Dexie, { type Table } from 'dexie'
 import { touchRecent } from '@/domain/listing-window'
+import { missingProfiles, profileEvictions, type ProfileNeeds } from '@/domain/profile-window'
 import { RECENT_LISTINGS_CAP } from '@/config/window'
 import type { KreisDatabase } from '../database'
 import { evictOutsideWindow, RECENT_LISTINGS_KEY, recentListings, windowExtraIds, windowKeep, type WindowTables } from '../window-eviction'
@@ -49,4 +50,26 @@ export async function realtimeWatch(db: KreisDatabase, size: number): Promise<{ 
     const rows = await db.listings.bulkGet([...candidates])
     return { createdSince, ids: rows.filter((l) => l !== undefined && l.created_at < createdSince).map((l) => l!.id) }
   })
+}
+
+/** What needs a profile on this device (domain/profile-window.ts): its listings' sellers, its conversations, the user. */
+async function profileNeedsOf(db: KreisDatabase, owner: string | undefined): Promise<ProfileNeeds> {
+  const [sellerKeys, conversations] = await Promise.all([db.listings.orderBy('[user_id+created_at]').keys(), db.conversations.toArray()])
+  return { sellers: new Set(sellerKeys.map((k) => String((k as unknown[])[0]))), conversations, owner }
+}
+
+/** Evicts the public profiles nothing on the device needs any more (after the listings left). Returns their ids. */
+export function evictUnneededProfiles(db: KreisDatabase, owner: string | undefined): Promise<string[]> {
+  return db.transaction('rw', [db.listings, db.conversations, db.profiles], async () => {
+    const gone = profileEvictions((await db.profiles.toCollection().primaryKeys()) as string[], await profileNeedsOf(db, owner))
+    if (gone.length) await db.profiles.bulkDelete(gone)
+    return gone
+  })
+}
+
+/** The profiles the device needs and does not hold. */
+export function profilesToFetch(db: KreisDatabase, owner: string | undefined): Promise<string[]> {
+  return db.transaction('r', [db.listings, db.conversations, db.profiles], async () =>
+    missingProfiles((await db.profiles.toCollection().primaryKeys()) as string[], await profileNeedsOf(db, owner)),
+  )
 }

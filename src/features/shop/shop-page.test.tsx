@@ -273,4 +273,12 @@ describe('<ShopPage /> asks the server when online (the whole catalogue), the de
     expect(await screen.findByText('The server did not answer — searching the 2 listings on this device')).toBeInTheDocument()
     await vi.waitFor(() => expect(cards()).toHaveLength(1))
   })
+
+  it('a deep page opened from a link with no known cursor: the device answers under a note that says why', async () => {
+    server.answer = async () => 'unreachable'
+    await db.listings.bulkPut([listing(1, { title: 'Robe', location: 'Genève' }), listing(2, { title: 'Coat' })])
+    renderShop('/shop?q=geneve&page=200')
+    expect(await screen.findByText('This page opens only from the page before it — showing the 2 listings on this device')).toBeInTheDocument()
+    expect(screen.queryByText(/The server did not answer/)).toBeNull()
+  })
 })

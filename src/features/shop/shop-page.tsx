@@ -41,8 +41,9 @@ function itemCountText(total: number | null | undefined): string {
   return total === 1 ? t('feed.itemCountOne') : t('feed.itemCountMany', { count: total })
 }
 
-function deviceNoteText(source: 'offline' | 'unavailable', count: number): string {
+function deviceNoteText(source: 'offline' | 'unavailable' | 'unreachable', count: number): string {
   if (source === 'unavailable') return t('feed.serverUnavailable', { count: formatCount(count) })
+  if (source === 'unreachable') return t('feed.deepPageOnDevice', { count: formatCount(count) })
   return count === 1 ? t('feed.searchingDeviceOne') : t('feed.searchingDevice', { count: formatCount(count) })
 }
 
@@ -72,7 +73,7 @@ export function ShopPage() {
   // a cold start re-reads it while the first screen and then the first pull are stored (TBT).
   const deviceRows = useFeedPage(filters, sort, page)
   const rows = useDeferredValue(server ? server.rows : answer.source === 'waiting' ? undefined : deviceRows)
-  const deviceNote = answer.source === 'offline' || answer.source === 'unavailable' ? answer.source : null
+  const deviceNote = answer.source === 'offline' || answer.source === 'unavailable' || answer.source === 'unreachable' ? answer.source : null
   const onDevice = useFeedCount(deviceNote ? {} : SKIP_COUNT)
   const hasListings = useHasListings()
   const firstScreenPending = useFirstScreen(hasListings)

@@ -16,6 +16,7 @@ export const feed: Record<keyof typeof en, string> = {
   'feed.searchingDevice': 'Offline – Suche in den {count} Inseraten auf diesem Gerät',
   'feed.searchingDeviceOne': 'Offline – Suche im einzigen Inserat auf diesem Gerät',
   'feed.serverUnavailable': 'Der Server hat nicht geantwortet – Suche in den {count} Inseraten auf diesem Gerät',
+  'feed.deepPageOnDevice': 'Diese Seite öffnet sich nur von der vorherigen Seite aus – Anzeige der {count} Inserate auf diesem Gerät',
   'feed.searchResults': 'Ergebnisse für «{query}»',
   'feed.clearSearch': 'Suche löschen',
   'feed.sortLabel': 'Sortieren nach',

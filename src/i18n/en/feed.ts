@@ -15,6 +15,7 @@ export const feed = {
   'feed.searchingDevice': 'Offline — searching the {count} listings on this device',
   'feed.searchingDeviceOne': 'Offline — searching the 1 listing on this device',
   'feed.serverUnavailable': 'The server did not answer — searching the {count} listings on this device',
+  'feed.deepPageOnDevice': 'This page opens only from the page before it — showing the {count} listings on this device',
   'feed.searchResults': 'Results for “{query}”',
   'feed.clearSearch': 'Clear search',
   'feed.sortLabel': 'Sort by',

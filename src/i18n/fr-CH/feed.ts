@@ -16,6 +16,7 @@ export const feed: Record<keyof typeof en, string> = {
   'feed.searchingDevice': 'Hors ligne – recherche parmi les {count} annonces de cet appareil',
   'feed.searchingDeviceOne': 'Hors ligne – recherche dans l’unique annonce de cet appareil',
   'feed.serverUnavailable': 'Le serveur n’a pas répondu – recherche parmi les {count} annonces de cet appareil',
+  'feed.deepPageOnDevice': 'Cette page ne s’ouvre qu’à partir de la page précédente – affichage des {count} annonces de cet appareil',
   'feed.searchResults': 'Résultats pour « {query} »',
   'feed.clearSearch': 'Effacer la recherche',
   'feed.sortLabel': 'Trier par',

@@ -16,6 +16,7 @@ export const feed: Record<keyof typeof en, string> = {
   'feed.searchingDevice': 'Offline – ricerca tra i {count} annunci su questo dispositivo',
   'feed.searchingDeviceOne': 'Offline – ricerca nell’unico annuncio su questo dispositivo',
   'feed.serverUnavailable': 'Il server non ha risposto – ricerca tra i {count} annunci su questo dispositivo',
+  'feed.deepPageOnDevice': 'Questa pagina si apre solo dalla pagina precedente – visualizzazione dei {count} annunci su questo dispositivo',
   'feed.searchResults': 'Risultati per «{query}»',
   'feed.clearSearch': 'Cancella la ricerca',
   'feed.sortLabel': 'Ordina per',

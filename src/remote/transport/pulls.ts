@@ -66,8 +66,15 @@ export const pullsSlice = ({ client }: SupabaseContext): PullsSlice => {
       )
     },
 
-    pullProfilesSince(from: XidFrom, limit: number): Promise<Result<XidPage<PublicProfileRecord[]>>> {
-      return xidPage(fromXid(client.from('profiles').select(`${PUBLIC_PROFILE_COLUMNS}, sync_xid`), from).order('sync_xid').order('id').limit(limit), toPublicProfile)
+    /** The window's profiles (migration 20261127120000_profile_window); the window's ids go in the POST body. */
+    pullProfilesSince(from: XidFrom, limit: number, ask: WindowAsk): Promise<Result<XidPage<PublicProfileRecord[]>>> {
+      const args = { p_window: ask.size, p_extra: ask.extra, p_since: from.since, p_after_xid: from.after?.xid ?? null, p_after_id: from.after?.id ?? null, p_limit: limit }
+      return xidPage(client.rpc('window_profiles', args) as unknown as PromiseLike<PgResult<Row[]>>, toPublicProfile)
+    },
+
+    async fetchProfiles(ids: string[]): Promise<Result<PublicProfileRecord[]>> {
+      const r = await run<Row[]>(client.from('profiles').select(PUBLIC_PROFILE_COLUMNS).in('id', ids).order('id'))
+      return r.ok ? ok(r.value.map(toPublicProfile)) : r
     },
 
     pullConversationsSince(from: XidFrom, limit: number): Promise<Result<XidPage<ConversationRecord[]>>> {

@@ -3,7 +3,8 @@
  * device holds (M6); every (re)connect is reported, so the engine answers with a catch-up pull (R5).
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { RealtimeHandlers, RealtimeSlice } from '@/sync/protocol'
+import { REALTIME_WATCH_IDS_MAX } from '@/config/window'
+import type { RealtimeHandlers, RealtimeSlice, RealtimeSubscription } from '@/sync/protocol'
 import { cachedSessionUser } from '../cached-session'
 import { toConversation, toListing, toMessage } from '../rows'
 import type { Row, SupabaseContext } from './query'
@@ -23,7 +24,7 @@ export const realtimeSlice = ({ client }: SupabaseContext): RealtimeSlice => ({
  * REALTIME_IN_FILTER_MAX ids, at most REALTIME_WATCH_BINDINGS of them; deletes carry only an id and cannot be
  * filtered on hosted Supabase.
  */
-function subscribe(client: SupabaseClient, handlers: RealtimeHandlers): () => void {
+function subscribe(client: SupabaseClient, handlers: RealtimeHandlers): RealtimeSubscription {
   let channel: ReturnType<SupabaseClient['channel']> | null = null
   let listening: boolean | null = null
   let closed = false
@@ -72,17 +73,25 @@ function subscribe(client: SupabaseClient, handlers: RealtimeHandlers): () => vo
   const { data } = client.auth.onAuthStateChange((_event, session) => {
     if (session || _event === 'SIGNED_OUT') void open(session !== null)
   })
-  return () => {
+  // A new channel for the scope the device would watch now, replacing the open one (its join is a reconnect: the
+  // engine's catch-up pull covers the moment between the two).
+  const rescope = () => {
+    if (closed || listening === null) return
+    const signedIn = listening
+    listening = null
+    void open(signedIn)
+  }
+  return Object.assign(() => {
     closed = true
     data.subscription.unsubscribe()
     if (channel) void client.removeChannel(channel)
-  }
+  }, { rescope })
 }
 
 /** Ids per `in` filter (hosted Realtime takes at most 100 values in one). */
 export const REALTIME_IN_FILTER_MAX = 100
 /** `in` bindings for kept listings per channel: 5 × 100 ids; beyond them, the periodic pull follows the rest. */
-export const REALTIME_WATCH_BINDINGS = 5
+export const REALTIME_WATCH_BINDINGS = REALTIME_WATCH_IDS_MAX / REALTIME_IN_FILTER_MAX
 
 /** The listings bindings of a device's channel (see `subscribe`). */
 export function listingWatchFilters(watch: { createdSince: string | null; ids: readonly string[] }): { event: 'INSERT' | 'UPDATE' | 'DELETE'; filter?: string }[] {
@@ -92,7 +101,7 @@ export function listingWatchFilters(watch: { createdSince: string | null; ids: r
     watch.createdSince === null ? { event: 'UPDATE' } : { event: 'UPDATE', filter: `created_at=gte.${watch.createdSince}` },
   ]
   if (watch.createdSince === null) return out
-  const ids = watch.ids.slice(0, REALTIME_IN_FILTER_MAX * REALTIME_WATCH_BINDINGS)
+  const ids = watch.ids.slice(0, REALTIME_WATCH_IDS_MAX)
   for (let i = 0; i < ids.length; i += REALTIME_IN_FILTER_MAX) out.push({ event: 'UPDATE', filter: `id=in.(${ids.slice(i, i + REALTIME_IN_FILTER_MAX).join(',')})` })
   return out
 }

@@ -505,9 +505,30 @@ export class MemoryServer {
     return { rows: this.bundle(rows), last }
   }
 
-  pullProfilesSince(from: XidFrom, limit: number): XidPage<PublicProfileRecord[]> {
-    const { rows, last } = this.sinceXid(this.profiles, from, limit, () => true)
+  /**
+   * The window's profiles as migration 20261127120000 computes them: the sellers of the window's listings, the
+   * caller's conversation counterparts and the caller.
+   */
+  windowProfileIds(me: string | null, ask: WindowAsk): Set<string> {
+    const ids = new Set(this.windowIds(me, ask).map((id) => this.listings.get(id)!.user_id))
+    if (me !== null) {
+      ids.add(me)
+      for (const c of this.conversations.values()) {
+        if (c.buyer_id === me) ids.add(c.seller_id)
+        else if (c.seller_id === me) ids.add(c.buyer_id)
+      }
+    }
+    return ids
+  }
+
+  pullProfilesSince(me: string | null, from: XidFrom, limit: number, ask: WindowAsk): XidPage<PublicProfileRecord[]> {
+    const wanted = this.windowProfileIds(me, ask)
+    const { rows, last } = this.sinceXid(this.profiles, from, limit, (p) => wanted.has(p.id))
     return { rows: rows.map((x) => this.publicProfile(x.id)!), last }
+  }
+
+  profilesById(ids: readonly string[]): PublicProfileRecord[] {
+    return [...new Set(ids)].sort().flatMap((id) => this.publicProfile(id) ?? [])
   }
 
   pullConversationsSince(me: string, from: XidFrom, limit: number): XidPage<ConversationRecord[]> {

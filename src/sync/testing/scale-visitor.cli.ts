@@ -2,7 +2,7 @@
  * A visitor's first visit as the data layer sees it, for `npm run bench -- scale`: a new device (fake-indexeddb)
  * runs the sync engine against the stack at argv[2] with the anon key argv[3] and reports, as one JSON line, when
  * the mirror held its first listing and a first page (12), when it stopped growing (no new listing for
- * SETTLE_QUIET_MS, looked at up to argv[4] ms), how many listings it holds and their size as stored (JSON bytes
+ * SETTLE_QUIET_MS, looked at up to argv[4] ms), how many listings and seller profiles it holds and their size as stored (JSON bytes
  * of listing, image and profile rows, estimated from their first 1,000 rows: IndexedDB before photos). Not a browser: no paint, no service worker.
  * Run with `tsx --tsconfig tsconfig.app.json` (the app's path aliases).
  */
@@ -54,5 +54,5 @@ const bytes = async (table: { count(): Promise<number>; limit(n: number): { toAr
   return rows.length ? (JSON.stringify(rows).length / rows.length) * (await table.count()) : 0
 }
 const size = (await bytes(db.listings)) + (await bytes(db.listing_images)) + (await bytes(db.profiles))
-console.log(JSON.stringify({ firstListingMs, firstPageMs, settledMs, listings: count, mb: size / 1e6 }))
+console.log(JSON.stringify({ firstListingMs, firstPageMs, settledMs, listings: count, profiles: await db.profiles.count(), mb: size / 1e6 }))
 process.exit(0)

@@ -13,7 +13,8 @@ import type { ServerPageOutcome } from '@/sync/server-search'
  * - window: the plain newest-first feed's first page, which the device's mirror holds;
  * - server: the server's answer over the whole catalogue, stored in the mirror and read from it (`view`);
  * - waiting: the server is being asked and has not answered this question before;
- * - offline / unavailable: the device's mirror answers (offline, or the server gave no answer).
+ * - offline / unavailable / unreachable: the device's mirror answers (offline; the server gave no answer; a deep page
+ *   opened with no known cursor, so the server was not asked: its pages go by cursor from the page before).
  */
 export type ShopAnswer =
   | { source: 'window' }
@@ -21,6 +22,7 @@ export type ShopAnswer =
   | { source: 'waiting' }
   | { source: 'offline' }
   | { source: 'unavailable' }
+  | { source: 'unreachable' }
 
 /** Asks the server each time the question changes or the network returns, and reads its stored answer live. */
 export function useServerAnswer(filters: FeedFilters, sort: FeedSort, page: number, online: boolean): ShopAnswer {
@@ -46,7 +48,8 @@ export function useServerAnswer(filters: FeedFilters, sort: FeedSort, page: numb
   const outcome = outcomes[key]
   // An earlier answer to the same question shows while it is asked again (and after a failed ask, until the
   // next one: the device's answer then shows with its note).
-  if (outcome === 'failed' || outcome === 'unreachable') return { source: 'unavailable' }
+  if (outcome === 'failed') return { source: 'unavailable' }
+  if (outcome === 'unreachable') return { source: 'unreachable' }
   if (stored) return { source: 'server', view: stored }
   return { source: 'waiting' }
 }

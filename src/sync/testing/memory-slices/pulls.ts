@@ -5,7 +5,14 @@ import type { MemoryContext } from './context'
 export const memoryPulls = ({ server, userId, read }: MemoryContext): PullsSlice => ({
   pullHorizon: () => read(() => server.horizon()),
   pullListingsSince: (from, limit) => read(() => server.pullListingsSince(userId, from, limit)),
-  pullProfilesSince: (from, limit) => read(() => server.pullProfilesSince(from, limit)),
+  pullProfilesSince(from, limit, ask) {
+    const copy = structuredClone(ask)
+    return read(() => server.pullProfilesSince(userId, from, limit, copy))
+  },
+  fetchProfiles(ids) {
+    const copy = [...ids]
+    return read(() => server.profilesById(copy))
+  },
   pullConversationsSince: (from, limit) => read(() => server.pullConversationsSince(userId, from, limit)),
   pullMessagesSince: (from, limit) => read(() => server.pullMessagesSince(userId, from, limit)),
   pullWindowSince(from, limit, ask) {
