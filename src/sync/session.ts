@@ -9,6 +9,7 @@ import { useStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
 import type { KreisDatabase } from '@/db/database'
 import { getDatabase } from '@/db/database'
+import { clearListingNotices } from '@/db/repositories/listing-notices'
 import type { DraftPhotoRow, DraftRow, OutboxEntry, PhotoBlobRow } from '@/db/rows'
 import { PARKED_PREFIX, unsentCount } from './outbox'
 import { deviceOwner, OWNER_KEY } from './device-owner'
@@ -90,6 +91,7 @@ export async function clearUserData(db: KreisDatabase): Promise<void> {
     await Promise.all(tables.map((t) => t.clear()))
     // The account's favourites are the user's (they come back from the server at the next sign-in); a visitor's stay.
     await db.favourites.filter((f) => f.user_id !== undefined).delete()
+    await clearListingNotices(db) // they name the account's listings
     await db.meta.put({ key: OWNER_KEY, value: null }) // nobody's now: a pull still on its way stores nothing
   })
 }

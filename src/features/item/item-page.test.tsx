@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DatabaseProvider } from '@/db/database-context'
 import { KreisDatabase } from '@/db/database'
+import { recordListingNotice } from '@/db/repositories/listing-notices'
 import { applyListingBundle } from '@/db/repositories/mirror'
 import type { ListingImageRecord, ListingRecord, PublicProfileRecord } from '@/db/records'
 import { sessionStore } from '@/sync/session'
@@ -274,4 +275,38 @@ describe('item gallery (docs/product.md §2.11)', () => {
     fireEvent.error(screen.getByAltText('Arket sage midi skirt, photo 2 of 3'))
     expect(screen.getByRole('img', { name: 'Arket sage midi skirt, photo 2 of 3: No image available', hidden: true })).toBeInTheDocument()
   })
+
+  describe('the seller’s notice about this listing (docs/product.md#R-listing-notices)', () => {
+    const notices = () => screen.queryAllByRole('status').map((n) => n.textContent)
+
+    it('an edit that lost to a newer one: said above the listing, dismissable', async () => {
+      sessionStore.setState({ status: 'signed-in', userId: SELLER, email: 'anna@demo.kreis.ch' }, true)
+      await store()
+      await recordListingNotice(db, { listing_id: 'l1', user_id: SELLER, kind: 'overwritten', title: 'Arket sage midi skirt', at: T })
+      await recordListingNotice(db, { listing_id: 'l2', user_id: SELLER, kind: 'deleted', title: 'Another listing', at: T })
+      renderItem()
+      await screen.findByRole('heading', { name: 'Arket sage midi skirt' })
+      await waitFor(() => expect(notices()).toContain('Arket sage midi skirt: A newer edit from another device was keptDismiss'))
+      expect(notices().some((n) => n?.includes('Another listing'))).toBe(false)
+      fireEvent.click(screen.getByRole('button', { name: 'Dismiss the notice about Arket sage midi skirt' }))
+      await waitFor(() => expect(notices().some((n) => n?.includes('A newer edit'))).toBe(false))
+    })
+
+    it('a listing deleted on another device: its page says so beside "not found"', async () => {
+      sessionStore.setState({ status: 'signed-in', userId: SELLER, email: 'anna@demo.kreis.ch' }, true)
+      await recordListingNotice(db, { listing_id: 'l1', user_id: SELLER, kind: 'deleted', title: 'Arket sage midi skirt', at: T })
+      renderItem()
+      await screen.findByRole('heading', { name: 'Item not found' })
+      await waitFor(() => expect(notices()).toContain('Arket sage midi skirt: This listing was deleted on another deviceDismiss'))
+    })
+
+    it('nobody else sees it', async () => {
+      await store()
+      await recordListingNotice(db, { listing_id: 'l1', user_id: SELLER, kind: 'overwritten', title: 'Arket sage midi skirt', at: T })
+      renderItem()
+      await screen.findByRole('heading', { name: 'Arket sage midi skirt' })
+      expect(notices().some((n) => n?.includes('A newer edit'))).toBe(false)
+    })
+  })
 })
+
