@@ -148,6 +148,27 @@ describe('<ShopPage /> (docs/product.md §2.6)', () => {
     expect(url()).toBe('/shop?max=50')
   })
 
+  it('a "from" above "to" is refused where it is typed (docs/product.md#R-filter-price-order): marked, said, not applied', async () => {
+    await db.listings.bulkPut([listing(1, { price: 30 }), listing(2, { price: 80 })])
+    renderShop()
+    await screen.findByText('2 items')
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }))
+    const sheet = screen.getByRole('dialog', { name: 'Filter', hidden: true })
+    fireEvent.change(within(sheet).getByLabelText('From'), { target: { value: '80' } })
+    fireEvent.change(within(sheet).getByLabelText('To'), { target: { value: '50' } })
+    const message = within(sheet).getByRole('alert', { hidden: true })
+    expect(message).toHaveTextContent('"From" cannot be more than "To".')
+    for (const name of ['From', 'To']) {
+      expect(within(sheet).getByLabelText(name)).toHaveAttribute('aria-invalid', 'true')
+      expect(within(sheet).getByLabelText(name)).toHaveAttribute('aria-describedby', message.id)
+    }
+    expect(within(sheet).getByRole('button', { name: 'Apply', hidden: true })).toBeDisabled()
+    fireEvent.change(within(sheet).getByLabelText('To'), { target: { value: '' } }) // no upper bound: fine
+    expect(within(sheet).queryByRole('alert', { hidden: true })).toBeNull()
+    expect(within(sheet).getByRole('button', { name: 'Apply', hidden: true })).toBeEnabled()
+    expect(within(sheet).getByLabelText('From')).not.toHaveAttribute('aria-invalid')
+  })
+
   it('the filter panel exists only while the sheet is open, and each opening starts from the filters shown', async () => {
     await db.listings.bulkPut([listing(1, { location: 'Basel' }), listing(2)])
     renderShop('/shop?loc=Zurich')

@@ -25,6 +25,7 @@ export const shop: Record<keyof typeof en, string> = {
   'filter.price': 'Preis (CHF)',
   'filter.priceFrom': 'Von',
   'filter.priceTo': 'Bis',
+  'filter.priceRangeInverted': '«Von» darf nicht höher sein als «Bis». Senke «Von» oder erhöhe «Bis».',
   'filter.currency': 'CHF',
   'filter.location': 'Ort',
   'filter.size': 'Grösse',

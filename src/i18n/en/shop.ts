@@ -23,6 +23,7 @@ export const shop = {
   'filter.price': 'Price (CHF)',
   'filter.priceFrom': 'From',
   'filter.priceTo': 'To',
+  'filter.priceRangeInverted': '"From" cannot be more than "To". Lower "From" or raise "To".',
   'filter.currency': 'CHF',
   'filter.location': 'Location',
   'filter.size': 'Size',

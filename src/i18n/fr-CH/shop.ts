@@ -25,6 +25,7 @@ export const shop: Record<keyof typeof en, string> = {
   'filter.price': 'Prix (CHF)',
   'filter.priceFrom': 'De',
   'filter.priceTo': 'À',
+  'filter.priceRangeInverted': '« De » ne peut pas dépasser « À ». Baissez « De » ou augmentez « À ».',
   'filter.currency': 'CHF',
   'filter.location': 'Lieu',
   'filter.size': 'Taille',

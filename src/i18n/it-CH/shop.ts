@@ -25,6 +25,7 @@ export const shop: Record<keyof typeof en, string> = {
   'filter.price': 'Prezzo (CHF)',
   'filter.priceFrom': 'Da',
   'filter.priceTo': 'A',
+  'filter.priceRangeInverted': '«Da» non può essere più alto di «A». Abbassa «Da» o aumenta «A».',
   'filter.currency': 'CHF',
   'filter.location': 'Luogo',
   'filter.size': 'Taglia',
