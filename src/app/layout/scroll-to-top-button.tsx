@@ -20,7 +20,8 @@ export function ScrollToTopButton() {
       aria-label={t('nav.scrollToTop')}
       onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
       className={cx(
-        'fixed right-4 bottom-20 z-30 flex h-12 w-12 items-center justify-center rounded-full bg-green-800 text-white shadow-lg',
+        // Above the bottom tab bar; wide screens have none (the tabs are in the header).
+        'fixed right-4 bottom-20 lg:bottom-6 z-30 flex h-12 w-12 items-center justify-center rounded-full bg-green-800 text-white shadow-lg',
         // Above a screen's own bottom bar on phones (the item page's "Message Seller"), not over its button.
         'max-md:[body:has([data-bottom-bar])_&]:bottom-40',
         'hover:bg-green-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700',
