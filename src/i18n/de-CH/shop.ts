@@ -47,6 +47,7 @@ export const shop: Record<keyof typeof en, string> = {
   'item.notFound': 'Artikel nicht gefunden',
   'item.notFoundText': 'Den gesuchten Artikel gibt es nicht.',
   'item.noImage': 'Kein Bild vorhanden',
+  'item.photoNotOnDevice': 'Foto nicht auf diesem Gerät',
   'item.imageCounter': '{current} / {total}',
   'item.previousImage': 'Vorheriges Bild',
   'item.nextImage': 'Nächstes Bild',

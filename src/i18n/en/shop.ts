@@ -45,6 +45,7 @@ export const shop = {
   'item.notFound': 'Item not found',
   'item.notFoundText': "The item you're looking for doesn't exist.",
   'item.noImage': 'No image available',
+  'item.photoNotOnDevice': 'Photo not on this device',
   'item.imageCounter': '{current} / {total}',
   'item.previousImage': 'Previous image',
   'item.nextImage': 'Next image',

@@ -47,6 +47,7 @@ export const shop: Record<keyof typeof en, string> = {
   'item.notFound': 'Article introuvable',
   'item.notFoundText': 'L’article que vous cherchez n’existe pas.',
   'item.noImage': 'Aucune image disponible',
+  'item.photoNotOnDevice': 'Photo absente de cet appareil',
   'item.imageCounter': '{current} / {total}',
   'item.previousImage': 'Image précédente',
   'item.nextImage': 'Image suivante',

@@ -47,6 +47,7 @@ export const shop: Record<keyof typeof en, string> = {
   'item.notFound': 'Articolo non trovato',
   'item.notFoundText': 'L’articolo che cerchi non esiste.',
   'item.noImage': 'Nessuna immagine disponibile',
+  'item.photoNotOnDevice': 'Foto non presente su questo dispositivo',
   'item.imageCounter': '{current} / {total}',
   'item.previousImage': 'Immagine precedente',
   'item.nextImage': 'Immagine successiva',
