@@ -63,5 +63,25 @@ describe('the app’s layout', () => {
       expect([...current].map((a) => a.textContent)).toEqual([tab])
     }
   })
+  it('offline: one note under the header, none on the sell flow, which says it itself (docs/product.md#R-one-offline-note)', () => {
+    Object.defineProperty(navigator, 'onLine', { value: false, configurable: true })
+    try {
+      for (const [url, shown] of [['/shop', true], ['/sell/details', false], ['/sell', false], ['/seller-tips', true]] as const) {
+        const { unmount } = render(
+          <MemoryRouter initialEntries={[url]}>
+            <Routes>
+              <Route element={<AppLayout />}>
+                <Route path="*" element={<p>the screen</p>} />
+              </Route>
+            </Routes>
+          </MemoryRouter>,
+        )
+        expect([url, screen.queryByText('Offline. Showing what this device has.') !== null]).toEqual([url, shown])
+        unmount()
+      }
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { value: true, configurable: true })
+    }
+  })
 })
 
