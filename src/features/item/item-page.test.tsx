@@ -51,10 +51,10 @@ function setOnline(online: boolean) {
   Object.defineProperty(navigator, 'onLine', { value: online, configurable: true })
 }
 
-function renderItem(id = 'l1') {
+function renderItem(id = 'l1', search = '') {
   return render(
     <DatabaseProvider db={db}>
-      <MemoryRouter initialEntries={[`/item/${id}`]}>
+      <MemoryRouter initialEntries={[`/item/${id}${search}`]}>
         <Routes>
           <Route path="/item/:id" element={<ItemPage />} />
           <Route path="/sell/edit/:id" element={<p>edit screen</p>} />
@@ -274,6 +274,27 @@ describe('item gallery (docs/product.md §2.11)', () => {
     expect(screen.getByAltText('Arket sage midi skirt, photo 2 of 3')).not.toHaveAttribute('srcset')
     fireEvent.error(screen.getByAltText('Arket sage midi skirt, photo 2 of 3'))
     expect(screen.getByRole('img', { name: 'Arket sage midi skirt, photo 2 of 3: No image available', hidden: true })).toBeInTheDocument()
+  })
+
+  it('arrived by a feed card’s Message (?message=1): the Message Seller dialog opens for a buyer; a visitor is asked to log in', async () => {
+    await store()
+    sessionStore.setState({ status: 'signed-in', userId: 'u-buyer', email: 'b@x.ch' }, true)
+    const first = renderItem('l1', '?message=1')
+    expect(await screen.findByRole('dialog', { name: 'Message Seller' })).toBeVisible()
+    first.unmount()
+    sessionStore.setState({ status: 'signed-out' }, true)
+    renderItem('l1', '?message=1')
+    await screen.findByRole('heading', { name: 'Arket sage midi skirt' })
+    await waitFor(() => expect(useToastStore.getState().toasts.map((x) => x.title)).toContain('Please log in'))
+    expect(screen.queryByRole('dialog', { name: 'Message Seller' })).toBeNull()
+  })
+
+  it('without ?message the dialog stays closed', async () => {
+    await store()
+    sessionStore.setState({ status: 'signed-in', userId: 'u-buyer', email: 'b@x.ch' }, true)
+    renderItem()
+    await screen.findByRole('button', { name: 'Message Seller' })
+    expect(screen.queryByRole('dialog', { name: 'Message Seller' })).toBeNull()
   })
 
   describe('the seller’s notice about this listing (docs/product.md#R-listing-notices)', () => {

@@ -99,6 +99,9 @@ describe('<ShopPage /> (docs/product.md §2.6)', () => {
     await vi.waitFor(() => expect(cards()).toHaveLength(2))
     expect(screen.queryByText('Gone coat')).toBeNull()
     expect(within(cards()[1]!).queryByRole('link', { name: /^Edit/ })).toBeNull()
+    // Someone else's card: Message, to the item's page with its Message Seller dialog open (docs/product.md §2.6).
+    expect(within(cards()[1]!).getByRole('link', { name: 'Message the seller of Item 3' })).toHaveAttribute('href', '/item/00000000-0000-4000-8000-000000000003?message=1')
+    expect(within(cards()[0]!).queryByRole('link', { name: /^Message/ })).toBeNull()
     const card = cards()[0]!
     expect(within(card).getByRole('link', { name: 'Edit Item 1' })).toHaveAttribute('href', '/sell/edit/00000000-0000-4000-8000-000000000001')
     expect(within(card).getByRole('link', { name: 'Item 1' })).toHaveAttribute('href', '/item/00000000-0000-4000-8000-000000000001')
