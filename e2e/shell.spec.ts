@@ -37,6 +37,12 @@ test.describe('app shell', () => {
     // The header stays one 64 px row with the tabs in it.
     expect((await page.locator('header > div').first().boundingBox())!.height).toBeLessThanOrEqual(64)
 
+    // The narrowest wide screen: the tabs, the search and the account links still fit one row, with no sideways scroll.
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await expect(page.locator('header').getByRole('navigation', { name: 'Main' })).toBeVisible()
+    expect((await page.locator('header > div').first().boundingBox())!.height).toBeLessThanOrEqual(64)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024)
+
     await page.setViewportSize({ width: 375, height: 812 })
     await expect(page.locator('header').getByRole('navigation', { name: 'Main' })).toBeHidden()
     await expect(main).toBeVisible()
