@@ -23,10 +23,15 @@ export function MessageSellerButton({ listing }: { listing: ListingRow }) {
   // the parameter goes, so Back or a reload does not open it again.
   const [params, setParams] = useSearchParams()
   const asked = params.get('message') === '1'
+  const [answered, setAnswered] = useState(false)
+  if (asked && !answered && userId) {
+    // Adjusted while rendering (React's pattern for state that follows props), not in an effect.
+    setAnswered(true)
+    setOpen(true)
+  }
   useEffect(() => {
     if (!asked || userId === undefined) return
     if (userId === null) toast(renderToast(TOASTS.messageLoginRequired))
-    else setOpen(true)
     setParams((p) => {
       p.delete('message')
       return p
