@@ -103,6 +103,23 @@ test.describe('item page', () => {
     await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
   })
 
+  test('closing the full-screen photo gives the focus back to the control that opened it', async ({ page }) => {
+    await openSkirt(page)
+    const open = page.getByRole('button', { name: 'View photo full screen' })
+    await open.focus()
+    await page.keyboard.press('Enter')
+    const viewer = page.getByRole('dialog', { name: `1 / ${SKIRT.photos}` })
+    await expect(viewer).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(viewer).toHaveCount(0)
+    await expect(open).toBeFocused()
+    // And by the close button, with the mouse.
+    await open.click()
+    await viewer.getByRole('button', { name: 'Close' }).click()
+    await expect(viewer).toHaveCount(0)
+    await expect(open).toBeFocused()
+  })
+
   test('"Item not found" for an unknown id and for a sold listing', async ({ page }) => {
     for (const id of ['00000000-0000-4000-8000-00000000dead', SOLD_ID, 'not-a-uuid']) {
       await page.goto(`/item/${id}`)

@@ -22,6 +22,35 @@ test.describe('app shell', () => {
     await expect(tabs.filter({ hasText: 'Discover' })).not.toHaveAttribute('aria-current', 'page')
   })
 
+  test('desktop (1280 px): the tabs sit in the header, no bottom bar; a phone (375 px) keeps the bottom bar; /shop and /item mark Discover', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/shop')
+    const main = page.getByRole('navigation', { name: 'Main' })
+    await expect(main).toHaveCount(1) // the other placement is not rendered visible
+    await expect(page.locator('header').getByRole('navigation', { name: 'Main' })).toBeVisible()
+    await expect(main.getByRole('link', { name: 'Discover' })).toHaveAttribute('aria-current', 'page')
+    // Nothing fixed at the bottom of the viewport: the footer's last line is reachable, not covered.
+    const bottomBar = await page.evaluate(() =>
+      [...document.querySelectorAll('nav')].some((n) => getComputedStyle(n).position === 'fixed' && n.getBoundingClientRect().height > 0),
+    )
+    expect(bottomBar).toBe(false)
+    // The header stays one 64 px row with the tabs in it.
+    expect((await page.locator('header > div').first().boundingBox())!.height).toBeLessThanOrEqual(64)
+
+    // The narrowest wide screen: the tabs, the search and the account links still fit one row, with no sideways scroll.
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await expect(page.locator('header').getByRole('navigation', { name: 'Main' })).toBeVisible()
+    expect((await page.locator('header > div').first().boundingBox())!.height).toBeLessThanOrEqual(64)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024)
+
+    await page.setViewportSize({ width: 375, height: 812 })
+    await expect(page.locator('header').getByRole('navigation', { name: 'Main' })).toBeHidden()
+    await expect(main).toBeVisible()
+    const box = (await main.boundingBox())!
+    expect(Math.round(box.y + box.height)).toBe(812)
+    await expect(main.getByRole('link', { name: 'Discover' })).toHaveAttribute('aria-current', 'page')
+  })
+
   test('the header search opens the shop filtered by the query, kept in the URL', async ({ page }) => {
     await page.goto('/')
     const search = page.locator('header').getByPlaceholder('Search brand, item or category')

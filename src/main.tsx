@@ -1,6 +1,10 @@
 // The stylesheet is index.html's own (inlined by the build, scripts/prerender.ts): no chunk carries it, so no
 // lazy chunk's import asks for it again.
+import { captureInstallPromptEarly } from '@/app/pwa/early-install-prompt'
 import { startLocale } from '@/i18n/locales'
+
+// Before anything loads: the browser's install offer can come before the app listens (a first visit).
+captureInstallPromptEarly()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

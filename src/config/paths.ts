@@ -20,6 +20,8 @@ export const paths = {
   sellSuccess: (listingId: string): string => `/sell/success/${encodeURIComponent(listingId)}`,
   sellEdit: (listingId: string): string => `/sell/edit/${encodeURIComponent(listingId)}`,
   item: (id: string): string => `/item/${encodeURIComponent(id)}`,
+  /** The item's page with its Message Seller dialog opened (a feed card's Message action). */
+  itemMessage: (id: string): string => `/item/${encodeURIComponent(id)}?message=1`,
   subscription: '/subscription',
   subscriptionSuccess: '/subscription-success',
   paymentSuccess: '/payment-success',

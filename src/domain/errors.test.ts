@@ -16,6 +16,19 @@ describe('docs/product.md §8 authentication: message mapping', () => {
     expect(authErrorMessage(raw)).toEqual(message)
   })
 
+  it.each<[string, { code?: string; retryAfterMs?: number }, unknown]>([
+    ['Request rate limit reached', { code: 'over_request_rate_limit', retryAfterMs: 8_000 }, { key: 'auth.tooManyAttemptsSeconds', params: { count: 8 } }],
+    ['Request rate limit reached', { code: 'over_request_rate_limit', retryAfterMs: 1_200 }, { key: 'auth.tooManyAttemptsSeconds', params: { count: 2 } }],
+    ['Request rate limit reached', { code: 'over_request_rate_limit', retryAfterMs: 0 }, { key: 'auth.tooManyAttemptsSeconds', params: { count: 1 } }],
+    ['Request rate limit reached', { code: 'over_request_rate_limit', retryAfterMs: 60_000 }, { key: 'auth.tooManyAttemptsMinutes', params: { count: 1 } }],
+    ['Request rate limit reached', { code: 'over_request_rate_limit', retryAfterMs: 61_000 }, { key: 'auth.tooManyAttemptsMinutes', params: { count: 2 } }],
+    ['Request rate limit reached', { code: 'over_request_rate_limit' }, 'auth.tooManyAttempts'],
+    ['Request rate limit reached', {}, 'auth.tooManyAttempts'],
+    ['Invalid login credentials', { code: 'invalid_credentials', retryAfterMs: 5_000 }, 'auth.invalidCredentials'],
+  ])('docs/product.md#R-auth-wait: %j %j → %j', (raw, refusal, message) => {
+    expect(authErrorMessage(raw, refusal)).toEqual(message)
+  })
+
   it.each([
     ['signin', 'toast.signInFailed'],
     ['signup', 'toast.signUpFailed'],

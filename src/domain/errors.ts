@@ -14,6 +14,9 @@ export const AUTH_MESSAGE_KEYS = [
   'auth.emailNotConfirmed',
   'auth.passwordTooShort',
   'auth.invalidEmail',
+  'auth.tooManyAttempts',
+  'auth.tooManyAttemptsSeconds',
+  'auth.tooManyAttemptsMinutes',
 ] as const
 export type AuthMessageKey = (typeof AUTH_MESSAGE_KEYS)[number]
 
@@ -28,8 +31,29 @@ const AUTH_RULES: readonly (readonly [substring: string, key: AuthMessageKey])[]
   ['Unable to validate email address', 'auth.invalidEmail'],
 ]
 
+/** What the auth service said besides its message: its error code and, on a 429, how long it asked to wait. */
+export interface AuthRefusal {
+  readonly code?: string
+  readonly retryAfterMs?: number
+}
+
+const SECOND_MS = 1000
+const MINUTE_MS = 60 * SECOND_MS
+
+/**
+ * Too many attempts (docs/product.md#R-auth-wait): the service's raw "Request rate limit reached" says neither what
+ * happened nor for how long, so the user reads how long to wait (rounded up: seconds under a minute, else minutes),
+ * or, without a wait from the service, to wait a moment.
+ */
+function tooManyAttempts(retryAfterMs: number | undefined): Message<AuthMessageKey> {
+  if (retryAfterMs === undefined || !Number.isFinite(retryAfterMs)) return 'auth.tooManyAttempts'
+  if (retryAfterMs < MINUTE_MS) return keyWith('auth.tooManyAttemptsSeconds', { count: Math.max(1, Math.ceil(retryAfterMs / SECOND_MS)) })
+  return keyWith('auth.tooManyAttemptsMinutes', { count: Math.ceil(retryAfterMs / MINUTE_MS) })
+}
+
 /** The auth service's message as the user reads it: a friendlier sentence for known ones, otherwise raw. */
-export function authErrorMessage(raw: string): Message<AuthMessageKey> {
+export function authErrorMessage(raw: string, refusal: AuthRefusal = {}): Message<AuthMessageKey> {
+  if (refusal.code === 'over_request_rate_limit' || raw.includes('Request rate limit reached')) return tooManyAttempts(refusal.retryAfterMs)
   return AUTH_RULES.find(([substring]) => raw.includes(substring))?.[1] ?? serverText(raw)
 }
 
@@ -42,9 +66,9 @@ const AUTH_FAILURE_TITLE: Record<AuthMode, ToastMessageKey> = {
 
 export type ErrorToast = Toast<ToastMessageKey | AuthMessageKey>
 
-export const authFailureToast = (mode: AuthMode, raw: string): ErrorToast => ({
+export const authFailureToast = (mode: AuthMode, raw: string, refusal: AuthRefusal = {}): ErrorToast => ({
   title: AUTH_FAILURE_TITLE[mode],
-  description: authErrorMessage(raw),
+  description: authErrorMessage(raw, refusal),
   destructive: true,
 })
 

@@ -8,6 +8,7 @@ import {
   narrowsFeed,
   parsePriceFrom,
   parsePriceTo,
+  priceRangeInverted,
   type FeedFilters,
   type FilterableListing,
 } from './feed-filters'
@@ -39,6 +40,19 @@ describe('docs/product.md §5 filter price inputs', () => {
     expect(isDefaultFilters(filters)).toBe(untouched)
     expect(narrowsFeed(filters)).toBe(narrows)
     expect(compileFilters(filters) !== null).toBe(narrows)
+  })
+
+  it.each([
+    ['', '', false],
+    ['80', '50', true],
+    ['50', '50', false],
+    ['20', '50', false],
+    ['600', '', false], // no upper bound typed: everything from 600 on
+    ['600', 'abc', false],
+    ['abc', '0', false], // an invalid "from" is 0
+    ['0.5', '0', true],
+  ])('docs/product.md#R-filter-price-order: from %j, to %j → upside down %s', (from, to, inverted) => {
+    expect(priceRangeInverted(from, to)).toBe(inverted)
   })
 
   it('knows when the price bounds narrow', () => {

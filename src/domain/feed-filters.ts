@@ -39,6 +39,15 @@ export const parsePriceFrom = (text: string | number | null | undefined): number
 /** The "to" input: empty or invalid falls back to 500. */
 export const parsePriceTo = (text: string | number | null | undefined): number => parsePrice(text, FILTER_PRICE_DEFAULT_MAX_CHF)
 
+/**
+ * Whether the typed range is upside down (docs/product.md#R-filter-price-order): a "from" above a typed "to". An
+ * empty or invalid "to" sets no upper bound, so it cannot be below "from".
+ */
+export function priceRangeInverted(fromText: string, toText: string): boolean {
+  const toTyped = parsePrice(toText, Number.NaN)
+  return Number.isFinite(toTyped) && parsePriceFrom(fromText) > toTyped
+}
+
 /** Whether the price bounds narrow anything (0 and 500 are the untouched panel). */
 export const hasPriceBound = (f: FeedFilters): boolean =>
   (f.priceMin ?? FILTER_PRICE_DEFAULT_MIN_CHF) > FILTER_PRICE_DEFAULT_MIN_CHF ||

@@ -12,3 +12,16 @@ export function startShoppingScrollY(p: { sectionTopPx: number | null; headerHei
 
 /** The scroll-to-top button appears once the page has scrolled past 300 px. */
 export const showScrollToTop = (scrollYPx: number): boolean => scrollYPx > SCROLL_TO_TOP_THRESHOLD_PX
+
+/**
+ * On a phone the button sits over the content of a narrow screen (a card's heart or price), so it shows there only
+ * while the person scrolls back up, the moment they may want the top (docs/product.md#R-scroll-top-phone); wider
+ * screens keep it past 300 px. `previousYPx`: the position at the last scroll event.
+ */
+export function showScrollToTopOn(p: { scrollYPx: number; previousYPx: number; phone: boolean; shown: boolean }): boolean {
+  if (!showScrollToTop(p.scrollYPx)) return false
+  if (!p.phone) return true
+  if (p.scrollYPx < p.previousYPx) return true
+  if (p.scrollYPx > p.previousYPx) return false
+  return p.shown
+}

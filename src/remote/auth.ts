@@ -5,14 +5,21 @@
  */
 import type { Session } from '@supabase/supabase-js'
 import { sessionUserNow } from './cached-session'
-import { getSupabaseClient } from './client'
+import type { AuthError } from '@supabase/supabase-js'
+import { getSupabaseClient, takeAuthRetryAfter } from './client'
 
 export interface AuthUser {
   userId: string
   email: string | null
 }
 
-export type AuthResult = { ok: true; user: AuthUser | null } | { ok: false; message: string; code?: string }
+/** A refusal: the service's message and code, and on a 429 how long it asked to wait (its Retry-After, ms). */
+export type AuthResult = { ok: true; user: AuthUser | null } | { ok: false; message: string; code?: string; retryAfterMs?: number }
+
+function refused(error: AuthError): AuthResult {
+  const wait = error.status === 429 ? takeAuthRetryAfter() : undefined
+  return { ok: false, message: error.message, code: error.code, ...(wait === undefined ? {} : { retryAfterMs: wait }) }
+}
 
 /**
  * The address the page was opened at, read before supabase-js first runs (it consumes a reset link's session in
@@ -35,7 +42,7 @@ export function onAuthChange(listener: (user: AuthUser | null) => void): () => v
 
 export async function signIn(email: string, password: string): Promise<AuthResult> {
   const { data, error } = await getSupabaseClient().auth.signInWithPassword({ email, password })
-  return error ? { ok: false, message: error.message, code: error.code } : { ok: true, user: userOf(data.session) }
+  return error ? refused(error) : { ok: true, user: userOf(data.session) }
 }
 
 export async function signUp(email: string, password: string, firstName: string, lastName: string, redirectTo: string): Promise<AuthResult> {

@@ -21,6 +21,9 @@ export function getSupabaseClient(): SupabaseClient {
   return client
 }
 
+/** How long the auth service's last 429 asked to wait (ms), once; undefined when it did not say. */
+export const takeAuthRetryAfter = (): number | undefined => retryAfter.takeAuth()
+
 /** The sync engine's transport (the engine imports this module dynamically). */
 export function createTransport(): Transport {
   return new SupabaseTransport(getSupabaseClient(), retryAfter)

@@ -28,4 +28,19 @@ describe('Retry-After (RFC 9110 §10.2.3)', () => {
     expect(log.take()).toBe(7_000)
     expect(log.take()).toBeUndefined()
   })
+
+  it('keeps an auth answer’s Retry-After apart from the writes’ (the sign-in says how long to wait)', async () => {
+    const answers = [
+      new Response('{}', { status: 429, headers: { 'retry-after': '8' } }),
+      new Response('{}', { status: 503, headers: { 'retry-after': '3' } }),
+    ]
+    vi.stubGlobal('fetch', async () => answers.shift()!)
+    const log = new RetryAfterLog()
+    await log.fetch(new URL('https://api.test/auth/v1/token?grant_type=password'))
+    expect(log.take()).toBeUndefined()
+    await log.fetch(new Request('https://api.test/rest/v1/rpc/save_listings', { method: 'POST' }))
+    expect(log.takeAuth()).toBe(8_000)
+    expect(log.takeAuth()).toBeUndefined()
+    expect(log.take()).toBe(3_000)
+  })
 })

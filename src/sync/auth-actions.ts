@@ -17,7 +17,7 @@ import { adoptOwner, sessionStore } from './session'
 export type AuthOutcome =
   /** `signedIn` is false when the account waits for its e-mail confirmation. */
   | { ok: true; signedIn: boolean }
-  | { ok: false; message: string; code?: string }
+  | { ok: false; message: string; code?: string; retryAfterMs?: number }
 
 type RemoteUser = { userId: string; email: string | null } | null
 
@@ -43,7 +43,7 @@ export function signInWithPassword(db: KreisDatabase, email: string, password: s
   return guarded(async () => {
     const auth = await import('@/remote/auth')
     const r = await auth.signIn(email.trim(), password)
-    if (!r.ok) return { ok: false, message: r.message, code: r.code }
+    if (!r.ok) return { ok: false, message: r.message, code: r.code, ...(r.retryAfterMs === undefined ? {} : { retryAfterMs: r.retryAfterMs }) }
     return { ok: true, signedIn: await becomeSignedIn(db, r.user) }
   })
 }

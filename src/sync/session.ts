@@ -9,6 +9,7 @@ import { useStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
 import type { KreisDatabase } from '@/db/database'
 import { getDatabase } from '@/db/database'
+import { clearListingNotices } from '@/db/repositories/listing-notices'
 import type { DraftPhotoRow, DraftRow, OutboxEntry, PhotoBlobRow } from '@/db/rows'
 import { PARKED_PREFIX, unsentCount } from './outbox'
 import { deviceOwner, OWNER_KEY } from './device-owner'
@@ -93,6 +94,7 @@ export async function clearUserData(db: KreisDatabase): Promise<void> {
     await db.favourites.filter((f) => f.user_id !== undefined).delete()
     // What the user opened is private too (it says what they looked at); the window no longer keeps those listings.
     await db.meta.delete(RECENT_LISTINGS_KEY)
+    await clearListingNotices(db) // they name the account's listings
     await db.meta.put({ key: OWNER_KEY, value: null }) // nobody's now: a pull still on its way stores nothing
   })
 }

@@ -21,12 +21,14 @@ describe('CORS for the app origin', () => {
     expect(res.headers.get('access-control-allow-headers')?.split(/,\s*/)).toEqual(['apikey', 'authorization', 'prefer', 'x-client-info'])
   })
 
-  it('exposes Content-Range so a browser can read counts', async () => {
+  it('exposes Content-Range (counts) and Retry-After (how long to wait) to the browser', async () => {
     const res = await fetch(`${ts.url}/rest/v1/listings?select=id&limit=1`, {
       headers: { Origin: APP_ORIGIN, apikey: ts.anonKey, Prefer: 'count=exact' },
     })
     expect(res.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN)
     expect(res.headers.get('access-control-expose-headers')).toContain('Content-Range')
+    // A 429's or 503's wait, read by the sync engine and the sign-in screen.
+    expect(res.headers.get('access-control-expose-headers')).toContain('Retry-After')
     expect(res.headers.get('content-range')).toMatch(/^0-0\/\d+$/)
   })
 

@@ -45,7 +45,7 @@ export function AppLayout() {
   const session = useShellSession()
   const pathname = useScrollResetOnNavigate()
   return (
-    <div className="flex min-h-dvh flex-col pb-16">
+    <div className="flex min-h-dvh flex-col pb-16 lg:pb-0">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:p-3 focus:font-semibold"

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react'
+import { useLocation } from 'react-router-dom'
 import { t } from '@/i18n'
 import { PartBoundary } from '../error-boundary'
 import type { ShellSync } from './use-shell-sync'
@@ -7,9 +8,16 @@ import type { ShellSync } from './use-shell-sync'
 // first route stays small. Meanwhile the line keeps its height.
 const OfflineSince = lazy(() => import('./offline-since').then((m) => ({ default: m.OfflineSince })))
 
+/**
+ * Screens that say themselves what offline means for them, in place of this line (docs/product.md#R-one-offline-note):
+ * the sell flow ("everything is saved on this device and published when it is back online").
+ */
+const SAYS_OFFLINE_ITSELF = /^\/sell(\/|$)/
+
 /** Under the header while offline: the screens show the device's copy, and how old it is ("updated 5 min ago"). */
 export function OfflineNotice({ sync }: { sync: ShellSync }) {
-  if (sync.online) return null
+  const { pathname } = useLocation()
+  if (sync.online || SAYS_OFFLINE_ITSELF.test(pathname)) return null
   return (
     <p className="border-t border-amber-300 bg-amber-100 px-4 py-1.5 text-center text-sm text-stone-900">
       {sync.lastSyncAt ? (

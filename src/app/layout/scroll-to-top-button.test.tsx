@@ -46,4 +46,23 @@ describe('<ScrollToTopButton /> (docs/product.md §2.4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Scroll to top' }))
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' })
   })
+  it('on a phone it shows while scrolling back up, not while scrolling down over the content (docs/product.md#R-scroll-top-phone)', () => {
+    const matchMedia = vi.fn((query: string) => ({ matches: query.includes('max-width'), media: query }) as unknown as MediaQueryList)
+    const before = window.matchMedia
+    Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true, writable: true })
+    try {
+      render(<ScrollToTopButton />)
+      scrollWindowTo(800)
+      expect(screen.queryByRole('button', { name: 'Scroll to top' })).toBeNull()
+      scrollWindowTo(1400)
+      expect(screen.queryByRole('button', { name: 'Scroll to top' })).toBeNull()
+      scrollWindowTo(1100)
+      expect(screen.getByRole('button', { name: 'Scroll to top' })).toBeInTheDocument()
+      scrollWindowTo(1300)
+      expect(screen.queryByRole('button', { name: 'Scroll to top' })).toBeNull()
+    } finally {
+      Object.defineProperty(window, 'matchMedia', { value: before, configurable: true, writable: true })
+    }
+  })
 })
+

@@ -12,6 +12,7 @@ import { SearchBox } from './search-box'
 import { SyncIndicator } from './sync-indicator'
 import { useShellSync } from './use-shell-sync'
 import { t } from '@/i18n'
+import { TabBar } from './tab-bar'
 
 // Signed in only (messages link with unread counts, avatar, Sign Out with its dialog): a chunk of its own, loaded
 // with the data layer, since a signed-in session is known only once that has read the device's cached session.
@@ -60,6 +61,7 @@ export function SiteHeader({ session }: { session: HeaderSession }) {
         </Link>
         <SearchBox className="order-last col-span-2 md:order-none md:col-span-1" />
         <div className="flex items-center justify-end gap-1 sm:gap-2">
+          <TabBar placement="header" />
           <LanguageSwitch compact className="hidden sm:block" />
           <SyncIndicator sync={sync} />
           <AccountActions session={session} />

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
-import { NavLink } from 'react-router-dom'
+import { Link, useLocation } from 'react-router-dom'
+import { currentTab, type TabPath } from '@/domain/nav-tabs'
 import { cx } from '@/ui/cx'
 import { t, type CatalogueKey } from '@/i18n'
 
 const ICON = { viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, 'aria-hidden': true } as const
 
-const TABS: { to: string; label: CatalogueKey; icon: ReactNode }[] = [
+const TABS: { to: TabPath; label: CatalogueKey; icon: ReactNode }[] = [
   {
     to: '/',
     label: 'nav.discover',
@@ -47,28 +48,44 @@ const TABS: { to: string; label: CatalogueKey; icon: ReactNode }[] = [
   },
 ]
 
-/** The bottom tab bar of docs/product.md §2.4; the current tab carries aria-current="page". */
-export function TabBar() {
+/**
+ * The tab bar of docs/product.md §2.4: at the bottom on phones and tablets, in the header beside the account links
+ * on wide screens (docs/product.md#R-current-tab), where a bar at the bottom would sit far from everything else.
+ * The current tab (by the page's place, not only the tab's own path) carries aria-current="page".
+ */
+export function TabBar({ placement = 'bottom' }: { placement?: 'bottom' | 'header' }) {
+  const current = currentTab(useLocation().pathname)
+  const header = placement === 'header'
   return (
-    <nav aria-label={t('nav.main')} className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)]">
-      <ul className="mx-auto grid h-16 max-w-lg grid-cols-4">
-        {TABS.map((tab) => (
-          <li key={tab.to}>
-            <NavLink
-              to={tab.to}
-              end={tab.to === '/'}
-              className={({ isActive }) =>
-                cx(
-                  'flex h-full flex-col items-center justify-center gap-0.5 text-xs font-medium focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-green-700',
-                  isActive ? 'text-green-800' : 'text-stone-700 hover:text-stone-900',
-                )
-              }
-            >
-              <span className="h-6 w-6">{tab.icon}</span>
-              {t(tab.label)}
-            </NavLink>
-          </li>
-        ))}
+    <nav
+      aria-label={t('nav.main')}
+      className={
+        header
+          ? 'hidden lg:block'
+          : 'fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden'
+      }
+    >
+      <ul className={header ? 'flex h-16 items-stretch gap-1' : 'mx-auto grid h-16 max-w-lg grid-cols-4'}>
+        {TABS.map((tab) => {
+          const active = current === tab.to
+          return (
+            <li key={tab.to}>
+              <Link
+                to={tab.to}
+                aria-current={active ? 'page' : undefined}
+                className={cx(
+                  'flex h-full items-center justify-center font-medium focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-green-700',
+                  header ? 'gap-1.5 px-2 text-sm' : 'flex-col gap-0.5 text-xs',
+                  active ? 'text-green-800' : 'text-stone-700 hover:text-stone-900',
+                  active && header && 'shadow-[inset_0_-3px_0_currentColor]',
+                )}
+              >
+                <span className={header ? 'h-5 w-5' : 'h-6 w-6'}>{tab.icon}</span>
+                {t(tab.label)}
+              </Link>
+            </li>
+          )
+        })}
       </ul>
     </nav>
   )

@@ -3,6 +3,7 @@
  * own Install button; iOS Safari, which has no prompt, gets the "Add to Home Screen" hint. "Not now" is
  * remembered on the device for 30 days.
  */
+import { takeEarlyInstallPrompt } from './early-install-prompt'
 import { isSnoozed, needsIosInstallHint } from './platform'
 import { pwaStore, type BeforeInstallPromptEvent } from './pwa-store'
 
@@ -22,6 +23,11 @@ const runsStandalone = (): boolean =>
 
 let watching = false
 
+function offered(e: Event): void {
+  e.preventDefault()
+  pwaStore.setState({ installEvent: e as BeforeInstallPromptEvent })
+}
+
 export function watchInstallPrompt(now: () => number = Date.now): void {
   if (watching) return
   watching = true
@@ -29,10 +35,10 @@ export function watchInstallPrompt(now: () => number = Date.now): void {
     installSnoozed: isSnoozed(snoozedAt(), now()),
     iosHint: needsIosInstallHint({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints ?? 0, standalone: runsStandalone() }),
   })
-  window.addEventListener('beforeinstallprompt', (e) => {
-    e.preventDefault()
-    pwaStore.setState({ installEvent: e as BeforeInstallPromptEvent })
-  })
+  // The browser may have offered installation before this ran (a first visit): main.tsx kept that event.
+  const early = takeEarlyInstallPrompt()
+  if (early) pwaStore.setState({ installEvent: early as BeforeInstallPromptEvent })
+  window.addEventListener('beforeinstallprompt', offered)
   window.addEventListener('appinstalled', () => pwaStore.setState({ installEvent: null, iosHint: false }))
 }
 
@@ -55,5 +61,6 @@ export function snoozeInstall(now: number = Date.now()): void {
 
 /** For tests. */
 export function resetInstallWatch(): void {
+  window.removeEventListener('beforeinstallprompt', offered)
   watching = false
 }

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { captureInstallPromptEarly } from './early-install-prompt'
 import { INSTALL_SNOOZE_KEY, resetInstallWatch, watchInstallPrompt } from './install'
 import { PwaPrompts } from './pwa-prompts'
 import { initialPwaState, pwaStore } from './pwa-store'
@@ -102,6 +103,19 @@ describe('install offer', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Install' })))
     expect(prompt).toHaveBeenCalledTimes(1)
     expect(screen.queryByRole('button', { name: 'Install' })).toBeNull()
+  })
+
+  it('a first visit: the browser offers installation before the app listens; the offer still shows (main.tsx caught it)', async () => {
+    captureInstallPromptEarly()
+    const prompt = vi.fn(async () => {})
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt, userChoice: Promise.resolve({ outcome: 'accepted' }) })
+    window.dispatchEvent(event)
+    expect(event.defaultPrevented).toBe(true)
+    watchInstallPrompt() // the app's own listener starts later (PwaPrompts, once registered)
+    render(<PwaPrompts register={false} />)
+    expect(screen.getByText('Install Kreis')).toBeVisible()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Install' })))
+    expect(prompt).toHaveBeenCalledTimes(1)
   })
 
   it('"Not now" hides it and keeps it hidden on the next visit', () => {

@@ -152,6 +152,18 @@ describe('/auth submitting (docs/product.md §4, §8)', () => {
     expect(sessionStore.getState().status).toBe('signed-out')
   })
 
+  it('too many attempts: says how long to wait (docs/product.md#R-auth-wait), not the raw "Request rate limit reached"', async () => {
+    remote.signIn.mockResolvedValue({ ok: false, message: 'Request rate limit reached', code: 'over_request_rate_limit', retryAfterMs: 8_000 })
+    const user = userEvent.setup()
+    renderAt('/auth?mode=signin')
+    await user.type(screen.getByLabelText(/Email/), 'anna@demo.kreis.ch')
+    await user.type(screen.getByLabelText(/Password/), 'wrong-password')
+    await user.click(screen.getByRole('button', { name: 'Sign In' }))
+    const text = 'Too many attempts. Try again in 8 seconds.'
+    expect(await screen.findByRole('alert')).toHaveTextContent(text)
+    expect(toasts()).toEqual([['Sign in failed', text, 'destructive']])
+  })
+
   it('shows any other auth message raw, under "Account creation failed" for sign-up', async () => {
     remote.signUp.mockResolvedValue({ ok: false, message: 'User already registered', code: 'user_already_exists' })
     const user = userEvent.setup()

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DatabaseProvider } from '@/db/database-context'
 import { KreisDatabase } from '@/db/database'
+import { recordListingNotice } from '@/db/repositories/listing-notices'
 import { applyListingBundle } from '@/db/repositories/mirror'
 import type { ListingImageRecord, ListingRecord, PublicProfileRecord } from '@/db/records'
 import { sessionStore } from '@/sync/session'
@@ -50,10 +51,10 @@ function setOnline(online: boolean) {
   Object.defineProperty(navigator, 'onLine', { value: online, configurable: true })
 }
 
-function renderItem(id = 'l1') {
+function renderItem(id = 'l1', search = '') {
   return render(
     <DatabaseProvider db={db}>
-      <MemoryRouter initialEntries={[`/item/${id}`]}>
+      <MemoryRouter initialEntries={[`/item/${id}${search}`]}>
         <Routes>
           <Route path="/item/:id" element={<ItemPage />} />
           <Route path="/sell/edit/:id" element={<p>edit screen</p>} />
@@ -274,4 +275,59 @@ describe('item gallery (docs/product.md §2.11)', () => {
     fireEvent.error(screen.getByAltText('Arket sage midi skirt, photo 2 of 3'))
     expect(screen.getByRole('img', { name: 'Arket sage midi skirt, photo 2 of 3: No image available', hidden: true })).toBeInTheDocument()
   })
+
+  it('arrived by a feed card’s Message (?message=1): the Message Seller dialog opens for a buyer; a visitor is asked to log in', async () => {
+    await store()
+    sessionStore.setState({ status: 'signed-in', userId: 'u-buyer', email: 'b@x.ch' }, true)
+    const first = renderItem('l1', '?message=1')
+    expect(await screen.findByRole('dialog', { name: 'Message Seller' })).toBeVisible()
+    first.unmount()
+    sessionStore.setState({ status: 'signed-out' }, true)
+    renderItem('l1', '?message=1')
+    await screen.findByRole('heading', { name: 'Arket sage midi skirt' })
+    await waitFor(() => expect(useToastStore.getState().toasts.map((x) => x.title)).toContain('Please log in'))
+    expect(screen.queryByRole('dialog', { name: 'Message Seller' })).toBeNull()
+  })
+
+  it('without ?message the dialog stays closed', async () => {
+    await store()
+    sessionStore.setState({ status: 'signed-in', userId: 'u-buyer', email: 'b@x.ch' }, true)
+    renderItem()
+    await screen.findByRole('button', { name: 'Message Seller' })
+    expect(screen.queryByRole('dialog', { name: 'Message Seller' })).toBeNull()
+  })
+
+  describe('the seller’s notice about this listing (docs/product.md#R-listing-notices)', () => {
+    const notices = () => screen.queryAllByRole('status').map((n) => n.textContent)
+
+    it('an edit that lost to a newer one: said above the listing, dismissable', async () => {
+      sessionStore.setState({ status: 'signed-in', userId: SELLER, email: 'anna@demo.kreis.ch' }, true)
+      await store()
+      await recordListingNotice(db, { listing_id: 'l1', user_id: SELLER, kind: 'overwritten', title: 'Arket sage midi skirt', at: T })
+      await recordListingNotice(db, { listing_id: 'l2', user_id: SELLER, kind: 'deleted', title: 'Another listing', at: T })
+      renderItem()
+      await screen.findByRole('heading', { name: 'Arket sage midi skirt' })
+      await waitFor(() => expect(notices()).toContain('Arket sage midi skirt: A newer edit from another device was keptDismiss'))
+      expect(notices().some((n) => n?.includes('Another listing'))).toBe(false)
+      fireEvent.click(screen.getByRole('button', { name: 'Dismiss the notice about Arket sage midi skirt' }))
+      await waitFor(() => expect(notices().some((n) => n?.includes('A newer edit'))).toBe(false))
+    })
+
+    it('a listing deleted on another device: its page says so beside "not found"', async () => {
+      sessionStore.setState({ status: 'signed-in', userId: SELLER, email: 'anna@demo.kreis.ch' }, true)
+      await recordListingNotice(db, { listing_id: 'l1', user_id: SELLER, kind: 'deleted', title: 'Arket sage midi skirt', at: T })
+      renderItem()
+      await screen.findByRole('heading', { name: 'Item not found' })
+      await waitFor(() => expect(notices()).toContain('Arket sage midi skirt: This listing was deleted on another deviceDismiss'))
+    })
+
+    it('nobody else sees it', async () => {
+      await store()
+      await recordListingNotice(db, { listing_id: 'l1', user_id: SELLER, kind: 'overwritten', title: 'Arket sage midi skirt', at: T })
+      renderItem()
+      await screen.findByRole('heading', { name: 'Arket sage midi skirt' })
+      expect(notices().some((n) => n?.includes('A newer edit'))).toBe(false)
+    })
+  })
 })
+

@@ -4,6 +4,7 @@ import { isOwner, itemScreen } from '@/domain/item-page'
 import { t } from '@/i18n'
 import { usePaintedPhotoOf } from '@/sync/first-photos'
 import { useUserId } from '@/sync/use-session-user'
+import { ListingNotices } from '@/ui/listing-notices'
 import { ItemActions } from './components/item-actions'
 import { ItemDescription, ItemDetails, SellerCard } from './components/item-details'
 import { ItemGallery } from './components/item-gallery'
@@ -25,9 +26,20 @@ export function ItemPage() {
   useDocumentTitle(screen === 'item' && data ? data.listing.title : screen === 'not-found' ? t('item.notFound') : screen === 'gone' ? t('item.soldTitle') : null)
 
   if (screen === 'skeleton') return <ItemSkeleton />
-  if (screen === 'gone') return <ItemGone />
-  if (screen === 'not-found' || !data) return <ItemNotFound offline={!online && data === null} />
-  return <ItemView data={data} owner={isOwner(data.listing, viewerId)} />
+  // The seller's own notice about this listing (docs/product.md#R-listing-notices), above whatever the page shows.
+  const notice = viewerId ? <ListingNotices userId={viewerId} listingId={id} className="mx-auto w-full max-w-6xl px-4 pt-4" /> : null
+  return (
+    <>
+      {notice}
+      {screen === 'gone' ? (
+        <ItemGone />
+      ) : screen === 'not-found' || !data ? (
+        <ItemNotFound offline={!online && data === null} />
+      ) : (
+        <ItemView data={data} owner={isOwner(data.listing, viewerId)} />
+      )}
+    </>
+  )
 }
 
 function ItemView({ data, owner }: { data: ItemData; owner: boolean }) {

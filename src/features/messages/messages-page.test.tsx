@@ -115,6 +115,8 @@ describe('/messages (docs/product.md §2.7, §7.2 inbox)', () => {
       'Is the coat still there?', 'Yes it is', 'Can I see it <b>today</b>?',
     ]))
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument()
+    // The thread names its item and links to its page.
+    expect(screen.getByRole('link', { name: 'Wool coat' })).toHaveAttribute('href', '/item/l-coat')
     await waitFor(() => expect(rows()[1]).not.toHaveTextContent('unread'))
     const read = await db.conversations.get('c-coat')
     expect(read?.seller_last_read_at).toBe((await db.messages.get('m3'))?.created_at)

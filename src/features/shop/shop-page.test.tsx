@@ -99,6 +99,9 @@ describe('<ShopPage /> (docs/product.md §2.6)', () => {
     await vi.waitFor(() => expect(cards()).toHaveLength(2))
     expect(screen.queryByText('Gone coat')).toBeNull()
     expect(within(cards()[1]!).queryByRole('link', { name: /^Edit/ })).toBeNull()
+    // Someone else's card: Message, to the item's page with its Message Seller dialog open (docs/product.md §2.6).
+    expect(within(cards()[1]!).getByRole('link', { name: 'Message the seller of Item 3' })).toHaveAttribute('href', '/item/00000000-0000-4000-8000-000000000003?message=1')
+    expect(within(cards()[0]!).queryByRole('link', { name: /^Message/ })).toBeNull()
     const card = cards()[0]!
     expect(within(card).getByRole('link', { name: 'Edit Item 1' })).toHaveAttribute('href', '/sell/edit/00000000-0000-4000-8000-000000000001')
     expect(within(card).getByRole('link', { name: 'Item 1' })).toHaveAttribute('href', '/item/00000000-0000-4000-8000-000000000001')
@@ -146,6 +149,27 @@ describe('<ShopPage /> (docs/product.md §2.6)', () => {
     expect(await screen.findByText('1 item')).toBeInTheDocument()
     fireEvent.click(screen.getByRole('button', { name: 'Remove filter: Zurich' }))
     expect(url()).toBe('/shop?max=50')
+  })
+
+  it('a "from" above "to" is refused where it is typed (docs/product.md#R-filter-price-order): marked, said, not applied', async () => {
+    await db.listings.bulkPut([listing(1, { price: 30 }), listing(2, { price: 80 })])
+    renderShop()
+    await screen.findByText('2 items')
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }))
+    const sheet = screen.getByRole('dialog', { name: 'Filter', hidden: true })
+    fireEvent.change(within(sheet).getByLabelText('From'), { target: { value: '80' } })
+    fireEvent.change(within(sheet).getByLabelText('To'), { target: { value: '50' } })
+    const message = within(sheet).getByRole('alert', { hidden: true })
+    expect(message).toHaveTextContent('"From" cannot be more than "To".')
+    for (const name of ['From', 'To']) {
+      expect(within(sheet).getByLabelText(name)).toHaveAttribute('aria-invalid', 'true')
+      expect(within(sheet).getByLabelText(name)).toHaveAttribute('aria-describedby', message.id)
+    }
+    expect(within(sheet).getByRole('button', { name: 'Apply', hidden: true })).toBeDisabled()
+    fireEvent.change(within(sheet).getByLabelText('To'), { target: { value: '' } }) // no upper bound: fine
+    expect(within(sheet).queryByRole('alert', { hidden: true })).toBeNull()
+    expect(within(sheet).getByRole('button', { name: 'Apply', hidden: true })).toBeEnabled()
+    expect(within(sheet).getByLabelText('From')).not.toHaveAttribute('aria-invalid')
   })
 
   it('the filter panel exists only while the sheet is open, and each opening starts from the filters shown', async () => {

@@ -52,4 +52,6 @@ export const feed: Record<keyof typeof en, string> = {
   'feed.favBrowse': 'Zum Marktplatz',
   'feed.favUnknownTitle': 'Ein entfernter Artikel',
   'feed.editLabel': '{title} bearbeiten',
+  'feed.message': 'Nachricht',
+  'feed.messageLabel': 'Nachricht an den Verkäufer von {title}',
 }

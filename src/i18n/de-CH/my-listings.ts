@@ -26,4 +26,9 @@ export const myListings: Record<keyof typeof en, string> = {
   'myListings.discarded': 'Änderung verworfen',
   'myListings.retrying': 'Wird nochmals gesendet',
   'myListings.showAll': 'Alle {count} anzeigen ({group})',
+  'listingNotice.heading': 'Was mit deinen Inseraten passiert ist',
+  'listingNotice.deleted': 'Dieses Inserat wurde auf einem anderen Gerät gelöscht',
+  'listingNotice.overwritten': 'Eine neuere Änderung von einem anderen Gerät wurde übernommen',
+  'listingNotice.dismiss': 'Ausblenden',
+  'listingNotice.dismissLabel': 'Hinweis zu {title} ausblenden',
 }

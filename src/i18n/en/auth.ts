@@ -24,6 +24,9 @@ export const auth = {
   'auth.emailNotConfirmed': 'Please check your email and click the confirmation link before signing in.',
   'auth.passwordTooShort': 'Password must be at least 6 characters long.',
   'auth.invalidEmail': 'Please enter a valid email address.',
+  'auth.tooManyAttempts': 'Too many attempts. Please wait a moment and try again.',
+  'auth.tooManyAttemptsSeconds': '{count, plural, one {Too many attempts. Try again in # second.} other {Too many attempts. Try again in # seconds.}}',
+  'auth.tooManyAttemptsMinutes': '{count, plural, one {Too many attempts. Try again in # minute.} other {Too many attempts. Try again in # minutes.}}',
   // Field messages of the form (the spec relies on the browser's own; ours say the same things).
   'authForm.emailRequired': 'Email is required',
   'authForm.emailInvalid': 'Please enter a valid email address.',

@@ -51,4 +51,6 @@ export const feed = {
   'feed.favBrowse': 'Browse the shop',
   'feed.favUnknownTitle': 'A removed item',
   'feed.editLabel': 'Edit {title}',
+  'feed.message': 'Message',
+  'feed.messageLabel': 'Message the seller of {title}',
 } as const

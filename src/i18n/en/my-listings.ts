@@ -24,4 +24,9 @@ export const myListings = {
   'myListings.discarded': 'Change discarded',
   'myListings.retrying': 'Sending again',
   'myListings.showAll': 'Show all {count} ({group})',
+  'listingNotice.heading': 'What happened to your listings',
+  'listingNotice.deleted': 'This listing was deleted on another device',
+  'listingNotice.overwritten': 'A newer edit from another device was kept',
+  'listingNotice.dismiss': 'Dismiss',
+  'listingNotice.dismissLabel': 'Dismiss the notice about {title}',
 } as const

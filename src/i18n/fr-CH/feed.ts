@@ -52,4 +52,6 @@ export const feed: Record<keyof typeof en, string> = {
   'feed.favBrowse': 'Parcourir le marché',
   'feed.favUnknownTitle': 'Un article supprimé',
   'feed.editLabel': 'Modifier {title}',
+  'feed.message': 'Message',
+  'feed.messageLabel': 'Écrire au vendeur de {title}',
 }

@@ -26,4 +26,9 @@ export const myListings: Record<keyof typeof en, string> = {
   'myListings.discarded': 'Modification annulée',
   'myListings.retrying': 'Nouvel envoi',
   'myListings.showAll': 'Afficher les {count} ({group})',
+  'listingNotice.heading': 'Ce qui est arrivé à vos annonces',
+  'listingNotice.deleted': 'Cette annonce a été supprimée sur un autre appareil',
+  'listingNotice.overwritten': 'Une modification plus récente faite sur un autre appareil a été conservée',
+  'listingNotice.dismiss': 'Masquer',
+  'listingNotice.dismissLabel': 'Masquer l’avis concernant {title}',
 }

@@ -52,4 +52,6 @@ export const feed: Record<keyof typeof en, string> = {
   'feed.favBrowse': 'Sfoglia il mercato',
   'feed.favUnknownTitle': 'Un articolo rimosso',
   'feed.editLabel': 'Modifica {title}',
+  'feed.message': 'Messaggio',
+  'feed.messageLabel': 'Scrivi al venditore di {title}',
 }

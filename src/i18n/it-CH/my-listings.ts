@@ -26,4 +26,9 @@ export const myListings: Record<keyof typeof en, string> = {
   'myListings.discarded': 'Modifica scartata',
   'myListings.retrying': 'Nuovo invio',
   'myListings.showAll': 'Mostra tutti i {count} ({group})',
+  'listingNotice.heading': 'Cosa è successo ai tuoi annunci',
+  'listingNotice.deleted': 'Questo annuncio è stato eliminato su un altro dispositivo',
+  'listingNotice.overwritten': 'È stata mantenuta una modifica più recente fatta su un altro dispositivo',
+  'listingNotice.dismiss': 'Nascondi',
+  'listingNotice.dismissLabel': 'Nascondi l’avviso su {title}',
 }

@@ -8,12 +8,14 @@
 import Dexie from 'dexie'
 import { cardFields, cardOf, freshestSellerName } from '@/db/card-fields'
 import type { KreisDatabase } from '@/db/database'
+import { recordListingNotice, type ListingNoticeKind } from '@/db/repositories/listing-notices'
 import { replaceImageSets } from '@/db/repositories/mirror'
 import type { ImageWrite, ListingImageRow, ListingRow, OutboxGroup, OutboxOp, PhotoBlobRow } from '@/db/rows'
 import { requestPersistenceOnce } from '@/db/storage-errors'
 import { PG_CHECK_VIOLATION, listingFailure, listingSyncFailure } from '@/domain/errors'
 import type { ListingFields } from '@/domain/listing-fields'
 import { cardImagePath } from '@/domain/photos'
+import { lostToAnotherEdit } from '@/domain/save-outcome'
 import { FailureReason, type ListingSave, type ListingSaved } from '../protocol'
 import { entry, iso, newId, NOT_ON_SERVER, writeState } from './enqueue'
 import { defineKind, groupId, leftInGroup, type Unit } from './kind'
@@ -131,9 +133,10 @@ export const listingSave = defineKind<ListingSaved[]>({
   unit: 'last-state',
   batched: true,
   send: ({ transport }, batch) => transport.saveListings(batch.map(listingSaveOf)),
-  tables: (db) => [db.listings, db.listing_images, db.photo_blobs],
-  async acknowledge(db, _batch, answer) {
-    for (const saved of answer) await acknowledgeListing(db, saved)
+  tables: (db) => [db.listings, db.listing_images, db.photo_blobs, db.meta],
+  async acknowledge(db, batch, answer) {
+    // The answer holds one row per save, in the order of the batch's units.
+    for (const [i, saved] of answer.entries()) await acknowledgeListing(db, saved, batch[i] ? listingSaveOf(batch[i]) : null)
   },
   // Worded by the unit's field edit when it has one (a CHECK names the rejected value), else as a failed save.
   async refusal(db, unit, f) {
@@ -169,13 +172,15 @@ export function listingSaveOf(unit: Unit): ListingSave {
 
 /**
  * The server's answer to a listing save is the winner (the device's edit, or a later one from elsewhere): the
- * mirror shows it, row and photo set, unless this device has a newer edit of the listing still to send.
+ * mirror shows it, row and photo set, unless this device has a newer edit of the listing still to send. When the
+ * winner is not what this device sent, the seller is told (docs/product.md#R-listing-notices).
  */
-async function acknowledgeListing(db: KreisDatabase, saved: ListingSaved): Promise<void> {
+async function acknowledgeListing(db: KreisDatabase, saved: ListingSaved, sent: ListingSave | null): Promise<void> {
   if (saved.listing === null) return dropDeletedListing(db, saved.listing_id)
   const { listing, images } = saved
   if (await leftInGroup(db, `listing:${listing.id}`)) return // a newer local write of this listing is still to be sent; its answer settles the row
   const local = await db.listings.get(listing.id)
+  if (local && sent && lostToAnotherEdit(sent, saved)) await notify(db, local, 'overwritten')
   await db.listings.put({ ...listing, ...(local ? cardOf(local) : cardFields(null, undefined)), sync_state: 'synced', sync_error: undefined })
   await replaceImageSets(db, [listing.id], images)
   await db.photo_blobs.where('listing_id').equals(listing.id).delete()
@@ -187,8 +192,16 @@ async function acknowledgeListing(db: KreisDatabase, saved: ListingSaved): Promi
  * conversations that went with it on the server).
  */
 async function dropDeletedListing(db: KreisDatabase, listingId: string): Promise<void> {
+  // A listing this device still shows lost the seller's edit with it; one deleted here left the mirror already.
+  const local = await db.listings.get(listingId)
+  if (local) await notify(db, local, 'deleted')
   await db.outbox.where('group').equals(`listing:${listingId}`).delete()
   await db.listings.delete(listingId)
   await db.listing_images.where('listing_id').equals(listingId).delete()
   await db.photo_blobs.where('listing_id').equals(listingId).delete()
+}
+
+/** Records what the seller is told about their listing `local` (as this device had it). */
+async function notify(db: KreisDatabase, local: ListingRow, kind: ListingNoticeKind): Promise<void> {
+  await recordListingNotice(db, { listing_id: local.id, user_id: local.user_id, kind, title: local.title, at: new Date().toISOString() })
 }

@@ -28,8 +28,9 @@ export function useAuthSubmit(): (mode: AuthMode, values: AuthFormValues) => Pro
           toast(shown)
           return { ok: false, error: `${shown.title}. ${shown.description ?? ''}`.trim() }
         }
-        toast(renderToast(authFailureToast(mode, outcome.message)))
-        return { ok: false, error: render(authErrorMessage(outcome.message)) }
+        const refusal = { code: outcome.code, retryAfterMs: outcome.retryAfterMs }
+        toast(renderToast(authFailureToast(mode, outcome.message, refusal)))
+        return { ok: false, error: render(authErrorMessage(outcome.message, refusal)) }
       }
       const success = mode === 'signin' ? TOASTS.signInSuccess : mode === 'signup' ? TOASTS.signUpSuccess : TOASTS.resetSent
       toast(renderToast(success))

@@ -1,4 +1,5 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
 import type { ListingRow } from '@/db/rows'
 import { TOASTS } from '@/domain/toasts'
 import { renderToast, t } from '@/i18n'
@@ -18,6 +19,24 @@ export function MessageSellerButton({ listing }: { listing: ListingRow }) {
     if (userId === null) toast(renderToast(TOASTS.messageLoginRequired))
     else if (userId) setOpen(true)
   }
+  // Arrived by a feed card's Message action (?message=1): as if the button was pressed, once the session is known;
+  // the parameter goes, so Back or a reload does not open it again.
+  const [params, setParams] = useSearchParams()
+  const asked = params.get('message') === '1'
+  const [answered, setAnswered] = useState(false)
+  if (asked && !answered && userId) {
+    // Adjusted while rendering (React's pattern for state that follows props), not in an effect.
+    setAnswered(true)
+    setOpen(true)
+  }
+  useEffect(() => {
+    if (!asked || userId === undefined) return
+    if (userId === null) toast(renderToast(TOASTS.messageLoginRequired))
+    setParams((p) => {
+      p.delete('message')
+      return p
+    }, { replace: true })
+  }, [asked, userId, setParams])
   return (
     <>
       <Button size="lg" className="w-full" onClick={onClick} disabled={userId === undefined}>

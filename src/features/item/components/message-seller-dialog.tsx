@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { Link } from 'react-router-dom'
-import { env } from '@/config/env'
 import { paths } from '@/config/paths'
 import { conversationFor } from '@/db/repositories/inbox'
-import { joinName, resolveImageUrl } from '@/domain/listing-view'
+import { joinName } from '@/domain/listing-view'
 import { formatPrice } from '@/i18n/format'
 import { canSend, composerKeyAction, messageSellerRefusal, messageSellerRefusalToast, messageText, type MessageSellerRefusal } from '@/domain/messaging'
 import { TOASTS } from '@/domain/toasts'
@@ -14,7 +13,7 @@ import { useWriteContext } from '@/sync/use-session-user'
 import { Button, buttonClasses } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
 import { MessageSentStatus } from './message-sent-status'
-import { ImageWithFallback } from '@/ui/image-with-fallback'
+import { ListingThumb } from '@/ui/listing-thumb'
 import { toast } from '@/ui/toast/toast-store'
 import { useOnlineStatus } from '@/ui/use-online-status'
 
@@ -113,12 +112,7 @@ export function MessageSellerDialog({ listingId, open, onClose }: MessageSellerD
     <Dialog open={open} onClose={close} title={t('item.messageSeller')}>
       {listing && (
         <div className="mb-4 flex items-center gap-3">
-          <ImageWithFallback
-            src={listing.cover_image_url ? resolveImageUrl(listing.cover_image_url, env.supabaseUrl) : null}
-            alt=""
-            fallbackLabel={t('item.noImage')}
-            className="h-16 w-16 shrink-0 rounded-xl object-cover text-[0.6rem]"
-          />
+          <ListingThumb url={listing.cover_image_url} sizePx={64} className="h-16 w-16" />
           <div className="min-w-0">
             <p className="line-clamp-2 font-semibold text-stone-900">{listing.title}</p>
             <p className="text-stone-800">{formatPrice(listing.price)}</p>

@@ -31,7 +31,7 @@ function Row({ item, userId, selected, now }: { item: InboxItem; userId: string;
           selected ? 'bg-green-50' : 'hover:bg-stone-50',
         )}
       >
-        <ListingThumb url={listing?.cover_image_url} sold={sold} className="h-14 w-14" />
+        <ListingThumb url={listing?.cover_image_url} sold={sold} sizePx={56} className="h-14 w-14" />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
             <span className={cx('truncate text-stone-900', unread.length ? 'font-bold' : 'font-semibold')}>{name}</span>

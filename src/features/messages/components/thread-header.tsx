@@ -25,7 +25,7 @@ export function ThreadHeader({ listing, counterpartName }: ThreadHeaderProps) {
           <path d="M15 5l-7 7 7 7" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </Link>
-      <ListingThumb url={listing?.cover_image_url} sold={sold} className="h-12 w-12" />
+      <ListingThumb url={listing?.cover_image_url} sold={sold} sizePx={48} className="h-12 w-12" />
       <div className="min-w-0 flex-1">
         <h2 className="truncate text-base font-semibold text-stone-900">{counterpartName}</h2>
         <p className="flex min-w-0 items-center gap-2 text-sm text-stone-700">

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { DatabaseProvider } from '@/db/database-context'
+import { recordListingNotice } from '@/db/repositories/listing-notices'
 import type { ListingRow } from '@/db/rows'
 import { saveListing } from '@/sync/kinds/listing-save'
 import { setEntityState } from '@/sync/outbox'
@@ -153,4 +154,27 @@ describe('My listings (docs/decisions.md#D-my-listings)', () => {
     renderIt()
     expect(screen.getByText(/You're offline/)).toBeInTheDocument()
   })
+
+  it('says what happened to saves the server did not keep (docs/product.md#R-listing-notices), until dismissed, across a reload', async () => {
+    await db.listings.bulkPut([row('a1', { title: 'Linen shirt' })])
+    await recordListingNotice(db, { listing_id: 'gone1', user_id: ME, kind: 'deleted', title: 'Wool coat', at: '2026-11-27T10:00:00Z' })
+    await recordListingNotice(db, { listing_id: 'a1', user_id: ME, kind: 'overwritten', title: 'Linen shirt', at: '2026-11-27T11:00:00Z' })
+    await recordListingNotice(db, { listing_id: 'x', user_id: 'u-luca', kind: 'deleted', title: 'Not mine', at: '2026-11-27T11:00:00Z' })
+    const first = renderIt()
+    const notices = await screen.findByRole('list', { name: 'What happened to your listings' })
+    expect(within(notices).getAllByRole('status').map((n) => n.textContent)).toEqual([
+      'Linen shirt: A newer edit from another device was keptDismiss',
+      'Wool coat: This listing was deleted on another deviceDismiss',
+    ])
+    first.unmount()
+    renderIt() // a reload reads them again from the device
+    await userEvent.click(await screen.findByRole('button', { name: 'Dismiss the notice about Wool coat' }))
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'What happened to your listings' })).getAllByRole('status').map((n) => n.textContent)).toEqual([
+        'Linen shirt: A newer edit from another device was keptDismiss',
+      ]),
+    )
+    expect(await db.meta.get('listing-notice:gone1')).toBeUndefined()
+  })
 })
+

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths'
 import { groupMyListings, type MyListingGroup } from '@/domain/my-listings'
 import { t } from '@/i18n'
 import { Button, buttonClasses } from '@/ui/button'
+import { ListingNotices } from '@/ui/listing-notices'
 import { Skeleton } from '@/ui/skeleton'
 import { useOnlineStatus } from '@/ui/use-online-status'
 import { useMyListingActions } from '../hooks/use-my-listing-actions'
@@ -32,6 +33,7 @@ export function MyListings({ userId }: { userId: string }) {
           {t('myListings.offline')}
         </p>
       )}
+      <ListingNotices userId={userId} />
       {rows === undefined ? (
         <div aria-busy="true" className="flex flex-col gap-3">
           <span role="status" className="sr-only">

@@ -16,7 +16,10 @@ export interface FeedCardProps {
   eager: boolean
 }
 
-/** A feed card: the owner gets Edit (to /sell/edit/:id) instead of a message button (docs/product.md §2.6). */
+/**
+ * A feed card: others' listings get Message (the item's page with its Message Seller dialog open), the owner Edit
+ * (to /sell/edit/:id) instead (docs/product.md §2.6); a sold listing neither.
+ */
 function FeedCardView({ row, now, viewerId, liked, onToggleLike, eager }: FeedCardProps) {
   // A cold visit's photo, painted from index.html: it stays behind the card's own until that has painted.
   const backdrop = usePaintedPhotoOf(row.id)
@@ -32,11 +35,15 @@ function FeedCardView({ row, now, viewerId, liked, onToggleLike, eager }: FeedCa
       onToggleLike={onToggleLike}
       headingLevel={2}
       actions={(card) =>
-        card.isOwn && !card.isSold ? (
+        card.isSold ? undefined : card.isOwn ? (
           <Link to={paths.sellEdit(card.id)} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={t('feed.editLabel', { title: card.title })}>
             {t('shop.edit')}
           </Link>
-        ) : undefined
+        ) : (
+          <Link to={paths.itemMessage(card.id)} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={t('feed.messageLabel', { title: card.title })}>
+            {t('feed.message')}
+          </Link>
+        )
       }
     />
   )

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react'
 import { CATEGORIES, FILTER_LOCATIONS, FILTER_SIZES } from '@/domain/categories'
 import { CONDITIONS } from '@/domain/conditions'
-import type { FeedFilters } from '@/domain/feed-filters'
+import { priceRangeInverted, type FeedFilters } from '@/domain/feed-filters'
 import { categoryLabel, conditionFilterLabel, t } from '@/i18n'
 import { Button } from '@/ui/button'
 import { Sheet } from '@/ui/sheet'
@@ -18,14 +18,23 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-function PriceInput({ label, value, placeholder, onChange }: { label: string; value: string; placeholder: string; onChange: (v: string) => void }) {
+interface PriceInputProps {
+  label: string
+  value: string
+  placeholder: string
+  onChange: (v: string) => void
+  /** The id of the message saying why the range is refused, when it is. */
+  errorId?: string
+}
+
+function PriceInput({ label, value, placeholder, onChange, errorId }: PriceInputProps) {
   const id = useId()
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1">
       <label htmlFor={id} className="text-sm text-stone-700">
         {label}
       </label>
-      <div className="flex items-center rounded-xl border border-stone-300 bg-white focus-within:outline-3 focus-within:outline-green-700">
+      <div className={`flex items-center rounded-xl border bg-white focus-within:outline-3 focus-within:outline-green-700 ${errorId ? 'border-red-700' : 'border-stone-300'}`}>
         <span className="pl-3 text-sm text-stone-600" aria-hidden="true">
           {t('filter.currency')}
         </span>
@@ -38,6 +47,8 @@ function PriceInput({ label, value, placeholder, onChange }: { label: string; va
           value={value}
           placeholder={placeholder}
           onChange={(e) => onChange(e.target.value)}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
           className="h-11 w-full min-w-0 rounded-xl bg-transparent px-2 text-base text-stone-900 outline-none placeholder:text-stone-500"
         />
       </div>
@@ -80,6 +91,9 @@ function FilterPanel({ filters, onApply }: Pick<FilterSheetProps, 'filters' | 'o
   const next = filtersOf(draft, filters.query)
   const count = useFeedCount(next)
   const edit = (change: Partial<FilterDraft>) => setDraft((d) => ({ ...d, ...change }))
+  // docs/product.md#R-filter-price-order: an upside-down range is said where it is typed, and not applied.
+  const priceErrorId = useId()
+  const inverted = priceRangeInverted(draft.priceFrom, draft.priceTo)
 
   // The actions stay at the sheet's bottom edge while the sections scroll (sticky inside the scrolling sheet).
   const actions = (
@@ -91,7 +105,9 @@ function FilterPanel({ filters, onApply }: Pick<FilterSheetProps, 'filters' | 'o
         <span role="status" className="text-sm text-stone-700">
           {count === undefined ? '' : count === 1 ? t('feed.filterMatchesOne') : t('feed.filterMatches', { count })}
         </span>
-        <Button onClick={() => onApply(next)}>{t('filter.apply')}</Button>
+        <Button onClick={() => onApply(next)} disabled={inverted}>
+          {t('filter.apply')}
+        </Button>
       </div>
     </div>
   )
@@ -107,9 +123,14 @@ function FilterPanel({ filters, onApply }: Pick<FilterSheetProps, 'filters' | 'o
       </Section>
       <Section title={t('filter.price')}>
         <div className="flex w-full gap-3">
-          <PriceInput label={t('filter.priceFrom')} value={draft.priceFrom} placeholder="0" onChange={(priceFrom) => edit({ priceFrom })} />
-          <PriceInput label={t('filter.priceTo')} value={draft.priceTo} placeholder="500+" onChange={(priceTo) => edit({ priceTo })} />
+          <PriceInput label={t('filter.priceFrom')} value={draft.priceFrom} placeholder="0" onChange={(priceFrom) => edit({ priceFrom })} {...(inverted ? { errorId: priceErrorId } : {})} />
+          <PriceInput label={t('filter.priceTo')} value={draft.priceTo} placeholder="500+" onChange={(priceTo) => edit({ priceTo })} {...(inverted ? { errorId: priceErrorId } : {})} />
         </div>
+        {inverted && (
+          <p id={priceErrorId} role="alert" className="w-full text-sm text-red-800">
+            {t('filter.priceRangeInverted')}
+          </p>
+        )}
       </Section>
       <Section title={t('filter.location')}>
         {FILTER_LOCATIONS.map((city) => (
