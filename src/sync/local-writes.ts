@@ -219,6 +219,19 @@ export async function updateMyProfile(db: KreisDatabase, userId: string, fields:
   void requestPersistenceOnce()
 }
 
+/**
+ * Keeps the member's language in their profile (docs/product.md#R-language-profile): an edit of the language alone,
+ * through the outbox like the names (offline too; last edit wins on the server), merged with an edit queued before it.
+ */
+export async function setMyLanguage(db: KreisDatabase, userId: string, language: string, now: number): Promise<void> {
+  await db.transaction('rw', [db.my_profile, db.outbox], async () => {
+    const row = await db.my_profile.get(userId)
+    if (row) await db.my_profile.put({ ...row, language, sync_state: 'pending', sync_error: undefined })
+    await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.update', profile: { id: userId, language, edited_at: iso(now) } }, now))
+  })
+  void requestPersistenceOnce()
+}
+
 // ---- The screens' writes: favourites, deleting a listing, the profile picture, read marks (their kinds in kinds/ send them) ----
 
 /**
