@@ -24,6 +24,12 @@ export const auth = {
   'auth.emailNotConfirmed': 'Please check your email and click the confirmation link before signing in.',
   'auth.passwordTooShort': 'Password must be at least 6 characters long.',
   'auth.invalidEmail': 'Please enter a valid email address.',
+  'auth.rateLimited': 'Too many attempts. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+  'auth.rateLimitedNoWait': 'Too many attempts. Please wait a moment and try again.',
+  'auth.userExists': 'An account with this email address already exists. Please sign in instead.',
+  'auth.samePassword': 'Your new password must be different from your current one.',
+  'auth.linkExpired': 'This link has expired or was already used. Please request a new one.',
+  'auth.failed': 'That did not work. Please check your details and try again.',
   // Field messages of the form (the spec relies on the browser's own; ours say the same things).
   'authForm.emailRequired': 'Email is required',
   'authForm.emailInvalid': 'Please enter a valid email address.',

@@ -28,8 +28,8 @@ export function useAuthSubmit(): (mode: AuthMode, values: AuthFormValues) => Pro
           toast(shown)
           return { ok: false, error: `${shown.title}. ${shown.description ?? ''}`.trim() }
         }
-        toast(renderToast(authFailureToast(mode, outcome.message)))
-        return { ok: false, error: render(authErrorMessage(outcome.message)) }
+        toast(renderToast(authFailureToast(mode, outcome.message, outcome.code)))
+        return { ok: false, error: render(authErrorMessage(outcome.message, outcome.code)) }
       }
       const success = mode === 'signin' ? TOASTS.signInSuccess : mode === 'signup' ? TOASTS.signUpSuccess : TOASTS.resetSent
       toast(renderToast(success))
