@@ -72,7 +72,7 @@ describe('search (docs/decisions.md#D-search): every umlaut may be spelled out, 
     expect(finds(query, { title, brand: null, tags: null })).toBe(true)
   })
 
-  it('a listing without brand, tags and product type is searched by its title and category only', () => {
-    expect(searchText({ title: 'Red pull', brand: null, tags: null, category: 'men', product_type: null })).toBe('red pull men')
+  it('a listing without brand, tags and product type is searched by its title and category (with its names) only', () => {
+    expect(searchText({ title: 'Red pull', brand: null, tags: null, category: 'men', product_type: null })).toBe('red pull men men herren hommes uomo')
   })
 })

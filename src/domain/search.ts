@@ -5,6 +5,7 @@
 // product type, description, location or its seller's name. The server answers the same rule over the whole
 // catalogue (migration 20261127090100, the same fields and fold); the device answers it over its mirror offline.
 import { searchFold } from './search-normalise'
+import { vocabularyWords } from './search-vocabulary'
 
 /** Lower case, accents removed (Postgres' lower(unaccent())); the one normal form of search and filter text. */
 export const fold = searchFold
@@ -54,6 +55,8 @@ export function searchText(listing: SearchableListing): string {
   for (const word of raw.split(/\s+/)) {
     if (/[äöüÄÖÜ]/.test(word)) words.push(...foldedWords(word.replace(/[äöüÄÖÜ]/g, (c) => UMLAUT_SPELLING[c]!)))
   }
+  // Its category's and product type's names in the four languages, its city's other names.
+  words.push(...vocabularyWords(listing))
   return words.join(' ')
 }
 
