@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { chooseLanguage, followLanguage, languageToFollow, setLanguageKeeper } from './language-choice'
+import { chooseLanguage, choiceSaved, followLanguage, languageToFollow, setLanguageKeeper, unsavedChoice } from './language-choice'
 import { LOCALE_STORAGE_KEY, type DeviceLocale } from './locales'
 
 afterEach(() => {
@@ -28,6 +28,10 @@ describe('choosing a language', () => {
     await chooseLanguage('it-CH', reload)
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('it-CH')
     expect(reload).toHaveBeenCalledTimes(1)
+    // No keeper: the choice waits for a member's profile.
+    expect(unsavedChoice()).toBe('it-CH')
+    choiceSaved()
+    expect(unsavedChoice()).toBeNull()
   })
 
   it('waits for the keeper; a keeper that fails still leaves the device in the new language', async () => {
@@ -39,6 +43,7 @@ describe('choosing a language', () => {
     await chooseLanguage('fr-CH', () => order.push('reload'))
     expect(order).toEqual(['keep fr-CH', 'reload'])
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('fr-CH')
+    expect(unsavedChoice()).toBeNull()
     remove()
     await chooseLanguage('de-CH', () => order.push('reload'))
     expect(order).toEqual(['keep fr-CH', 'reload', 'reload'])

@@ -11,6 +11,39 @@ export type LanguageKeeper = (locale: Locale) => Promise<void>
 
 let keeper: LanguageKeeper | null = null
 
+/**
+ * A choice made while no keeper was registered (signed out, or before the data layer loaded): kept here until a
+ * member's data layer writes it into their profile, so a profile's older language does not take it back.
+ */
+const UNSAVED_KEY = 'kreis:locale-unsaved'
+
+/** The choice made on this device that no profile holds yet, if any. */
+export function unsavedChoice(): Locale | null {
+  try {
+    const value = localStorage.getItem(UNSAVED_KEY)
+    return isLocale(value) ? value : null
+  } catch {
+    return null
+  }
+}
+
+/** The unsaved choice is now in the member's profile (on the outbox). */
+export function choiceSaved(): void {
+  try {
+    localStorage.removeItem(UNSAVED_KEY)
+  } catch {
+    // Nothing was kept.
+  }
+}
+
+function keepUnsaved(locale: Locale): void {
+  try {
+    localStorage.setItem(UNSAVED_KEY, locale)
+  } catch {
+    // A device that keeps nothing keeps no choice either.
+  }
+}
+
 /** The data layer's keeper while a member is signed in; returns how to remove it again (sign-out, unmount). */
 export function setLanguageKeeper(next: LanguageKeeper): () => void {
   keeper = next
@@ -21,14 +54,19 @@ export function setLanguageKeeper(next: LanguageKeeper): () => void {
 
 /**
  * The user chose `locale`: kept on the device, kept in the profile when a member is signed in (a write that fails
- * leaves the device's choice alone), then the app starts again in it.
+ * leaves the device's choice alone; with no keeper yet, the choice waits as unsaved for the next member's data layer),
+ * then the app starts again in it.
  */
 export async function chooseLanguage(locale: Locale, reload: () => void): Promise<void> {
   storeLocale(locale)
-  try {
-    await keeper?.(locale)
-  } catch {
-    // The device speaks the new language; the profile keeps the one before.
+  if (keeper) {
+    try {
+      await keeper(locale)
+    } catch {
+      // The device speaks the new language; the profile keeps the one before.
+    }
+  } else {
+    keepUnsaved(locale)
   }
   reload()
 }

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { DatabaseProvider } from '@/db/database-context'
 import type { MyProfileRow } from '@/db/rows'
-import { chooseLanguage } from '@/i18n/language-choice'
+import { chooseLanguage, unsavedChoice } from '@/i18n/language-choice'
 import { LOCALE_STORAGE_KEY } from '@/i18n/locales'
 import { sessionStore } from '@/sync/session'
 import { languageOfProfile, ProfileLanguage } from './profile-language'
@@ -60,6 +60,24 @@ describe('a member choosing a language', () => {
     mount(() => {})
     await chooseLanguage('fr-CH', () => {})
     expect(await db.outbox.count()).toBe(0)
+    expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('fr-CH')
+  })
+})
+
+describe('a choice made before the member signed in', () => {
+  it('is written into the profile when the data layer starts, and the older profile language does not take it back', async () => {
+    await db.my_profile.put(profile({ language: 'de-CH' }))
+    sessionStore.setState({ status: 'signed-out' }, true)
+    await chooseLanguage('fr-CH', () => {})
+    sessionStore.setState({ status: 'signed-in', userId: USER, email: 'lea@demo.kreis.ch' }, true)
+    const reload = vi.fn()
+    mount(reload)
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1))
+    const [entry] = await db.outbox.toArray()
+    expect(entry!.op).toMatchObject({ kind: 'profile.update', profile: { id: USER, language: 'fr-CH' } })
+    await waitFor(() => expect(unsavedChoice()).toBeNull())
+    expect(await languageOfProfile(db, USER)).toBeNull()
+    expect(reload).not.toHaveBeenCalled()
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('fr-CH')
   })
 })
