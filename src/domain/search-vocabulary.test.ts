@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { matchesTerms, searchTerms, searchText } from './search'
+import { matchesTerms, searchTerms } from './search'
+import { searchText } from './search-text'
 import { vocabularyWords } from './search-vocabulary'
 
 const listing = (over: { category?: string; product_type?: string | null; location?: string | null; title?: string }) => ({

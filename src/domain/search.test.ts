@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fold, matchesTerms, normalizeQuery, searchTerms, searchText, type SearchableListing } from './search'
+import { fold, matchesTerms, normalizeQuery, searchTerms, type SearchableListing } from './search'
+import { searchText } from './search-text'
 
 const listing: SearchableListing = {
   title: 'Hermès silk carré',
