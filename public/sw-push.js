@@ -2,8 +2,11 @@
  * Web Push, the service worker's half (imported into workbox's generated sw.js by vite.config.ts).
  *
  * The server sends a small JSON poke per new message ({type: 'message', conversation_id, sender_first_name,
- * listing_title, text}); the message itself still arrives through the app's sync engine. A push shows
- * "New message from Anna" / "Levi's 501 jacket: Is it still available?", one notification per conversation (tag,
+ * listing_title, text, and lang, title, body: the notification written in the receiver's language,
+ * docs/product.md#R-language-profile}); the message itself still arrives through the app's sync engine. A push shows
+ * its title and body, e.g. "Neue Nachricht von Anna" / "Levi's 501 jacket: Ist sie noch da?"; a push without them (a
+ * server from before) is worded here in English, "New message from Anna" / "Levi's 501 jacket: Is it still
+ * available?". One notification per conversation (tag,
  * the newer replaces the older), unless a visible window already shows that thread. A click focuses a window
  * (moving it to the thread) or opens one on /messages/<conversation>. The app badge counts what the app last said
  * was unread plus the pushes since (the app sets it exactly whenever it runs).
@@ -30,10 +33,12 @@ function kreisThreadPath(conversationId) {
 function kreisNotificationOf(data) {
   if (!data || data.type !== 'message' || typeof data.conversation_id !== 'string') return null
   const name = typeof data.sender_first_name === 'string' ? data.sender_first_name.trim() : ''
+  const worded = typeof data.title === 'string' && data.title !== '' && typeof data.body === 'string'
   return {
-    title: name ? kreisFill(KREIS_PUSH_TITLE, { name }) : KREIS_PUSH_TITLE_NO_NAME,
+    title: worded ? data.title : name ? kreisFill(KREIS_PUSH_TITLE, { name }) : KREIS_PUSH_TITLE_NO_NAME,
     options: {
-      body: kreisFill(KREIS_PUSH_BODY, { title: data.listing_title || '', text: data.text || '' }),
+      body: worded ? data.body : kreisFill(KREIS_PUSH_BODY, { title: data.listing_title || '', text: data.text || '' }),
+      lang: worded && typeof data.lang === 'string' ? data.lang : 'en',
       tag: 'conversation:' + data.conversation_id,
       renotify: true,
       icon: KREIS_PUSH_ICON,

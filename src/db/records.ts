@@ -48,6 +48,11 @@ export interface MyProfileRecord extends PublicProfileRecord {
   last_payment_date: string | null
   /** End of the paid month (server-written, migration 20261123003001); absent on rows cached before it. */
   paid_until?: string | null
+  /**
+   * The member's language (docs/product.md#R-language-profile), one of the app's locales, null when none was chosen;
+   * absent on rows cached before migration 20261127120000.
+   */
+  language?: string | null
 }
 
 export interface ConversationRecord {

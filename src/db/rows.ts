@@ -117,7 +117,13 @@ export interface PushSubscriptionWrite {
 }
 export type MessageWrite = Pick<MessageRecord, 'id' | 'conversation_id' | 'listing_id' | 'sender_id' | 'receiver_id' | 'content'>
 /** `edited_at`: the device time of the edit (the server keeps the latest); absent in entries queued before it existed. */
-export type ProfileWrite = Pick<MyProfileRecord, 'id' | 'first_name' | 'last_name' | 'location'> & { edited_at?: string }
+/**
+ * An edit of the own profile: the names and location, the language, or both (a field left out stays as stored). The
+ * outbox merges consecutive edits (sync/kinds/profile-update.ts), so one that names only the language keeps the
+ * names of an edit queued before it.
+ */
+export type ProfileWrite = Pick<MyProfileRecord, 'id'> &
+  Partial<Pick<MyProfileRecord, 'first_name' | 'last_name' | 'location' | 'language'>> & { edited_at?: string }
 
 /** A compressed photo kept on the device until the image rows that use it are synced. */
 export interface PhotoBlobRow {

@@ -10,8 +10,8 @@ describe('docs/product.md §8 authentication: message mapping', () => {
     ['Password should be at least 6 characters.', 'auth.passwordTooShort'],
     ['Unable to validate email address: Invalid email format', 'auth.invalidEmail'],
     ['Unable to validate email address: invalid format', 'auth.invalidEmail'],
-    ['User already registered', { text: 'User already registered' }],
-    ['invalid login credentials', { text: 'invalid login credentials' }],
+    ['User already registered', 'auth.userExists'],
+    ['invalid login credentials', 'auth.failed'],
   ])('%j → %j', (raw, message) => {
     expect(authErrorMessage(raw)).toEqual(message)
   })
@@ -29,6 +29,27 @@ describe('docs/product.md §8 authentication: message mapping', () => {
     expect(authErrorMessage(raw, refusal)).toEqual(message)
   })
 
+  // docs/decisions.md#D-server-texts: the service's words never reach the screen; its code or a catalogue sentence does.
+  it.each<[string, string | undefined, unknown]>([
+    ['For security purposes, you can only request this after 42 seconds.', 'over_email_send_rate_limit', { key: 'auth.tooManyAttemptsSeconds', params: { count: 42 } }],
+    ['For security purposes, you can only request this after 1 second.', undefined, { key: 'auth.tooManyAttemptsSeconds', params: { count: 1 } }],
+    ['Request rate limit reached', 'over_request_rate_limit', 'auth.tooManyAttempts'],
+    ['Email rate limit exceeded', undefined, 'auth.tooManyAttempts'],
+    ['A user with this email address has already been registered', 'email_exists', 'auth.userExists'],
+    ['whatever the words', 'user_already_exists', 'auth.userExists'],
+    ['New password should be different from the old password.', 'same_password', 'auth.samePassword'],
+    ['Token has expired or is invalid', 'otp_expired', 'auth.linkExpired'],
+    ['Signups not allowed for this instance', 'signup_disabled', 'auth.signupsDisabled'],
+    ['Password is known to be weak and easy to guess', 'weak_password', 'auth.passwordTooShort'],
+    ['Invalid login credentials', 'over_request_rate_limit', 'auth.invalidCredentials'],
+    ['Database error saving new user', 'unexpected_failure', 'auth.failed'],
+    ['Failed to fetch', undefined, 'auth.failed'],
+    ['', undefined, 'auth.failed'],
+    ['constructor', 'constructor', 'auth.failed'],
+  ])('%j (code %s) → %j', (raw, code, message) => {
+    expect(authErrorMessage(raw, { code })).toEqual(message)
+  })
+
   it.each([
     ['signin', 'toast.signInFailed'],
     ['signup', 'toast.signUpFailed'],
@@ -37,8 +58,8 @@ describe('docs/product.md §8 authentication: message mapping', () => {
     expect(authFailureToast(mode, 'Invalid login credentials')).toEqual({ title, description: 'auth.invalidCredentials', destructive: true })
   })
 
-  it('a sign-out failure shows the server message', () => {
-    expect(signOutFailureToast('network down')).toEqual({ title: 'toast.signOutFailed', description: { text: 'network down' }, destructive: true })
+  it('a sign-out failure says so in the catalogue’s words, not the server’s', () => {
+    expect(signOutFailureToast()).toEqual({ title: 'toast.signOutFailed', description: 'toast.somethingWrong', destructive: true })
   })
 })
 
@@ -69,7 +90,9 @@ describe('docs/product.md §8 sell flow: listing create failures', () => {
 
 describe('docs/product.md §8 profile update failure', () => {
   it.each([
-    ['value too long', { text: 'value too long' }],
+    ['value too long for type character varying(100)', 'toast.profileTooLong'],
+    ['new row for relation "profiles" violates check constraint "profiles_last_name_length"', 'toast.profileTooLong'],
+    ['new row violates row-level security policy for table "profiles"', 'toast.somethingWrong'],
     ['', 'toast.somethingWrong'],
     [null, 'toast.somethingWrong'],
   ])('message %j → %j', (message, description) => {
@@ -121,7 +144,8 @@ describe('docs/product.md §8 failed sync writes: the words of a reason code', (
     [{ code: 'invalid_category', detail: 'hats' }, { key: 'toast.invalidCategory', params: { value: 'hats' } }],
     [{ code: 'invalid_category' }, { key: 'toast.invalidCategory', params: { value: '' } }],
     [{ code: 'message_send_failed' }, 'toast.messageSendFailed'],
-    [{ code: 'profile_update_failed', detail: 'value too long' }, { text: 'value too long' }],
+    [{ code: 'profile_update_failed', detail: 'value too long' }, 'toast.profileTooLong'],
+    [{ code: 'profile_update_failed', detail: 'permission denied for table profiles' }, 'toast.somethingWrong'],
     [{ code: 'profile_update_failed', detail: ' ' }, 'toast.somethingWrong'],
     [{ code: 'profile_update_failed' }, 'toast.somethingWrong'],
     [{ code: 'write_failed' }, 'toast.somethingWrong'],
@@ -148,7 +172,7 @@ describe('docs/product.md §8 failed sync writes: the words of a reason code', (
 
 describe('docs/product.md §8 feed fetch failure', () => {
   it.each([
-    ['timeout', { text: 'timeout' }],
+    ['timeout', 'feed.fetchFailed'],
     [undefined, 'feed.fetchFailed'],
   ])('%j → %j', (raw, message) => {
     expect(feedErrorMessage(raw)).toEqual(message)

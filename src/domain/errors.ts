@@ -17,6 +17,10 @@ export const AUTH_MESSAGE_KEYS = [
   'auth.tooManyAttempts',
   'auth.tooManyAttemptsSeconds',
   'auth.tooManyAttemptsMinutes',
+  'auth.userExists',
+  'auth.samePassword',
+  'auth.linkExpired',
+  'auth.failed',
 ] as const
 export type AuthMessageKey = (typeof AUTH_MESSAGE_KEYS)[number]
 
@@ -33,7 +37,7 @@ const AUTH_RULES: readonly (readonly [substring: string, key: AuthMessageKey])[]
 
 /** What the auth service said besides its message: its error code and, on a 429, how long it asked to wait. */
 export interface AuthRefusal {
-  readonly code?: string
+  readonly code?: string | null
   readonly retryAfterMs?: number
 }
 
@@ -51,10 +55,38 @@ function tooManyAttempts(retryAfterMs: number | undefined): Message<AuthMessageK
   return keyWith('auth.tooManyAttemptsMinutes', { count: Math.ceil(retryAfterMs / MINUTE_MS) })
 }
 
-/** The auth service's message as the user reads it: a friendlier sentence for known ones, otherwise raw. */
+/** The auth service's error codes (GoTrue's `code`, supabase-js AuthError.code) that have words of their own. */
+const AUTH_CODE_KEYS: Readonly<Record<string, AuthMessageKey>> = {
+  user_already_exists: 'auth.userExists',
+  email_exists: 'auth.userExists',
+  same_password: 'auth.samePassword',
+  otp_expired: 'auth.linkExpired',
+  signup_disabled: 'auth.signupsDisabled',
+  invalid_credentials: 'auth.invalidCredentials',
+  email_not_confirmed: 'auth.emailNotConfirmed',
+  weak_password: 'auth.passwordTooShort',
+  email_address_invalid: 'auth.invalidEmail',
+}
+
+/** A rate limit's wait as the auth service words it ("… only request this after 42 seconds."). */
+const WAIT_SECONDS = /after (\d+) seconds?/i
+
+/**
+ * The auth service's answer as the user reads it (docs/decisions.md#D-server-texts): the sentences of
+ * R-auth-messages first, then a rate limit with its wait (the Retry-After, else the wait the service words), then
+ * its error code, and for anything else a catalogue sentence: never the service's own English.
+ */
 export function authErrorMessage(raw: string, refusal: AuthRefusal = {}): Message<AuthMessageKey> {
-  if (refusal.code === 'over_request_rate_limit' || raw.includes('Request rate limit reached')) return tooManyAttempts(refusal.retryAfterMs)
-  return AUTH_RULES.find(([substring]) => raw.includes(substring))?.[1] ?? serverText(raw)
+  const bySentence = AUTH_RULES.find(([substring]) => raw.includes(substring))?.[1]
+  if (bySentence) return bySentence
+  const code = refusal.code
+  if (code === 'over_email_send_rate_limit' || code === 'over_request_rate_limit' || /rate limit/i.test(raw) || WAIT_SECONDS.test(raw)) {
+    const worded = WAIT_SECONDS.exec(raw)?.[1]
+    return tooManyAttempts(refusal.retryAfterMs ?? (worded === undefined ? undefined : Number(worded) * SECOND_MS))
+  }
+  if (code && Object.hasOwn(AUTH_CODE_KEYS, code)) return AUTH_CODE_KEYS[code]!
+  if (/already (been )?registered/i.test(raw)) return 'auth.userExists'
+  return 'auth.failed'
 }
 
 export type AuthMode = 'signin' | 'signup' | 'reset'
@@ -72,7 +104,8 @@ export const authFailureToast = (mode: AuthMode, raw: string, refusal: AuthRefus
   destructive: true,
 })
 
-export const signOutFailureToast = (raw: string): ErrorToast => ({ title: 'toast.signOutFailed', description: serverText(raw), destructive: true })
+/** Signing out failed: the server's reason is not shown (docs/decisions.md#D-server-texts), only that it failed. */
+export const signOutFailureToast = (): ErrorToast => ({ title: 'toast.signOutFailed', description: 'toast.somethingWrong', destructive: true })
 
 /** A failure as Postgres/PostgREST reports it (only code and message are read). */
 export interface WriteFailure {
@@ -95,9 +128,18 @@ export function listingCreateFailureToast(f: WriteFailure, sent: { condition?: s
 
 export const profileUpdateFailureToast = (f: WriteFailure): ErrorToast => ({
   title: 'toast.profileUpdateFailed',
-  description: f.message?.trim() ? serverText(f.message) : 'toast.somethingWrong',
+  description: profileRefusalMessage(f.message),
   destructive: true,
 })
+
+/**
+ * Words for the server's refusal of a profile edit (docs/decisions.md#D-server-texts): a length CHECK of the names or
+ * location ("…profiles_first_name_length…", or Postgres's "value too long") has its own sentence; anything else is the
+ * generic one. The server's words are kept with the failure, never shown.
+ */
+function profileRefusalMessage(raw: string | null | undefined): ToastMessageKey {
+  return raw && /profiles_(first_name|last_name|location)_length|value too long/i.test(raw) ? 'toast.profileTooLong' : 'toast.somethingWrong'
+}
 
 /**
  * Why the server refused a queued write for good, as the device stores it (an outbox entry's `error`, a mirror
@@ -189,7 +231,7 @@ export function syncFailureMessage(f: SyncFailure): Message<ToastMessageKey> {
     case 'invalid_category':
       return keyWith('toast.invalidCategory', { value: f.detail ?? '' })
     case 'profile_update_failed':
-      return f.detail?.trim() ? serverText(f.detail) : 'toast.somethingWrong'
+      return profileRefusalMessage(f.detail)
     case 'as_stored':
       return serverText(f.detail ?? '')
     default:
@@ -197,5 +239,5 @@ export function syncFailureMessage(f: SyncFailure): Message<ToastMessageKey> {
   }
 }
 
-/** The feed's error state: the fetch error's own message, or the generic one (docs/product.md §8 feed). */
-export const feedErrorMessage = (raw?: string | null): Message<'feed.fetchFailed'> => (raw?.trim() ? serverText(raw) : 'feed.fetchFailed')
+/** The feed's error state: always the catalogue's sentence, whatever the fetch error said (docs/decisions.md#D-server-texts). */
+export const feedErrorMessage = (_raw?: string | null): Message<'feed.fetchFailed'> => 'feed.fetchFailed'

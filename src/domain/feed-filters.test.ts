@@ -102,7 +102,8 @@ describe('docs/product.md §2.6 filter panel: how the filters narrow the feed (o
   it('normalises a listing once into the facets the rule compares', () => {
     expect(filterFacets(listing)).toEqual({
       price: 45, category: 'women', condition: 'very_good', locationWords: ' 8001 zurich ', sizeWords: ['38', 'eu'],
-      searchText: 'wool coat akris winter women coat 8001 zurich zuerich',
+      // Then the vocabulary in the four languages (./search-vocabulary).
+      searchText: 'wool coat akris winter women coat 8001 zurich zuerich women damen femmes donna coat mantel manteau cappotto zurich zuerich zurigo',
     })
     expect(filterFacets({ ...listing, price: 'abc' }).price).toBe(0)
   })

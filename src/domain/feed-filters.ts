@@ -5,7 +5,8 @@
 import type { Category } from './categories'
 import type { Condition } from './conditions'
 import { FILTER_PRICE_DEFAULT_MAX_CHF, FILTER_PRICE_DEFAULT_MIN_CHF } from './constants'
-import { fold, foldedWords, matchesTerms, searchTerms, searchText, type SearchableListing } from './search'
+import { fold, foldedWords, matchesTerms, searchTerms, type SearchableListing } from './search'
+import { searchText } from './search-text'
 
 /** Absent fields and empty lists do not narrow. */
 export interface FeedFilters {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fold, matchesTerms, normalizeQuery, searchTerms, searchText, type SearchableListing } from './search'
+import { fold, matchesTerms, normalizeQuery, searchTerms, type SearchableListing } from './search'
+import { searchText } from './search-text'
 
 const listing: SearchableListing = {
   title: 'Hermès silk carré',
@@ -72,7 +73,7 @@ describe('search (docs/decisions.md#D-search): every umlaut may be spelled out, 
     expect(finds(query, { title, brand: null, tags: null })).toBe(true)
   })
 
-  it('a listing without brand, tags and product type is searched by its title and category only', () => {
-    expect(searchText({ title: 'Red pull', brand: null, tags: null, category: 'men', product_type: null })).toBe('red pull men')
+  it('a listing without brand, tags and product type is searched by its title and category (with its names) only', () => {
+    expect(searchText({ title: 'Red pull', brand: null, tags: null, category: 'men', product_type: null })).toBe('red pull men men herren hommes uomo')
   })
 })

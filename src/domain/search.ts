@@ -12,9 +12,6 @@ export const fold = searchFold
 /** The words of a text in normal form (letters and digits; everything else separates). */
 export const foldedWords = (s: string): string[] => fold(s).split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '')
 
-// German spellings without umlauts ("Mueller" for "Müller") should still find the listing.
-const UMLAUT_SPELLING: Readonly<Record<string, string>> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'ae', Ö: 'oe', Ü: 'ue' }
-
 /** The fields a listing is searched by (a mirror row has them all). */
 export interface SearchableListing {
   readonly title: string
@@ -26,35 +23,6 @@ export interface SearchableListing {
   readonly location?: string | null
   readonly seller_first_name?: string | null
   readonly seller_last_name?: string | null
-}
-
-// The category as shoppers name it besides its stored value (docs/product.md §3: children is labelled "Kids").
-const CATEGORY_WORDS: Readonly<Record<string, string>> = { children: 'kids' }
-
-/**
- * The text a listing is searched in, in normal form: its words joined by single spaces, with the category's
- * shown name and the umlaut spellings added.
- */
-export function searchText(listing: SearchableListing): string {
-  const raw = [
-    listing.title,
-    listing.brand ?? '',
-    ...(listing.tags ?? []),
-    listing.category,
-    CATEGORY_WORDS[listing.category] ?? '',
-    listing.product_type ?? '',
-    listing.description ?? '',
-    listing.location ?? '',
-    listing.seller_first_name ?? '',
-    listing.seller_last_name ?? '',
-  ].join(' ')
-  const words = foldedWords(raw)
-  // Only the words with an umlaut gain a second spelling (the server appends the whole text respelled: the same
-  // matches, since a query word never spans two words).
-  for (const word of raw.split(/\s+/)) {
-    if (/[äöüÄÖÜ]/.test(word)) words.push(...foldedWords(word.replace(/[äöüÄÖÜ]/g, (c) => UMLAUT_SPELLING[c]!)))
-  }
-  return words.join(' ')
 }
 
 /** The words of a query, in normal form; none for a blank query. */

@@ -4,7 +4,7 @@
 import type { Message, Toast } from './message'
 
 export const TOAST_MESSAGE_KEYS = [
-  'toast.error', 'toast.unexpected', 'toast.unexpectedDescription', 'toast.somethingWrong',
+  'toast.error', 'toast.unexpected', 'toast.unexpectedDescription', 'toast.somethingWrong', 'toast.profileTooLong',
   'toast.signInFailed', 'toast.signUpFailed', 'toast.resetSent', 'toast.resetSentDescription',
   'toast.signUpSuccess', 'toast.signInSuccess', 'toast.signOutSuccess', 'toast.signOutSuccessDescription', 'toast.signOutFailed',
   'toast.trialDuplicate', 'toast.trialDuplicateDescription', 'toast.trialFailed',

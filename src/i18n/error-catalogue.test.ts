@@ -10,7 +10,7 @@ describe('docs/product.md §8 error catalogue texts', () => {
     ['Email not confirmed', 'Please check your email and click the confirmation link before signing in.'],
     ['Password should be at least 6 characters', 'Password must be at least 6 characters long.'],
     ['Invalid email', 'Please enter a valid email address.'],
-    ['Something odd', 'Something odd'],
+    ['Something odd', 'That did not work. Please check your details and try again.'],
   ])('auth %j → %j', (raw, text) => {
     expect(render(authErrorMessage(raw))).toBe(text)
   })
@@ -67,9 +67,10 @@ describe('docs/product.md §8 error catalogue texts', () => {
     expect(renderToast(toast)).toEqual({ title: 'Error Creating Listing', description, destructive: true })
   })
 
-  it('a failed profile sync shows "Error updating profile" with the server message', () => {
-    const stored = profileSyncFailure({ code: '22001', message: 'value too long for type character varying(50)' })
-    const toast = profileUpdateFailureToast({ message: render(syncFailureMessage(stored)) })
-    expect(renderToast(toast)).toEqual({ title: 'Error updating profile', description: 'value too long for type character varying(50)', destructive: true })
+  it('a failed profile sync shows "Error updating profile" with words of the catalogue for the server\'s refusal', () => {
+    const refusal = { code: '22001', message: 'value too long for type character varying(50)' }
+    const words = 'First name, last name and location can be at most 100 characters long.'
+    expect(render(syncFailureMessage(profileSyncFailure(refusal)))).toBe(words)
+    expect(renderToast(profileUpdateFailureToast(refusal))).toEqual({ title: 'Error updating profile', description: words, destructive: true })
   })
 })

@@ -23,6 +23,7 @@ const BRANDS = ['Hermès', 'COS', 'Akris', null, 'Bally']
 const SIZES = ['M', '38 EU', 'L', 'XS', null]
 const CONDITIONS = ['new_with_tags', 'very_good', 'worn_but_loved', 'acceptable']
 const CATEGORIES = ['women', 'men', 'children', 'shoes', 'accessories']
+const PRODUCT_TYPES = ['jacket', null, 'coat', 'scarf', 'sneakers', 'dress', null]
 const DESCRIPTIONS = ['Très bon état, porté deux fois.', 'Kaum getragen, wie neu.', 'Ottime condizioni.', 'Barely worn, no flaws.']
 
 beforeAll(async () => {
@@ -42,6 +43,7 @@ beforeAll(async () => {
     brand: BRANDS[i % BRANDS.length],
     size: SIZES[i % SIZES.length],
     location: LOCATIONS[i % LOCATIONS.length],
+    product_type: PRODUCT_TYPES[i % PRODUCT_TYPES.length],
     status: i % 11 === 0 ? 'sold' : 'active',
     created_at: new Date(base + Math.floor(i / 3) * 60_000).toISOString(),
   }))
@@ -95,6 +97,13 @@ const QUERIES: [string, FeedFilters][] = [
   ['a word of the description', { query: 'tres' }],
   ['ß as ss', { query: 'strassen' }],
   ['the shown name of a category', { query: 'kids' }],
+  // The vocabulary in the four languages (migration 20261127121000_search_vocabulary).
+  ['a city in another language', { query: 'ginevra' }],
+  ['a city in another language, umlaut spelled out', { query: 'zurigo' }],
+  ['a product type in German', { query: 'jacke' }],
+  ['a product type in French with a category in Italian', { query: 'veste donna' }],
+  ['a product type in Italian', { query: 'giacca' }],
+  ['a category in German', { query: 'herren' }],
   ['a city filter in every spelling', { locations: ['Geneva'] }],
   ['a size word', { sizes: ['38'] }],
   ['a price range', { priceMin: 20, priceMax: 60 }],

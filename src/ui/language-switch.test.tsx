@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { setLanguageKeeper } from '@/i18n/language-choice'
 import { LOCALE_STORAGE_KEY } from '@/i18n/locales'
 import { LanguageSwitch } from './language-switch'
 
@@ -22,7 +23,7 @@ describe('the language switch', () => {
     expect((select as HTMLSelectElement).value).toBe('en')
   })
 
-  it('keeps the choice on the device and reloads in it; the active language changes nothing', () => {
+  it('keeps the choice on the device and reloads in it; the active language changes nothing', async () => {
     const reload = vi.fn()
     render(<LanguageSwitch compact reload={reload} />)
     const select = screen.getByRole('combobox', { name: 'Language' })
@@ -31,6 +32,22 @@ describe('the language switch', () => {
     expect(reload).not.toHaveBeenCalled()
     fireEvent.change(select, { target: { value: 'it-CH' } })
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('it-CH')
-    expect(reload).toHaveBeenCalledTimes(1)
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1))
+  })
+
+  it("signed in, keeps the choice in the member's profile before it reloads", async () => {
+    const kept: string[] = []
+    const reload = vi.fn(() => kept.push('reload'))
+    const remove = setLanguageKeeper(async (locale) => {
+      await Promise.resolve()
+      kept.push(locale)
+    })
+    try {
+      render(<LanguageSwitch reload={reload} />)
+      fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'fr-CH' } })
+      await waitFor(() => expect(kept).toEqual(['fr-CH', 'reload']))
+    } finally {
+      remove()
+    }
   })
 })

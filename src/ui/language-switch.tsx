@@ -1,5 +1,6 @@
 import { activeLocale, t } from '@/i18n'
-import { isLocale, LOCALE_NAMES, LOCALES, storeLocale, type Locale } from '@/i18n/locales'
+import { chooseLanguage } from '@/i18n/language-choice'
+import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '@/i18n/locales'
 import { cx } from './cx'
 
 /** The short code a compact switch shows ("DE"); each option still says its language's name to assistive tech. */
@@ -14,14 +15,14 @@ interface LanguageSwitchProps {
 }
 
 /**
- * Chooses the app's language: kept on the device, then the page reloads in it (every text, date and price of every
- * screen renders anew from the new catalogue, and the next visit opens in it).
+ * Chooses the app's language: kept on the device (and a member's in their profile, @/i18n/language-choice), then the
+ * page reloads in it (every text, date and price of every screen renders anew from the new catalogue, and the next
+ * visit opens in it).
  */
 export function LanguageSwitch({ compact = false, className, reload = () => window.location.reload() }: LanguageSwitchProps) {
   const choose = (value: string) => {
     if (!isLocale(value) || value === activeLocale()) return
-    storeLocale(value)
-    reload()
+    void chooseLanguage(value, reload)
   }
   return (
     <select

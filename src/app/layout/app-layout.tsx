@@ -4,6 +4,7 @@ import { t } from '@/i18n'
 import { Toaster } from '@/ui/toast/toaster'
 import { PartBoundary, ScreenErrorBoundary } from '../error-boundary'
 import { useShellSession } from '../live/shell-state'
+import { usePageHead } from './page-head'
 import { ScrollToTopButton } from './scroll-to-top-button'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
@@ -44,6 +45,7 @@ function ScreenFallback() {
 export function AppLayout() {
   const session = useShellSession()
   const pathname = useScrollResetOnNavigate()
+  usePageHead()
   return (
     <div className="flex min-h-dvh flex-col pb-16 lg:pb-0">
       <a

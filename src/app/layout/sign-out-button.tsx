@@ -27,7 +27,7 @@ export function SignOutButton({ signOut }: { signOut: (opts?: { confirmed?: bool
       setUnsent(r.unsentWrites)
     } else {
       setUnsent(0)
-      toast(renderToast(signOutFailureToast(r.message)))
+      toast(renderToast(signOutFailureToast()))
     }
   }
 

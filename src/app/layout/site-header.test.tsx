@@ -119,12 +119,12 @@ describe('the header session (docs/product.md §2.4)', () => {
     expect(await db.my_profile.count()).toBe(0)
   })
 
-  it('a failed sign-out says "Error signing out" with the message and keeps the session', async () => {
+  it('a failed sign-out says "Error signing out" in the catalogue\'s words and keeps the session', async () => {
     remote.signOut.mockResolvedValue({ ok: false, message: 'Server hiccup' })
     sessionStore.setState({ status: 'signed-in', userId: 'u-anna', email: 'anna@demo.kreis.ch' }, true)
     renderHeader()
     await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }))
-    await waitFor(() => expect(toasts()).toEqual([['Error signing out', 'Server hiccup', 'destructive']]))
+    await waitFor(() => expect(toasts()).toEqual([['Error signing out', 'Something went wrong. Please try again.', 'destructive']]))
     expect(sessionStore.getState().status).toBe('signed-in')
   })
 })

@@ -10,6 +10,7 @@ import { DatabaseProvider } from '@/db/database-context'
 import { startAppSync, useSyncStatus } from '@/sync/app-sync'
 import { initSession, useSession } from '@/sync/session'
 import { useHeaderSession, type HeaderSession } from '../session'
+import { ProfileLanguage } from './profile-language'
 import { LOADING_SESSION, shellLiveStore } from './shell-state'
 
 let started = false
@@ -116,6 +117,7 @@ export default function LiveServices({ db }: { db?: KreisDatabase }) {
       <>
         <ShellStateBridge />
         <SignedInPush />
+        <ProfileLanguage />
       </>
     )
   }

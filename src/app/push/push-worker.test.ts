@@ -96,6 +96,17 @@ describe('service worker Web Push: the push', () => {
     expect(w.shown).toHaveLength(count)
   })
 
+  it("shows the server's wording in the receiver's language, in that language", async () => {
+    const w = worker([])
+    await w.push({ ...MESSAGE, lang: 'de-CH', title: 'Neue Nachricht von Anna', body: "Levi's 501 jacket: Ist sie noch da?" })
+    expect(w.shown).toEqual([
+      {
+        title: 'Neue Nachricht von Anna',
+        options: expect.objectContaining({ body: "Levi's 501 jacket: Ist sie noch da?", lang: 'de-CH', tag: 'conversation:c-1' }),
+      },
+    ])
+  })
+
   it('says "New message" without a name, and ignores payloads it does not know', async () => {
     const w = worker([])
     await w.push({ ...MESSAGE, sender_first_name: '' })

@@ -164,7 +164,7 @@ describe('/auth submitting (docs/product.md §4, §8)', () => {
     expect(toasts()).toEqual([['Sign in failed', text, 'destructive']])
   })
 
-  it('shows any other auth message raw, under "Account creation failed" for sign-up', async () => {
+  it('words any other auth refusal from its code, never the service\'s English, under "Account creation failed"', async () => {
     remote.signUp.mockResolvedValue({ ok: false, message: 'User already registered', code: 'user_already_exists' })
     const user = userEvent.setup()
     renderAt('/auth')
@@ -173,8 +173,9 @@ describe('/auth submitting (docs/product.md §4, §8)', () => {
     await user.type(screen.getByLabelText(/Email/), 'ada@example.ch')
     await user.type(screen.getByLabelText(/Password/), 'secret1')
     await user.click(screen.getByRole('button', { name: 'Create Account' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('User already registered')
-    expect(toasts()).toEqual([['Account creation failed', 'User already registered', 'destructive']])
+    const words = 'An account with this email address already exists. Please sign in instead.'
+    expect(await screen.findByRole('alert')).toHaveTextContent(words)
+    expect(toasts()).toEqual([['Account creation failed', words, 'destructive']])
     expect(remote.signUp).toHaveBeenCalledWith('ada@example.ch', 'secret1', 'Ada', 'Keller', `${location.origin}/`)
   })
 

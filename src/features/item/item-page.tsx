@@ -71,11 +71,12 @@ function useShownBefore(id: string, shown: boolean): boolean {
   return seen === id
 }
 
+/**
+ * The listing's title in the tab, over the route's generic one (the layout's head, set before this effect runs; the
+ * next route sets its own, so nothing is restored when the page goes).
+ */
 function useDocumentTitle(title: string | null) {
   useEffect(() => {
-    if (!title) return
-    const previous = document.title
-    document.title = `${title} · ${t('app.name')}`
-    return () => void (document.title = previous)
+    if (title) document.title = `${title} · ${t('app.name')}`
   }, [title])
 }

@@ -154,15 +154,16 @@ describe('/profile signed in', () => {
     expect(await db.outbox.count()).toBe(1)
   })
 
-  it('a refused edit shows the server message with Retry and Discard, and the docs/product.md §8 toast when it happens on screen', async () => {
+  it('a refused edit shows its words with Retry and Discard, and the docs/product.md §8 toast when it happens on screen', async () => {
     signIn()
     await db.my_profile.put(profile({ sync_state: 'pending' }))
     renderPage()
     await screen.findByText('Saved on this device, waiting to be sent')
-    await db.my_profile.update('u-noah', { sync_state: 'failed', sync_error: 'permission denied for table profiles' })
-    expect(await screen.findByRole('alert')).toHaveTextContent('Not saved on the server: permission denied for table profiles')
+    await db.my_profile.update('u-noah', { sync_state: 'failed', sync_error: { code: 'profile_update_failed', detail: 'value too long for type character varying(100)' } })
+    const words = 'First name, last name and location can be at most 100 characters long.'
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Not saved on the server: ${words}`)
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Discard' })).toBeInTheDocument()
-    await waitFor(() => expect(toasts()).toEqual([['Error updating profile', 'permission denied for table profiles', 'destructive']]))
+    await waitFor(() => expect(toasts()).toEqual([['Error updating profile', words, 'destructive']]))
   })
 })

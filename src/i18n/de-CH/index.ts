@@ -4,6 +4,7 @@ import { account } from './account'
 import { accountsArea } from './accounts-area'
 import { auth } from './auth'
 import { feed } from './feed'
+import { head } from './head'
 import { itemArea } from './item'
 import { landing } from './landing'
 import { messagesArea } from './messages'
@@ -17,5 +18,5 @@ import { productTypes, shop } from './shop'
 import { subscription } from './subscription'
 import { toasts } from './toasts'
 
-export const catalogue: Catalogue = { ...feed, ...shell, ...landing, ...auth, ...shop, ...productTypes, ...sell, ...sellFlow, ...account, ...pages, ...toasts, ...subscription, ...itemArea, ...messagesArea, ...accountsArea, ...myListings, ...push }
+export const catalogue: Catalogue = { ...feed, ...shell, ...landing, ...auth, ...shop, ...productTypes, ...sell, ...sellFlow, ...account, ...pages, ...toasts, ...subscription, ...itemArea, ...messagesArea, ...accountsArea, ...myListings, ...push, ...head }
 export { staticPages } from './static-pages'

@@ -1,5 +1,6 @@
 // Web-Push: die Benachrichtigung über eine neue Nachricht, das Angebot nach einer ersten Nachricht oder einem Inserat
-// und der Schalter auf /profile. Die Benachrichtigung selbst zeigt der Service Worker mit den englischen Wörtern.
+// und der Schalter auf /profile. Die Benachrichtigung selbst schreibt der Server in der Sprache des Profils, mit
+// denselben Wörtern (supabase/functions/_shared/push/push-texts.ts).
 import type { push as en } from '../en/push'
 import { PRODUCT_NAME } from '../en/product'
 

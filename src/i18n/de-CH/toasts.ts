@@ -7,6 +7,7 @@ export const toasts: Record<keyof typeof en, string> = {
   'toast.unexpected': 'Ein Fehler ist aufgetreten',
   'toast.unexpectedDescription': 'Bitte versuch es später nochmals oder kontaktiere den Support, falls das Problem bleibt.',
   'toast.somethingWrong': 'Etwas ist schiefgelaufen. Bitte versuch es nochmals.',
+  'toast.profileTooLong': 'Vorname, Nachname und Ort dürfen höchstens 100 Zeichen lang sein.',
   'toast.signInFailed': 'Anmeldung fehlgeschlagen',
   'toast.signUpFailed': 'Konto konnte nicht erstellt werden',
   'toast.resetSent': 'E-Mail zum Zurücksetzen gesendet',

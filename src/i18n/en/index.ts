@@ -7,6 +7,7 @@ import { accountsArea } from './accounts-area'
 import { auth } from './auth'
 import { itemArea } from './item'
 import { feed } from './feed'
+import { head } from './head'
 import { landing } from './landing'
 import { messagesArea } from './messages'
 import { myListings } from './my-listings'
@@ -19,7 +20,7 @@ import { shell } from './shell'
 import { subscription } from './subscription'
 import { toasts } from './toasts'
 
-export const en = { ...feed, ...shell, ...landing, ...auth, ...shop, ...productTypes, ...sell, ...sellFlow, ...account, ...pages, ...toasts, ...subscription, ...itemArea, ...messagesArea, ...accountsArea, ...myListings, ...push }
+export const en = { ...feed, ...shell, ...landing, ...auth, ...shop, ...productTypes, ...sell, ...sellFlow, ...account, ...pages, ...toasts, ...subscription, ...itemArea, ...messagesArea, ...accountsArea, ...myListings, ...push, ...head }
 
 export type CatalogueKey = keyof typeof en
 export type Catalogue = Readonly<Record<CatalogueKey, string>>

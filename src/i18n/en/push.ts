@@ -1,4 +1,5 @@
-// Web Push: the notification of a new message (public/sw-push.js holds the same words), the prompt after a first
+// Web Push: the notification of a new message (the server words it in the receiver's language with the same words,
+// supabase/functions/_shared/push/push-texts.ts; public/sw-push.js holds the English ones), the prompt after a first
 // message or listing, and the /profile switch.
 import { PRODUCT_NAME } from './product'
 

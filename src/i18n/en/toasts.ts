@@ -6,6 +6,7 @@ export const toasts = {
   'toast.unexpected': 'An error occurred',
   'toast.unexpectedDescription': 'Please try again later or contact support if the problem persists.',
   'toast.somethingWrong': 'Something went wrong. Please try again.',
+  'toast.profileTooLong': 'First name, last name and location can be at most 100 characters long.',
   'toast.signInFailed': 'Sign in failed',
   'toast.signUpFailed': 'Account creation failed',
   'toast.resetSent': 'Password reset email sent',

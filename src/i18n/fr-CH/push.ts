@@ -1,5 +1,6 @@
 // Web Push : la notification d’un nouveau message, la proposition après un premier message ou une annonce, et
-// l’interrupteur de /profile. La notification elle-même est affichée par le service worker avec les mots anglais.
+// l’interrupteur de /profile. La notification elle-même est rédigée par le serveur dans la langue du profil, avec
+// les mêmes mots (supabase/functions/_shared/push/push-texts.ts).
 import type { push as en } from '../en/push'
 import { PRODUCT_NAME } from '../en/product'
 

@@ -7,6 +7,7 @@ export const toasts: Record<keyof typeof en, string> = {
   'toast.unexpected': 'Une erreur est survenue',
   'toast.unexpectedDescription': 'Veuillez réessayer plus tard ou contacter le support si le problème persiste.',
   'toast.somethingWrong': 'Un problème est survenu. Veuillez réessayer.',
+  'toast.profileTooLong': 'Le prénom, le nom et le lieu ne doivent pas dépasser 100 caractères.',
   'toast.signInFailed': 'Échec de la connexion',
   'toast.signUpFailed': 'Échec de la création du compte',
   'toast.resetSent': 'E-mail de réinitialisation envoyé',

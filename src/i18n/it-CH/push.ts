@@ -1,5 +1,6 @@
 // Web Push: la notifica di un nuovo messaggio, la proposta dopo un primo messaggio o annuncio e l’interruttore di
-// /profile. La notifica stessa la mostra il service worker con le parole inglesi.
+// /profile. La notifica stessa la scrive il server nella lingua del profilo, con le stesse parole
+// (supabase/functions/_shared/push/push-texts.ts).
 import type { push as en } from '../en/push'
 import { PRODUCT_NAME } from '../en/product'
 

@@ -7,6 +7,7 @@ export const toasts: Record<keyof typeof en, string> = {
   'toast.unexpected': 'Si è verificato un errore',
   'toast.unexpectedDescription': 'Riprova più tardi o contatta l’assistenza se il problema persiste.',
   'toast.somethingWrong': 'Qualcosa è andato storto. Riprova.',
+  'toast.profileTooLong': 'Nome, cognome e luogo possono contenere al massimo 100 caratteri.',
   'toast.signInFailed': 'Accesso non riuscito',
   'toast.signUpFailed': 'Creazione dell’account non riuscita',
   'toast.resetSent': 'E-mail di reimpostazione inviata',

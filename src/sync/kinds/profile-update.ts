@@ -1,5 +1,6 @@
 /**
- * An edit of the own profile (P2, L1): consecutive edits collapse into the last, sent with its edit time; the
+ * An edit of the own profile (P2, L1): consecutive edits collapse into one, each field as its last edit left it (an
+ * edit may name only some fields: a language choice leaves the names alone), sent with the last edit time; the
  * answer is the winner, which the mirror shows once no newer edit waits. A refusal quotes the server (docs/product.md §8).
  */
 import type { KreisDatabase } from '@/db/database'
@@ -7,9 +8,14 @@ import { requestPersistenceOnce } from '@/db/storage-errors'
 import { nullIfBlank } from '@/domain/validation'
 import { entry, iso } from './enqueue'
 import type { MyProfileRecord } from '@/db/records'
+import type { OutboxEntry, ProfileWrite } from '@/db/rows'
 import { refreshSellerCards, storeMyProfile } from '@/db/repositories/mirror'
 import { profileSyncFailure } from '@/domain/errors'
-import { defineKind, last, leftInGroup, opOf } from './kind'
+import { defineKind, leftInGroup, opOf } from './kind'
+
+/** One edit of a unit's consecutive edits: later fields over earlier ones, the last edit time. */
+export const mergedEdit = (unit: readonly OutboxEntry[]): ProfileWrite =>
+  Object.assign({}, ...unit.map((e) => opOf<'profile.update'>(e).profile)) as ProfileWrite
 
 export interface ProfileFields {
   first_name: string | null
@@ -30,11 +36,24 @@ export async function updateMyProfile(db: KreisDatabase, userId: string, fields:
   void requestPersistenceOnce()
 }
 
+/**
+ * Keeps the member's language in their profile (docs/product.md#R-language-profile): an edit of the language alone,
+ * through the outbox like the names (offline too; last edit wins on the server), merged with an edit queued before it.
+ */
+export async function setMyLanguage(db: KreisDatabase, userId: string, language: string, now: number): Promise<void> {
+  await db.transaction('rw', [db.my_profile, db.outbox], async () => {
+    const row = await db.my_profile.get(userId)
+    if (row) await db.my_profile.put({ ...row, language, sync_state: 'pending', sync_error: undefined })
+    await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.update', profile: { id: userId, language, edited_at: iso(now) } }, now))
+  })
+  void requestPersistenceOnce()
+}
+
 export const profileUpdate = defineKind<MyProfileRecord>({
   kinds: ['profile.update'],
   unit: 'last-state',
   batched: false,
-  send: ({ transport }, [unit]) => transport.updateProfile(opOf<'profile.update'>(last(unit!)).profile),
+  send: ({ transport }, [unit]) => transport.updateProfile(mergedEdit(unit!)),
   tables: (db) => [db.my_profile, db.profiles, db.listings],
   async acknowledge(db, [unit], row) {
     if (await leftInGroup(db, unit![0]!.group)) return

@@ -439,8 +439,13 @@ export class MemoryServer {
     for (const k of ['first_name', 'last_name', 'location'] as const) {
       if ((fields[k]?.length ?? 0) > 100) return check(`new row for relation "profiles" violates check constraint "profiles_${k}_length"`)
     }
+    // profiles_language_code (migration 20261127120000).
+    if (fields.language != null && !['de-CH', 'fr-CH', 'it-CH', 'en'].includes(fields.language)) {
+      return check('new row for relation "profiles" violates check constraint "profiles_language_code"')
+    }
     const t = this.now()
-    const changed = (['first_name', 'last_name', 'location'] as const).some((k) => fields[k] !== row[k])
+    // A field the edit leaves out stays as stored.
+    const changed = (['first_name', 'last_name', 'location', 'language'] as const).some((k) => k in fields && (fields[k] ?? null) !== (row[k] ?? null))
     const edit = this.profileEdit(me, sent, t, changed)
     if (!edit) return { ok: true, value: structuredClone(row) }
     const next = { ...row, ...fields, updated_at: t }

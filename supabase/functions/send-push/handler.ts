@@ -2,8 +2,8 @@
  * send-push: Web Push for new messages on hosted Supabase, where a Database Webhook on INSERT into public.messages
  * POSTs `{type, table, record}` here (README, "Push notifications"). The webhook proves itself with the shared
  * secret PUSH_WEBHOOK_SECRET in header x-kreis-push-secret; only the record's id is taken from the body, the
- * message and the receiver's subscriptions are read again with the service_role key, so a forged body can at most
- * repeat a real message's push to its own receiver. GET answers the VAPID public key the app subscribes with.
+ * message and the receiver's subscriptions (and language, which the notification is written in) are read again
+ * with the service_role key, so a forged body can at most repeat a real message's push to its own receiver. GET answers the VAPID public key the app subscribes with.
  * The local stack sends the same pushes in-process (supabase/local/push) and serves this function too.
  */
 import { corsHeaders, preflight } from '../_shared/cors.ts'
@@ -45,11 +45,17 @@ function restStore(rest: ServiceRest): MessagePushStore {
       if (!m) return null
       const subscriptions = await rest.select<PushSubscriptionRow>('push_subscriptions', `user_id=eq.${m.receiver_id}&select=id,endpoint,p256dh,auth`)
       if (subscriptions.length === 0) return null
-      const [[sender], [listing]] = await Promise.all([
+      const [[sender], [listing], [receiver]] = await Promise.all([
         rest.select<{ first_name: string | null }>('profiles', `id=eq.${m.sender_id}&select=first_name`),
         rest.select<{ title: string }>('listings', `id=eq.${m.listing_id}&select=title`),
+        rest.select<{ language: string | null }>('profiles', `id=eq.${m.receiver_id}&select=language`),
       ])
-      const message = { ...m, sender_first_name: sender?.first_name ?? null, listing_title: listing?.title ?? '' }
+      const message = {
+        ...m,
+        sender_first_name: sender?.first_name ?? null,
+        listing_title: listing?.title ?? '',
+        receiver_language: receiver?.language ?? null,
+      }
       return { message, subscriptions }
     },
     async removeSubscription(id) {

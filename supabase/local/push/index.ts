@@ -48,11 +48,13 @@ function sqlStore(db: Database): MessagePushStore {
     async targets(messageId) {
       const { rows } = await db.pg.query<MessageForPush & { subscriptions: PushSubscriptionRow[] | null }>(
         `select m.id, m.conversation_id, m.receiver_id, m.content, p.first_name as sender_first_name, l.title as listing_title,
+                r.language as receiver_language,
                 (select json_agg(json_build_object('id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth))
                    from public.push_subscriptions s where s.user_id = m.receiver_id) as subscriptions
            from public.messages m
            join public.listings l on l.id = m.listing_id
            left join public.profiles p on p.id = m.sender_id
+           left join public.profiles r on r.id = m.receiver_id
           where m.id = $1`,
         [messageId],
       )

@@ -43,6 +43,11 @@ async function subscribe(client: SupabaseClient, path: string, keys = new Subscr
   return keys
 }
 
+async function setLanguage(client: SupabaseClient, userId: string, language: string | null) {
+  const { error } = await client.from('profiles').update({ language }).eq('id', userId)
+  if (error) throw new Error(error.message)
+}
+
 async function unsubscribeAll(client: SupabaseClient, userId: string) {
   const { error } = await client.from('push_subscriptions').delete().eq('user_id', userId)
   if (error) throw new Error(error.message)
@@ -90,8 +95,33 @@ describe('a new message as a Web Push', () => {
       sender_first_name: 'Anna',
       listing_title: "Levi's 501 jacket",
       text: text.slice(0, 50),
+      // No language in the seller's profile: English.
+      lang: 'en',
+      title: 'New message from Anna',
+      body: `Levi's 501 jacket: ${text.slice(0, 50)}`,
     })
     await unsubscribeAll(seller.client, seller.id)
+  })
+
+  it("is written in the receiver's profile language: a German receiver gets German text", async () => {
+    await setLanguage(seller.client, seller.id, 'de-CH')
+    try {
+      const keys = await subscribe(seller.client, '/push/sam-de')
+      await sendAsBuyer('Ist die Jacke noch zu haben?')
+      const push = JSON.parse(keys.decrypt((await receiver.next('/push/sam-de')).body))
+      expect(push).toMatchObject({ lang: 'de-CH', title: 'Neue Nachricht von Anna', body: "Levi's 501 jacket: Ist die Jacke noch zu haben?" })
+      // The sender's language plays no part.
+      await setLanguage(seller.client, seller.id, 'fr-CH')
+      await setLanguage(buyer.client, buyer.id, 'it-CH')
+      await unsubscribeAll(seller.client, seller.id)
+      const again = await subscribe(seller.client, '/push/sam-fr')
+      await sendAsBuyer('Encore là ?')
+      expect(JSON.parse(again.decrypt((await receiver.next('/push/sam-fr')).body))).toMatchObject({ lang: 'fr-CH', title: 'Nouveau message de Anna' })
+    } finally {
+      await setLanguage(seller.client, seller.id, null)
+      await setLanguage(buyer.client, buyer.id, null)
+      await unsubscribeAll(seller.client, seller.id)
+    }
   })
 
   it('goes to every subscription of the receiver and none of the sender', async () => {
@@ -188,5 +218,23 @@ describe('the send-push function (the hosted path: a Database Webhook POSTs the 
     expect(pushes).toHaveLength(before + 1)
     expect(JSON.parse(keys.decrypt(pushes.at(-1)!.body))).toMatchObject({ text: 'Through the function', sender_first_name: 'Anna' })
     await unsubscribeAll(seller.client, seller.id)
+  })
+
+  it("words the push in the receiver's language, read with the service_role key", async () => {
+    await setLanguage(seller.client, seller.id, 'it-CH')
+    try {
+      const keys = await subscribe(seller.client, '/push/fn-it')
+      const id = await sendAsBuyer('Ancora disponibile?')
+      await ts.stack.pushesSent()
+      const before = receiver.received.filter((r) => r.path === '/push/fn-it').length
+      const res = await createSendPush(env, buildPushRequest)(webhook({ type: 'INSERT', table: 'messages', schema: 'public', record: { id } }))
+      expect(await res.json()).toEqual({ sent: 1, removed: 0, failed: 0 })
+      const pushes = receiver.received.filter((r) => r.path === '/push/fn-it')
+      expect(pushes).toHaveLength(before + 1)
+      expect(JSON.parse(keys.decrypt(pushes.at(-1)!.body))).toMatchObject({ lang: 'it-CH', title: 'Nuovo messaggio da Anna', body: "Levi's 501 jacket: Ancora disponibile?" })
+    } finally {
+      await setLanguage(seller.client, seller.id, null)
+      await unsubscribeAll(seller.client, seller.id)
+    }
   })
 })

@@ -28,7 +28,7 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
       onDone()
       return
     }
-    const message = r.code === 'unexpected' ? renderToast({ title: 'toast.unexpected', description: 'toast.unexpectedDescription' }).description! : render(authErrorMessage(r.message))
+    const message = r.code === 'unexpected' ? renderToast({ title: 'toast.unexpected', description: 'toast.unexpectedDescription' }).description! : render(authErrorMessage(r.message, { code: r.code }))
     toast({ title: t('toast.error'), description: message, destructive: true })
     setFailure(message)
   })

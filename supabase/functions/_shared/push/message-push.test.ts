@@ -21,7 +21,7 @@ describe('which endpoints the server calls', () => {
 })
 
 describe('the payload of a message push', () => {
-  const base = { id: 'm', conversation_id: 'c', receiver_id: 'r', listing_title: 'Jacket', sender_first_name: 'Anna' }
+  const base = { id: 'm', conversation_id: 'c', receiver_id: 'r', listing_title: 'Jacket', sender_first_name: 'Anna', receiver_language: null }
 
   it.each([
     ['short text', 'Hi', 'Hi'],
@@ -31,13 +31,25 @@ describe('the payload of a message push', () => {
     expect(messagePushPayload({ ...base, content }).text).toBe(text)
   })
 
-  it('carries no more than the conversation, first name, title and text', () => {
+  it('carries no more than the conversation, first name, title, text and their wording (English without a language)', () => {
     expect(messagePushPayload({ ...base, content: 'Hello', sender_first_name: null })).toEqual({
       type: 'message',
       conversation_id: 'c',
       sender_first_name: '',
       listing_title: 'Jacket',
       text: 'Hello',
+      lang: 'en',
+      title: 'New message',
+      body: 'Jacket: Hello',
     })
+  })
+
+  it.each([
+    ['de-CH', 'Neue Nachricht von Anna', 'Jacket: Hallo'],
+    ['fr-CH', 'Nouveau message de Anna', 'Jacket\u202f: Hallo'],
+    ['it-CH', 'Nuovo messaggio da Anna', 'Jacket: Hallo'],
+    ['en', 'New message from Anna', 'Jacket: Hallo'],
+  ])("is worded in the receiver's language, %s", (language, title, body) => {
+    expect(messagePushPayload({ ...base, content: 'Hallo', receiver_language: language })).toMatchObject({ lang: language, title, body })
   })
 })

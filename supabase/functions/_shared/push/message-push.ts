@@ -6,7 +6,12 @@
  * locally, the REST API there).
  */
 
-/** What the service worker receives: enough to word the notification and open the thread, and nothing private. */
+import { wordPush, type PushLanguage } from './push-texts.ts'
+
+/**
+ * What the service worker receives: the notification already worded in the receiver's language (./push-texts), what
+ * it was worded from (a worker of an older app words it itself, in English), the thread to open; nothing private.
+ */
 export interface MessagePushPayload {
   type: 'message'
   conversation_id: string
@@ -14,6 +19,10 @@ export interface MessagePushPayload {
   listing_title: string
   /** The message's first characters (PUSH_TEXT_CHARS). */
   text: string
+  /** The receiver's language, which `title` and `body` are written in. */
+  lang: PushLanguage
+  title: string
+  body: string
 }
 
 /** How much of the message a notification shows. */
@@ -30,6 +39,8 @@ export interface MessageForPush {
   content: string
   sender_first_name: string | null
   listing_title: string
+  /** The receiver's profiles.language (null: none chosen, English). */
+  receiver_language: string | null
 }
 
 export interface PushSubscriptionRow {
@@ -53,13 +64,19 @@ export type BuildPushRequest = (
 ) => { method: string; headers: Record<string, string | number>; body: Uint8Array | null; endpoint: string }
 
 export function messagePushPayload(m: MessageForPush): MessagePushPayload {
+  const senderFirstName = m.sender_first_name ?? ''
+  // By code points, so an emoji is never cut in half.
+  const text = Array.from(m.content).slice(0, PUSH_TEXT_CHARS).join('')
+  const worded = wordPush(m.receiver_language, { senderFirstName, listingTitle: m.listing_title, text })
   return {
     type: 'message',
     conversation_id: m.conversation_id,
-    sender_first_name: m.sender_first_name ?? '',
+    sender_first_name: senderFirstName,
     listing_title: m.listing_title,
-    // By code points, so an emoji is never cut in half.
-    text: Array.from(m.content).slice(0, PUSH_TEXT_CHARS).join(''),
+    text,
+    lang: worded.lang,
+    title: worded.title,
+    body: worded.body,
   }
 }
 
