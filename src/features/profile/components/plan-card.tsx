@@ -5,6 +5,7 @@ import { planBadge, trialDaysLeft, type PlanProfile } from '@/domain/subscriptio
 import { t } from '@/i18n'
 import { Badge } from '@/ui/badge'
 import { buttonClasses } from '@/ui/button'
+import { SectionCard } from '@/ui/section-card'
 
 /**
  * The plan badge, the trial's days left (docs/product.md §4: 30 days from created_at, rounded up, never below 0), and the way
@@ -15,15 +16,14 @@ export function PlanCard({ profile, now }: { profile: PlanProfile; now: Date }) 
   const badge = planBadge(profile)
   const line = trialLine(badge === 'active', trialDaysLeft(profile, now))
   return (
-    <section aria-labelledby="plan-heading" className="rounded-2xl border border-stone-200 bg-white p-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="plan-heading" className="text-lg font-semibold text-stone-900">
-          {t('profileScreen.planHeading')}
-        </h2>
+    <SectionCard
+      title={t('profileScreen.planHeading')}
+      aside={
         <Badge variant={badge === 'active' ? 'default' : 'accent'} className="text-sm">
           {t(badge === 'active' ? 'profile.planActive' : 'profile.planFreeTrial')}
         </Badge>
-      </div>
+      }
+    >
       {line.kind !== 'none' && (
         <p className="mt-3 text-stone-800">
           {line.kind === 'ended' ? t('profile.trialEnded') : line.days === 1 ? t('profileScreen.trialDayLeft') : t('profile.trialDaysLeft', { days: line.days })}
@@ -32,6 +32,6 @@ export function PlanCard({ profile, now }: { profile: PlanProfile; now: Date }) 
       <Link to={paths.subscription} className={`${buttonClasses({ variant: badge === 'active' ? 'outline' : 'primary' })} mt-4 w-full sm:w-auto`}>
         {t(badge === 'active' ? 'subscription.manage' : 'profile.upgrade')}
       </Link>
-    </section>
+    </SectionCard>
   )
 }
