@@ -12,6 +12,13 @@ const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': ['error', { patterns, paths }],
 })
 const noSupabase = { group: ['@supabase/*'], message: 'Only src/remote talks to supabase-js (docs/architecture.md §1 rule 8).' }
+// Features and the app reach the device's database, the engine and the online-only services through one front door,
+// src/data/index.ts. Their tests may still build fixtures from the layers behind it (a seeded database, a session).
+const frontDoor = {
+  group: ['@/sync/*', '@/db/*', '@/data/*'],
+  message: 'Features and the app use the data layer through @/data only (docs/architecture.md §2).',
+}
+const TESTS = ['src/**/*.test.{ts,tsx}', 'src/**/testing/**']
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'test-results-*', 'dev-dist', 'node_modules', 'reports', '.stryker-tmp', 'test-results', 'playwright-report', 'scratch', '.kreis', 'supabase/functions/*/index.ts'] },
@@ -35,18 +42,25 @@ export default tseslint.config(
   { files: ['src/domain/**'], rules: restrict([{ group: ['@/*', '../*'], message: 'domain/ imports nothing of ours.' }, noSupabase]) },
   {
     files: ['src/{db,sync,ui,i18n}/**'],
-    rules: restrict([{ group: ['@/features/*', '@/app/*'], message: 'Shared layers never import features or app.' }, noSupabase]),
-  },
-  ...FEATURES.map((name) => ({
-    files: [`src/features/${name}/**`],
     rules: restrict([
-      {
-        group: FEATURES.filter((f) => f !== name).map((f) => `@/features/${f}/*`).concat('@/app/*', '@/remote/*'),
-        message: 'Features never import each other, the app layer, or remote/ (docs/architecture.md §2).',
-      },
+      { group: ['@/features/*', '@/app/*', '@/data', '@/data/*'], message: 'Lower layers never import the front door, features or app.' },
       noSupabase,
     ]),
-  })),
+  },
+  {
+    files: ['src/data/**'],
+    rules: restrict([{ group: ['@/features/*', '@/app/*'], message: 'The data layer never imports features or app.' }, noSupabase]),
+  },
+  ...FEATURES.flatMap((name) => {
+    const apart = {
+      group: FEATURES.filter((f) => f !== name).map((f) => `@/features/${f}/*`).concat('@/app/*', '@/remote/*'),
+      message: 'Features never import each other, the app layer, or remote/ (docs/architecture.md §2).',
+    }
+    return [
+      { files: [`src/features/${name}/**`], ignores: TESTS, rules: restrict([apart, frontDoor, noSupabase]) },
+      { files: TESTS.map((t) => t.replace('src/**', `src/features/${name}/**`)), rules: restrict([apart, noSupabase]) },
+    ]
+  }),
   {
     // A promise nobody awaits loses its failure (a write acknowledged while its rollback never ran): every promise
     // is awaited, or marked `void` where fire-and-forget is meant; no promise where a plain value is expected.
@@ -57,6 +71,7 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
     },
   },
-  { files: ['src/app/**'], rules: restrict([noSupabase]) },
+  { files: ['src/app/**'], ignores: TESTS, rules: restrict([frontDoor, noSupabase]) },
+  { files: TESTS.map((t) => t.replace('src/**', 'src/app/**')), rules: restrict([noSupabase]) },
   { files: ['supabase/**'], rules: restrict([{ group: ['**/src/*', '@/*'], message: 'The local stack shares nothing with src/.' }]) },
 )

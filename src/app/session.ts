@@ -6,9 +6,8 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback } from 'react'
-import { useDatabase } from '@/db/database-context'
+import { signOutUser, useDatabase, useSession, type SignOutResult } from '@/data'
 import { avatarInitial } from '@/domain/profile'
-import { signOutUser, useSession, type SignOutResult } from '@/sync/session'
 
 export type HeaderSession =
   | { status: 'loading' }

@@ -5,10 +5,7 @@
  * render, for every visitor (the public feed is mirrored for visitors too, so a second visit works offline).
  */
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react'
-import { getDatabase, type KreisDatabase } from '@/db/database'
-import { DatabaseProvider } from '@/db/database-context'
-import { startAppSync, useSyncStatus } from '@/sync/app-sync'
-import { initSession, useSession } from '@/sync/session'
+import { DatabaseProvider, getDatabase, initSession, startAppSync, useSession, useSyncStatus, type KreisDatabase } from '@/data'
 import { useHeaderSession, type HeaderSession } from '../session'
 import { LOADING_SESSION, shellLiveStore } from './shell-state'
 

@@ -6,7 +6,7 @@
  */
 import { createStore, useStore } from 'zustand'
 import type { HeaderSession } from '../session'
-import type { SyncStatus } from '@/sync/status-store'
+import type { SyncStatus } from '@/data'
 
 export interface ShellLiveState {
   /** The data layer has loaded and reports (false during the first paint). */

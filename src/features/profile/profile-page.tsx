@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { avatarInitial } from '@/domain/profile'
 import { t } from '@/i18n'
-import { useUserId } from '@/sync/use-session-user'
+import { useUserId } from '@/data'
 import { NotificationsSetting } from '@/ui/notifications-toggle'
 import { Skeleton } from '@/ui/skeleton'
 import { JoinPrompt } from './components/join-prompt'

@@ -1,4 +1,4 @@
-import { useSession } from '@/sync/session'
+import { useSession } from '@/data'
 
 /** 'loading' while the cached session is read, then 'signed-in' or 'signed-out'. */
 export const useSessionStatus = () => useSession((s) => s.status)

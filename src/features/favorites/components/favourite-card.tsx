@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths'
-import type { FavouriteListing } from '@/db/repositories/feed'
+import type { FavouriteListing } from '@/data'
 import { cardView } from '@/domain/listing-card-view'
 import { t } from '@/i18n'
 import { Button } from '@/ui/button'

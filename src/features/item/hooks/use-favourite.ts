@@ -1,9 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useDatabase } from '@/db/database-context'
-import type { KreisDatabase } from '@/db/database'
+import { useDatabase, useFavouriteToggle, type KreisDatabase } from '@/data'
 import { favoriteToast } from '@/domain/toasts'
 import { renderToast } from '@/i18n'
-import { useFavouriteToggle } from '@/sync/use-session-user'
 import { toast } from '@/ui/toast/toast-store'
 
 /** Whether the listing is one of the device's favourites. */

@@ -1,10 +1,7 @@
 import { useCallback, useState } from 'react'
-import type { ConversationRow } from '@/db/rows'
+import { retryFailed, sendMessage, useWriteContext, type ConversationRow } from '@/data'
 import { TOASTS } from '@/domain/toasts'
 import { renderToast } from '@/i18n'
-import { retryFailed } from '@/sync/outbox'
-import { sendMessage } from '@/sync/local-writes'
-import { useWriteContext } from '@/sync/use-session-user'
 import { toast } from '@/ui/toast/toast-store'
 
 export interface UseSendMessage {

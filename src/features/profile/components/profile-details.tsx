@@ -1,7 +1,6 @@
 import { useState } from 'react'
-import type { MyProfileRow } from '@/db/rows'
+import { renderSyncFailure, type MyProfileRow } from '@/data'
 import { t } from '@/i18n'
-import { renderSyncFailure } from '@/sync/failure-messages'
 import { Button } from '@/ui/button'
 import { useOnlineStatus } from '@/ui/use-online-status'
 import { useFailureToast } from '../hooks/use-failure-toast'

@@ -4,12 +4,8 @@
  * the server's version back and removes files nothing uses.
  */
 import { useCallback, useState } from 'react'
-import type { ListingRow } from '@/db/rows'
+import { deleteListing, getAppSync, retryFailed, setListingStatus, useWriteContext, type ListingRow } from '@/data'
 import { t } from '@/i18n'
-import { getAppSync } from '@/sync/app-sync'
-import { deleteListing, setListingStatus } from '@/sync/local-writes'
-import { retryFailed } from '@/sync/outbox'
-import { useWriteContext } from '@/sync/use-session-user'
 import { toast } from '@/ui/toast/toast-store'
 
 export interface MyListingActions {

@@ -1,6 +1,5 @@
-import type { OwnListing } from '@/db/repositories/own-listing'
+import { renderSyncFailure, type OwnListing } from '@/data'
 import { t } from '@/i18n'
-import { renderSyncFailure } from '@/sync/failure-messages'
 import { Button } from '@/ui/button'
 import { useOnlineStatus } from '@/ui/use-online-status'
 import { useRetryListing } from '../hooks/use-listing-actions'

@@ -1,4 +1,4 @@
-import type { ListingRow } from '@/db/rows'
+import type { ListingRow } from '@/data'
 import { t } from '@/i18n'
 import { Badge } from '@/ui/badge'
 import { Button } from '@/ui/button'

@@ -1,9 +1,6 @@
 /** An own listing's actions beyond editing (docs/decisions.md#D-my-listings): retry after a refusal, mark sold, delete. */
 import { useCallback } from 'react'
-import type { ListingRow } from '@/db/rows'
-import { deleteListing, setListingStatus } from '@/sync/local-writes'
-import { retryFailed } from '@/sync/outbox'
-import { useWriteContext } from '@/sync/use-session-user'
+import { deleteListing, retryFailed, setListingStatus, useWriteContext, type ListingRow } from '@/data'
 
 export function useRetryListing() {
   const { db, poke } = useWriteContext()

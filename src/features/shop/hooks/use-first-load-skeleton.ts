@@ -1,9 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
-import { useDatabase } from '@/db/database-context'
-import { hasActiveListings } from '@/db/repositories/feed'
+import { hasActiveListings, useDatabase, useSyncStatus } from '@/data'
 import { SKELETON_DELAY_MS } from '@/domain/constants'
-import { useSyncStatus } from '@/sync/app-sync'
 
 /**
  * The 12 skeleton cards of docs/product.md §2.6/§9 are for a device that has nothing to show yet: the first visit, while the

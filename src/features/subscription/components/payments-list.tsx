@@ -1,6 +1,6 @@
 import { paymentDateMs, paymentStatus, type PaymentStatus } from '@/domain/payments'
 import { t } from '@/i18n'
-import type { CachedPayments } from '@/sync/payments'
+import type { CachedPayments } from '@/data'
 import { cx } from '@/ui/cx'
 import { Skeleton } from '@/ui/skeleton'
 import { formatPlanDate, formatRappen, formatShortDate } from '../format'

@@ -11,8 +11,8 @@ import type { KreisDatabase } from '@/db/database'
 import { requestPersistenceOnce } from '@/db/storage-errors'
 import { passwordResetRedirect, signUpOptions } from '@/domain/auth-form'
 import { recoveryLinkOf, type RecoveryLink } from '@/domain/account-screens'
-import { pokeSync } from './app-sync'
-import { adoptOwner, sessionStore } from './session'
+import { pokeSync } from '@/sync/app-sync'
+import { adoptOwner, sessionStore } from '@/sync/session'
 
 export type AuthOutcome =
   /** `signedIn` is false when the account waits for its e-mail confirmation. */
