@@ -43,14 +43,26 @@ export default tseslint.config(
   {
     files: ['src/{db,sync,ui,i18n}/**'],
     rules: restrict([
-      { group: ['@/features/*', '@/app/*', '@/data', '@/data/*'], message: 'Lower layers never import the front door, features or app.' },
+      { group: ['@/features/*', '@/app/*', '@/shared/*', '@/data', '@/data/*'], message: 'Lower layers never import the front door, shared/, features or app.' },
       noSupabase,
     ]),
   },
   {
     files: ['src/data/**'],
-    rules: restrict([{ group: ['@/features/*', '@/app/*'], message: 'The data layer never imports features or app.' }, noSupabase]),
+    rules: restrict([{ group: ['@/features/*', '@/app/*', '@/shared/*'], message: 'The data layer never imports shared/, features or app.' }, noSupabase]),
   },
+  ...[
+    { files: ['src/shared/**'], ignores: TESTS, more: [frontDoor] },
+    { files: TESTS.map((t) => t.replace('src/**', 'src/shared/**')), ignores: [], more: [] },
+  ].map(({ files, ignores, more }) => ({
+    files,
+    ignores,
+    rules: restrict([
+      { group: ['@/features/*', '@/app/*', '@/remote/*'], message: 'shared/ serves several features: it imports none of them, nor app or remote/.' },
+      ...more,
+      noSupabase,
+    ]),
+  })),
   ...FEATURES.flatMap((name) => {
     const apart = {
       group: FEATURES.filter((f) => f !== name).map((f) => `@/features/${f}/*`).concat('@/app/*', '@/remote/*'),

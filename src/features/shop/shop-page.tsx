@@ -26,7 +26,7 @@ import { useFirstLoadSkeleton } from './hooks/use-first-load-skeleton'
 import { useFirstScreen } from './hooks/use-first-screen'
 import { useHasListings } from './hooks/use-has-listings'
 import { useServerAnswer } from './hooks/use-server-answer'
-import { useToggleFavourite } from './hooks/use-toggle-favourite'
+import { useToggleFavourite } from '@/shared/use-toggle-favourite'
 import { ShopHeading } from './shop-fallback'
 
 /** A narrowing no listing has: the device count is only read when its note shows. */
