@@ -1,4 +1,7 @@
-/** An own listing's actions beyond editing (docs/decisions.md#D-my-listings): retry after a refusal, mark sold, delete. */
+/**
+ * An own listing's actions beyond editing (docs/decisions.md#D-my-listings), for the edit form and My listings: retry
+ * after a refusal, mark sold or available again, delete. Each is a local write, then a poke (the engine sends it).
+ */
 import { useCallback } from 'react'
 import { deleteListing, retryFailed, setListingStatus, useWriteContext, type ListingRow } from '@/data'
 
