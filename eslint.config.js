@@ -1,9 +1,12 @@
 // Lint: typescript-eslint's recommended rules, React hooks rules, and the layer boundaries of docs/architecture.md §2:
-// app → features → {ui, domain, db, sync, i18n}; features never import each other; only src/remote imports
-// supabase-js; domain imports nothing of ours; the local stack shares nothing with src/.
+// app → features → shared → {data, ui, domain, i18n}, data → {sync, db}; features never import each other; only
+// src/remote imports supabase-js; domain imports nothing of ours; the local stack shares nothing with src/; no import
+// cycles in src/.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import importX from 'eslint-plugin-import-x'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import globals from 'globals'
 
 const FEATURES = ['landing', 'auth', 'shop', 'item', 'favorites', 'messages', 'sell', 'profile', 'subscription', 'payment', 'static']
@@ -82,6 +85,16 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
     },
+  },
+  {
+    // Modules that import each other in a circle can only be understood (and loaded) together: none in src/.
+    files: ['src/**/*.{ts,tsx}'],
+    ...importX.flatConfigs.typescript,
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.app.json' })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   { files: ['src/app/**'], ignores: TESTS, rules: restrict([frontDoor, noSupabase]) },
   { files: TESTS.map((t) => t.replace('src/**', 'src/app/**')), rules: restrict([noSupabase]) },
