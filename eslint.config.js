@@ -44,9 +44,20 @@ export default tseslint.config(
   },
   { files: ['src/domain/**'], rules: restrict([{ group: ['@/*', '../*'], message: 'domain/ imports nothing of ours.' }, noSupabase]) },
   {
-    files: ['src/{db,sync,ui,i18n}/**'],
+    files: ['src/{db,sync}/**'],
     rules: restrict([
       { group: ['@/features/*', '@/app/*', '@/shared/*', '@/data', '@/data/*'], message: 'Lower layers never import the front door, shared/, features or app.' },
+      noSupabase,
+    ]),
+  },
+  {
+    // ui/ and i18n/ are primitives any layer may use: they know no data (a card that reads the mirror is shared/).
+    files: ['src/{ui,i18n}/**'],
+    rules: restrict([
+      {
+        group: ['@/features/*', '@/app/*', '@/shared/*', '@/data', '@/data/*', '@/sync/*', '@/db/*', '@/remote/*'],
+        message: 'ui/ and i18n/ hold primitives without data: no data layer, shared/, features or app.',
+      },
       noSupabase,
     ]),
   },

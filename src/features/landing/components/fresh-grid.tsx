@@ -6,7 +6,7 @@ import { useDeferredValue, useState } from 'react'
 import { homeGrid } from '@/domain/listing-view'
 import { t } from '@/i18n'
 import { useSyncStatus } from '@/data'
-import { MemoListingRowCard } from '@/ui/listing-row-card'
+import { MemoListingRowCard } from '@/shared/listing-row-card'
 import { useFreshListings } from '../hooks/use-fresh-listings'
 import { FRESH_GRID, FreshGridSkeleton } from './fresh-grid-skeleton'
 

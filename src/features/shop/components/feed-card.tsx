@@ -4,7 +4,7 @@ import { paths } from '@/config/paths'
 import { usePaintedPhotoOf, type ListingRow } from '@/data'
 import { t } from '@/i18n'
 import { buttonClasses } from '@/ui/button'
-import { ListingRowCard, sameRowFields } from '@/ui/listing-row-card'
+import { ListingRowCard, sameRowFields } from '@/shared/listing-row-card'
 
 export interface FeedCardProps {
   row: ListingRow
