@@ -11,7 +11,7 @@
 // The device's database and who is signed in.
 export { DatabaseProvider, useDatabase } from '@/db/database-context'
 export { getDatabase, type FollowedTable, type KreisDatabase } from '@/db/database'
-export { initSession, signOutUser, useSession, type SignOutResult } from '@/sync/session'
+export { initSession, signOutUser, useSession, type SignOutResult } from '@/sync/signed-in-user'
 export { useUserId } from './use-user-id'
 export type { ConversationRow, ListingImageRow, ListingRow, MessageRow, MyProfileRow, OutboxGroup, SyncState } from '@/db/rows'
 

@@ -9,7 +9,7 @@ import { deleteListing, markConversationRead, profilePicturePath, saveListing, s
 import { discardFailed, pendingSummary } from './outbox'
 import { pullAll } from './pull'
 import { drainOutbox } from './push'
-import { adoptOwner, clearUserData } from './session'
+import { adoptOwner, clearUserData } from './signed-in-user'
 import { favouritesOf } from './testing/memory-screen-ops'
 import { MemoryServer } from './testing/memory-server'
 import { MemoryTransport } from './testing/memory-transport'

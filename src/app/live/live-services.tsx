@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react'
 import { DatabaseProvider, getDatabase, initSession, startAppSync, useSession, useSyncStatus, type KreisDatabase } from '@/data'
-import { useHeaderSession, type HeaderSession } from '../session'
+import { useHeaderSession, type HeaderSession } from '../header-account'
 import { LOADING_SESSION, shellLiveStore } from './shell-state'
 
 let started = false

@@ -9,7 +9,7 @@ import { DatabaseProvider } from '@/db/database-context'
 import type { ListingRow } from '@/db/rows'
 import { saveListing } from '@/sync/local-writes'
 import { setEntityState } from '@/sync/outbox'
-import { sessionStore } from '@/sync/session'
+import { sessionStore } from '@/sync/signed-in-user'
 import { useToastStore } from '@/ui/toast/toast-store'
 import { MyListings } from './my-listings'
 

@@ -1,5 +1,5 @@
 /**
- * The seam between the shell and sessions: the header's view of the live session (src/sync/session.ts). While the
+ * The seam between the shell and sessions: the header's view of the live session (src/sync/signed-in-user.ts). While the
  * cached session is read it is 'loading'; signed in, the avatar shows the initial of the own profile's first name
  * from the mirror (offline too), else of the e-mail, and Sign Out goes through signOutUser, which refuses to drop
  * unsent writes unless the user confirmed (the header asks).
