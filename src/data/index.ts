@@ -52,6 +52,7 @@ export { retryFailed } from '@/sync/outbox'
 // The sync engine as the screens see it: status, failures, server pages, new listings.
 export { adoptFirstScreen, firstScreenPending, getAppSync, requestListing, requestServerPage, startAppSync, useSyncStatus } from '@/sync/app-sync'
 export type { SyncStatus } from '@/sync/status-store'
+export { useServerReachable } from './use-server-reachable'
 export type { ServerPageOutcome } from '@/sync/server-search'
 export { renderSyncFailure, syncFailureOf } from '@/sync/failure-messages'
 export { clearNewListings, useNewListingsCount } from '@/sync/new-listings'

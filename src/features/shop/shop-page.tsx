@@ -6,7 +6,7 @@ import { paginate } from '@/domain/pagination'
 import { pagedItemCount, SEARCH_COUNT_CAP } from '@/domain/search-query'
 import { t } from '@/i18n'
 import { formatCount } from '@/i18n/format'
-import { getAppSync, usePaintedFirstPhotos, useSyncStatus, useUserId } from '@/data'
+import { getAppSync, usePaintedFirstPhotos, useServerReachable, useSyncStatus, useUserId } from '@/data'
 import { Button } from '@/ui/button'
 import { toast } from '@/ui/toast/toast-store'
 import { AppliedFilters } from './components/applied-filters'
@@ -53,7 +53,7 @@ export function ShopPage() {
   const { filters, sort } = view
   const [sheetOpen, setSheetOpen] = useState(false)
   const [now] = useState(() => new Date())
-  const online = useSyncStatus((s) => s.online)
+  const online = useServerReachable()
   const pullFailing = useSyncStatus((s) => s.pullFailing)
   // Online, a search, filter, sort or page beyond the plain first page is the server's answer over the whole
   // catalogue (stored in the mirror, read from it); the device's own answer otherwise (use-server-answer.ts).

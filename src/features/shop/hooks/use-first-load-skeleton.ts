@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
-import { hasActiveListings, useDatabase, useSyncStatus } from '@/data'
+import { hasActiveListings, useDatabase, useServerReachable, useSyncStatus } from '@/data'
 import { SKELETON_DELAY_MS } from '@/domain/constants'
 
 /**
@@ -14,7 +14,7 @@ import { SKELETON_DELAY_MS } from '@/domain/constants'
  */
 export function useFirstLoadSkeleton(hasListings: boolean | undefined): boolean {
   const db = useDatabase()
-  const online = useSyncStatus((s) => s.online)
+  const online = useServerReachable()
   const lastSyncAt = useSyncStatus((s) => s.lastSyncAt)
   const afterSync = useLiveQuery(async () => (lastSyncAt === null ? null : { at: lastSyncAt, has: await hasActiveListings(db) }), [db, lastSyncAt])
   const syncedEmpty = lastSyncAt !== null && afterSync?.at === lastSyncAt && !afterSync.has
