@@ -2,7 +2,7 @@ import type { ListingRow } from '@/data'
 import { t } from '@/i18n'
 import { Badge } from '@/ui/badge'
 import { Button } from '@/ui/button'
-import { ConfirmButton } from '@/ui/confirm-button'
+import { DeleteListingButton } from '@/shared/delete-listing-button'
 import { SectionCard } from '@/ui/section-card'
 
 export interface ManageListingProps {
@@ -25,16 +25,9 @@ export function ManageListing({ listing, busy, onStatus, onDelete }: ManageListi
         <Button variant="secondary" disabled={busy} onClick={() => onStatus(sold ? 'active' : 'sold')}>
           {sold ? t('sellFlow.markAvailable') : t('sellFlow.markSold')}
         </Button>
-        <ConfirmButton
-          title={t('sellFlow.deleteConfirmTitle')}
-          description={t('sellFlow.deleteConfirmText')}
-          confirmLabel={t('sellFlow.deleteConfirm')}
-          cancelLabel={t('common.cancel')}
-          disabled={busy}
-          onConfirm={onDelete}
-        >
+        <DeleteListingButton busy={busy} onDelete={onDelete}>
           {t('sellFlow.delete')}
-        </ConfirmButton>
+        </DeleteListingButton>
       </div>
     </SectionCard>
   )
