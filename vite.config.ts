@@ -190,6 +190,9 @@ export default defineConfig(({ mode }) => {
       cssCodeSplit: false,
       // Another directory lets a second end-to-end run build beside the first (e2e/env.ts).
       outDir: process.env.KREIS_BUILD_DIR || 'dist',
+      // src/data/index.ts only hands names on: a screen that takes one name from it brings that name's module, not
+      // every module behind the front door (the first route and the zod-free screens stay as small as before).
+      rolldownOptions: { treeshake: { moduleSideEffects: [{ test: /\/src\/data\/index\.ts$/, sideEffects: false }] } },
     },
     preview: { port: 4173, strictPort: true },
     server: { port: 5173, strictPort: true },

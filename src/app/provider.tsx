@@ -6,7 +6,7 @@
  * lazily too) and renders screens inside <AppProvider db={…} startServices={false}>.
  */
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
-import type { KreisDatabase } from '@/db/database'
+import type { KreisDatabase } from '@/data'
 import { firstScreen, type FirstScreen } from '@/remote/first-screen'
 
 const LiveServices = lazy(() => import('./live/live-services'))

@@ -90,7 +90,7 @@ describe('index.html’s inline script', () => {
 
 describe('the first photos index.html preloads are the files the page’s <img> picks', () => {
   it('same sizes as the cards and the gallery, same file names and widths as the app’s srcset', async () => {
-    const { CARD_IMAGE_SIZES } = await import('@/ui/listing-card')
+    const { CARD_IMAGE_SIZES } = await import('@/shared/listing-card')
     const { GALLERY_SIZES } = await import('@/features/item/components/item-gallery')
     const photos = await import('@/domain/photos')
     expect(FIRST_PHOTOS.shop.sizes).toBe(CARD_IMAGE_SIZES)

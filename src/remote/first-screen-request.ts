@@ -33,7 +33,7 @@ export function firstScreenUrl(api: string, pathname: string, search: string, se
 
 /** The photo files a card or the gallery offers (domain/photos.ts cardSrcSet: the card image beside the photo). */
 export const PHOTO_FILES = { bucket: STORAGE_BUCKET, cardSuffix: '.card.webp', cardWidth: 480, photoWidth: 1600 }
-/** The first screen's photos and their `sizes` (ui/listing-card.tsx CARD_IMAGE_SIZES, item-gallery.tsx GALLERY_SIZES). */
+/** The first screen's photos and their `sizes` (shared/listing-card.tsx CARD_IMAGE_SIZES, item-gallery.tsx GALLERY_SIZES). */
 export const FIRST_PHOTOS = {
   shop: { count: 2, sizes: '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw' },
   item: { count: 1, sizes: '(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw' },

@@ -2,7 +2,7 @@
  * The subscription's server calls (docs/product.md §7.2 plan info and cancel, §7.4 server functions), through supabase-js:
  * the create-payment and handle-payment-success functions, the cancel_subscription() RPC (the only way a user
  * changes a subscription field), and the user's own rows of my_profile and payments. Loaded lazily by
- * src/sync/payments.ts; screens never call it.
+ * src/data/payments.ts; screens never call it.
  */
 import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js'
 import type { MyProfileRecord } from '@/db/records'

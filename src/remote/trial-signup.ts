@@ -1,7 +1,7 @@
 /**
  * The landing page's trial sign-up (docs/product.md §2.3, §7 "Trial signup"): one INSERT into trial_users through supabase-js.
  * The table grants insert only, so the row is not asked back; only the error and its code are read (23505: the
- * address is already signed up). Loaded lazily by src/sync/trial-signup.ts; screens never call it.
+ * address is already signed up). Loaded lazily by src/data/trial-signup.ts; screens never call it.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { TrialUserRecord } from '@/domain/trial-signup'

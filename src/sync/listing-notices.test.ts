@@ -8,7 +8,7 @@ import { dismissListingNotice, listingNotices } from '@/db/repositories/listing-
 import { deleteListing } from './kinds/listing-delete'
 import { saveListing, setListingStatus, type ListingFields } from './kinds/listing-save'
 import { pullAll } from './pull'
-import { clearUserData } from './session'
+import { clearUserData } from './signed-in-user'
 import { drainOutbox } from './push'
 import { MemoryServer } from './testing/memory-server'
 import { MemoryTransport } from './testing/memory-transport'

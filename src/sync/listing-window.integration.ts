@@ -9,7 +9,7 @@ import { KreisDatabase } from '@/db/database'
 import { SupabaseTransport } from '@/remote/supabase-transport'
 import { anonTestClient } from '@/remote/testing/test-client'
 import { SyncEngine } from './engine'
-import { adoptOwner } from './session'
+import { adoptOwner } from './signed-in-user'
 import { startStack, stackDevice, Switchboard, type StackDevice, type StackHandle } from './testing/stack-devices'
 
 const WINDOW = 5

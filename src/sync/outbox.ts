@@ -86,11 +86,11 @@ function minOf(xs: readonly (number | undefined)[]): number | null {
   return defined.length ? Math.min(...defined) : null
 }
 
-/** meta key prefix of an account's writes kept aside while another account uses the device (session.ts). */
+/** meta key prefix of an account's writes kept aside while another account uses the device (signed-in-user.ts). */
 export const PARKED_PREFIX = 'parked:'
 
 /**
- * Writes other accounts left unsent on this device (they wait for their owner to sign in again, session.ts
+ * Writes other accounts left unsent on this device (they wait for their owner to sign in again, signed-in-user.ts
  * `adoptOwner`): the UI says "N changes wait for another account". Counted, never shown or sent.
  */
 export async function writesWaitingForOtherAccounts(db: KreisDatabase): Promise<number> {

@@ -9,7 +9,7 @@ import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveListing, type ListingFields } from './kinds/listing-save'
 import { writesWaitingForOtherAccounts } from './outbox'
-import { adoptOwner, applyAuthUser } from './session'
+import { adoptOwner, applyAuthUser } from './signed-in-user'
 import { startStack, stackDevice, type StackDevice, type StackHandle } from './testing/stack-devices'
 
 let stack: StackHandle

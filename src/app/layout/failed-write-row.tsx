@@ -1,11 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
-import { useDatabase } from '@/db/database-context'
-import type { OutboxGroup } from '@/db/rows'
+import { getAppSync, renderSyncFailure, useDatabase, type OutboxGroup } from '@/data'
 import type { StoredSyncFailure } from '@/domain/errors'
 import { t } from '@/i18n'
-import { getAppSync } from '@/sync/app-sync'
-import { renderSyncFailure } from '@/sync/failure-messages'
 import { Button } from '@/ui/button'
 
 const KIND_LABEL = { listing: 'syncState.groupListing', conversation: 'syncState.groupConversation', profile: 'syncState.groupProfile' } as const

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { useUnreadTotal } from '@/features/messages/hooks/use-unread-total'
 import { t } from '@/i18n'
-import { useUserId } from '@/sync/use-session-user'
+import { useUserId } from '@/data'
 import { cx } from '@/ui/cx'
 
 /** The header's "Messages" link with the signed-in user's total unread count (docs/decisions.md#D-read-marks); nothing when signed out. */

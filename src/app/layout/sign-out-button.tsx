@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '@/ui/button'
 import { cx } from '@/ui/cx'
 import { Dialog } from '@/ui/dialog'
 import { toast } from '@/ui/toast/toast-store'
-import type { SignOutResult } from '@/sync/session'
+import type { SignOutResult } from '@/data'
 
 /**
  * Sign Out (docs/product.md §2.4, §8). With writes still queued it asks first ("N changes have not been sent yet") and only

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { t } from '@/i18n'
-import type { HeaderSession } from '../session'
+import type { HeaderSession } from '../header-account'
 import { MessagesLink } from './messages-link'
 import { SignOutButton } from './sign-out-button'
 

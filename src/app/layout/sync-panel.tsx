@@ -5,11 +5,12 @@ import { Button, buttonClasses } from '@/ui/button'
 import { Sheet } from '@/ui/sheet'
 import { ageText } from './age-text'
 import { FailedWriteRow } from './failed-write-row'
-import { useNow, type ShellSync } from './use-shell-sync'
+import { useNow } from '@/ui/use-now'
+import type { ShellSync } from './use-shell-sync'
 
 /** Everything the device still has to send, what the server refused (Retry / Discard), and storage trouble. */
 export function SyncPanel({ open, onClose, sync }: { open: boolean; onClose: () => void; sync: ShellSync }) {
-  const now = useNow()
+  const now = useNow(30_000)
   return (
     <Sheet open={open} onClose={onClose} title={t('syncState.panelTitle')}>
       <div className="flex flex-col gap-5">

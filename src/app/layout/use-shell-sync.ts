@@ -4,7 +4,7 @@
  * storage trouble) as the data layer reports it to the shell's store (../live/shell-state), so the header paints
  * before the engine's code has loaded.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useOnlineStatus } from '@/ui/use-online-status'
 import { useShellLive } from '../live/shell-state'
 
@@ -26,13 +26,3 @@ export function useShellSync() {
 }
 
 export type ShellSync = ReturnType<typeof useShellSync>
-
-/** The current time, renewed every 30 s while mounted (for "updated 5 min ago"). */
-export function useNow(intervalMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs)
-    return () => clearInterval(timer)
-  }, [intervalMs])
-  return now
-}

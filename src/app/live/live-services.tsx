@@ -5,12 +5,8 @@
  * render, for every visitor (the public feed is mirrored for visitors too, so a second visit works offline).
  */
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react'
-import { getDatabase, type KreisDatabase } from '@/db/database'
-import { DatabaseProvider } from '@/db/database-context'
-import { startAppSync, useSyncStatus } from '@/sync/app-sync'
-import { initSession, useSession } from '@/sync/session'
-import { useHeaderSession, type HeaderSession } from '../session'
-import { ProfileLanguage } from './profile-language'
+import { DatabaseProvider, getDatabase, initSession, ProfileLanguage, startAppSync, useSession, useSyncStatus, type KreisDatabase } from '@/data'
+import { useHeaderSession, type HeaderSession } from '../header-account'
 import { LOADING_SESSION, shellLiveStore } from './shell-state'
 
 let started = false

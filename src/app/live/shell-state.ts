@@ -5,8 +5,8 @@
  * 'loading' (the header holds the account area's space) and nothing waits or failed as far as the shell knows.
  */
 import { createStore, useStore } from 'zustand'
-import type { HeaderSession } from '../session'
-import type { SyncStatus } from '@/sync/status-store'
+import type { HeaderSession } from '../header-account'
+import type { SyncStatus } from '@/data'
 
 export interface ShellLiveState {
   /** The data layer has loaded and reports (false during the first paint). */

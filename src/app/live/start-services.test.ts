@@ -5,8 +5,8 @@ import type { KreisDatabase } from '@/db/database'
 // The seams: the session's and the engine's start (sync/, tested there); here only their scheduling.
 // Each call is recorded with the number of the timer task it ran in.
 const calls = vi.hoisted(() => ({ list: [] as string[], task: 0 }))
-vi.mock('@/sync/session', async (actual) => ({
-  ...(await actual<typeof import('@/sync/session')>()),
+vi.mock('@/sync/signed-in-user', async (actual) => ({
+  ...(await actual<typeof import('@/sync/signed-in-user')>()),
   initSession: async () => void calls.list.push(`session@${calls.task}`),
 }))
 vi.mock('@/remote/client', () => ({ getSupabaseClient: () => void calls.list.push(`client@${calls.task}`) }))

@@ -5,9 +5,7 @@
  */
 import { useEffect } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useDatabase } from '@/db/database-context'
-import { unreadTotal } from '@/db/repositories/inbox'
-import { useSession } from '@/sync/session'
+import { unreadTotal, useDatabase, useSession } from '@/data'
 
 export const BADGE_CACHE = 'kreis-badge'
 export const BADGE_KEY = '/__kreis/unread'

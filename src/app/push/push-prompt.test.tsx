@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { DatabaseProvider } from '@/db/database-context'
 import type { OutboxEntry, OutboxOp } from '@/db/rows'
-import { sessionStore } from '@/sync/session'
+import { sessionStore } from '@/sync/signed-in-user'
 import PushPrompt, { PUSH_PROMPT_DONE_KEY } from './push-prompt'
 
 vi.mock('@/remote/push', () => ({ vapidPublicKey: async () => `B${'A'.repeat(86)}`, deletePushSubscriptionNow: async () => true }))

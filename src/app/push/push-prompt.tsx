@@ -7,10 +7,8 @@
  */
 import { useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useDatabase } from '@/db/database-context'
+import { useDatabase, usePushNotifications, useSession } from '@/data'
 import { t } from '@/i18n'
-import { usePushNotifications } from '@/sync/push-notifications/use-push-notifications'
-import { useSession } from '@/sync/session'
 import { Button } from '@/ui/button'
 
 export const PUSH_PROMPT_DONE_KEY = 'kreis:push-prompt-done'

@@ -3,9 +3,7 @@
  * the account following a subscription the browser renewed while the app was closed.
  */
 import { useEffect } from 'react'
-import { useDatabase } from '@/db/database-context'
-import { keepPushSubscriptionCurrent } from '@/sync/push-notifications/device-subscription'
-import { useSession } from '@/sync/session'
+import { keepPushSubscriptionCurrent, useDatabase, useSession } from '@/data'
 import PushPrompt from './push-prompt'
 import { useAppBadge } from './badge'
 

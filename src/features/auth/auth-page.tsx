@@ -7,10 +7,10 @@ import { t } from '@/i18n'
 import { AuthConfirmation } from './components/auth-confirmation'
 import { AuthForm } from './components/auth-form'
 import { ModeLinks } from './components/mode-links'
-import { SessionSpinner } from './components/session-spinner'
+import { LoadingSpinner } from './components/loading-spinner'
 import { useAuthSubmit } from './hooks/use-auth-submit'
 import { useRedirectHome } from './hooks/use-redirect-home'
-import { useSessionStatus } from './hooks/use-session-status'
+import { useAccountStatus } from './hooks/use-account-status'
 
 const TITLE = { signin: 'auth.signInTitle', signup: 'auth.signUpTitle', reset: 'auth.resetTitle' } as const
 const INTRO = { signin: 'authScreen.signInIntro', signup: 'authScreen.signUpIntro', reset: 'authScreen.resetIntro' } as const
@@ -30,7 +30,7 @@ function confirmationText(done: Done): string {
 export function AuthPage() {
   const [params, setParams] = useSearchParams()
   const mode = authModeOf(params.get('mode'))
-  const status = useSessionStatus()
+  const status = useAccountStatus()
   const submit = useAuthSubmit()
   const [done, setDone] = useState<Done | null>(null)
   // While a submit runs the session turns signed-in before its confirmation shows: not a visit to send away.
@@ -53,7 +53,7 @@ export function AuthPage() {
       </Frame>
     )
   }
-  if (status === 'loading') return <SessionSpinner label={t('authScreen.checkingSession')} />
+  if (status === 'loading') return <LoadingSpinner label={t('authScreen.checkingSession')} />
   if (status === 'signed-in' && !submitting) return <Navigate to={paths.home} replace />
 
   return (

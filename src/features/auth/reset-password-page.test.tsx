@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { DatabaseProvider } from '@/db/database-context'
-import { sessionStore } from '@/sync/session'
+import { sessionStore } from '@/sync/signed-in-user'
 import { useToastStore } from '@/ui/toast/toast-store'
 import { ResetPasswordPage } from './reset-password-page'
 

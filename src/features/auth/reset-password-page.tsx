@@ -5,7 +5,7 @@ import { t } from '@/i18n'
 import { buttonClasses } from '@/ui/button'
 import { AuthConfirmation } from './components/auth-confirmation'
 import { NewPasswordForm } from './components/new-password-form'
-import { SessionSpinner } from './components/session-spinner'
+import { LoadingSpinner } from './components/loading-spinner'
 import { useRecoveryState } from './hooks/use-recovery-state'
 import { useRedirectHome } from './hooks/use-redirect-home'
 
@@ -19,7 +19,7 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState(false)
   useRedirectHome(done)
 
-  if (!state) return <SessionSpinner label={t('resetScreen.checking')} />
+  if (!state) return <LoadingSpinner label={t('resetScreen.checking')} />
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-extrabold tracking-tight text-green-900">{t(state.kind === 'invalid' ? 'resetScreen.invalidTitle' : 'resetScreen.title')}</h1>

@@ -6,7 +6,7 @@ import { buttonClasses } from '@/ui/button'
 import { FavouriteCard } from './components/favourite-card'
 import { FavoritesHeading } from './favorites-fallback'
 import { useFavouriteListings } from './hooks/use-favourite-listings'
-import { useToggleFavourite } from './hooks/use-toggle-favourite'
+import { useToggleFavourite } from '@/shared/use-toggle-favourite'
 
 const EAGER_CARDS = 4
 

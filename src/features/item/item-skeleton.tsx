@@ -5,7 +5,7 @@
  * (PhotoSkeleton). At least a screen tall, so the footer stays below the fold until the page is there (CLS).
  */
 import { t } from '@/i18n'
-import { usePaintedFirstPhotos } from '@/sync/first-photos'
+import { usePaintedFirstPhotos } from '@/data'
 import { PhotoSkeleton, Skeleton } from '@/ui/skeleton'
 import { GALLERY_BOX, PAGE_GRID, PAGE_WRAP } from './components/item-layout'
 

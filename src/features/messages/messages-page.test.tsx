@@ -8,7 +8,7 @@ import { DatabaseProvider } from '@/db/database-context'
 import type { ConversationRow, ListingRow, MessageRow } from '@/db/rows'
 import { sendMessage } from '@/sync/kinds/message-send'
 import { setEntityState } from '@/sync/outbox'
-import { sessionStore } from '@/sync/session'
+import { sessionStore } from '@/sync/signed-in-user'
 import { useToastStore } from '@/ui/toast/toast-store'
 import { MessagesPage } from './messages-page'
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { DatabaseProvider } from '@/db/database-context'
 import type { MessageRow } from '@/db/rows'
-import { sessionStore } from '@/sync/session'
+import { sessionStore } from '@/sync/signed-in-user'
 import { useToastStore } from '@/ui/toast/toast-store'
 import { NewMessageToaster } from './new-message-toaster'
 

@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useLocation } from 'react-router-dom'
 import { paths } from '@/config/paths'
-import { useDatabase } from '@/db/database-context'
-import { latestPerConversation } from '@/db/repositories/inbox'
+import { latestPerConversation, useDatabase, useUserId } from '@/data'
 import { liveArrivals } from '@/domain/inbox-view'
 import { newMessageToast } from '@/domain/messaging'
 import { renderToast } from '@/i18n'
-import { useUserId } from '@/sync/use-session-user'
 import { toast } from '@/ui/toast/toast-store'
 import { useDeferredLiveQuery } from './hooks/use-deferred-live-query'
 

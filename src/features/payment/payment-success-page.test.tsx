@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { DatabaseProvider } from '@/db/database-context'
 import { PAYMENT_SUCCESS_REDIRECT_MS } from '@/domain/constants'
-import { sessionStore } from '@/sync/session'
+import { sessionStore } from '@/sync/signed-in-user'
 import { useToastStore } from '@/ui/toast/toast-store'
 import { PaymentSuccessPage } from './payment-success-page'
 

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { DatabaseProvider } from '@/db/database-context'
 import type { MyProfileRow } from '@/db/rows'
-import { sessionStore } from '@/sync/session'
+import { sessionStore } from '@/sync/signed-in-user'
 import { useToastStore } from '@/ui/toast/toast-store'
 import { ProfilePage } from './profile-page'
 

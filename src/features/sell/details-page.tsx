@@ -1,7 +1,7 @@
 import { useRef, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { paths } from '@/config/paths'
-import type { SellDraft } from '@/db/repositories/drafts'
+import type { SellDraft } from '@/data'
 import { t } from '@/i18n'
 import { Button } from '@/ui/button'
 import { DETAILS_FIELD_ORDER, DetailsForm } from './components/details-form'

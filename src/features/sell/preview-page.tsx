@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom'
 import { paths } from '@/config/paths'
-import type { SellDraft } from '@/db/repositories/drafts'
+import type { SellDraft } from '@/data'
 import { isPreviewReady } from '@/domain/listing-form'
 import { draftValues } from '@/domain/sell-flow'
 import { t } from '@/i18n'

@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { DatabaseProvider } from '@/db/database-context'
-import { sessionStore } from '@/sync/session'
+import { sessionStore } from '@/sync/signed-in-user'
 import { UploadPage } from './upload-page'
 
 vi.mock('./photos/compress-photo', () => ({

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom'
 import { paths } from '@/config/paths'
-import type { SellDraft } from '@/db/repositories/drafts'
+import type { SellDraft } from '@/data'
 import { t } from '@/i18n'
 import { RequireSeller, Spinner } from './components/require-seller'
 import { SellShell } from './components/sell-shell'

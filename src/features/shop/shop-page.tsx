@@ -6,9 +6,7 @@ import { paginate } from '@/domain/pagination'
 import { pagedItemCount, SEARCH_COUNT_CAP } from '@/domain/search-query'
 import { t } from '@/i18n'
 import { formatCount } from '@/i18n/format'
-import { getAppSync, useSyncStatus } from '@/sync/app-sync'
-import { usePaintedFirstPhotos } from '@/sync/first-photos'
-import { useUserId } from '@/sync/use-session-user'
+import { getAppSync, usePaintedFirstPhotos, useServerReachable, useSyncStatus, useUserId } from '@/data'
 import { Button } from '@/ui/button'
 import { toast } from '@/ui/toast/toast-store'
 import { AppliedFilters } from './components/applied-filters'
@@ -28,7 +26,7 @@ import { useFirstLoadSkeleton } from './hooks/use-first-load-skeleton'
 import { useFirstScreen } from './hooks/use-first-screen'
 import { useHasListings } from './hooks/use-has-listings'
 import { useServerAnswer } from './hooks/use-server-answer'
-import { useToggleFavourite } from './hooks/use-toggle-favourite'
+import { useToggleFavourite } from '@/shared/use-toggle-favourite'
 import { ShopHeading } from './shop-fallback'
 
 /** A narrowing no listing has: the device count is only read when its note shows. */
@@ -56,7 +54,7 @@ export function ShopPage() {
   const { filters, sort } = view
   const [sheetOpen, setSheetOpen] = useState(false)
   const [now] = useState(() => new Date())
-  const online = useSyncStatus((s) => s.online)
+  const online = useServerReachable()
   const pullFailing = useSyncStatus((s) => s.pullFailing)
   // Online, a search, filter, sort or page beyond the plain first page is the server's answer over the whole
   // catalogue (stored in the mirror, read from it); the device's own answer otherwise (use-server-answer.ts).

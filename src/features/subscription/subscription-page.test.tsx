@@ -8,7 +8,7 @@ import { KreisDatabase } from '@/db/database'
 import { DatabaseProvider } from '@/db/database-context'
 import type { MyProfileRecord } from '@/db/records'
 import { DAY_MS } from '@/domain/constants'
-import { sessionStore } from '@/sync/session'
+import { sessionStore } from '@/sync/signed-in-user'
 import { useToastStore } from '@/ui/toast/toast-store'
 import { SubscriptionPage } from './subscription-page'
 

@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { setPushSubscription } from '../kinds/push-subscription'
-import { signOutUser } from '../session'
+import { signOutUser } from '../signed-in-user'
 import { disablePush, keepPushSubscriptionCurrent, removePushOnSignOut } from './device-subscription'
 
 const deleted: string[] = []

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react'
 import { useDatabase } from '@/db/database-context'
-import { useSession } from '../session'
+import { useSession } from '../signed-in-user'
 import { browserPushFacts, pushAvailability, type PushAvailability } from './availability'
 import { currentPushSubscription, disablePush, enablePush, type EnableOutcome } from './device-subscription'
 

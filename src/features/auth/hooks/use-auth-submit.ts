@@ -3,12 +3,11 @@
  * shows next (the confirmation, or the mapped error next to the form).
  */
 import { useCallback } from 'react'
-import { useDatabase } from '@/db/database-context'
+import { sendPasswordReset, signInWithPassword, signUpWithPassword, useDatabase, type AuthOutcome } from '@/data'
 import type { AuthFormValues } from '@/domain/auth-form'
 import { authErrorMessage, authFailureToast, type AuthMode } from '@/domain/errors'
 import { TOASTS } from '@/domain/toasts'
 import { render, renderToast } from '@/i18n'
-import { sendPasswordReset, signInWithPassword, signUpWithPassword, type AuthOutcome } from '@/sync/auth-actions'
 import { toast } from '@/ui/toast/toast-store'
 
 export type SubmitResult = { ok: true; signedIn: boolean } | { ok: false; error: string }

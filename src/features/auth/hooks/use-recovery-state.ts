@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useDatabase } from '@/db/database-context'
-import { recoveryState, type RecoveryState } from '@/sync/auth-actions'
+import { recoveryState, useDatabase, type RecoveryState } from '@/data'
 
 /** What /auth/reset-password can do (undefined while the link in the URL is read). */
 export function useRecoveryState(): RecoveryState | undefined {

@@ -1,10 +1,10 @@
 import { paths } from '@/config/paths'
-import type { FavouriteListing } from '@/db/repositories/feed'
+import type { FavouriteListing } from '@/data'
 import { cardView } from '@/domain/listing-card-view'
 import { t } from '@/i18n'
 import { Button } from '@/ui/button'
-import { ListingCard } from '@/ui/listing-card'
-import { ListingRowCard } from '@/ui/listing-row-card'
+import { ListingCard } from '@/shared/listing-card'
+import { ListingRowCard } from '@/shared/listing-row-card'
 
 /**
  * One favourite. Active: the feed's card with a filled heart. Sold: the SOLD card. Gone from the device (sold to

@@ -1,6 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useDatabase } from '@/db/database-context'
-import { favouriteListings, type FavouriteListing } from '@/db/repositories/feed'
+import { favouriteListings, useDatabase, type FavouriteListing } from '@/data'
 
 /** The device's favourites with their listings (live; offline too); undefined while it reads. */
 export function useFavouriteListings(): FavouriteListing[] | undefined {

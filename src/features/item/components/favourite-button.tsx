@@ -1,6 +1,7 @@
 import { t } from '@/i18n'
 import { cx } from '@/ui/cx'
-import { useIsFavourite, useToggleFavourite } from '../hooks/use-favourite'
+import { useToggleFavourite } from '@/shared/use-toggle-favourite'
+import { useIsFavourite } from '../hooks/use-favourite'
 
 /** The heart: fills when the item is a favourite; a toast confirms each toggle (docs/product.md §8 feed). */
 export function FavouriteButton({ listingId, title }: { listingId: string; title: string }) {

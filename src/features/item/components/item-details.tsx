@@ -1,4 +1,4 @@
-import type { ListingRow } from '@/db/rows'
+import type { ListingRow } from '@/data'
 import { joinName } from '@/domain/listing-view'
 import { anyConditionLabel, generatedDescription, sellerName, t } from '@/i18n'
 

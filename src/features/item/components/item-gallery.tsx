@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
-import { useCardImageSrc } from '@/db/image-url'
+import { useCardImageSrc } from '@/data'
 import { stepImage, swipeStep } from '@/domain/item-page'
 import { t } from '@/i18n'
 import { cssUrl } from '@/ui/css-url'

@@ -1,4 +1,4 @@
-import type { ListingRow } from '@/db/rows'
+import type { ListingRow } from '@/data'
 import { listingLocation } from '@/domain/listing-view'
 import { formatPrice } from '@/i18n/format'
 import { anyConditionLabel, locationLabel, t } from '@/i18n'

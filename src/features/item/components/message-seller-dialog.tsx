@@ -2,18 +2,16 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
-import { conversationFor } from '@/db/repositories/inbox'
+import { conversationFor, useWriteContext } from '@/data'
 import { joinName } from '@/domain/listing-view'
 import { formatPrice } from '@/i18n/format'
 import { canSend, composerKeyAction, messageSellerRefusal, messageSellerRefusalToast, messageText, type MessageSellerRefusal } from '@/domain/messaging'
-import { TOASTS } from '@/domain/toasts'
 import { renderToast, sellerName, t } from '@/i18n'
-import { sendMessage } from '@/sync/kinds/message-send'
-import { useWriteContext } from '@/sync/use-session-user'
 import { Button, buttonClasses } from '@/ui/button'
+import { useSendMessage } from '@/shared/use-send-message'
 import { Dialog } from '@/ui/dialog'
 import { MessageSentStatus } from './message-sent-status'
-import { ListingThumb } from '@/ui/listing-thumb'
+import { ListingThumb } from '@/shared/listing-thumb'
 import { toast } from '@/ui/toast/toast-store'
 import { useOnlineStatus } from '@/ui/use-online-status'
 
@@ -49,11 +47,11 @@ export interface MessageSellerDialogProps {
  * sync engine delivers it exactly once. Refusals use the §8 texts; afterwards a link opens the thread.
  */
 export function MessageSellerDialog({ listingId, open, onClose }: MessageSellerDialogProps) {
-  const { db, userId, now, poke } = useWriteContext()
+  const { db, userId } = useWriteContext()
+  const { send: sendTo, sending } = useSendMessage()
   const online = useOnlineStatus()
   const fieldId = useId()
   const [text, setText] = useState('')
-  const [sending, setSending] = useState(false)
   const [sentId, setSentId] = useState<string | null>(null)
   const field = useRef<HTMLTextAreaElement>(null)
   const data = useLiveQuery(async () => {
@@ -80,25 +78,20 @@ export function MessageSellerDialog({ listingId, open, onClose }: MessageSellerD
   async function send() {
     const content = messageText(text)
     if (!content || sending || !userId) return
-    setSending(true)
-    try {
+    const messageId = await sendTo(async () => {
       // Read again at the moment of sending: the listing may have been sold since the dialog opened.
       const fresh = await db.listings.get(listingId)
       const refused = messageSellerRefusal(userId, fresh)
       if (refused || !fresh) {
         const refusalToast = refused && messageSellerRefusalToast(refused)
         if (refusalToast) toast(renderToast(refusalToast))
-        return
+        return null
       }
-      const messageId = await sendMessage(db, { listingId, sellerId: fresh.user_id, buyerId: userId, senderId: userId, content }, now())
-      poke()
-      setSentId(messageId)
-      setText('')
-    } catch {
-      toast(renderToast(TOASTS.messageSendFailed))
-    } finally {
-      setSending(false)
-    }
+      return { listing_id: listingId, seller_id: fresh.user_id, buyer_id: userId }
+    }, content)
+    if (messageId === null) return
+    setSentId(messageId)
+    setText('')
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {

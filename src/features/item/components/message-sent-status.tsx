@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react'
-import type { MessageRow } from '@/db/rows'
+import { renderSyncFailure, syncFailureOf, type MessageRow } from '@/data'
 import { canRetryFailure } from '@/domain/errors'
 import { TOASTS } from '@/domain/toasts'
 import { renderToast, t } from '@/i18n'
-import { renderSyncFailure, syncFailureOf } from '@/sync/failure-messages'
 import { toast } from '@/ui/toast/toast-store'
 
 export type SentPhase = 'queued' | 'sent' | 'unavailable' | 'failed'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useCardImageSrc } from '@/db/image-url'
+import { useCardImageSrc } from '@/data'
 import { t } from '@/i18n'
 import { cx } from '@/ui/cx'
 import { ImageWithFallback } from '@/ui/image-with-fallback'

@@ -1,10 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useDatabase } from '@/db/database-context'
-import type { KreisDatabase } from '@/db/database'
-import { favoriteToast } from '@/domain/toasts'
-import { renderToast } from '@/i18n'
-import { useFavouriteToggle } from '@/sync/use-session-user'
-import { toast } from '@/ui/toast/toast-store'
+import { useDatabase, type KreisDatabase } from '@/data'
 
 /** Whether the listing is one of the device's favourites. */
 export function isFavourite(db: KreisDatabase, listingId: string): Promise<boolean> {
@@ -15,12 +10,4 @@ export function isFavourite(db: KreisDatabase, listingId: string): Promise<boole
 export function useIsFavourite(listingId: string): boolean | undefined {
   const db = useDatabase()
   return useLiveQuery(() => isFavourite(db, listingId), [db, listingId])
-}
-
-/** The heart toggle: the shared write (sync/use-session-user), then the docs/product.md §8 toast with the item's title. */
-export function useToggleFavourite(): (listingId: string, title: string) => Promise<void> {
-  const toggle = useFavouriteToggle()
-  return async (listingId, title) => {
-    toast(renderToast(favoriteToast(await toggle(listingId), title)))
-  }
 }

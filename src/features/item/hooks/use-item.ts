@@ -1,11 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useDatabase } from '@/db/database-context'
-import type { KreisDatabase } from '@/db/database'
-import { listingImages } from '@/db/repositories/feed'
-import type { ListingImageRow, ListingRow } from '@/db/rows'
+import { listingImages, requestListing, useDatabase, type KreisDatabase, type ListingImageRow, type ListingRow } from '@/data'
 import type { ItemRequest } from '@/domain/item-page'
-import { requestListing } from '@/sync/app-sync'
 import { useOnlineStatus } from '@/ui/use-online-status'
 
 export interface ItemData {

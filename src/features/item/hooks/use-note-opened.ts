@@ -1,6 +1,5 @@
 import { useEffect } from 'react'
-import { useDatabase } from '@/db/database-context'
-import { noteListingOpened } from '@/db/repositories/window'
+import { noteListingOpened, useDatabase } from '@/data'
 
 /** Records the opened listing in the device's recently opened list, so it stays on the device (the window). */
 export function useNoteOpened(id: string, shown: boolean): void {

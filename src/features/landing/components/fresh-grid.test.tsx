@@ -16,7 +16,7 @@ vi.mock('../hooks/use-fresh-listings', () => ({
 }))
 // A card that suspends (as one whose image source is still being resolved would), to see how the cards render.
 const never = new Promise<never>(() => {})
-vi.mock('@/ui/listing-row-card', () => ({
+vi.mock('@/shared/listing-row-card', () => ({
   MemoListingRowCard: () => {
     throw never
   },

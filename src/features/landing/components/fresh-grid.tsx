@@ -5,8 +5,8 @@
 import { useDeferredValue, useState } from 'react'
 import { homeGrid } from '@/domain/listing-view'
 import { t } from '@/i18n'
-import { useSyncStatus } from '@/sync/app-sync'
-import { MemoListingRowCard } from '@/ui/listing-row-card'
+import { useServerReachable, useSyncStatus } from '@/data'
+import { MemoListingRowCard } from '@/shared/listing-row-card'
 import { useFreshListings } from '../hooks/use-fresh-listings'
 import { FRESH_GRID, FreshGridSkeleton } from './fresh-grid-skeleton'
 
@@ -16,7 +16,8 @@ const EAGER_CARDS = 4
 export function FreshGrid() {
   // The cards render in a background (time-sliced) pass once the mirror answers, not in one long task (TBT).
   const rows = useDeferredValue(useFreshListings())
-  const synced = useSyncStatus((s) => s.lastSyncAt !== null || !s.online)
+  const reachable = useServerReachable()
+  const synced = useSyncStatus((s) => s.lastSyncAt !== null) || !reachable
   const [now] = useState(() => new Date())
   const cards = rows ? homeGrid(rows.map((row) => ({ row, isSold: row.status === 'sold' }))) : undefined
   // Until the device has listings (or the first sync found none), the grid's space is held by skeleton cards.

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { trialSignupProblem } from '@/domain/trial-signup'
 import { TOASTS } from '@/domain/toasts'
 import { renderToast } from '@/i18n'
-import { startTrial } from '@/sync/trial-signup'
+import { startTrial } from '@/data'
 import { dismissToast, toast } from '@/ui/toast/toast-store'
 
 export type TrialPhase = 'form' | 'submitting' | 'success'

@@ -7,7 +7,7 @@ import { render, t } from '@/i18n'
 import { formatDayMonth } from '@/i18n/format'
 import { cx } from '@/ui/cx'
 import type { InboxItem } from '../hooks/use-inbox'
-import { useNow } from '../hooks/use-now'
+import { useNow } from '@/ui/use-now'
 import { ListingThumb } from './listing-thumb'
 
 function when(iso: string | undefined, now: number): string {

@@ -1,10 +1,9 @@
 import { memo } from 'react'
-import type { MessageRow } from '@/db/rows'
+import { renderSyncFailure, syncFailureOf, type MessageRow } from '@/data'
 import { canRetryFailure, sameSyncFailure } from '@/domain/errors'
 import { messageState } from '@/domain/inbox-view'
 import { t } from '@/i18n'
 import { formatTime } from '@/i18n/format'
-import { renderSyncFailure, syncFailureOf } from '@/sync/failure-messages'
 import { cx } from '@/ui/cx'
 import { LinkifiedText } from './linkified-text'
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
-import type { ListingRow } from '@/db/rows'
+import type { ListingRow } from '@/data'
 import { formatPrice } from '@/i18n/format'
 import { t } from '@/i18n'
 import { Badge } from '@/ui/badge'

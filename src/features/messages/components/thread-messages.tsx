@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react'
-import type { MessageRow } from '@/db/rows'
+import type { MessageRow } from '@/data'
 import { dayLabel, groupByDay } from '@/domain/inbox-view'
 import { t } from '@/i18n'
 import { formatDay } from '@/i18n/format'

@@ -1,15 +1,15 @@
 import { memo, useCallback } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
-import type { MessageRow } from '@/db/rows'
+import { syncFailureOf, type MessageRow } from '@/data'
 import { canRetryFailure } from '@/domain/errors'
 import { joinName } from '@/domain/listing-view'
 import { t } from '@/i18n'
-import { syncFailureOf } from '@/sync/failure-messages'
 import { buttonClasses } from '@/ui/button'
+import { useSendMessage } from '@/shared/use-send-message'
 import { Skeleton } from '@/ui/skeleton'
 import { useMarkRead } from '../hooks/use-mark-read'
-import { useRetryConversation, useSendMessage } from '../hooks/use-send-message'
+import { useRetryConversation } from '../hooks/use-retry-conversation'
 import { useThread } from '../hooks/use-thread'
 import { Composer } from './composer'
 import { ThreadHeader } from './thread-header'
@@ -65,7 +65,7 @@ export const ThreadView = memo(function ThreadView({ conversationId, userId }: {
           </p>
         </div>
       ) : (
-        <Composer sending={sending} onSend={(text) => send(conversation, text)} />
+        <Composer sending={sending} onSend={async (text) => (await send(conversation, text)) !== null} />
       )}
     </section>
   )

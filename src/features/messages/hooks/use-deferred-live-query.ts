@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { FollowedTable, KreisDatabase } from '@/db/database'
+import type { FollowedTable, KreisDatabase } from '@/data'
 
 /** How long a change waits before a deferred query reads again (changes meanwhile share that read). */
 export const DEFERRED_QUERY_DELAY_MS = 200

@@ -1,6 +1,5 @@
 import { useMemo } from 'react'
-import { useDatabase } from '@/db/database-context'
-import { inboxEntries, type InboxEntry } from '@/db/repositories/inbox'
+import { inboxEntries, useDatabase, type InboxEntry } from '@/data'
 import { activityAt, byNewestActivity } from '@/domain/inbox-view'
 import { useDeferredLiveQuery } from './use-deferred-live-query'
 

@@ -1,9 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react'
-import type { ConversationRow, MessageRow } from '@/db/rows'
-import { lastReadAt } from '@/db/repositories/inbox'
+import { lastReadAt, markConversationRead, useWriteContext, type ConversationRow, type MessageRow } from '@/data'
 import { unreadCount } from '@/domain/inbox-view'
-import { markConversationRead } from '@/sync/kinds/conversation-read'
-import { useWriteContext } from '@/sync/use-session-user'
 
 function subscribeVisibility(onChange: () => void): () => void {
   document.addEventListener('visibilitychange', onChange)

@@ -1,7 +1,6 @@
 import { useMemo } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useDatabase } from '@/db/database-context'
-import { threadData, type ThreadData } from '@/db/repositories/inbox'
+import { threadData, useDatabase, type ThreadData } from '@/data'
 import { inThreadOrder } from '@/domain/inbox-view'
 
 /**

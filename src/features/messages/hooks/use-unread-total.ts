@@ -1,6 +1,4 @@
-import { useDatabase } from '@/db/database-context'
-import { unreadTotal } from '@/db/repositories/inbox'
-import { useUserId } from '@/sync/use-session-user'
+import { unreadTotal, useDatabase, useUserId } from '@/data'
 import { useDeferredLiveQuery } from './use-deferred-live-query'
 
 /**

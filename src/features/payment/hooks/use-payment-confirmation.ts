@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
-import { useDatabase } from '@/db/database-context'
+import { confirmPayment, useDatabase, type CallOutcome } from '@/data'
 import { TOASTS } from '@/domain/toasts'
 import { renderToast } from '@/i18n'
-import { confirmPayment, type CallOutcome } from '@/sync/payments'
 import { toast } from '@/ui/toast/toast-store'
 
 export type ConfirmationState = 'processing' | 'success' | 'failure' | 'offline'

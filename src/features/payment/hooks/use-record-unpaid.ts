@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useDatabase } from '@/db/database-context'
-import { confirmPayment } from '@/sync/payments'
+import { confirmPayment, useDatabase } from '@/data'
 
 /**
  * On the failure page a payer reaches after cancelling (or a declined payment), asks the server to look the

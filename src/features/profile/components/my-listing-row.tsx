@@ -1,13 +1,11 @@
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
-import { useCardImageSrc } from '@/db/image-url'
-import type { ListingRow } from '@/db/rows'
+import { renderSyncFailure, useCardImageSrc, type ListingRow } from '@/data'
 import { formatPrice } from '@/i18n/format'
 import type { MyListingGroup } from '@/domain/my-listings'
 import { t } from '@/i18n'
-import { renderSyncFailure } from '@/sync/failure-messages'
 import { Button, buttonClasses } from '@/ui/button'
-import { ConfirmButton } from '@/ui/confirm-button'
+import { DeleteListingButton } from '@/shared/delete-listing-button'
 import { ImageWithFallback } from '@/ui/image-with-fallback'
 import type { MyListingActions } from '../hooks/use-my-listing-actions'
 
@@ -78,18 +76,9 @@ export function MyListingRow({ listing, group, actions }: { listing: ListingRow;
             {sold ? t('sellFlow.markAvailable') : t('sellFlow.markSold')}
           </Button>
         )}
-        <ConfirmButton
-          title={t('sellFlow.deleteConfirmTitle')}
-          description={t('sellFlow.deleteConfirmText')}
-          confirmLabel={t('sellFlow.deleteConfirm')}
-          cancelLabel={t('common.cancel')}
-          size="sm"
-          accessibleName={t('myListings.deleteLabel', { title })}
-          disabled={busy}
-          onConfirm={() => void actions.remove(listing)}
-        >
+        <DeleteListingButton size="sm" accessibleName={t('myListings.deleteLabel', { title })} busy={busy} onDelete={() => void actions.remove(listing)}>
           {t('myListings.delete')}
-        </ConfirmButton>
+        </DeleteListingButton>
       </div>
     </li>
   )

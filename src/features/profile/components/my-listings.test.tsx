@@ -10,7 +10,7 @@ import { recordListingNotice } from '@/db/repositories/listing-notices'
 import type { ListingRow } from '@/db/rows'
 import { saveListing } from '@/sync/kinds/listing-save'
 import { setEntityState } from '@/sync/outbox'
-import { sessionStore } from '@/sync/session'
+import { sessionStore } from '@/sync/signed-in-user'
 import { useToastStore } from '@/ui/toast/toast-store'
 import { MyListings } from './my-listings'
 

@@ -6,6 +6,7 @@ import { t } from '@/i18n'
 import { formatLongDate } from '@/i18n/format'
 import { Badge } from '@/ui/badge'
 import { buttonClasses } from '@/ui/button'
+import { SectionCard } from '@/ui/section-card'
 
 /**
  * The plan badge, the trial's days left (docs/product.md §4: 30 days from created_at, rounded up, never below 0), and the way
@@ -18,15 +19,14 @@ export function PlanCard({ profile, now }: { profile: PlanProfile; now: Date }) 
   const paidThrough = cancelledPaidThrough(profile, now)
   const line = trialLine(badge !== 'freeTrial', trialDaysLeft(profile, now))
   return (
-    <section aria-labelledby="plan-heading" className="rounded-2xl border border-stone-200 bg-white p-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="plan-heading" className="text-lg font-semibold text-stone-900">
-          {t('profileScreen.planHeading')}
-        </h2>
+    <SectionCard
+      title={t('profileScreen.planHeading')}
+      aside={
         <Badge variant={badge === 'freeTrial' ? 'accent' : 'default'} className="text-sm">
           {t(badge === 'active' ? 'profile.planActive' : badge === 'cancelledPaid' ? 'plan.badgeCancelled' : 'profile.planFreeTrial')}
         </Badge>
-      </div>
+      }
+    >
       {paidThrough && <p className="mt-3 font-medium text-stone-900">{t('plan.paidUntil', { date: formatLongDate(paidThrough) })}</p>}
       {line.kind !== 'none' && (
         <p className="mt-3 text-stone-800">
@@ -36,6 +36,6 @@ export function PlanCard({ profile, now }: { profile: PlanProfile; now: Date }) 
       <Link to={paths.subscription} className={`${buttonClasses({ variant: badge === 'freeTrial' ? 'primary' : 'outline' })} mt-4 w-full sm:w-auto`}>
         {t(badge === 'freeTrial' ? 'profile.upgrade' : 'subscription.manage')}
       </Link>
-    </section>
+    </SectionCard>
   )
 }

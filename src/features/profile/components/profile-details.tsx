@@ -1,7 +1,6 @@
 import { useState } from 'react'
-import type { MyProfileRow } from '@/db/rows'
+import { renderSyncFailure, type MyProfileRow } from '@/data'
 import { t } from '@/i18n'
-import { renderSyncFailure } from '@/sync/failure-messages'
 import { Button } from '@/ui/button'
 import { useOnlineStatus } from '@/ui/use-online-status'
 import { useFailureToast } from '../hooks/use-failure-toast'
@@ -9,6 +8,7 @@ import { useProfileSyncActions } from '../hooks/use-profile-sync-actions'
 import { useUpdateProfile } from '../hooks/use-update-profile'
 import { ProfileForm } from './profile-form'
 import { SyncNote } from './sync-note'
+import { SectionCard } from '@/ui/section-card'
 
 function Detail({ term, value, empty = '—' }: { term: string; value: string | null; empty?: string }) {
   return (
@@ -28,17 +28,17 @@ export function ProfileDetails({ profile }: { profile: MyProfileRow }) {
   useFailureToast(profile.sync_state, renderSyncFailure(profile.sync_error))
 
   return (
-    <section aria-labelledby="details-heading" className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-5">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="details-heading" className="text-lg font-semibold text-stone-900">
-          {t('profileScreen.detailsHeading')}
-        </h2>
-        {!editing && (
+    <SectionCard
+      title={t('profileScreen.detailsHeading')}
+      className="flex flex-col gap-4"
+      aside={
+        !editing && (
           <Button variant="outline" size="sm" className="min-h-11" onClick={() => setEditing(true)}>
             {t('profile.edit')}
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       {!online && editing && <p className="rounded-xl bg-amber-100 p-3 text-sm text-stone-900">{t('profileScreen.offlineNote')}</p>}
       {editing ? (
         <ProfileForm
@@ -60,6 +60,6 @@ export function ProfileDetails({ profile }: { profile: MyProfileRow }) {
         </dl>
       )}
       <SyncNote state={profile.sync_state} error={renderSyncFailure(profile.sync_error) || undefined} onRetry={retry} onDiscard={discard} />
-    </section>
+    </SectionCard>
   )
 }

@@ -1,4 +1,4 @@
-import type { SyncState } from '@/db/rows'
+import type { SyncState } from '@/data'
 import { t } from '@/i18n'
 import { Button } from '@/ui/button'
 

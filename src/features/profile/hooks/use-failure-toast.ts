@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import type { SyncState } from '@/db/rows'
+import type { SyncState } from '@/data'
 import { profileUpdateFailureToast } from '@/domain/errors'
 import { renderToast } from '@/i18n'
 import { toast } from '@/ui/toast/toast-store'

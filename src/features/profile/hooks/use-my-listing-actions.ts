@@ -4,13 +4,9 @@
  * the server's version back and removes files nothing uses.
  */
 import { useCallback, useState } from 'react'
-import type { ListingRow } from '@/db/rows'
+import { getAppSync, type ListingRow } from '@/data'
 import { t } from '@/i18n'
-import { getAppSync } from '@/sync/app-sync'
-import { deleteListing } from '@/sync/kinds/listing-delete'
-import { setListingStatus } from '@/sync/kinds/listing-save'
-import { retryFailed } from '@/sync/outbox'
-import { useWriteContext } from '@/sync/use-session-user'
+import { useDeleteListing, useListingStatus, useRetryListing } from '@/shared/use-listing-actions'
 import { toast } from '@/ui/toast/toast-store'
 
 export interface MyListingActions {
@@ -23,7 +19,9 @@ export interface MyListingActions {
 }
 
 export function useMyListingActions(): MyListingActions {
-  const { db, now, poke } = useWriteContext()
+  const writeStatus = useListingStatus()
+  const deleteListing = useDeleteListing()
+  const retryListing = useRetryListing()
   const [busyId, setBusyId] = useState<string | null>(null)
 
   const run = useCallback(async (id: string, work: () => Promise<void>, done: string, description?: string) => {
@@ -42,39 +40,14 @@ export function useMyListingActions(): MyListingActions {
     (l: ListingRow, status: ListingRow['status']) =>
       run(
         l.id,
-        async () => {
-          await setListingStatus(db, l.id, status, now())
-          poke()
-        },
+        () => writeStatus(l.id, status),
         status === 'sold' ? t('sellFlow.markedSold') : t('sellFlow.markedAvailable'),
         status === 'sold' ? t('sellFlow.markedSoldDescription') : undefined,
       ),
-    [db, now, poke, run],
+    [writeStatus, run],
   )
-  const remove = useCallback(
-    (l: ListingRow) =>
-      run(
-        l.id,
-        async () => {
-          await deleteListing(db, l.id, now())
-          poke()
-        },
-        t('sellFlow.deleted'),
-      ),
-    [db, now, poke, run],
-  )
-  const retry = useCallback(
-    (l: ListingRow) =>
-      run(
-        l.id,
-        async () => {
-          await retryFailed(db, `listing:${l.id}`)
-          poke()
-        },
-        t('myListings.retrying'),
-      ),
-    [db, poke, run],
-  )
+  const remove = useCallback((l: ListingRow) => run(l.id, () => deleteListing(l.id), t('sellFlow.deleted')), [deleteListing, run])
+  const retry = useCallback((l: ListingRow) => run(l.id, () => retryListing(l.id), t('myListings.retrying')), [retryListing, run])
   const discard = useCallback((l: ListingRow) => run(l.id, () => getAppSync().discard(`listing:${l.id}`), t('myListings.discarded')), [run])
 
   return { busyId, setStatus, remove, retry, discard }

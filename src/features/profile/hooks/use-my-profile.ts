@@ -1,6 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useDatabase } from '@/db/database-context'
-import type { MyProfileRow } from '@/db/rows'
+import { useDatabase, type MyProfileRow } from '@/data'
 
 export type MyProfileRead = { row: MyProfileRow | null } | { error: true }
 

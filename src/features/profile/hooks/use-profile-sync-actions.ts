@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { getAppSync } from '@/sync/app-sync'
+import { getAppSync } from '@/data'
 
 /** Retry or discard the profile edit the server refused (the mirror returns to the server's version on discard). */
 export function useProfileSyncActions(userId: string): { retry: () => void; discard: () => void } {

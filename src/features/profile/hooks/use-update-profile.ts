@@ -3,8 +3,7 @@ import type { ProfileFormValues } from '@/domain/profile'
 import { profileUpdateFailureToast } from '@/domain/errors'
 import { TOASTS } from '@/domain/toasts'
 import { renderToast } from '@/i18n'
-import { updateMyProfile } from '@/sync/kinds/profile-update'
-import { useWriteContext } from '@/sync/use-session-user'
+import { updateMyProfile, useWriteContext } from '@/data'
 import { toast } from '@/ui/toast/toast-store'
 
 /**

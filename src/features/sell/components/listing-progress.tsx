@@ -1,9 +1,8 @@
-import type { OwnListing } from '@/db/repositories/own-listing'
+import { renderSyncFailure, type OwnListing } from '@/data'
 import { t } from '@/i18n'
-import { renderSyncFailure } from '@/sync/failure-messages'
 import { Button } from '@/ui/button'
 import { useOnlineStatus } from '@/ui/use-online-status'
-import { useRetryListing } from '../hooks/use-listing-actions'
+import { useRetryListing } from '@/shared/use-listing-actions'
 
 /** How far a listing is on its way to the server (docs/decisions.md#D-publish-progress): photos uploaded, live, waiting, or refused. */
 export function ListingProgress({ own, onFix }: { own: OwnListing; onFix(): void }) {

@@ -1,8 +1,9 @@
-import type { ListingRow } from '@/db/rows'
+import type { ListingRow } from '@/data'
 import { t } from '@/i18n'
 import { Badge } from '@/ui/badge'
 import { Button } from '@/ui/button'
-import { ConfirmButton } from '@/ui/confirm-button'
+import { DeleteListingButton } from '@/shared/delete-listing-button'
+import { SectionCard } from '@/ui/section-card'
 
 export interface ManageListingProps {
   listing: ListingRow
@@ -15,28 +16,19 @@ export interface ManageListingProps {
 export function ManageListing({ listing, busy, onStatus, onDelete }: ManageListingProps) {
   const sold = listing.status === 'sold'
   return (
-    <section aria-labelledby="manage-title" className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="manage-title" className="text-lg font-semibold text-stone-900">
-          {t('sellFlow.manage')}
-        </h2>
-        <Badge variant={sold ? 'destructive' : 'default'}>{sold ? t('sellFlow.statusSold') : t('sellFlow.statusActive')}</Badge>
-      </div>
+    <SectionCard
+      title={t('sellFlow.manage')}
+      className="flex flex-col gap-3"
+      aside={<Badge variant={sold ? 'destructive' : 'default'}>{sold ? t('sellFlow.statusSold') : t('sellFlow.statusActive')}</Badge>}
+    >
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button variant="secondary" disabled={busy} onClick={() => onStatus(sold ? 'active' : 'sold')}>
           {sold ? t('sellFlow.markAvailable') : t('sellFlow.markSold')}
         </Button>
-        <ConfirmButton
-          title={t('sellFlow.deleteConfirmTitle')}
-          description={t('sellFlow.deleteConfirmText')}
-          confirmLabel={t('sellFlow.deleteConfirm')}
-          cancelLabel={t('common.cancel')}
-          disabled={busy}
-          onConfirm={onDelete}
-        >
+        <DeleteListingButton busy={busy} onDelete={onDelete}>
           {t('sellFlow.delete')}
-        </ConfirmButton>
+        </DeleteListingButton>
       </div>
-    </section>
+    </SectionCard>
   )
 }

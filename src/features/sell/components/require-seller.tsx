@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Navigate } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { t } from '@/i18n'
-import { useUserId } from '@/sync/use-session-user'
+import { useUserId } from '@/data'
 
 /** docs/product.md §2.1: every /sell route sends a signed-out user to /auth, with a spinner while the session resolves. */
 export function RequireSeller({ children }: { children: (userId: string) => ReactNode }) {

@@ -4,15 +4,13 @@
  * transaction that also removes the draft — so a crash leaves either the draft or the queued listing, never both
  * or neither. The sync engine uploads at once when online, later when not.
  */
-import type { KreisDatabase } from '@/db/database'
-import { deleteDraft, sellDraft, type SellDraft, type SellDraftPhoto } from '@/db/repositories/drafts'
+import { deleteDraft, saveListing, sellDraft, type ImageInput, type KreisDatabase, type SellDraft, type SellDraftPhoto } from '@/data'
 import { detailsFromListing } from '@/domain/listing-fields'
 import type { DetailsFormValues } from '@/domain/listing-form'
 import type { Message } from '@/domain/message'
 import type { PublishMessageKey } from '@/domain/listing-publish'
 import { isPhotoOutputType, photoOutputExtension, PHOTO_OUTPUT_EXTENSION } from '@/domain/photos'
 import { changesOnTop, draftValues, editBase, prepareListing } from '@/domain/sell-flow'
-import { saveListing, type ImageInput } from '@/sync/kinds/listing-save'
 
 export type PublishResult = { ok: true; listingId: string } | { ok: false; messages: Message<PublishMessageKey>[] }
 

@@ -5,9 +5,7 @@
  * loses none: the screen prepares what was left when it opens again. One photo at a time keeps phones' memory low.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useDatabase } from '@/db/database-context'
-import { appendSellDraftPhotos } from '@/db/repositories/drafts'
-import { dropOriginal, keepOriginals, originalsOf, type PhotoOriginal } from '@/db/repositories/photo-originals'
+import { appendSellDraftPhotos, dropOriginal, keepOriginals, originalsOf, useDatabase, type PhotoOriginal } from '@/data'
 import { sortPickedFiles } from '@/domain/photos'
 import { t } from '@/i18n'
 import { compressPhoto } from '../photos/compress-photo'

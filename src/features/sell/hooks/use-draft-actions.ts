@@ -1,7 +1,6 @@
 /** The sell form's writes to its draft (device only; nothing here reaches the network). */
 import { useMemo } from 'react'
-import { useDatabase } from '@/db/database-context'
-import { deleteDraft, orderSellDraftPhotos, resumeDraft, startNewDraft, updateDraftFields } from '@/db/repositories/drafts'
+import { deleteDraft, orderSellDraftPhotos, resumeDraft, startNewDraft, updateDraftFields, useDatabase } from '@/data'
 import type { DetailsFormValues } from '@/domain/listing-form'
 import { forgetBlobUrl } from '../photos/photo-src'
 

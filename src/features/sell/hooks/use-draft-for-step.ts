@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import type { SellDraft } from '@/db/repositories/drafts'
+import type { SellDraft } from '@/data'
 import { useDraftActions } from './use-draft-actions'
 import { useCurrentSellDraft } from './use-sell-draft'
 

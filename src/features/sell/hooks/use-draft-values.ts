@@ -5,8 +5,7 @@
  * typed (`overLimit` then holds, and Next / Save are disabled).
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useDatabase } from '@/db/database-context'
-import { updateDraftFields, type SellDraft } from '@/db/repositories/drafts'
+import { updateDraftFields, useDatabase, type SellDraft } from '@/data'
 import { limitErrors, validateDetails, type DetailsFormValues } from '@/domain/listing-form'
 import { changesOnTop, draftValues, editBase } from '@/domain/sell-flow'
 import type { DetailsErrors } from '../components/details-form'

@@ -5,9 +5,7 @@
  * bases were recorded starts again from the listing.
  */
 import { useEffect, useRef, useState } from 'react'
-import { useDatabase } from '@/db/database-context'
-import { editDraftId, startEditDraft } from '@/db/repositories/drafts'
-import type { OwnListing } from '@/db/repositories/own-listing'
+import { editDraftId, startEditDraft, useDatabase, type OwnListing } from '@/data'
 import { detailsFromListing } from '@/domain/listing-fields'
 import { editBase, isEditDraftStale } from '@/domain/sell-flow'
 import { useOwnListing } from './use-own-listing'

@@ -1,6 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useDatabase } from '@/db/database-context'
-import { ownListing, type OwnListing } from '@/db/repositories/own-listing'
+import { ownListing, useDatabase, type OwnListing } from '@/data'
 
 /** One listing with its images and upload progress: undefined while loading, null when the device has none. */
 export function useOwnListing(listingId: string): OwnListing | null | undefined {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { TOASTS } from '@/domain/toasts'
 import { renderToast, validationErrorToast } from '@/i18n'
-import { useWriteContext } from '@/sync/use-session-user'
+import { useWriteContext } from '@/data'
 import { toast } from '@/ui/toast/toast-store'
 import { publishDraft } from './publish-draft'
 

@@ -1,6 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useDatabase } from '@/db/database-context'
-import { currentSellDraft, sellDraft, unfinishedDrafts, type SellDraft, type UnfinishedDraft } from '@/db/repositories/drafts'
+import { currentSellDraft, sellDraft, unfinishedDrafts, useDatabase, type SellDraft, type UnfinishedDraft } from '@/data'
 
 /** The new-listing form in progress: undefined while loading, null when there is none yet. */
 export function useCurrentSellDraft(): SellDraft | null | undefined {

@@ -5,7 +5,7 @@ import type { ListingRow } from '@/db/rows'
 import { FeedCard, type FeedCardProps } from './feed-card'
 
 const cardRenders = vi.hoisted(() => vi.fn((_props: unknown) => null))
-vi.mock('@/ui/listing-row-card', async (original) => ({ ...(await original<typeof import('@/ui/listing-row-card')>()), ListingRowCard: (props: unknown) => cardRenders(props) }))
+vi.mock('@/shared/listing-row-card', async (original) => ({ ...(await original<typeof import('@/shared/listing-row-card')>()), ListingRowCard: (props: unknown) => cardRenders(props) }))
 
 afterEach(() => {
   cleanup()

@@ -1,11 +1,10 @@
 import { memo } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
-import type { ListingRow } from '@/db/rows'
+import { usePaintedPhotoOf, type ListingRow } from '@/data'
 import { t } from '@/i18n'
-import { usePaintedPhotoOf } from '@/sync/first-photos'
 import { buttonClasses } from '@/ui/button'
-import { ListingRowCard, sameRowFields } from '@/ui/listing-row-card'
+import { ListingRowCard, sameRowFields } from '@/shared/listing-row-card'
 
 export interface FeedCardProps {
   row: ListingRow

@@ -1,4 +1,4 @@
-import type { ListingRow } from '@/db/rows'
+import type { ListingRow } from '@/data'
 import { FeedCard } from './feed-card'
 import { GRID_CLASSES } from './feed-skeleton-grid'
 

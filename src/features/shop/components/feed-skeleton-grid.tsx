@@ -4,7 +4,7 @@
  */
 import { SKELETON_CARD_COUNT } from '@/domain/constants'
 import { t } from '@/i18n'
-import { usePaintedFirstPhotos } from '@/sync/first-photos'
+import { usePaintedFirstPhotos } from '@/data'
 import { ListingCardSkeleton } from '@/ui/listing-card-skeleton'
 
 export const GRID_CLASSES = 'grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4'

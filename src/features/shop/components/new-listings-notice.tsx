@@ -1,5 +1,5 @@
 import { t } from '@/i18n'
-import { clearNewListings, useNewListingsCount } from '@/sync/new-listings'
+import { clearNewListings, useNewListingsCount } from '@/data'
 
 /**
  * "N new listings": listings created by others since the user last looked, announced by realtime. Tapping it shows

@@ -1,6 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useDatabase } from '@/db/database-context'
-import { favouriteIdSet } from '@/db/repositories/feed'
+import { favouriteIdSet, useDatabase } from '@/data'
 
 const NONE: ReadonlySet<string> = new Set()
 

@@ -1,6 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useDatabase } from '@/db/database-context'
-import { feedCount } from '@/db/repositories/feed'
+import { feedCount, useDatabase } from '@/data'
 import type { FeedFilters } from '@/domain/feed-filters'
 
 /** How many listings the filters match (the item count, the page list, the filter sheet's count). */

@@ -1,7 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useDatabase } from '@/db/database-context'
-import { feedPage } from '@/db/repositories/feed'
-import type { ListingRow } from '@/db/rows'
+import { feedPage, useDatabase, type ListingRow } from '@/data'
 import type { FeedFilters } from '@/domain/feed-filters'
 import type { FeedSort } from '@/domain/feed-query'
 

@@ -1,9 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
-import { useDatabase } from '@/db/database-context'
-import { hasActiveListings } from '@/db/repositories/feed'
+import { hasActiveListings, useDatabase, useServerReachable, useSyncStatus } from '@/data'
 import { SKELETON_DELAY_MS } from '@/domain/constants'
-import { useSyncStatus } from '@/sync/app-sync'
 
 /**
  * The 12 skeleton cards of docs/product.md §2.6/§9 are for a device that has nothing to show yet: the first visit, while the
@@ -16,7 +14,7 @@ import { useSyncStatus } from '@/sync/app-sync'
  */
 export function useFirstLoadSkeleton(hasListings: boolean | undefined): boolean {
   const db = useDatabase()
-  const online = useSyncStatus((s) => s.online)
+  const online = useServerReachable()
   const lastSyncAt = useSyncStatus((s) => s.lastSyncAt)
   const afterSync = useLiveQuery(async () => (lastSyncAt === null ? null : { at: lastSyncAt, has: await hasActiveListings(db) }), [db, lastSyncAt])
   const syncedEmpty = lastSyncAt !== null && afterSync?.at === lastSyncAt && !afterSync.has

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useDatabase } from '@/db/database-context'
-import { adoptFirstScreen, firstScreenPending, useSyncStatus } from '@/sync/app-sync'
+import { adoptFirstScreen, firstScreenPending, useDatabase, useSyncStatus } from '@/data'
 
 /**
  * A cold visit of /shop: index.html already asked for the feed's first page (sync/app-sync.ts adoptFirstScreen);

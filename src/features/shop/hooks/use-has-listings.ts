@@ -1,6 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useDatabase } from '@/db/database-context'
-import { hasActiveListings } from '@/db/repositories/feed'
+import { hasActiveListings, useDatabase } from '@/data'
 
 /** Whether the device holds any listing yet; undefined while it reads. */
 export function useHasListings(): boolean | undefined {

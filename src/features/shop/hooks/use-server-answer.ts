@@ -1,12 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
-import { useDatabase } from '@/db/database-context'
-import { serverPageView, type ServerPageView } from '@/db/repositories/server-pages'
+import { requestServerPage, serverPageView, useDatabase, type ServerPageOutcome, type ServerPageView } from '@/data'
 import type { FeedFilters } from '@/domain/feed-filters'
 import type { FeedSort } from '@/domain/feed-query'
 import { isPlainFeed, searchPageKey } from '@/domain/search-query'
-import { requestServerPage } from '@/sync/app-sync'
-import type { ServerPageOutcome } from '@/sync/server-search'
 
 /**
  * Who answers the shop's page:

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { t } from '@/i18n'
 import { Button } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
+import { SectionCard } from '@/ui/section-card'
 
 export interface ManageCardProps {
   canCancel: boolean
@@ -18,10 +19,7 @@ export function ManageCard({ canCancel, online, cancelling, onCancel }: ManageCa
     setConfirming(false)
   }
   return (
-    <section aria-labelledby="plan-manage" className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
-      <h2 id="plan-manage" className="text-lg font-semibold text-stone-900">
-        {t('subscription.manage')}
-      </h2>
+    <SectionCard title={t('subscription.manage')}>
       <p className="mt-2 text-stone-700">{t('subscription.terms')}</p>
       {!canCancel && <p className="mt-2 text-sm text-stone-600">{t('plan.noActiveToCancel')}</p>}
       {canCancel && !online && <p className="mt-2 text-sm text-stone-600">{t('plan.cancelOffline')}</p>}
@@ -44,6 +42,6 @@ export function ManageCard({ canCancel, online, cancelling, onCancel }: ManageCa
           </>
         }
       />
-    </section>
+    </SectionCard>
   )
 }

@@ -1,9 +1,10 @@
 import { paymentDateMs, paymentStatus, type PaymentStatus } from '@/domain/payments'
 import { t } from '@/i18n'
-import type { CachedPayments } from '@/sync/payments'
+import type { CachedPayments } from '@/data'
 import { cx } from '@/ui/cx'
 import { Skeleton } from '@/ui/skeleton'
 import { formatPlanDate, formatRappen, formatShortDate } from '../format'
+import { SectionCard } from '@/ui/section-card'
 
 const STATUS_STYLE: Record<PaymentStatus, string> = {
   paid: 'bg-green-100 text-green-900',
@@ -15,13 +16,10 @@ const STATUS_STYLE: Record<PaymentStatus, string> = {
 /** The user's payments (date, amount in CHF, status), as last fetched on this device. */
 export function PaymentsList({ cached, loading }: { cached: CachedPayments | null | undefined; loading: boolean }) {
   return (
-    <section aria-labelledby="plan-payments" className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="plan-payments" className="text-lg font-semibold text-stone-900">
-          {t('plan.paymentsTitle')}
-        </h2>
-        {cached && <p className="text-xs text-stone-600">{t('plan.paymentsUpdated', { date: formatPlanDate(cached.fetchedAt) })}</p>}
-      </div>
+    <SectionCard
+      title={t('plan.paymentsTitle')}
+      aside={cached && <p className="text-xs text-stone-600">{t('plan.paymentsUpdated', { date: formatPlanDate(cached.fetchedAt) })}</p>}
+    >
       {cached === undefined || (cached === null && loading) ? (
         <div className="mt-4 flex flex-col gap-2" aria-busy="true">
           <Skeleton className="h-10" />
@@ -47,6 +45,6 @@ export function PaymentsList({ cached, loading }: { cached: CachedPayments | nul
           })}
         </ul>
       )}
-    </section>
+    </SectionCard>
   )
 }

@@ -1,6 +1,7 @@
 import type { TimelineEntry, TimelineRow, TimelineState } from '@/domain/subscription'
 import { t, type CatalogueKey } from '@/i18n'
 import { cx } from '@/ui/cx'
+import { SectionCard } from '@/ui/section-card'
 
 const ROWS: Record<TimelineRow, { month: CatalogueKey; label: CatalogueKey }> = {
   month1: { month: 'subscription.month1', label: 'subscription.month1Label' },
@@ -26,10 +27,7 @@ const CHIP: Record<TimelineState, string> = {
  */
 export function PlanTimeline({ entries, showStates = true }: { entries: readonly TimelineEntry[]; showStates?: boolean }) {
   return (
-    <section aria-labelledby="plan-timeline" className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
-      <h2 id="plan-timeline" className="text-lg font-semibold text-stone-900">
-        {t('subscription.timeline')}
-      </h2>
+    <SectionCard title={t('subscription.timeline')}>
       <ol className="mt-4 flex flex-col">
         {entries.map((e, i) => (
           <li key={e.row} className="relative flex items-center gap-4 py-3" data-state={showStates ? e.state : undefined}>
@@ -46,6 +44,6 @@ export function PlanTimeline({ entries, showStates = true }: { entries: readonly
           </li>
         ))}
       </ol>
-    </section>
+    </SectionCard>
   )
 }

@@ -3,6 +3,7 @@ import { t, type CatalogueKey } from '@/i18n'
 import { Badge } from '@/ui/badge'
 import { Button } from '@/ui/button'
 import { formatPlanDate, formatRappen } from '../format'
+import { SectionCard } from '@/ui/section-card'
 
 const PHASE_LABEL: Record<SubscriptionPhase, CatalogueKey> = {
   active: 'subscription.phaseActive',
@@ -47,15 +48,14 @@ export function StatusCard({ view, trialDaysLeft, online, paying, disabled, onPa
       ? t('plan.cancelledPaidText', { date: formatPlanDate(view.paidThrough) })
       : view.cancelled ? t('plan.cancelledText') : t(PHASE_TEXT[view.phase])
   return (
-    <section aria-labelledby="plan-status" className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="plan-status" className="text-lg font-semibold text-stone-900">
-          {t('subscription.status')}
-        </h2>
+    <SectionCard
+      title={t('subscription.status')}
+      aside={
         <Badge variant={view.badge === 'freeTrial' ? 'accent' : 'default'} className="text-sm">
           {t(BADGE_LABEL[view.badge])}
         </Badge>
-      </div>
+      }
+    >
       <p className="mt-3 text-2xl font-bold text-green-900">{t(view.paidThrough ? 'plan.phaseCancelled' : PHASE_LABEL[view.phase])}</p>
       {view.activeUntil && <p className="mt-1 font-medium text-stone-900">{t('plan.activeUntil', { date: formatPlanDate(view.activeUntil) })}</p>}
       {view.paidThrough && <p className="mt-1 font-medium text-stone-900">{t('plan.paidUntil', { date: formatPlanDate(view.paidThrough) })}</p>}
@@ -77,6 +77,6 @@ export function StatusCard({ view, trialDaysLeft, online, paying, disabled, onPa
       ) : (
         view.paidThrough && <p className="mt-5 text-sm text-stone-600">{t('plan.nothingToPay', { date: formatPlanDate(view.paidThrough) })}</p>
       )}
-    </section>
+    </SectionCard>
   )
 }

@@ -1,7 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useDatabase } from '@/db/database-context'
-import type { MyProfileRow } from '@/db/rows'
-import { myPlanProfile } from '@/sync/payments'
+import { myPlanProfile, useDatabase, type MyProfileRow } from '@/data'
 
 export type MyPlanRead = { row: MyProfileRow | null } | { error: true }
 

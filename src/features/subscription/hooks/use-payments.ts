@@ -1,6 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useDatabase } from '@/db/database-context'
-import { cachedPayments, type CachedPayments } from '@/sync/payments'
+import { cachedPayments, useDatabase, type CachedPayments } from '@/data'
 
 /** The payments list last fetched on this device: undefined while it loads, null if never fetched. */
 export function usePayments(userId: string | null | undefined): CachedPayments | null | undefined {

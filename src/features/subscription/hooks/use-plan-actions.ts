@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react'
-import { useDatabase } from '@/db/database-context'
+import { cancelSubscription, startPayment, useDatabase } from '@/data'
 import { TOASTS } from '@/domain/toasts'
 import { renderToast } from '@/i18n'
-import { cancelSubscription, startPayment } from '@/sync/payments'
 import { toast } from '@/ui/toast/toast-store'
 
 export type Busy = 'paying' | 'cancelling' | null

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
-import { useDatabase } from '@/db/database-context'
+import { refreshPlan, useDatabase, type CallOutcome } from '@/data'
 import { TOASTS } from '@/domain/toasts'
 import { renderToast } from '@/i18n'
-import { refreshPlan, type CallOutcome } from '@/sync/payments'
 import { toast } from '@/ui/toast/toast-store'
 
 export type RefreshState = 'idle' | 'refreshing' | 'failed'

@@ -1,5 +1,5 @@
 import { t } from '@/i18n'
-import { usePushNotifications } from '@/sync/push-notifications/use-push-notifications'
+import { usePushNotifications } from '@/data'
 
 export interface NotificationsToggleProps {
   availability: 'available' | 'needs-install' | 'denied' | 'unsupported'

@@ -4,7 +4,7 @@
  * §8 answers it at once ("Email already registered"). The network module loads only when a sign-up is sent.
  */
 import { trialUserRecord, type TrialSignupValues, type TrialUserRecord } from '@/domain/trial-signup'
-import { FailureReason, type Result } from './protocol'
+import { FailureReason, type Result } from '@/sync/protocol'
 
 /** started; duplicate (23505: the address already has a trial); offline (no answer, nothing sent that we know of);
  * failed (any other refusal or breakage). */

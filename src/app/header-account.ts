@@ -1,14 +1,13 @@
 /**
- * The seam between the shell and sessions: the header's view of the live session (src/sync/session.ts). While the
+ * The seam between the shell and sessions: the header's view of the live session (src/sync/signed-in-user.ts). While the
  * cached session is read it is 'loading'; signed in, the avatar shows the initial of the own profile's first name
  * from the mirror (offline too), else of the e-mail, and Sign Out goes through signOutUser, which refuses to drop
  * unsent writes unless the user confirmed (the header asks).
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback } from 'react'
-import { useDatabase } from '@/db/database-context'
+import { signOutUser, useDatabase, useSession, type SignOutResult } from '@/data'
 import { avatarInitial } from '@/domain/profile'
-import { signOutUser, useSession, type SignOutResult } from '@/sync/session'
 
 export type HeaderSession =
   | { status: 'loading' }

@@ -9,7 +9,7 @@ import { DatabaseProvider } from '@/db/database-context'
 import type { MyProfileRow } from '@/db/rows'
 import { chooseLanguage, unsavedChoice } from '@/i18n/language-choice'
 import { LOCALE_STORAGE_KEY } from '@/i18n/locales'
-import { sessionStore } from '@/sync/session'
+import { sessionStore } from '@/sync/signed-in-user'
 import { languageOfProfile, ProfileLanguage } from './profile-language'
 
 let db: KreisDatabase

@@ -12,12 +12,12 @@
  */
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { useCardImageSrc } from '@/db/image-url'
+import { useCardImageSrc } from '@/data'
 import { formatPrice } from '@/i18n/format'
 import { t } from '@/i18n'
-import { cssUrl } from './css-url'
-import { cx } from './cx'
-import { ImageWithFallback } from './image-with-fallback'
+import { cssUrl } from '@/ui/css-url'
+import { cx } from '@/ui/cx'
+import { ImageWithFallback } from '@/ui/image-with-fallback'
 
 export interface ListingCardProps {
   title: string
@@ -166,5 +166,5 @@ export function ListingCard(props: ListingCardProps) {
 }
 
 // The skeleton lives in its own module: the landing page's first paint shows it without the card's code.
-export { ListingCardSkeleton } from './listing-card-skeleton'
+export { ListingCardSkeleton } from '@/ui/listing-card-skeleton'
 

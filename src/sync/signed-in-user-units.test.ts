@@ -1,5 +1,5 @@
 // @vitest-environment node
-// session.ts rule by rule (S1). The auth module (src/remote/auth, supabase-js) is replaced at its own seam: these
+// signed-in-user.ts rule by rule (S1). The auth module (src/remote/auth, supabase-js) is replaced at its own seam: these
 // tests are about what the device does with the session, not about GoTrue.
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -28,7 +28,7 @@ vi.mock('@/remote/auth', () => ({
   },
 }))
 
-const { adoptOwner, applyAuthUser, clearUserData, sessionStore, signOutUser, initSession } = await import('./session')
+const { adoptOwner, applyAuthUser, clearUserData, sessionStore, signOutUser, initSession } = await import('./signed-in-user')
 const { writesWaitingForOtherAccounts } = await import('./outbox')
 const { noteListingOpened } = await import('@/db/repositories/window')
 const { recentListings } = await import('@/db/window-eviction')

@@ -1,7 +1,7 @@
-import { useCardImageSrc } from '@/db/image-url'
+import { useCardImageSrc } from '@/data'
 import { t } from '@/i18n'
-import { cx } from './cx'
-import { ImageWithFallback } from './image-with-fallback'
+import { cx } from '@/ui/cx'
+import { ImageWithFallback } from '@/ui/image-with-fallback'
 
 /**
  * A listing's small square picture (the inbox, a thread's header, the Message Seller dialog): its card image, not

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { sessionStore, useSession } from './session'
+import { sessionStore, useSession } from './signed-in-user'
 
 describe('useSession', () => {
   it('selects from the session store and follows its changes', () => {

@@ -1,5 +1,5 @@
 /** A centred spinner with its words, while the session resolves (docs/product.md §2.1, §4: "Loading at start"). */
-export function SessionSpinner({ label }: { label: string }) {
+export function LoadingSpinner({ label }: { label: string }) {
   return (
     <div role="status" aria-live="polite" className="flex min-h-[50vh] flex-col items-center justify-center gap-4 px-4 py-16">
       <span

@@ -13,7 +13,7 @@ import { choiceSaved, followLanguage, languageToFollow, setLanguageKeeper, unsav
 import { storedLocale, type Locale } from '@/i18n/locales'
 import { pokeSync } from '@/sync/app-sync'
 import { setMyLanguage } from '@/sync/kinds/profile-update'
-import { useUserId } from '@/sync/use-session-user'
+import { useUserId } from './use-user-id'
 
 interface ProfileLanguageProps {
   /** How the page starts again in the followed language (tests pass their own). */

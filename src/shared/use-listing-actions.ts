@@ -1,10 +1,9 @@
-/** An own listing's actions beyond editing (docs/decisions.md#D-my-listings): retry after a refusal, mark sold, delete. */
+/**
+ * An own listing's actions beyond editing (docs/decisions.md#D-my-listings), for the edit form and My listings: retry
+ * after a refusal, mark sold or available again, delete. Each is a local write, then a poke (the engine sends it).
+ */
 import { useCallback } from 'react'
-import type { ListingRow } from '@/db/rows'
-import { deleteListing } from '@/sync/kinds/listing-delete'
-import { setListingStatus } from '@/sync/kinds/listing-save'
-import { retryFailed } from '@/sync/outbox'
-import { useWriteContext } from '@/sync/use-session-user'
+import { deleteListing, retryFailed, setListingStatus, useWriteContext, type ListingRow } from '@/data'
 
 export function useRetryListing() {
   const { db, poke } = useWriteContext()

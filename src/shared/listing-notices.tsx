@@ -1,9 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useDatabase } from '@/db/database-context'
-import { dismissListingNotice, listingNotices } from '@/db/repositories/listing-notices'
+import { dismissListingNotice, listingNotices, useDatabase } from '@/data'
 import { t } from '@/i18n'
-import { Button } from './button'
-import { cx } from './cx'
+import { Button } from '@/ui/button'
+import { cx } from '@/ui/cx'
 
 /**
  * What happened to the seller's saves that the server did not keep (docs/product.md#R-listing-notices): each notice

@@ -1,6 +1,6 @@
 /**
  * The account calls the screens make (docs/product.md §7.1): sign-in, sign-up, the reset e-mail, and the new password the
- * reset link leads to. Like session.ts it loads `@/remote/auth` (and with it supabase-js) only when first needed,
+ * reset link leads to. Like signed-in-user.ts it loads `@/remote/auth` (and with it supabase-js) only when first needed,
  * so the first route stays small, and features never import remote/ themselves.
  *
  * A successful sign-in makes the device the user's at once (the previous user's data goes, the session store
@@ -11,8 +11,8 @@ import type { KreisDatabase } from '@/db/database'
 import { requestPersistenceOnce } from '@/db/storage-errors'
 import { passwordResetRedirect, signUpOptions } from '@/domain/auth-form'
 import { recoveryLinkOf, type RecoveryLink } from '@/domain/account-screens'
-import { pokeSync } from './app-sync'
-import { adoptOwner, sessionStore } from './session'
+import { pokeSync } from '@/sync/app-sync'
+import { adoptOwner, sessionStore } from '@/sync/signed-in-user'
 
 export type AuthOutcome =
   /** `signedIn` is false when the account waits for its e-mail confirmation. */

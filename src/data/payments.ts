@@ -11,7 +11,7 @@ import type { KreisDatabase } from '@/db/database'
 import { applyMyProfile } from '@/db/repositories/mirror'
 import type { MyProfileRow } from '@/db/rows'
 import { sortPayments, type PaymentSummary } from '@/domain/payments'
-import type { Result } from './protocol'
+import type { Result } from '@/sync/protocol'
 
 const remote = () => import('@/remote/payments')
 

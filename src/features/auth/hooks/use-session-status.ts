@@ -1,7 +1,0 @@
-import { useSession } from '@/sync/session'
-
-/** 'loading' while the cached session is read, then 'signed-in' or 'signed-out'. */
-export const useSessionStatus = () => useSession((s) => s.status)
-
-/** The signed-in user's e-mail, or null. */
-export const useSessionEmail = () => useSession((s) => (s.status === 'signed-in' ? s.email : null))
