@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The profiles of the device's window against the real local stack (migration 20261127120000, pull.ts): a device
+// The profiles of the device's window against the real local stack (migration 20261127120500, pull.ts): a device
 // holds the profiles of its listings' sellers, its conversations' counterparts and its user, not one per account;
 // a rename of a held listing's seller reaches its cards; a counterpart known for long arrives with the
 // conversation; a seller whose last held listing left is evicted with it.

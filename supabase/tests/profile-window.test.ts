@@ -1,5 +1,5 @@
 /**
- * The profiles of the device's window (migration 20261127120000_profile_window): window_profiles pages the public
+ * The profiles of the device's window (migration 20261127120500_profile_window): window_profiles pages the public
  * columns of the window's sellers, the caller's conversation counterparts and the caller, from a transaction
  * position on, through the REST API with supabase-js as the app calls it.
  */

@@ -66,7 +66,7 @@ export const pullsSlice = ({ client }: SupabaseContext): PullsSlice => {
       )
     },
 
-    /** The window's profiles (migration 20261127120000_profile_window); the window's ids go in the POST body. */
+    /** The window's profiles (migration 20261127120500_profile_window); the window's ids go in the POST body. */
     pullProfilesSince(from: XidFrom, limit: number, ask: WindowAsk): Promise<Result<XidPage<PublicProfileRecord[]>>> {
       const args = { p_window: ask.size, p_extra: ask.extra, p_since: from.since, p_after_xid: from.after?.xid ?? null, p_after_id: from.after?.id ?? null, p_limit: limit }
       return xidPage(client.rpc('window_profiles', args) as unknown as PromiseLike<PgResult<Row[]>>, toPublicProfile)

@@ -511,7 +511,7 @@ export class MemoryServer {
   }
 
   /**
-   * The window's profiles as migration 20261127120000 computes them: the sellers of the window's listings, the
+   * The window's profiles as migration 20261127120500 computes them: the sellers of the window's listings, the
    * caller's conversation counterparts and the caller.
    */
   windowProfileIds(me: string | null, ask: WindowAsk): Set<string> {

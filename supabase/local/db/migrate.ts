@@ -21,9 +21,14 @@ export interface Migration {
   file: string
 }
 
+/**
+ * The migrations in the order they apply. Two files with one version are refused by name here: the version is the
+ * key of schema_migrations, so the second would otherwise fail at start-up with a bare duplicate-key error (and the
+ * Supabase CLI refuses them too).
+ */
 export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
   if (!fs.existsSync(dir)) return []
-  return fs
+  const migrations = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .sort()
@@ -32,6 +37,11 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
       if (!m) throw new Error(`migration file name must be YYYYMMDDHHmmss_name.sql: ${file}`)
       return { version: m[1]!, name: m[2]!, file: path.join(dir, file) }
     })
+  migrations.forEach((m, i) => {
+    const before = migrations[i - 1]
+    if (before?.version === m.version) throw new Error(`two migrations share version ${m.version}: ${path.basename(before.file)} and ${path.basename(m.file)}`)
+  })
+  return migrations
 }
 
 async function isBootstrapped(db: Database): Promise<boolean> {
