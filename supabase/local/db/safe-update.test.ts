@@ -184,6 +184,12 @@ describe('through supabase-js and the REST layer', () => {
       create function public.forget_favourites() returns void language plpgsql security definer set search_path = '' as $$
         begin delete from public.favorites; end $$;
       grant execute on function public.forget_favourites() to authenticated;
+      create sequence public.probe_calls;
+      grant usage on sequence public.probe_calls to authenticated;
+      create function public.stable_but_writes() returns bigint language sql stable as $$ select nextval('public.probe_calls') $$;
+      grant execute on function public.stable_but_writes() to authenticated;
+      create function public.volatile_answer() returns int language sql as $$ select 1 $$;
+      grant execute on function public.volatile_answer() to authenticated;
       notify pgrst, 'reload schema';
     `)
   })
@@ -196,5 +202,17 @@ describe('through supabase-js and the REST layer', () => {
       expect(status).toBe(get ? 405 : 400)
       expect(error?.code).toBe(get ? '25006' : '21000')
     }
+  })
+
+  // docs/supabase-wire.md#rpc-access-mode: POST runs a STABLE or IMMUTABLE function read only, as PostgREST does.
+  it('a POST of a STABLE function runs read only (25006 when it writes); a VOLATILE one may write', async () => {
+    const user = await ts.newUser()
+    const stable = await user.client.rpc('stable_but_writes')
+    expect(stable.error?.message).toMatch(/read-only transaction/)
+    expect(stable.status).toBe(405)
+    expect(stable.error?.code).toBe('25006')
+    const volatile = await user.client.rpc('volatile_answer')
+    expect(volatile.error).toBeNull()
+    expect(volatile.data).toBe(1)
   })
 })

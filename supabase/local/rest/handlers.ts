@@ -369,7 +369,9 @@ export async function handleRpc(
   if (req.prefs.strict && req.prefs.maxAffected !== null && !fn.returnsSet) {
     throw restError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict')
   }
-  const readOnly = req.method !== 'POST'
+  // PostgREST's access mode for functions: GET and HEAD read only, and so is a POST of a STABLE or IMMUTABLE function
+  // (docs/supabase-wire.md#rpc-access-mode); only a VOLATILE function called by POST may write.
+  const readOnly = req.method !== 'POST' || !fn.volatile
   const limited = checkMaxAffected(req)
   const p = new Params()
   const call = callSql(choice, args, p)
