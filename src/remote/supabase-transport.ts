@@ -412,11 +412,9 @@ export class SupabaseTransport implements Transport {
 
   // ---- the screens' operations (sync/kinds/: favourite-set, listing-delete, profile-picture, conversation-read) ----
 
-  async setFavorite(userId: string, listingId: string, favourite: boolean, createdAt: string): Promise<Result<void>> {
-    const q = favourite
-      ? this.client.from('favorites').upsert({ user_id: userId, listing_id: listingId, created_at: createdAt }, { onConflict: 'user_id,listing_id', ignoreDuplicates: true })
-      : this.client.from('favorites').delete().eq('user_id', userId).eq('listing_id', listingId)
-    const r = await run(q)
+  // The caller is the user (RPC set_favourite writes auth.uid()'s row): `userId` names whose entry it is.
+  async setFavorite(_userId: string, listingId: string, favourite: boolean, createdAt: string, editedAt?: string): Promise<Result<void>> {
+    const r = await run(this.client.rpc('set_favourite', { p_listing_id: listingId, p_favourite: favourite, p_created_at: createdAt, p_edited_at: editedAt ?? null }))
     return r.ok ? ok(undefined) : r
   }
 

@@ -236,7 +236,7 @@ export async function toggleFavourite(db: KreisDatabase, userId: string | null, 
       })
     }
     if (userId) {
-      const op: OutboxOp = { kind: 'favourite.set', user_id: userId, listing_id: listingId, favourite: !existing, created_at: iso(existing?.created_at ?? now) }
+      const op: OutboxOp = { kind: 'favourite.set', user_id: userId, listing_id: listingId, favourite: !existing, created_at: iso(existing?.created_at ?? now), edited_at: iso(now) }
       await db.outbox.add(entry(`favourite:${listingId}`, op, now))
     }
     return !existing

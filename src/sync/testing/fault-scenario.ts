@@ -258,7 +258,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         const listings = (await d.db.listings.toArray()).filter((l) => l.user_id === seller && l.sync_state === 'synced')
         if (listings.length) {
           const listingId = rng.pick(listings).id
-          await expect.intent.favourite(d.db, d.name, d.userId, listingId)
+          await expect.intent.favourite(d.db, d.name, d.userId, listingId, d.clock.now(), d.clock.t >= AHEAD)
           await toggleFavourite(d.db, d.userId, listingId, d.clock.now())
         }
       } else if (action === 'picture') {

@@ -424,8 +424,8 @@ export class MemoryTransport implements Transport {
   }
 
   // ---- the screens' operations (memory-screen-ops.ts) ----
-  setFavorite(userId: string, listingId: string, favourite: boolean, createdAt: string) {
-    return this.write('setFavorite', [`favorite:${userId}:${listingId}`], () => screenOps.setFavorite(this.server, this.userId, userId, listingId, favourite, createdAt))
+  setFavorite(userId: string, listingId: string, favourite: boolean, createdAt: string, editedAt?: string) {
+    return this.write('setFavorite', [`favorite:${userId}:${listingId}`], () => screenOps.setFavorite(this.server, this.userId, userId, listingId, favourite, createdAt, editedAt))
   }
   pullFavorites() {
     return this.read(() => screenOps.pullFavorites(this.server, this.userId))

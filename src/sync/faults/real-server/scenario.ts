@@ -124,7 +124,7 @@ export async function runRealScenario(seed: number, backend: Backend, actions: R
       messages.set(content, d)
       log.push(`${d.name} writes ${content} about ${target}`)
     } else if (action === 'favourite' && target && row) {
-      await intent.favourite(d.db, d.name, d.userId, target)
+      await intent.favourite(d.db, d.name, d.userId, target, at)
       await toggleFavourite(d.db, d.userId, target, at)
       log.push(`${d.name} taps the heart of ${target}`)
     } else if (action === 'flip') {
