@@ -26,6 +26,7 @@ import type { StoredSyncFailure } from '@/domain/errors'
 import type { ListingFields } from '@/domain/listing-fields'
 import { nullIfBlank } from '@/domain/validation'
 import { cardImagePath } from '@/domain/photos'
+import { issueEditStamp } from './edit-stamps'
 import { traceHop } from './trace'
 
 const newId = (): string => crypto.randomUUID()
@@ -87,10 +88,12 @@ export async function saveListing(db: KreisDatabase, userId: string, input: Save
   const checkListingWrite = await listingCheck()
   const id = input.id ?? newId()
   const group: OutboxGroup = `listing:${id}`
-  await db.transaction('rw', [db.listings, db.listing_images, db.photo_blobs, db.outbox, db.my_profile, db.profiles], async () => {
+  await db.transaction('rw', [db.listings, db.listing_images, db.photo_blobs, db.outbox, db.my_profile, db.profiles, db.meta], async () => {
     const existing = await db.listings.get(id)
+    // The edit's stamp: later than every stamp of this device, and than its own unsent edit this one replaces.
+    const editedAt = await issueEditStamp(db, now, [existing && existing.sync_state !== 'synced' ? existing.edited_at : null])
     // Only the listing's columns (callers may pass a whole mirror row as fields), checked as the server would.
-    const write = checkListingWrite({ ...input.fields, id, user_id: userId, status: existing?.status ?? 'active', edited_at: iso(now) })
+    const write = checkListingWrite({ ...input.fields, id, user_id: userId, status: existing?.status ?? 'active', edited_at: editedAt })
     const images: ImageWrite[] = []
     const blobs: PhotoBlobRow[] = []
     input.images.forEach((img, i) => {
@@ -145,10 +148,11 @@ export async function saveListing(db: KreisDatabase, userId: string, input: Save
 /** Marks an own listing sold (or active again): an edit carrying the full new state. */
 export async function setListingStatus(db: KreisDatabase, listingId: string, status: ListingRow['status'], now: number): Promise<void> {
   const checkListingWrite = await listingCheck()
-  await db.transaction('rw', [db.listings, db.outbox], async () => {
+  await db.transaction('rw', [db.listings, db.outbox, db.meta], async () => {
     const row = await db.listings.get(listingId)
     if (!row) throw new Error(`unknown listing ${listingId}`)
-    const next: ListingRow = { ...row, status, edited_at: iso(now), sync_error: undefined, ...(await writeState(db, `listing:${listingId}`)) }
+    const editedAt = await issueEditStamp(db, now, [row.sync_state !== 'synced' ? row.edited_at : null])
+    const next: ListingRow = { ...row, status, edited_at: editedAt, sync_error: undefined, ...(await writeState(db, `listing:${listingId}`)) }
     await db.listings.put(next)
     await db.outbox.add(entry(`listing:${listingId}`, { kind: 'listing.upsert', listing: checkListingWrite(next) }, now))
   })
@@ -209,8 +213,8 @@ export interface ProfileFields {
 /** Edits the own profile (docs/product.md §5: empty values become null). */
 export async function updateMyProfile(db: KreisDatabase, userId: string, fields: ProfileFields, now: number): Promise<void> {
   const write = { id: userId, first_name: nullIfBlank(fields.first_name), last_name: nullIfBlank(fields.last_name), location: nullIfBlank(fields.location) }
-  const edit = { ...write, edited_at: iso(now) }
-  await db.transaction('rw', [db.my_profile, db.profiles, db.listings, db.outbox], async () => {
+  await db.transaction('rw', [db.my_profile, db.profiles, db.listings, db.outbox, db.meta], async () => {
+    const edit = { ...write, edited_at: await issueEditStamp(db, now) }
     const row = await db.my_profile.get(userId)
     if (row) await db.my_profile.put({ ...row, ...write, sync_state: 'pending', sync_error: undefined })
     await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.update', profile: edit }, now))
@@ -226,7 +230,7 @@ export async function updateMyProfile(db: KreisDatabase, userId: string, fields:
  * follows them to their other devices. Returns whether the listing is now a favourite.
  */
 export async function toggleFavourite(db: KreisDatabase, userId: string | null, listingId: string, now: number): Promise<boolean> {
-  return db.transaction('rw', [db.favourites, db.listings, db.outbox], async () => {
+  return db.transaction('rw', [db.favourites, db.listings, db.outbox, db.meta], async () => {
     const existing = await db.favourites.get(listingId)
     if (existing) await db.favourites.delete(listingId)
     else {
@@ -236,7 +240,7 @@ export async function toggleFavourite(db: KreisDatabase, userId: string | null, 
       })
     }
     if (userId) {
-      const op: OutboxOp = { kind: 'favourite.set', user_id: userId, listing_id: listingId, favourite: !existing, created_at: iso(existing?.created_at ?? now), edited_at: iso(now) }
+      const op: OutboxOp = { kind: 'favourite.set', user_id: userId, listing_id: listingId, favourite: !existing, created_at: iso(existing?.created_at ?? now), edited_at: await issueEditStamp(db, now) }
       await db.outbox.add(entry(`favourite:${listingId}`, op, now))
     }
     return !existing
@@ -303,11 +307,12 @@ export const profilePictureOwner = (userId: string): string => `profile:${userId
 export async function setProfilePicture(db: KreisDatabase, userId: string, blob: Blob, contentType: string, now: number): Promise<string> {
   const photoId = newId()
   const path = profilePicturePath(userId, photoId, contentType)
-  await db.transaction('rw', [db.my_profile, db.photo_blobs, db.outbox], async () => {
+  await db.transaction('rw', [db.my_profile, db.photo_blobs, db.outbox, db.meta], async () => {
+    const editedAt = await issueEditStamp(db, now)
     await db.photo_blobs.put({ id: photoId, listing_id: profilePictureOwner(userId), blob, content_type: contentType, path, uploaded: false })
     const row = await db.my_profile.get(userId)
     if (row) await db.my_profile.put({ ...row, profile_picture_url: path, sync_state: 'pending', sync_error: undefined })
-    await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.picture', user_id: userId, photo_id: photoId, path, content_type: contentType, edited_at: iso(now) }, now))
+    await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.picture', user_id: userId, photo_id: photoId, path, content_type: contentType, edited_at: editedAt }, now))
   })
   void requestPersistenceOnce()
   return path
