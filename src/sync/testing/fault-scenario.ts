@@ -25,6 +25,8 @@ const START = Date.parse('2025-06-01T00:00:00.000Z')
 const AHEAD = Date.parse('2026-02-01T00:00:00.000Z')
 const SERVER_EPOCH_ISO = new Date(EPOCH).toISOString()
 const STEP_MS = 1_000
+/** Chance per step that a device's clock is set back (by 1 s to 5 min). */
+const CLOCK_JUMP_CHANCE = 0.08
 const QUIESCENCE_ROUNDS = 12
 /** Rounds of syncing every device with the faults still on, before they are switched off. */
 const FAULTY_DRAIN_ROUNDS = 4
@@ -101,6 +103,8 @@ export interface ScenarioReport {
   tombstoneSkips: number
   /** Transactions that committed after one begun later had committed (realtime lost for them). */
   lateCommits: number
+  /** Device clocks set back during the steps (edits after it must still be the later ones). */
+  clockJumps: number
   /** Writes whose outcome the oracle checked (listing and photo-set edits, messages, profile edits and pictures, deletes, favourites, read marks). */
   writesChecked: number
 }
@@ -149,10 +153,26 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
   for (const d of devices) d.transport.faults = { ...faultRates(rng, late), focus }
   const background: Promise<unknown>[] = []
   let n = 0
+  let clockJumps = 0
 
-  /** What the person did to a listing, at the device's time of the action (the edit time the device stamps). */
+  // Clocks set back: now and then a device's clock (not one running ahead) jumps back by up to 5 minutes, in whole
+  // seconds (each device keeps its own millisecond, so two devices still never read the same time). Drawn apart, so
+  // the other draws of a seed stay as they were.
+  const jumps = createRng(seed ^ 0xc10c4)
+  /**
+   * When the person acted on a device, in the order they acted there: the device's clock, but after their previous
+   * action on that device (a clock set back does not move the person's actions back in time). Every action that
+   * stamps an edit takes the next one, in the order the device makes them.
+   */
+  const acted = new Map<Device, number>()
+  const actionTime = (d: Device): number => {
+    const t = Math.max(d.clock.now(), (acted.get(d) ?? Number.NEGATIVE_INFINITY) + 1)
+    acted.set(d, t)
+    return t
+  }
+  /** What the person did to a listing, at the time of the action (the edit time the device stamps). */
   const recordListing = (d: Device, id: string, did: { title: string; status: string; photos: { id: string; image_url: string }[] | null }) => {
-    const editedAt = new Date(d.clock.now()).toISOString()
+    const editedAt = new Date(actionTime(d)).toISOString()
     const list = expect.listingWrites.get(id) ?? []
     list.push({ edited_at: editedAt, title: did.title, status: did.status, ...(d.clock.t >= AHEAD ? { ahead: true } : {}) })
     expect.listingWrites.set(id, list)
@@ -170,6 +190,12 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     if (tally) tally.phase = 'steps'
     for (let step = 0; step < steps; step++) {
       for (const d of devices) d.clock.advance(STEP_MS)
+      if (jumps.chance(CLOCK_JUMP_CHANCE)) {
+        const j = jumps.pick(devices.filter((x) => x.clock.t < AHEAD))
+        j.clock.advance(-1000 * (1 + jumps.int(300)))
+        clockJumps++
+        if (TRACE) console.log(`step ${step}: ${j.name}'s clock set back to ${new Date(j.clock.t).toISOString()}`)
+      }
       const d = rng.pick(devices)
       const action = pickAction(rng, d.userId === seller ? SELLER_ACTIONS : BUYER_ACTIONS)
       if (TRACE) console.log(`step ${step}: ${d.name} ${action} (n=${n}, online=${d.transport.online})`)
@@ -188,7 +214,10 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
           images: Array.from({ length: photos }, () => ({ id: rng.uuid(), blob: new Blob([`photo-${n}`]), content_type: 'image/webp', ext: 'webp' })),
         }
         const id = await save(d.db, seller, input, d.clock.now())
-        if (poison) expect.poisonListings.add(id)
+        if (poison) {
+          expect.poisonListings.add(id)
+          actionTime(d) // stamped like any edit, checked as a refusal
+        }
         else recordListing(d, id, { title: input.fields.title, status: 'active', photos: photos ? input.images.map((i) => ({ id: i.id, image_url: newPhotoPath(id, i.id) })) : null })
       } else if (action === 'edit') {
         const own = (await d.db.listings.where('user_id').equals(seller).toArray())
@@ -258,19 +287,19 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         const listings = (await d.db.listings.toArray()).filter((l) => l.user_id === seller && l.sync_state === 'synced')
         if (listings.length) {
           const listingId = rng.pick(listings).id
-          await expect.intent.favourite(d.db, d.name, d.userId, listingId, d.clock.now(), d.clock.t >= AHEAD)
+          await expect.intent.favourite(d.db, d.name, d.userId, listingId, actionTime(d), d.clock.t >= AHEAD)
           await toggleFavourite(d.db, d.userId, listingId, d.clock.now())
         }
       } else if (action === 'picture') {
         const picture = await setProfilePicture(d.db, d.userId, new Blob([`picture-${++n}`]), 'image/webp', d.clock.now())
         const edits = expect.profileEdits.get(d.userId) ?? []
-        edits.push({ edited_at: new Date(d.clock.now()).toISOString(), picture })
+        edits.push({ edited_at: new Date(actionTime(d)).toISOString(), picture })
         expect.profileEdits.set(d.userId, edits)
       } else if (action === 'profile') {
         const location = rng.pick(['Zurich', 'Bern', ''])
         await updateMyProfile(d.db, d.userId, { first_name: `F${++n}`, last_name: 'X', location }, d.clock.now())
         const edits = expect.profileEdits.get(d.userId) ?? []
-        edits.push({ edited_at: new Date(d.clock.now()).toISOString(), first_name: `F${n}`, last_name: 'X', location: location || null })
+        edits.push({ edited_at: new Date(actionTime(d)).toISOString(), first_name: `F${n}`, last_name: 'X', location: location || null })
         expect.profileEdits.set(d.userId, edits)
       } else if (action === 'flip') {
         d.transport.setOnline(!d.transport.online)
@@ -313,7 +342,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         if (more < 0.12) {
           const picture = await setProfilePicture(d.db, d.userId, new Blob([`picture-${++n}`]), 'image/webp', d.clock.now())
           const edits = expect.profileEdits.get(d.userId) ?? []
-          edits.push({ edited_at: new Date(d.clock.now()).toISOString(), picture })
+          edits.push({ edited_at: new Date(actionTime(d)).toISOString(), picture })
           expect.profileEdits.set(d.userId, edits)
         } else if (more < 0.24 && d.userId === seller) {
           const own = (await d.db.listings.where('user_id').equals(seller).toArray()).filter((l) => !expect.poisonListings.has(l.id) && l.sync_state === 'synced')
@@ -417,7 +446,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     const listingEdits = [...expect.listingWrites.values()].reduce((a, w) => a + w.length, 0)
     const photoSets = [...expect.photoSets.values()].reduce((a, w) => a + w.length, 0)
     const profileEdits = [...expect.profileEdits.values()].reduce((a, w) => a + w.length, 0)
-    return { tombstoneSkips: server.tombstoneSkips, lateCommits: server.lateCommits, writesChecked: listingEdits + photoSets + profileEdits + expect.messages.size + expect.deleted.size + expect.intent.favouriteChoices + expect.intent.readActions + expect.poisonListings.size }
+    return { clockJumps, tombstoneSkips: server.tombstoneSkips, lateCommits: server.lateCommits, writesChecked: listingEdits + photoSets + profileEdits + expect.messages.size + expect.deleted.size + expect.intent.favouriteChoices + expect.intent.readActions + expect.poisonListings.size }
   } finally {
     await Promise.all(devices.map((d) => d.close()))
   }
