@@ -5,6 +5,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import type { OutboxOp } from '@/db/rows'
+import { EDIT_STAMP_META_KEY } from './edit-stamps'
 import { saveListing, setListingStatus, setProfilePicture, toggleFavourite, updateMyProfile, type ListingFields } from './local-writes'
 
 const ME = '00000000-0000-4000-8000-000000000001'
@@ -72,6 +73,15 @@ describe('edit stamps', () => {
     await setListingStatus(after, id, 'sold', T - 5 * MIN)
     const all = await stamps(after)
     expect(all).toEqual([new Date(T).toISOString(), new Date(T + 1).toISOString()])
+  })
+
+  it('an own unsent edit queued before the stamps were kept (no meta) is replaced by a later stamp, not an older one', async () => {
+    const db = database(`stamps-${Math.random()}`)
+    const id = await saveListing(db, ME, { fields, images: [] }, T + 10 * MIN)
+    await db.meta.delete(EDIT_STAMP_META_KEY) // as an app version before the stamp source left it
+    await setListingStatus(db, id, 'sold', T)
+    expect(await stamps(db)).toEqual([new Date(T + 10 * MIN).toISOString(), new Date(T + 10 * MIN + 1).toISOString()])
+    expect(await db.meta.get(EDIT_STAMP_META_KEY)).toEqual({ key: EDIT_STAMP_META_KEY, value: T + 10 * MIN + 1 })
   })
 
   it('two tabs of one device share the stamps: an edit in one tab after an edit in the other is later', async () => {
