@@ -60,8 +60,11 @@ export type OutboxOp =
  * a favourite set or cleared, an own listing deleted with its files, a new profile picture, a conversation read.
  */
 export type ScreenOp =
-  /** Group `favourite:{listing_id}`. Sets (favourite true) or clears the signed-in user's favourite. */
-  | { kind: 'favourite.set'; user_id: string; listing_id: string; favourite: boolean; created_at: string }
+  /**
+   * Group `favourite:{listing_id}`. Sets (favourite true) or clears the signed-in user's favourite. `edited_at`: the
+   * device time of the toggle (last edit wins, L1); absent in entries queued before it existed.
+   */
+  | { kind: 'favourite.set'; user_id: string; listing_id: string; favourite: boolean; created_at: string; edited_at?: string }
   /** Group `listing:{listing_id}`. `paths`: storage files the device knows of (the server's image rows add theirs). */
   | { kind: 'listing.delete'; listing_id: string; paths: string[] }
   /**

@@ -227,8 +227,11 @@ export interface ProfilesSlice {
 
 /** The user's favourites. */
 export interface FavouritesSlice {
-  /** Sets (insert, ignoring a duplicate) or clears (delete, a missing row is fine) the user's favourite. */
-  setFavorite(userId: string, listingId: string, favourite: boolean, createdAt: string): Promise<Result<void>>
+  /**
+   * Sets (a duplicate is fine) or clears (a missing row is fine) the user's favourite, last edit wins by `editedAt`
+   * (RPC set_favourite; a stale edit changes nothing, the next pull shows the winner; absent: an edit made now).
+   */
+  setFavorite(userId: string, listingId: string, favourite: boolean, createdAt: string, editedAt?: string): Promise<Result<void>>
   /** Every favourite of the signed-in user. */
   pullFavorites(): Promise<Result<FavoriteRecord[]>>
 }

@@ -78,7 +78,7 @@ describe('the screens’ operations against the local stack', () => {
     // Sent twice (an answer lost): still one row.
     await toggleFavourite(tablet.db, buyer.userId, id, now())
     await toggleFavourite(tablet.db, buyer.userId, id, now())
-    tablet.net.loseAnswer = { match: (url, m) => m === 'POST' && url.includes('/rest/v1/favorites'), times: 1 }
+    tablet.net.loseAnswer = { match: (url, m) => m === 'POST' && url.includes('/rest/v1/rpc/set_favourite'), times: 1 }
     await tablet.engine.sync('write')
     await tablet.engine.sync('retry')
     expect((await buyer.client.from('favorites').select('listing_id')).data).toHaveLength(1)
@@ -88,6 +88,26 @@ describe('the screens’ operations against the local stack', () => {
     await tablet.engine.sync('start')
     expect(await favouriteIds(tablet.db)).toEqual([])
     expect((await buyer.client.from('favorites').select('listing_id')).data).toEqual([])
+  })
+
+  it('an older favourite toggle from another device, arriving last, does not undo a newer one (last edit wins)', async () => {
+    const id = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Contested scarf' }), images: [] }, now())
+    await seller.engine.sync('write')
+    await buyer.engine.sync('start')
+    const phone = await device(buyerUser)
+    await phone.engine.sync('start')
+    // On the phone, offline, a minute before: the heart is set (queued, not sent).
+    expect(await toggleFavourite(phone.db, buyer.userId, id, now() - 60_000)).toBe(true)
+    // Later on the laptop: set, then cleared, both sent.
+    expect(await toggleFavourite(buyer.db, buyer.userId, id, now())).toBe(true)
+    await buyer.engine.sync('write')
+    expect(await toggleFavourite(buyer.db, buyer.userId, id, now())).toBe(false)
+    expect((await buyer.engine.sync('write')).push).toMatchObject({ outcome: 'drained', failed: 0 })
+    // The phone's older set arrives last: stale, and the phone then shows the winner.
+    expect((await phone.engine.sync('write')).push).toMatchObject({ outcome: 'drained', failed: 0 })
+    expect((await buyer.client.from('favorites').select('listing_id').eq('listing_id', id)).data).toEqual([])
+    await phone.engine.sync('start')
+    expect(await favouriteIds(phone.db)).not.toContain(id)
   })
 
   it('deleting a listing removes the row, its image rows and its files on the server, and is idempotent', async () => {

@@ -58,7 +58,7 @@ export async function applyServerFavourites(db: KreisDatabase, userId: string, r
     await db.outbox.bulkAdd(
       toSend.map((f) => ({
         group: `favourite:${f.listing_id}` as const,
-        op: { kind: 'favourite.set' as const, user_id: userId, listing_id: f.listing_id, favourite: true, created_at: new Date(f.created_at).toISOString() },
+        op: { kind: 'favourite.set' as const, user_id: userId, listing_id: f.listing_id, favourite: true, created_at: new Date(f.created_at).toISOString(), edited_at: new Date(f.created_at).toISOString() },
         queued_at: now, state: 'queued' as const, attempts: 0, not_before: 0,
       })),
     )

@@ -5,11 +5,9 @@ import { toFavorite } from '../rows'
 import { ok, rows, run, type SupabaseContext } from './query'
 
 export const favouritesSlice = ({ client }: SupabaseContext): FavouritesSlice => ({
-  async setFavorite(userId: string, listingId: string, favourite: boolean, createdAt: string): Promise<Result<void>> {
-    const q = favourite
-      ? client.from('favorites').upsert({ user_id: userId, listing_id: listingId, created_at: createdAt }, { onConflict: 'user_id,listing_id', ignoreDuplicates: true })
-      : client.from('favorites').delete().eq('user_id', userId).eq('listing_id', listingId)
-    const r = await run(q)
+  // The caller is the user (RPC set_favourite writes auth.uid()'s row): `userId` names whose entry it is.
+  async setFavorite(_userId: string, listingId: string, favourite: boolean, createdAt: string, editedAt?: string): Promise<Result<void>> {
+    const r = await run(client.rpc('set_favourite', { p_listing_id: listingId, p_favourite: favourite, p_created_at: createdAt, p_edited_at: editedAt ?? null }))
     return r.ok ? ok(undefined) : r
   },
 

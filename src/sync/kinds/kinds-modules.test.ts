@@ -282,13 +282,22 @@ describe('listing delete', () => {
 })
 
 describe('favourite set', () => {
-  it('sends the state its last toggle reached', async () => {
+  const fav = (favourite: boolean, edited_at?: string): OutboxOp => ({ kind: 'favourite.set', user_id: 'u', listing_id: 'l1', favourite, created_at: T(1), ...(edited_at ? { edited_at } : {}) })
+
+  it('sends the state its last toggle reached, with the time of that toggle (last edit wins)', async () => {
     const db = fresh()
-    const fav = (favourite: boolean): OutboxOp => ({ kind: 'favourite.set', user_id: 'u', listing_id: 'l1', favourite, created_at: T(1) })
-    const unit = await queue(db, ['favourite:l1', fav(true)], ['favourite:l1', fav(false)])
+    const unit = await queue(db, ['favourite:l1', fav(true, T(1))], ['favourite:l1', fav(false, T(2))])
     const r = recorder()
     await favouriteSet.send({ db, transport: r.transport }, [unit])
-    expect(r.calls).toEqual([['setFavorite', 'u', 'l1', false, T(1)]])
+    expect(r.calls).toEqual([['setFavorite', 'u', 'l1', false, T(1), T(2)]])
+  })
+
+  it('sends an entry queued before toggles had a time without one (the server counts it as made now)', async () => {
+    const db = fresh()
+    const unit = await queue(db, ['favourite:l1', fav(true)])
+    const r = recorder()
+    await favouriteSet.send({ db, transport: r.transport }, [unit])
+    expect(r.calls).toEqual([['setFavorite', 'u', 'l1', true, T(1), undefined]])
   })
 })
 

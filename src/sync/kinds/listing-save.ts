@@ -17,6 +17,7 @@ import type { ListingFields } from '@/domain/listing-fields'
 import { cardImagePath } from '@/domain/photos'
 import { lostToAnotherEdit } from '@/domain/save-outcome'
 import { FailureReason, type ListingSave, type ListingSaved } from '../protocol'
+import { issueEditStamp } from '../edit-stamps'
 import { entry, iso, newId, NOT_ON_SERVER, writeState } from './enqueue'
 import { defineKind, groupId, leftInGroup, type Unit } from './kind'
 
@@ -55,10 +56,12 @@ export async function saveListing(db: KreisDatabase, userId: string, input: Save
   const checkListingWrite = await listingCheck()
   const id = input.id ?? newId()
   const group: OutboxGroup = `listing:${id}`
-  await db.transaction('rw', [db.listings, db.listing_images, db.photo_blobs, db.outbox, db.my_profile, db.profiles], async () => {
+  await db.transaction('rw', [db.listings, db.listing_images, db.photo_blobs, db.outbox, db.my_profile, db.profiles, db.meta], async () => {
     const existing = await db.listings.get(id)
+    // The edit's stamp: later than every stamp of this device, and than its own unsent edit this one replaces.
+    const editedAt = await issueEditStamp(db, now, [existing && existing.sync_state !== 'synced' ? existing.edited_at : null])
     // Only the listing's columns (callers may pass a whole mirror row as fields), checked as the server would.
-    const write = checkListingWrite({ ...input.fields, id, user_id: userId, status: existing?.status ?? 'active', edited_at: iso(now) })
+    const write = checkListingWrite({ ...input.fields, id, user_id: userId, status: existing?.status ?? 'active', edited_at: editedAt })
     const images: ImageWrite[] = []
     const blobs: PhotoBlobRow[] = []
     input.images.forEach((img, i) => {
@@ -113,10 +116,11 @@ export async function saveListing(db: KreisDatabase, userId: string, input: Save
 /** Marks an own listing sold (or active again): an edit carrying the full new state. */
 export async function setListingStatus(db: KreisDatabase, listingId: string, status: ListingRow['status'], now: number): Promise<void> {
   const checkListingWrite = await listingCheck()
-  await db.transaction('rw', [db.listings, db.outbox], async () => {
+  await db.transaction('rw', [db.listings, db.outbox, db.meta], async () => {
     const row = await db.listings.get(listingId)
     if (!row) throw new Error(`unknown listing ${listingId}`)
-    const next: ListingRow = { ...row, status, edited_at: iso(now), sync_error: undefined, ...(await writeState(db, `listing:${listingId}`)) }
+    const editedAt = await issueEditStamp(db, now, [row.sync_state !== 'synced' ? row.edited_at : null])
+    const next: ListingRow = { ...row, status, edited_at: editedAt, sync_error: undefined, ...(await writeState(db, `listing:${listingId}`)) }
     await db.listings.put(next)
     await db.outbox.add(entry(`listing:${listingId}`, { kind: 'listing.upsert', listing: checkListingWrite(next) }, now))
   })

@@ -4,7 +4,8 @@
  */
 import type { KreisDatabase } from '@/db/database'
 import { requestPersistenceOnce } from '@/db/storage-errors'
-import { entry, iso, newId } from './enqueue'
+import { issueEditStamp } from '../edit-stamps'
+import { entry, newId } from './enqueue'
 import type { MyProfileRecord } from '@/db/records'
 import { storeMyProfile } from '@/db/repositories/mirror'
 import { defineKind, last, leftInGroup, opOf } from './kind'
@@ -25,11 +26,12 @@ export const profilePictureOwner = (userId: string): string => `profile:${userId
 export async function setProfilePicture(db: KreisDatabase, userId: string, blob: Blob, contentType: string, now: number): Promise<string> {
   const photoId = newId()
   const path = profilePicturePath(userId, photoId, contentType)
-  await db.transaction('rw', [db.my_profile, db.photo_blobs, db.outbox], async () => {
+  await db.transaction('rw', [db.my_profile, db.photo_blobs, db.outbox, db.meta], async () => {
+    const editedAt = await issueEditStamp(db, now)
     await db.photo_blobs.put({ id: photoId, listing_id: profilePictureOwner(userId), blob, content_type: contentType, path, uploaded: false })
     const row = await db.my_profile.get(userId)
     if (row) await db.my_profile.put({ ...row, profile_picture_url: path, sync_state: 'pending', sync_error: undefined })
-    await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.picture', user_id: userId, photo_id: photoId, path, content_type: contentType, edited_at: iso(now) }, now))
+    await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.picture', user_id: userId, photo_id: photoId, path, content_type: contentType, edited_at: editedAt }, now))
   })
   void requestPersistenceOnce()
   return path

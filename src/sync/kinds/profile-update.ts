@@ -6,7 +6,8 @@
 import type { KreisDatabase } from '@/db/database'
 import { requestPersistenceOnce } from '@/db/storage-errors'
 import { nullIfBlank } from '@/domain/validation'
-import { entry, iso } from './enqueue'
+import { issueEditStamp } from '../edit-stamps'
+import { entry } from './enqueue'
 import type { MyProfileRecord } from '@/db/records'
 import type { OutboxEntry, ProfileWrite } from '@/db/rows'
 import { refreshSellerCards, storeMyProfile } from '@/db/repositories/mirror'
@@ -26,8 +27,8 @@ export interface ProfileFields {
 /** Edits the own profile (docs/product.md §5: empty values become null). */
 export async function updateMyProfile(db: KreisDatabase, userId: string, fields: ProfileFields, now: number): Promise<void> {
   const write = { id: userId, first_name: nullIfBlank(fields.first_name), last_name: nullIfBlank(fields.last_name), location: nullIfBlank(fields.location) }
-  const edit = { ...write, edited_at: iso(now) }
-  await db.transaction('rw', [db.my_profile, db.profiles, db.listings, db.outbox], async () => {
+  await db.transaction('rw', [db.my_profile, db.profiles, db.listings, db.outbox, db.meta], async () => {
+    const edit = { ...write, edited_at: await issueEditStamp(db, now) }
     const row = await db.my_profile.get(userId)
     if (row) await db.my_profile.put({ ...row, ...write, sync_state: 'pending', sync_error: undefined })
     await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.update', profile: edit }, now))
@@ -41,10 +42,11 @@ export async function updateMyProfile(db: KreisDatabase, userId: string, fields:
  * through the outbox like the names (offline too; last edit wins on the server), merged with an edit queued before it.
  */
 export async function setMyLanguage(db: KreisDatabase, userId: string, language: string, now: number): Promise<void> {
-  await db.transaction('rw', [db.my_profile, db.outbox], async () => {
+  await db.transaction('rw', [db.my_profile, db.outbox, db.meta], async () => {
+    const editedAt = await issueEditStamp(db, now)
     const row = await db.my_profile.get(userId)
     if (row) await db.my_profile.put({ ...row, language, sync_state: 'pending', sync_error: undefined })
-    await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.update', profile: { id: userId, language, edited_at: iso(now) } }, now))
+    await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.update', profile: { id: userId, language, edited_at: editedAt } }, now))
   })
   void requestPersistenceOnce()
 }

@@ -31,6 +31,8 @@ const START = Date.parse('2025-06-01T00:00:00.000Z')
 const AHEAD = Date.parse('2026-02-01T00:00:00.000Z')
 const SERVER_EPOCH_ISO = new Date(EPOCH).toISOString()
 const STEP_MS = 1_000
+/** Chance per step that a device's clock is set back (by 1 s to 5 min). */
+const CLOCK_JUMP_CHANCE = 0.15
 const QUIESCENCE_ROUNDS = 12
 /** Rounds of syncing every device with the faults still on, before they are switched off. */
 const FAULTY_DRAIN_ROUNDS = 4
@@ -42,7 +44,12 @@ interface Expectation {
    * showed, taken from the action, never from the mirror after the write.
    */
   listingWrites: Map<string, { edited_at: string; title: string; status: string; ahead?: boolean }[]>
+  /** Listings the server refuses (queued by an older version), left failed on their device. */
   poisonListings: Set<string>
+  /** Refused listings the seller discarded: on no device and not on the server. */
+  discarded: Set<string>
+  /** Refused listings the seller retried unchanged (still refused) or fixed and retried (then on the server, as fixed). */
+  retried: number
   /** Message content (unique) → sending device. */
   messages: Map<string, Device>
   /** Message content → the listing it is about. */
@@ -107,6 +114,10 @@ export interface ScenarioReport {
   tombstoneSkips: number
   /** Transactions that committed after one begun later had committed (realtime lost for them). */
   lateCommits: number
+  /** Device clocks set back during the steps (edits after it must still be the later ones). */
+  clockJumps: number
+  /** Refused listings the seller retried (unchanged or fixed) or discarded. */
+  refusedSettled: { retried: number; discarded: number }
   /** Writes whose outcome the oracle checked (listing and photo-set edits, messages, profile edits and pictures, deletes, favourites, read marks). */
   writesChecked: number
 }
@@ -131,7 +142,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     new Device('b2', buyer, server, rng, new VirtualClock(START + 4, rng), late, tally),
   ]
   const expect: Expectation = {
-    listingWrites: new Map(), poisonListings: new Set(), messages: new Map(), messageListings: new Map(), photoSets: new Map(), profileEdits: new Map(), deleted: new Set(),
+    listingWrites: new Map(), poisonListings: new Set(), discarded: new Set(), retried: 0, messages: new Map(), messageListings: new Map(), photoSets: new Map(), profileEdits: new Map(), deleted: new Set(),
     intent: new IntentOracle([seller, buyer]),
   }
   const markRead = async (d: Device, conversationId: string) => {
@@ -155,10 +166,25 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
   for (const d of devices) d.transport.faults = { ...faultRates(rng, late), focus }
   const background: Promise<unknown>[] = []
   let n = 0
+  let clockJumps = 0
 
-  /** What the person did to a listing, at the device's time of the action (the edit time the device stamps). */
+  // Clocks set back: now and then the seller's first device's clock jumps back by up to 5 minutes, in whole seconds.
+  // Drawn apart, so the other draws of a seed stay as they were.
+  const jumps = createRng(seed ^ 0xc10c4)
+  /**
+   * When the person acted on a device, in the order they acted there: the device's clock, but after their previous
+   * action on that device (a clock set back does not move the person's actions back in time). Every action that
+   * stamps an edit takes the next one, in the order the device makes them.
+   */
+  const acted = new Map<Device, number>()
+  const actionTime = (d: Device): number => {
+    const t = Math.max(d.clock.now(), (acted.get(d) ?? Number.NEGATIVE_INFINITY) + 1)
+    acted.set(d, t)
+    return t
+  }
+  /** What the person did to a listing, at the time of the action (the edit time the device stamps). */
   const recordListing = (d: Device, id: string, did: { title: string; status: string; photos: { id: string; image_url: string }[] | null }) => {
-    const editedAt = new Date(d.clock.now()).toISOString()
+    const editedAt = new Date(actionTime(d)).toISOString()
     const list = expect.listingWrites.get(id) ?? []
     list.push({ edited_at: editedAt, title: did.title, status: did.status, ...(d.clock.t >= AHEAD ? { ahead: true } : {}) })
     expect.listingWrites.set(id, list)
@@ -166,6 +192,39 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
       const sets = expect.photoSets.get(id) ?? []
       sets.push({ edited_at: editedAt, images: did.photos })
       expect.photoSets.set(id, sets)
+    }
+  }
+  /**
+   * The seller meets a refused listing on the device that holds it and retries it unchanged (refused again), fixes
+   * the price and retries (it then goes through, as fixed), or discards it (gone from the device, never on the
+   * server). Drawn apart, so the other draws of a seed stay as they were.
+   */
+  const settles = createRng(seed ^ 0x5e771e)
+  const settleRefused = async (step: number, chance: number) => {
+    if (!settles.chance(chance)) return
+    for (const d of devices.filter((x) => x.userId === seller)) {
+      const failed = (await d.db.listings.where('user_id').equals(seller).toArray()).filter((l) => expect.poisonListings.has(l.id) && l.sync_state === 'failed')
+      if (!failed.length) continue
+      const l = settles.pick(failed)
+      const choice = settles.pick(['retry', 'fix', 'discard'] as const)
+      if (TRACE) console.log(`step ${step}: ${d.name} ${choice} refused ${l.id}`)
+      if (choice === 'discard') {
+        await d.engine.discard(`listing:${l.id}`)
+        expect.poisonListings.delete(l.id)
+        expect.discarded.add(l.id)
+        continue
+      }
+      expect.retried++
+      if (choice === 'fix') {
+        const shown = (await d.db.listing_images.where('listing_id').equals(l.id).sortBy('image_order')).map((i) => ({ id: i.id, image_url: i.image_url }))
+        const { id: _id, user_id: _u, edited_at: _e, status: _s, created_at: _c, updated_at: _up, sync_state: _st, sync_error: _se, ...fields } = l
+        const title = `X${seed}-${++n}`
+        await saveListing(d.db, seller, { id: l.id, fields: { ...fields, title, price: 25 }, images: shown }, d.clock.now())
+        expect.poisonListings.delete(l.id)
+        // The set the poison listing was created with goes with the fix (the refused group is sent as fixed).
+        recordListing(d, l.id, { title, status: l.status, photos: shown.length ? shown : null })
+      }
+      await d.engine.retry(`listing:${l.id}`)
     }
   }
   /** A new photo's storage path: `{user}/{listing}/{image}.{ext}`. */
@@ -176,6 +235,15 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     if (tally) tally.phase = 'steps'
     for (let step = 0; step < steps; step++) {
       for (const d of devices) d.clock.advance(STEP_MS)
+      // Only s1, and only while s2 runs ahead: s1's stamps then never meet another device's of the same account
+      // (a bumped stamp could tie with one, and a tie goes to the later arrival, which the oracle cannot know).
+      if (jumps.chance(CLOCK_JUMP_CHANCE) && devices.some((x) => x.clock.t >= AHEAD)) {
+        const j = devices[0]!
+        j.clock.advance(-1000 * (1 + jumps.int(300)))
+        clockJumps++
+        if (TRACE) console.log(`step ${step}: ${j.name}'s clock set back to ${new Date(j.clock.t).toISOString()}`)
+      }
+      await settleRefused(step, 0.3)
       const d = rng.pick(devices)
       const action = pickAction(rng, d.userId === seller ? SELLER_ACTIONS : BUYER_ACTIONS)
       if (TRACE) console.log(`step ${step}: ${d.name} ${action} (n=${n}, online=${d.transport.online})`)
@@ -194,7 +262,10 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
           images: Array.from({ length: photos }, () => ({ id: rng.uuid(), blob: new Blob([`photo-${n}`]), content_type: 'image/webp', ext: 'webp' })),
         }
         const id = await save(d.db, seller, input, d.clock.now())
-        if (poison) expect.poisonListings.add(id)
+        if (poison) {
+          expect.poisonListings.add(id)
+          actionTime(d) // stamped like any edit, checked as a refusal
+        }
         else recordListing(d, id, { title: input.fields.title, status: 'active', photos: photos ? input.images.map((i) => ({ id: i.id, image_url: newPhotoPath(id, i.id) })) : null })
       } else if (action === 'edit') {
         const own = (await d.db.listings.where('user_id').equals(seller).toArray())
@@ -264,19 +335,19 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         const listings = (await d.db.listings.toArray()).filter((l) => l.user_id === seller && l.sync_state === 'synced')
         if (listings.length) {
           const listingId = rng.pick(listings).id
-          await expect.intent.favourite(d.db, d.name, d.userId, listingId)
+          await expect.intent.favourite(d.db, d.name, d.userId, listingId, actionTime(d), d.clock.t >= AHEAD)
           await toggleFavourite(d.db, d.userId, listingId, d.clock.now())
         }
       } else if (action === 'picture') {
         const picture = await setProfilePicture(d.db, d.userId, new Blob([`picture-${++n}`]), 'image/webp', d.clock.now())
         const edits = expect.profileEdits.get(d.userId) ?? []
-        edits.push({ edited_at: new Date(d.clock.now()).toISOString(), picture })
+        edits.push({ edited_at: new Date(actionTime(d)).toISOString(), picture })
         expect.profileEdits.set(d.userId, edits)
       } else if (action === 'profile') {
         const location = rng.pick(['Zurich', 'Bern', ''])
         await updateMyProfile(d.db, d.userId, { first_name: `F${++n}`, last_name: 'X', location }, d.clock.now())
         const edits = expect.profileEdits.get(d.userId) ?? []
-        edits.push({ edited_at: new Date(d.clock.now()).toISOString(), first_name: `F${n}`, last_name: 'X', location: location || null })
+        edits.push({ edited_at: new Date(actionTime(d)).toISOString(), first_name: `F${n}`, last_name: 'X', location: location || null })
         expect.profileEdits.set(d.userId, edits)
       } else if (action === 'flip') {
         d.transport.setOnline(!d.transport.online)
@@ -309,6 +380,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     await Promise.all(background)
     if (tally) tally.phase = 'faulty drain'
     for (let round = 0; round < FAULTY_DRAIN_ROUNDS; round++) {
+      await settleRefused(-1 - round, 0.7)
       for (const d of devices) {
         d.clock.advance(30_000)
         if (!d.transport.online && rng.chance(0.7)) d.transport.setOnline(true)
@@ -319,7 +391,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         if (more < 0.12) {
           const picture = await setProfilePicture(d.db, d.userId, new Blob([`picture-${++n}`]), 'image/webp', d.clock.now())
           const edits = expect.profileEdits.get(d.userId) ?? []
-          edits.push({ edited_at: new Date(d.clock.now()).toISOString(), picture })
+          edits.push({ edited_at: new Date(actionTime(d)).toISOString(), picture })
           expect.profileEdits.set(d.userId, edits)
         } else if (more < 0.24 && d.userId === seller) {
           const own = (await d.db.listings.where('user_id').equals(seller).toArray()).filter((l) => !expect.poisonListings.has(l.id) && l.sync_state === 'synced')
@@ -423,7 +495,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     const listingEdits = [...expect.listingWrites.values()].reduce((a, w) => a + w.length, 0)
     const photoSets = [...expect.photoSets.values()].reduce((a, w) => a + w.length, 0)
     const profileEdits = [...expect.profileEdits.values()].reduce((a, w) => a + w.length, 0)
-    return { tombstoneSkips: server.tombstoneSkips, lateCommits: server.lateCommits, writesChecked: listingEdits + photoSets + profileEdits + expect.messages.size + expect.deleted.size + expect.intent.favouriteChoices + expect.intent.readActions + expect.poisonListings.size }
+    return { clockJumps, refusedSettled: { retried: expect.retried, discarded: expect.discarded.size }, tombstoneSkips: server.tombstoneSkips, lateCommits: server.lateCommits, writesChecked: listingEdits + photoSets + profileEdits + expect.discarded.size + expect.messages.size + expect.deleted.size + expect.intent.favouriteChoices + expect.intent.readActions + expect.poisonListings.size }
   } finally {
     await Promise.all(devices.map((d) => d.close()))
   }
@@ -492,6 +564,11 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
   // A deleted listing stays deleted (tombstones, migration 20261123220100): no stale save from the seller's other
   // device, no retry after a lost answer, brings it back.
   for (const id of expect.deleted) if (server.listings.has(id)) fail(`deleted listing ${id} is on the server again (${server.listings.get(id)!.title})`)
+  // A discarded refused listing is on no device and never reached the server.
+  for (const id of expect.discarded) {
+    if (server.listings.has(id)) fail(`discarded listing ${id} reached the server`)
+    for (const d of devices) if (await d.db.listings.get(id)) fail(`${d.name} still holds discarded listing ${id}`)
+  }
   for (const [id, writes] of expect.listingWrites) {
     if (expect.deleted.has(id)) continue
     const row = server.listings.get(id) ?? fail(`acknowledged listing ${id} lost`)

@@ -24,12 +24,17 @@ export function registerFaultShard(shard: number): void {
     let writesChecked = 0
     let tombstoneSkips = 0
     let lateCommits = 0
+    let clockJumps = 0
+    const settled = { retried: 0, discarded: 0 }
     for (const seed of seeds) {
       try {
         const r = await runFaultScenario(seed, { tally })
         writesChecked += r.writesChecked
         tombstoneSkips += r.tombstoneSkips
         lateCommits += r.lateCommits
+        clockJumps += r.clockJumps
+        settled.retried += r.refusedSettled.retried
+        settled.discarded += r.refusedSettled.discarded
       } catch (e) {
         failures.push(`seed ${seed}: ${(e as Error).message}\n  replay: FAULT_SEED=${seed} npx vitest run --project app src/sync/faults/`)
         if (failures.length >= 3) break
@@ -40,7 +45,7 @@ export function registerFaultShard(shard: number): void {
       `fault suite shard ${shard}: ${seeds.length} scenarios of ${SCENARIO_STEPS} steps, ${writesChecked} writes checked by the oracle, ` +
         `${tally.writes} write requests (${faulted} met a fault), ${tally.refreshRefusals} token refreshes refused, ` +
         `${tombstoneSkips} saves of deleted listings skipped (stale edits and retries that met a tombstone), ` +
-        `${lateCommits} transactions committed late (after one begun later; realtime lost for them)\n` +
+        `${lateCommits} transactions committed late (after one begun later; realtime lost for them), ${clockJumps} device clocks set back, refused listings retried ${settled.retried} and discarded ${settled.discarded} times\n` +
         `write requests by phase (faulted): ${Object.entries(tally.byPhase).map(([p, n]) => `${p} ${n} (${tally.faultedByPhase[p as keyof typeof tally.byPhase]})`).join(', ')}\n` +
         `write requests per operation × fault:\n${tally.table()}`,
     )

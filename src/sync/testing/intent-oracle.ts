@@ -6,9 +6,11 @@
  * expectation.
  *
  * Rules:
- * - A favourite ends in the state the person chose last on the device that changed it. When several devices of one
- *   account changed the same favourite, the server keeps the one that arrived last (no edit times for favourites),
- *   so it ends in the last state chosen on one of those devices. A favourite nobody chose is not on the server.
+ * - A favourite ends in the state the person chose last, by the time of the tap on the device's clock (last edit
+ *   wins, L1): over several devices of one account, the latest tap wins, wherever it arrived from. A device whose
+ *   clock runs ahead of the server has its taps clamped to their arrival, which the person cannot see: a favourite
+ *   one of those touched may end in the last state chosen on any of its devices. A favourite nobody chose is not on
+ *   the server.
  * - A read mark is the server time of the newest received message the person had on screen when they opened the
  *   thread; it only moves forward, so the server holds the newest of those over all the account's devices.
  */
@@ -23,9 +25,15 @@ export interface ServerMarks {
   readMarkOf(conversationId: string, userId: string): string | null | undefined
 }
 
+interface FavouriteChoice {
+  state: boolean
+  at: number
+  ahead: boolean
+}
+
 export class IntentOracle {
-  /** `user listing` → device → the state the person chose last on that device. */
-  private readonly favourites = new Map<string, Map<string, boolean>>()
+  /** `user listing` → device → the state the person chose last on that device, when (device clock), and whether that clock ran ahead. */
+  private readonly favourites = new Map<string, Map<string, FavouriteChoice>>()
   /**
    * `conversation user` → the newest received message's time the person read: at least what the device held just
    * before the action, at most what it held just after (a sync running beside the action may bring a newer one
@@ -39,12 +47,15 @@ export class IntentOracle {
   /** The accounts whose favourites are checked (a favourite none of their devices chose must not appear). */
   constructor(private readonly users: readonly string[]) {}
 
-  /** Before the toggle: the person sees the heart as the device shows it and taps it (chooses the opposite). */
-  async favourite(db: KreisDatabase, device: string, userId: string, listingId: string): Promise<void> {
+  /**
+   * Before the toggle: the person sees the heart as the device shows it and taps it (chooses the opposite) at `at`
+   * on the device's clock; `ahead` says the device's clock runs ahead of the server's.
+   */
+  async favourite(db: KreisDatabase, device: string, userId: string, listingId: string, at: number, ahead = false): Promise<void> {
     const shown = Boolean(await db.favourites.get(listingId))
     const key = `${userId} ${listingId}`
-    const byDevice = this.favourites.get(key) ?? new Map<string, boolean>()
-    byDevice.set(device, !shown)
+    const byDevice = this.favourites.get(key) ?? new Map<string, FavouriteChoice>()
+    byDevice.set(device, { state: !shown, at, ahead })
     this.favourites.set(key, byDevice)
     this.favouriteChoices++
   }
@@ -72,9 +83,12 @@ export class IntentOracle {
     for (const [key, byDevice] of this.favourites) {
       const [userId, listingId] = key.split(' ') as [string, string]
       const has = server.favouritesOf(userId).includes(listingId)
-      const allowed = new Set(byDevice.values())
+      const choices = [...byDevice.values()]
+      const latest = choices.reduce((a, b) => (b.at > a.at ? b : a))
+      const allowed = new Set(choices.some((c) => c.ahead) ? choices.map((c) => c.state) : [latest.state])
       if (!allowed.has(has)) {
-        problems.push(`favourite ${listingId} of ${userId}: the server ${has ? 'has' : 'lacks'} it, the person last chose ${[...byDevice].map(([d, s]) => `${s ? 'set' : 'cleared'} on ${d}`).join(', ')}`)
+        const said = [...byDevice].map(([d, c]) => `${c.state ? 'set' : 'cleared'} on ${d} at ${new Date(c.at).toISOString()}`).join(', ')
+        problems.push(`favourite ${listingId} of ${userId}: the server ${has ? 'has' : 'lacks'} it, the person last chose ${said}`)
       }
       chosen.set(userId, (chosen.get(userId) ?? new Set()).add(listingId))
     }

@@ -8,13 +8,22 @@
 import type { ConversationRecord, FavoriteRecord, MyProfileRecord } from '@/db/records'
 import type { PushSubscriptionWrite } from '@/db/rows'
 import type { RealtimeChange, Result } from '../protocol'
-import type { MemoryServer } from './memory-server'
+import { editOrder, type EditStamp, type MemoryServer } from './memory-server'
 
 const forbidden = (): Result<never> => ({ ok: false, reason: 'forbidden', code: '42501', message: 'new row violates row-level security policy' })
 const okv = <T>(value: T): Result<T> => ({ ok: true, value })
 
 export function favouritesOf(server: MemoryServer): Map<string, FavoriteRecord> {
   return server.favourites
+}
+
+const favouriteEdits = new WeakMap<MemoryServer, Map<string, EditStamp>>()
+
+/** The server's favorite_edits: the winning edit time of each `${user_id} ${listing_id}`, set or cleared. */
+function favouriteEditsOf(server: MemoryServer): Map<string, EditStamp> {
+  let m = favouriteEdits.get(server)
+  if (!m) favouriteEdits.set(server, (m = new Map()))
+  return m
 }
 
 const pushSubscriptions = new WeakMap<MemoryServer, Map<string, PushSubscriptionWrite>>()
@@ -38,10 +47,20 @@ export function setPushSubscription(server: MemoryServer, me: string, s: PushSub
 
 const publish = (server: MemoryServer, change: RealtimeChange) => (server as unknown as { publish(c: RealtimeChange): void }).publish(change)
 
-export function setFavorite(server: MemoryServer, me: string, userId: string, listingId: string, favourite: boolean, createdAt: string): Result<void> {
+/** RPC set_favourite (migration 20261127132000): the edit applies only when it is not older than the stored one (`editOrder`). */
+export function setFavorite(server: MemoryServer, me: string, userId: string, listingId: string, favourite: boolean, createdAt: string, editedAt?: string): Result<void> {
   if (userId !== me) return forbidden()
   const m = favouritesOf(server)
   const key = `${me} ${listingId}`
+  const edits = favouriteEditsOf(server)
+  const stored = edits.get(key)
+  const sent = editedAt ?? server.now()
+  const order = editOrder(stored, sent, server.now())
+  if (!order) {
+    server.commits++
+    return okv(undefined) // a stale toggle: the newer state stays
+  }
+  edits.set(key, { at: order.at, sent })
   if (!favourite) m.delete(key)
   else if (!m.has(key)) m.set(key, { user_id: me, listing_id: listingId, created_at: createdAt < server.now() ? createdAt : server.now() })
   server.commits++

@@ -16,7 +16,7 @@ export async function saveListingAsOlderVersion(
   now: number,
   patch: { readonly [K in keyof ListingWrite]?: unknown },
 ): Promise<string> {
-  return db.transaction('rw', [db.listings, db.listing_images, db.photo_blobs, db.outbox, db.my_profile, db.profiles], async () => {
+  return db.transaction('rw', [db.listings, db.listing_images, db.photo_blobs, db.outbox, db.my_profile, db.profiles, db.meta], async () => {
     const id = await saveListing(db, userId, input, now)
     await db.listings.update(id, patch as Partial<ListingWrite>)
     await db.outbox.where('group').equals(`listing:${id}`).modify((e) => {

@@ -22,7 +22,7 @@ export function operationOf(method: string, url: string): WriteOperation | null 
   if (path.endsWith('/rpc/mark_conversation_read')) return 'markConversationRead'
   if (path.endsWith('/conversations')) return 'createConversations'
   if (path.endsWith('/messages')) return 'insertMessages'
-  if (path.endsWith('/favorites')) return 'setFavorite'
+  if (path.endsWith('/rpc/set_favourite') || path.endsWith('/favorites')) return 'setFavorite'
   if (path.endsWith('/listings') && method === 'DELETE') return 'deleteListing'
   if (path.endsWith('/profiles') && method === 'PATCH') return 'updateProfile'
   return null

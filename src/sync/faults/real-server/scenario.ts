@@ -1,6 +1,6 @@
 /**
  * One seeded scenario that runs unchanged against either server (backends.ts): the seller on two devices lists
- * things with photos, edits them (titles, status, photo order), edits the profile and reads; the buyer writes
+ * things with photos (one to three, so a reorder of an existing set is common), edits them (titles, status, photo order), edits the profile and reads; the buyer writes
  * messages, marks favourites and reads; devices go offline and their requests meet faults; then the queues drain
  * with the faults on, and again with them off until nothing moves. The oracle expects what the people did, taken
  * from their actions alone (the title typed, the status chosen or shown, the photo order set, the heart tapped,
@@ -76,7 +76,7 @@ export async function runRealScenario(seed: number, backend: Backend, actions: R
     const at = d.clock.now()
     if (action === 'create') {
       const id = rng.uuid()
-      const photos = Array.from({ length: rng.int(4) }, () => rng.uuid())
+      const photos = Array.from({ length: 1 + rng.int(3) }, () => rng.uuid())
       const title = `L${seed}-${++n}`
       await saveListing(d.db, users.seller, {
         id,
@@ -128,7 +128,7 @@ export async function runRealScenario(seed: number, backend: Backend, actions: R
       messages.set(content, d)
       log.push(`${d.name} writes ${content} about ${target}`)
     } else if (action === 'favourite' && target && row) {
-      await intent.favourite(d.db, d.name, d.userId, target)
+      await intent.favourite(d.db, d.name, d.userId, target, at)
       await toggleFavourite(d.db, d.userId, target, at)
       log.push(`${d.name} taps the heart of ${target}`)
     } else if (action === 'flip') {

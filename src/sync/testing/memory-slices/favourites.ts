@@ -4,8 +4,8 @@ import * as screenOps from '../memory-screen-ops'
 import type { MemoryContext } from './context'
 
 export const memoryFavourites = ({ server, userId, write, read }: MemoryContext): FavouritesSlice => ({
-  setFavorite(owner, listingId, favourite, createdAt) {
-    return write('setFavorite', [`favorite:${owner}:${listingId}`], () => screenOps.setFavorite(server, userId, owner, listingId, favourite, createdAt))
+  setFavorite(owner, listingId, favourite, createdAt, editedAt) {
+    return write('setFavorite', [`favorite:${owner}:${listingId}`], () => screenOps.setFavorite(server, userId, owner, listingId, favourite, createdAt, editedAt))
   },
   pullFavorites() {
     return read(() => screenOps.pullFavorites(server, userId))
