@@ -92,3 +92,23 @@ describe('set_favourite: last edit wins', () => {
     expect(await run(db, asUser(buyer), `select user_id from public.favorite_edits where listing_id = $1`, [listing])).toEqual([])
   })
 })
+
+// A filter value that is no boolean is Postgres's 22P02 (400), as on a hosted database: PGlite reads parameter text
+// on the client side and threw a plain Error for it, which the API answered 500 (supabase/local/db/database.ts).
+describe('a boolean column filtered with a value that is no boolean', () => {
+  it.each(['eq.x', 'gt.00000000-0000-4000-8000-000000000001', 'in.(true,maybe)'])('favourite=%s answers 400 22P02', async (filter) => {
+    const user = await ts.newUser()
+    const res = await fetch(`${ts.url}/rest/v1/favorite_edits?select=listing_id&favourite=${encodeURIComponent(filter)}`, {
+      headers: { apikey: ts.anonKey, Authorization: `Bearer ${user.accessToken}` },
+    })
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { code: string }).code).toBe('22P02')
+  })
+
+  it('favourite=eq.true still filters', async () => {
+    const user = await ts.newUser()
+    const { error, status } = await user.client.from('favorite_edits').select('listing_id').eq('favourite', true)
+    expect(error).toBeNull()
+    expect(status).toBe(200)
+  })
+})

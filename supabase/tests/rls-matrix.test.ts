@@ -24,6 +24,7 @@ type Subject =
   | 'trial_users'
   | 'payments'
   | 'favorites'
+  | 'favorite_edits'
   | 'listing_tombstones'
   | 'push_subscriptions'
   | 'storage:listing-images'
@@ -183,6 +184,20 @@ const MATRIX: readonly (readonly [Subject, Actor, Op, Expect])[] = [
   ['favorites', 'anon', 'delete', 'deny'],
   ['favorites', 'owner', 'delete', 'allow'],
   ['favorites', 'other', 'delete', 'deny'],
+
+  // The last favourite edit that won (read by its owner; written only by set_favourite and the favorites triggers).
+  ['favorite_edits', 'anon', 'select', 'deny'],
+  ['favorite_edits', 'owner', 'select', 'allow'],
+  ['favorite_edits', 'other', 'select', 'deny'],
+  ['favorite_edits', 'anon', 'insert', 'deny'],
+  ['favorite_edits', 'owner', 'insert', 'deny'],
+  ['favorite_edits', 'other', 'insert', 'deny'],
+  ['favorite_edits', 'anon', 'update', 'deny'],
+  ['favorite_edits', 'owner', 'update', 'deny'],
+  ['favorite_edits', 'other', 'update', 'deny'],
+  ['favorite_edits', 'anon', 'delete', 'deny'],
+  ['favorite_edits', 'owner', 'delete', 'deny'],
+  ['favorite_edits', 'other', 'delete', 'deny'],
 
   // Written only by the delete's trigger; the seller may read their own (migration …220100_listing_tombstones).
   ['listing_tombstones', 'anon', 'select', 'deny'],
@@ -384,6 +399,21 @@ const STATEMENTS: Record<Subject, Record<Op, StatementFor>> = {
     update: (a, f) =>
       stmt(claimsOf(a, f, f.owner), `update public.favorites set created_at = now() where user_id = $1 and listing_id = $2`, f.owner, f.listing),
     delete: (a, f) => stmt(claimsOf(a, f, f.owner), `delete from public.favorites where user_id = $1 and listing_id = $2`, f.owner, f.listing),
+  },
+  favorite_edits: {
+    select: (a, f) =>
+      stmt(claimsOf(a, f, f.owner), `select listing_id from public.favorite_edits where user_id = $1 and listing_id = $2`, f.owner, f.listing),
+    insert: (a, f) =>
+      stmt(
+        claimsOf(a, f, f.owner),
+        `insert into public.favorite_edits (user_id, listing_id, favourite, edited_at, device_edited_at) values ($1, $2, true, now(), now())`,
+        f.owner,
+        f.freshListing,
+      ),
+    update: (a, f) =>
+      stmt(claimsOf(a, f, f.owner), `update public.favorite_edits set favourite = false where user_id = $1 and listing_id = $2`, f.owner, f.listing),
+    delete: (a, f) =>
+      stmt(claimsOf(a, f, f.owner), `delete from public.favorite_edits where user_id = $1 and listing_id = $2`, f.owner, f.listing),
   },
   listing_tombstones: {
     select: (a, f) => stmt(claimsOf(a, f, f.owner), `select listing_id from public.listing_tombstones where listing_id = $1`, f.tombstone),

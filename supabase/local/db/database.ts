@@ -17,6 +17,18 @@ import { fileURLToPath } from 'node:url'
 
 export type DbRole = 'anon' | 'authenticated' | 'service_role'
 export type Tx = Transaction
+/**
+ * PGlite turns a JS value into a parameter's text on the client side, and for boolean and bytea parameters it throws
+ * a plain Error on a string it does not know ("Invalid input for boolean type"), which no caller can tell from a
+ * bug (a REST filter `flag=eq.x` answered 500). Postgres reads the text itself on a server: a bad value is its
+ * 22P02, which the API answers 400. So a string goes to Postgres as it was sent; booleans and bytes as PGlite sends
+ * them.
+ */
+const TEXT_AS_SENT = {
+  16: (v: unknown): string => (typeof v === 'boolean' ? (v ? 't' : 'f') : String(v)),
+  17: (v: unknown): string => (v instanceof Uint8Array ? `\\x${Buffer.from(v).toString('hex')}` : String(v)),
+}
+
 export const DB_ROLES: readonly DbRole[] = ['anon', 'authenticated', 'service_role']
 
 /** What the caller's JWT says; `role` picks the Postgres role, the whole object becomes request.jwt.claims. */
@@ -87,6 +99,7 @@ export class Database {
       extensions: { ...SEARCH_EXTENSIONS, ...(needsPgcrypto(pgDir, template) ? { pgcrypto } : {}) },
       startParams: [...PGlite.defaultStartParams, ...START_SETTINGS.flatMap((s) => ['-c', s])],
       ...(template ? { loadDataDir: template } : {}),
+      serializers: TEXT_AS_SENT,
     })
     // Hosted sets this on the postgres role (and PostgREST adds `extensions` for the API roles); PGlite does not apply
     // role settings when it opens a data directory, so the session gets it here. platform.sql puts pgcrypto there.
