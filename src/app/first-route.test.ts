@@ -103,6 +103,17 @@ describe('the first route', () => {
     }
   }, 120_000)
 
+  it('the shop’s and item’s pages bring no catalogue of their own (a German visitor’s item page loads no English)', async () => {
+    const output = await builtApp()
+    const chunk = (source: string) => output.find((o): o is Chunk => o.type === 'chunk' && !!o.facadeModuleId?.endsWith(source))!
+    const catalogue = /\/src\/i18n\/(en|de-CH|fr-CH|it-CH)\/index\.ts$/
+    // Not vacuous: the build holds the four catalogues.
+    expect(output.flatMap((o) => (o.type === 'chunk' ? o.moduleIds.filter((id) => catalogue.test(id)) : []))).toHaveLength(4)
+    for (const source of ['src/features/shop/shop-page.tsx', 'src/features/item/item-page.tsx', 'src/features/messages/messages-page.tsx']) {
+      expect(modulesOf(output, chunk(source)).filter((id) => catalogue.test(id)), source).toEqual([])
+    }
+  }, 120_000)
+
   it('index.html’s head preloads the language of <html lang> with the app’s JS, and only that one', async () => {
     const output = await builtApp()
     const html = output.find((o) => o.fileName === 'index.html')
