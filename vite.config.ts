@@ -17,6 +17,7 @@ import {
   DEFAULT_SUPABASE_URL,
   THEME_COLOR,
 } from './src/config/defaults.ts'
+import { LOCALES } from './src/i18n/locales.ts'
 import { firstScreenScript } from './src/remote/first-screen-request.ts'
 import { AFTER_FIRST_PHOTOS, appLoaderPlugin, firstRouteChunks, staticClosure } from './scripts/app-loader.ts'
 import { eagerCommonJsPlugin } from './scripts/eager-commonjs.ts'
@@ -31,6 +32,12 @@ const API_PATHS = /^\/(?:auth|rest|storage|functions|realtime|graphql)\/v1(?:\/|
 
 /** What main.tsx imports dynamically as the first route's JS, each in a task of its own (scripts/app-loader.ts). */
 const FIRST_ROUTE_MODULES = ['react-dom/client.js', 'src/app/mount.tsx']
+
+/** The first route's language: the loader main.tsx imports and each language's catalogue (one per visitor). */
+const LOCALE_MODULES = {
+  loader: 'src/i18n/load-locale.ts',
+  catalogues: Object.fromEntries(LOCALES.map((l) => [l, `src/i18n/${l}/index.ts`])),
+}
 
 /**
  * For each route prefix, the JS files its page chunk needs (the chunk and its static imports, transitively) that the
@@ -104,7 +111,7 @@ export default defineConfig(({ mode }) => {
       // The home page, /shop and /item/:id paint from index.html before the JS has run (scripts/prerender.ts).
       prerenderPlugin(),
       inlineCssPlugin(),
-      appLoaderPlugin(FIRST_ROUTE_MODULES),
+      appLoaderPlugin(FIRST_ROUTE_MODULES, LOCALE_MODULES),
       eagerCommonJsPlugin(),
       VitePWA({
         // 'prompt': a new version installs and waits until the user chooses "Reload" (src/app/pwa); code never

@@ -114,3 +114,40 @@ test('the pseudo-locale shows every catalogue text accented and longer', async (
   await expect(page.getByRole('heading', { level: 1, name: /^\[Ṁàŕķéţþļàçé Ƒééđ ẋ/ })).toBeVisible({ timeout: 30_000 })
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA')
 })
+
+for (const [locale, heading] of [
+  ['de-CH', 'Marktplatz'],
+  ['en', 'Marketplace Feed'],
+] as const) {
+  test.describe(`a browser in ${locale}`, () => {
+    // The service worker would precache every language's chunk: here only what the page itself asks for counts.
+    test.use({ locale, serviceWorkers: 'block' })
+
+    test('downloads its own language’s catalogue and no other', async ({ page }) => {
+      const scripts = new Set<string>()
+      page.on('request', (r) => void (r.resourceType() === 'script' && scripts.add(new URL(r.url()).pathname)))
+      // The app calls window.__kreisHydrated once it has mounted (src/app/mount.tsx), prerendered page or not.
+      await page.addInitScript(() => {
+        let held: (() => void) | undefined
+        Object.defineProperty(window, '__kreisHydrated', {
+          configurable: true,
+          get: () => () => {
+            ;(window as { __mounted?: boolean }).__mounted = true
+            held?.()
+          },
+          set: (f: () => void) => void (held = f),
+        })
+      })
+      await page.goto('/shop')
+      await page.waitForFunction(() => (window as { __mounted?: boolean }).__mounted === true, undefined, { timeout: 30_000 })
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 30_000 })
+      // index.html's list names each language's chunks (scripts/app-loader.ts).
+      const locales = await page.evaluate(() => (JSON.parse(document.getElementById('kreis-app')!.textContent!) as { locales: Record<string, string[]> }).locales)
+      const own = locales[locale]!
+      const others = Object.entries(locales).flatMap(([l, files]) => (l === locale ? [] : files.filter((f) => !own.includes(f))))
+      expect(others.length).toBeGreaterThan(0)
+      expect(own.filter((f) => !scripts.has(f))).toEqual([])
+      expect(others.filter((f) => scripts.has(f))).toEqual([])
+    })
+  })
+}

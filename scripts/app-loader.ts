@@ -7,6 +7,7 @@
  * src/app/first-route.test.ts read it).
  */
 import type { Plugin, Rollup } from 'vite'
+import { LOCALE_PICKER } from '../src/i18n/locales.ts'
 import { FIRST_PAINT_GLOBAL } from '../src/remote/first-screen.ts'
 
 export const APP_LIST_ID = 'kreis-app'
@@ -16,6 +17,17 @@ export interface AppList {
   entry: string
   /** Its static imports, as Vite would modulepreload them. */
   preload: string[]
+  /**
+   * By language (<html lang>), the files its catalogue needs beyond `preload` (src/i18n/load-locale.ts): the head
+   * loader adds the visitor's language's to `preload`, so each visitor downloads exactly one catalogue.
+   */
+  locales: Record<string, string[]>
+}
+
+/** Where the first route finds its language: the loader main.tsx imports and, by language, its catalogue module. */
+export interface LocaleModules {
+  loader: string
+  catalogues: Readonly<Record<string, string>>
 }
 
 /** A chunk and every chunk it imports statically, transitively (file names). */
@@ -47,12 +59,37 @@ export function firstRouteChunks(bundle: Rollup.OutputBundle, entry: Rollup.Outp
   return files
 }
 
-/** The first route's JS files (paths without the leading slash) named by index.html's list. */
-export function firstRouteFiles(html: string): string[] {
+/**
+ * By language, the chunks its catalogue needs that `loaded` (the first route's chunks) does not hold: the loader's
+ * chunk and the catalogue's, each with its static imports. A catalogue is found by the module it holds.
+ */
+export function localeChunks(bundle: Rollup.OutputBundle, entry: Rollup.OutputChunk, languages: LocaleModules, loaded: readonly string[]): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
+  const holding = (module: string) => {
+    const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)))
+    if (!chunk) throw new Error(`app loader: no chunk holds ${module}`)
+    return chunk
+  }
+  const loader = holding(languages.loader)
+  if (!entry.dynamicImports.includes(loader.fileName)) throw new Error(`app loader: the entry does not import ${languages.loader}`)
+  const out: Record<string, string[]> = {}
+  for (const [locale, module] of Object.entries(languages.catalogues)) {
+    const files = new Set([...staticClosure(bundle, loader), ...staticClosure(bundle, holding(module))])
+    out[locale] = [...files].filter((f) => !loaded.includes(f))
+  }
+  return out
+}
+
+/**
+ * The first route's JS files (paths without the leading slash) named by index.html's list, for a visitor in
+ * `locale` (its catalogue's files too; none without a locale).
+ */
+export function firstRouteFiles(html: string, locale?: string): string[] {
   const json = new RegExp(`<script type="application/json" id="${APP_LIST_ID}">([^<]*)</script>`).exec(html)?.[1]
   if (!json) return []
   const list = JSON.parse(json) as AppList
-  return [list.entry, ...list.preload].map((f) => f.replace(/^\//, ''))
+  const language = locale === undefined ? [] : (list.locales[locale] ?? [])
+  return [list.entry, ...list.preload, ...language].map((f) => f.replace(/^\//, ''))
 }
 
 const PRELOAD_FN = `function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;document.head.appendChild(l)}`
@@ -75,9 +112,14 @@ export const AFTER_FIRST_PHOTOS =
   `function g(){if(d++)return;list.forEach(function(x){setTimeout(function(){each(x)},0)})}` +
   `if(!w||(s&&s.controller))return list.forEach(function(x){each(x)});w.then(g,g);setTimeout(g,${FIRST_PHOTO_WAIT_LIMIT_MS})}`
 
-/** In the head: reads the list; on every page but the home page, starts downloading the JS (AFTER_FIRST_PHOTOS). */
-const HEAD_LOADER =
+/**
+ * In the head, after the language's script has set <html lang> (src/i18n/locales.ts LOCALE_PICKER): reads the list,
+ * adds that language's catalogue to it, and on every page but the home page starts downloading the JS
+ * (AFTER_FIRST_PHOTOS).
+ */
+export const HEAD_LOADER =
   `(function(){var a=JSON.parse(document.getElementById('${APP_LIST_ID}').textContent);window.__kreisApp=a;` +
+  `a.preload=a.preload.concat(a.locales[document.documentElement.lang]||[]);` +
   `if(!(${IS_HOME}))(${AFTER_FIRST_PHOTOS})(a.preload.concat(a.entry),${PRELOAD_FN})})()`
 
 /**
@@ -93,8 +135,11 @@ const BODY_LOADER =
   `new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});setTimeout(go,${PAINT_WAIT_LIMIT_MS})}` +
   `else requestAnimationFrame(function(){requestAnimationFrame(go)})})()`
 
-/** `modules`: what main.tsx imports dynamically as part of the first route (module ids end so). */
-export function appLoaderPlugin(modules: readonly string[]): Plugin {
+/**
+ * `modules`: what main.tsx imports dynamically as part of the first route (module ids end so); `languages`: where
+ * each language's catalogue is.
+ */
+export function appLoaderPlugin(modules: readonly string[], languages: LocaleModules): Plugin {
   return {
     name: 'kreis-app-loader',
     apply: 'build',
@@ -105,9 +150,13 @@ export function appLoaderPlugin(modules: readonly string[]): Plugin {
         // Vite's own tags for the entry and its static imports give way to the list (and the loaders below).
         const tags = [...html.matchAll(/<script type="module" crossorigin src="[^"]+"><\/script>\s*|<link rel="modulepreload" crossorigin href="[^"]+">\s*/g)]
         for (const [tag] of tags) html = html.replace(tag, '')
-        const [entry, ...preload] = firstRouteChunks(ctx.bundle, ctx.chunk, modules).map((f) => '/' + f)
-        const list: AppList = { entry: entry!, preload }
+        const first = firstRouteChunks(ctx.bundle, ctx.chunk, modules)
+        const [entry, ...preload] = first.map((f) => '/' + f)
+        const locales = Object.fromEntries(Object.entries(localeChunks(ctx.bundle, ctx.chunk, languages, first)).map(([l, fs]) => [l, fs.map((f) => '/' + f)]))
+        const list: AppList = { entry: entry!, preload, locales }
         if (!html.includes('<title>') || !html.includes('</body>')) throw new Error('app loader: index.html has no <title> or </body>')
+        // The language's script must have set <html lang> before the list is read.
+        if (!html.includes(`<script>${LOCALE_PICKER}</script>`)) throw new Error('app loader: index.html has no language script (scripts/prerender.ts)')
         return html
           .replace(
             '<title>',

@@ -25,9 +25,10 @@ const app = root.dataset.prerendered
         return mount
       })
   : import('@/app/mount')
-// The visitor's language (src/i18n/locales.ts): English is built in; another one's chunk loads beside the app's and
-// the app renders once both are there, so its first render is already in that language.
+// The visitor's language (src/i18n/locales.ts): its catalogue, English's too, is a chunk that loads beside the app's
+// (index.html starts it by <html lang>, scripts/app-loader.ts) and the app renders once both are there, so its first
+// render is already in that language and no other language's catalogue is downloaded.
 const locale = startLocale()
 document.documentElement.lang = locale
-const speaking = locale === 'en' ? Promise.resolve() : import('@/i18n/load-locale').then(({ loadLocale }) => loadLocale(locale))
+const speaking = import('@/i18n/load-locale').then(({ loadLocale }) => loadLocale(locale))
 void Promise.all([app, speaking]).then(([{ mountApp }]) => mountApp(root))

@@ -8,7 +8,8 @@ import path from 'node:path'
 import { build, type PluginOption, type UserConfig } from 'vite'
 import { describe, expect, it } from 'vitest'
 import viteConfig from '../../vite.config'
-import { firstRouteFiles } from '../../scripts/app-loader'
+import { firstRouteFiles, HEAD_LOADER } from '../../scripts/app-loader'
+import { LOCALES } from '@/i18n/locales'
 
 type Chunk = { type: 'chunk'; fileName: string; moduleIds: string[]; imports: string[]; facadeModuleId: string | null }
 type Output = { output: (Chunk | { type: 'asset'; fileName: string; source: string | Uint8Array })[] }
@@ -82,6 +83,58 @@ describe('the first route', () => {
     const longTexts = /\/src\/i18n\/en\/static-pages\.ts$/
     expect(everything.filter((id) => longTexts.test(id))).toHaveLength(1)
     expect(modules.filter((id) => longTexts.test(id))).toEqual([])
+  }, 120_000)
+
+  it('each language’s first route carries its own catalogue and no other (English’s is not built in for everyone)', async () => {
+    const output = await builtApp()
+    const html = output.find((o) => o.fileName === 'index.html')
+    const source = html?.type === 'asset' ? String(html.source) : ''
+    const catalogueOf = (id: string) => /\/src\/i18n\/(en|de-CH|fr-CH|it-CH)\/index\.ts$/.exec(id)?.[1] ?? []
+    // English's texts, its catalogue's parts (the product's name is shared by every catalogue).
+    const englishText = /\/src\/i18n\/en\/(?!product\.ts$)[^/]+\.ts$/
+    const modulesOf = (files: string[]) => output.flatMap((o) => (o.type === 'chunk' && files.includes(o.fileName) ? o.moduleIds : []))
+    // Without a language: the app's own first route holds no catalogue at all.
+    expect(modulesOf(firstRouteFiles(source)).flatMap(catalogueOf)).toEqual([])
+    for (const locale of LOCALES) {
+      const modules = modulesOf(firstRouteFiles(source, locale))
+      expect(modules.flatMap(catalogueOf), locale).toEqual([locale])
+      expect(modules.filter((id) => englishText.test(id)).length > 0, locale).toBe(locale === 'en')
+      expect(modules.some((id) => id.endsWith('/src/i18n/load-locale.ts')), locale).toBe(true)
+    }
+  }, 120_000)
+
+  it('the shop’s and item’s pages bring no catalogue of their own (a German visitor’s item page loads no English)', async () => {
+    const output = await builtApp()
+    const chunk = (source: string) => output.find((o): o is Chunk => o.type === 'chunk' && !!o.facadeModuleId?.endsWith(source))!
+    const catalogue = /\/src\/i18n\/(en|de-CH|fr-CH|it-CH)\/index\.ts$/
+    // Not vacuous: the build holds the four catalogues.
+    expect(output.flatMap((o) => (o.type === 'chunk' ? o.moduleIds.filter((id) => catalogue.test(id)) : []))).toHaveLength(4)
+    for (const source of ['src/features/shop/shop-page.tsx', 'src/features/item/item-page.tsx', 'src/features/messages/messages-page.tsx']) {
+      expect(modulesOf(output, chunk(source)).filter((id) => catalogue.test(id)), source).toEqual([])
+    }
+  }, 120_000)
+
+  it('index.html’s head preloads the language of <html lang> with the app’s JS, and only that one', async () => {
+    const output = await builtApp()
+    const html = output.find((o) => o.fileName === 'index.html')
+    const source = html?.type === 'asset' ? String(html.source) : ''
+    const list = /<script type="application\/json" id="kreis-app">([^<]*)<\/script>/.exec(source)![1]!
+    // The built page runs the same loader.
+    expect(source).toContain(`<script>${HEAD_LOADER}</script>`)
+    const preloadsFor = (lang: string) => {
+      const links: string[] = []
+      const document = {
+        documentElement: { lang, getAttribute: () => '' },
+        getElementById: () => ({ textContent: list }),
+        createElement: () => ({}),
+        head: { appendChild: (l: { href: string }) => void links.push(l.href.replace(/^\//, '')) },
+      }
+      new Function('document', 'window', 'navigator', HEAD_LOADER)(document, {}, {})
+      return links
+    }
+    for (const locale of LOCALES) expect(preloadsFor(locale).sort(), locale).toEqual(firstRouteFiles(source, locale).sort())
+    // A language without a catalogue chunk of its own (the pseudo-locale loads on demand) preloads the app alone.
+    expect(preloadsFor('en-XA').sort()).toEqual(firstRouteFiles(source).sort())
   }, 120_000)
 
   it('React DOM’s CommonJS factories are parenthesised function expressions, which V8 compiles while the chunk streams', async () => {

@@ -7,7 +7,13 @@
 import { StrictMode, type ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { StaticRouter } from 'react-router-dom'
+import { applyLocale } from '@/i18n'
+import { en } from '@/i18n/en'
 import { App } from './app'
+
+// The pages are prerendered in English (scripts/prerender.ts), whose catalogue the browser loads on demand: here,
+// at build time, it is simply there.
+applyLocale('en', en, null)
 
 /** The prerendered pages and a URL each is rendered at (scripts/prerender.ts PAGE_PICKER matches the real path). */
 export const PRERENDERED_PAGES = {

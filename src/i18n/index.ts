@@ -2,9 +2,10 @@
  * The catalogue of user-facing strings and how to render the domain's messages with it. Screens call
  * t('shop.title') or render(message) for what the domain returns.
  *
- * Four languages share the same flat keys: English (built in, the fallback) and Swiss German, French and Italian
- * (src/i18n/<locale>/, each loaded on demand by ./load-locale before the app's first render, so a visitor downloads
- * only their own). Texts with a count use the language's own plural rule in ICU style,
+ * Four languages share the same flat keys: English (the fallback) and Swiss German, French and Italian
+ * (src/i18n/<locale>/). Each, English too, is a chunk of its own that ./load-locale loads before the app's first
+ * render, so a visitor downloads exactly one catalogue (the first route's JS budget). Until one is loaded a key reads
+ * as itself; the prerender, the tests' setup and main.tsx load one before anything renders. Texts with a count use the language's own plural rule in ICU style,
  * "{count, plural, one {# Artikel} other {# Artikel}}", through our own small formatter (./message-format, well
  * under 1 KB gzip) rather than a library such as @formatjs/intl-messageformat (~10 KB gzip with its parser) or
  * Lingui (a compile step and a runtime): the first route's JS has a budget of 120 KB gzip and was at ~111 KB, and
@@ -14,19 +15,22 @@
 import type { CategoryFilter } from '@/domain/categories'
 import type { Condition } from '@/domain/conditions'
 import type { Message, Toast } from '@/domain/message'
-import { en, type Catalogue, type CatalogueKey } from './en'
+import type { Catalogue, CatalogueKey } from './en'
 import { FALLBACK_LOCALE, type Locale } from './locales'
 import { formatMessage, type Params } from './message-format'
 
 export type { Catalogue, CatalogueKey, Locale, Params }
 export { PRODUCT_NAME } from './en/product'
 
-let catalogue: Catalogue = en
+/** No catalogue until a language is loaded: every key then reads as itself (never reached in the app). */
+const NONE: Readonly<Partial<Catalogue>> = {}
+
+let catalogue: Readonly<Partial<Catalogue>> = NONE
 let locale: Locale = FALLBACK_LOCALE
 let longTexts: Readonly<Record<string, string>> | null = null
 
 /** Switch the active catalogue (keeping the locale); returns the previous one. */
-export function setCatalogue(next: Catalogue): Catalogue {
+export function setCatalogue(next: Catalogue): Readonly<Partial<Catalogue>> {
   const previous = catalogue
   catalogue = next
   return previous
@@ -49,7 +53,7 @@ export const activeLongTexts = (): Readonly<Record<string, string>> | null => lo
 export const interpolate = (text: string, params?: Params): string => formatMessage(text, params, locale)
 
 /** The text of a catalogue key, with "{name}" parameters filled in. */
-export const t = (key: CatalogueKey, params?: Params): string => interpolate(catalogue[key], params)
+export const t = (key: CatalogueKey, params?: Params): string => interpolate(catalogue[key] ?? key, params)
 
 /** A domain message: a key, a key with parameters, or server text shown as is. */
 export function render(message: Message<CatalogueKey>): string {

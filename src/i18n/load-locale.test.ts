@@ -26,7 +26,7 @@ describe('loading a language', () => {
     expect(interpolate(text, { n: 0 })).toBe('0 one')
   })
 
-  it('English is built in and comes back', async () => {
+  it('English loads like the others and comes back', async () => {
     await loadLocale('it-CH')
     expect(await loadLocale('en')).toBe('en')
     expect([t('shop.title'), longText('pages.lastUpdated', { date: 'x' }), document.documentElement.lang]).toEqual(['Marketplace Feed', 'Last updated: x', 'en'])

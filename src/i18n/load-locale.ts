@@ -1,41 +1,47 @@
 /**
- * Loading a language: English is built in; each other language is one chunk of its own (its catalogue and its
- * static pages' prose), fetched only when a visitor speaks it. main.tsx starts it beside the app's own chunks and
- * renders once both are there, so the first render is already in the visitor's language.
+ * Loading a language: each one, English too, is a chunk of its own (its catalogue, and for the others their static
+ * pages' prose), fetched only when a visitor speaks it, so the first route carries exactly one catalogue. index.html
+ * starts the visitor's language's chunk with the app's (scripts/app-loader.ts, by <html lang>); main.tsx renders
+ * once both are there, so the first render is already in the visitor's language.
  */
-import { en } from './en'
 import { applyLocale, type Catalogue } from '.'
 import { FALLBACK_LOCALE, PSEUDO_LOCALE, type DeviceLocale } from './locales'
 
 interface LocaleModule {
   readonly catalogue: Catalogue
-  readonly staticPages: Readonly<Record<string, string>>
+  /** The static pages' prose; null for English, whose prose those pages build in. */
+  readonly staticPages: Readonly<Record<string, string>> | null
 }
 
-const LOADERS: Readonly<Record<Exclude<DeviceLocale, 'en'>, () => Promise<LocaleModule>>> = {
+const english = async (): Promise<LocaleModule> => ({ catalogue: (await import('./en')).en, staticPages: null })
+
+/** Each language's loader (scripts/app-loader.ts finds their chunks by these imports). */
+export const LOCALE_LOADERS: Readonly<Record<DeviceLocale, () => Promise<LocaleModule>>> = {
+  en: english,
   'de-CH': () => import('./de-CH'),
   'fr-CH': () => import('./fr-CH'),
   'it-CH': () => import('./it-CH'),
   [PSEUDO_LOCALE]: async () => {
-    const [{ pseudoCatalogue }, { staticPages }] = await Promise.all([import('./pseudo'), import('./en/static-pages')])
+    const [{ pseudoCatalogue }, { en }, { staticPages }] = await Promise.all([import('./pseudo'), import('./en'), import('./en/static-pages')])
     return { catalogue: pseudoCatalogue(en), staticPages: pseudoCatalogue(staticPages) }
   },
 }
 
-/** Speak `locale` from now on (and say so on <html lang>). A chunk that cannot load leaves the app in English. */
+/**
+ * Speak `locale` from now on (and say so on <html lang>). Another language whose chunk cannot load leaves the app in
+ * English; if English cannot load either, the promise rejects.
+ */
 export async function loadLocale(locale: DeviceLocale): Promise<DeviceLocale> {
-  if (locale === 'en') {
-    applyLocale(FALLBACK_LOCALE, en, null)
-  } else {
-    try {
-      const module = await LOADERS[locale]()
-      // The pseudo-locale formats numbers, dates and plurals as English does.
-      applyLocale(locale === PSEUDO_LOCALE ? FALLBACK_LOCALE : locale, module.catalogue, module.staticPages)
-    } catch {
-      applyLocale(FALLBACK_LOCALE, en, null)
-      locale = FALLBACK_LOCALE
-    }
+  let module: LocaleModule
+  try {
+    module = await LOCALE_LOADERS[locale]()
+  } catch (error) {
+    if (locale === FALLBACK_LOCALE) throw error
+    module = await english()
+    locale = FALLBACK_LOCALE
   }
+  // The pseudo-locale formats numbers, dates and plurals as English does.
+  applyLocale(locale === PSEUDO_LOCALE ? FALLBACK_LOCALE : locale, module.catalogue, module.staticPages)
   if (typeof document !== 'undefined') document.documentElement.lang = locale
   return locale
 }

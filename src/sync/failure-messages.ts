@@ -9,7 +9,9 @@
  */
 import { syncFailureMessage, type StoredSyncFailure, type SyncFailure, type SyncFailureCode } from '@/domain/errors'
 import { render, type CatalogueKey } from '@/i18n'
-import { en } from '@/i18n/en'
+// English's toasts only, not its whole catalogue: a visitor in another language would download it with the item
+// and messages pages (each language's catalogue is a chunk of its own, src/i18n/load-locale.ts).
+import { toasts as englishToasts } from '@/i18n/en/toasts'
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -27,8 +29,8 @@ const legacyPatterns = (): (readonly [SyncFailureCode, RegExp])[] =>
       ['invalid_category', 'toast.invalidCategory'],
       ['message_send_failed', 'toast.messageSendFailed'],
       ['write_failed', 'toast.somethingWrong'],
-    ] as const satisfies readonly (readonly [SyncFailureCode, CatalogueKey])[]
-  ).map(([code, key]) => [code, new RegExp(`^${escape(en[key]).replace(escape('{value}'), '(.*)')}$`, 's')] as const)
+    ] as const satisfies readonly (readonly [SyncFailureCode, CatalogueKey & keyof typeof englishToasts])[]
+  ).map(([code, key]) => [code, new RegExp(`^${escape(englishToasts[key]).replace(escape('{value}'), '(.*)')}$`, 's')] as const)
 
 /** A stored failure as a reason code (a sentence stored by an older version is matched to its code). */
 export function syncFailureOf(stored: StoredSyncFailure): SyncFailure {
