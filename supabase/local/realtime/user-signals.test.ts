@@ -10,13 +10,13 @@ const MIA = 'mia@demo.kreis.ch'
 let ts: TestStack
 const clients: SupabaseClient[] = []
 
-async function signIn(email: string): Promise<{ client: SupabaseClient; id: string }> {
+async function signIn(email: string): Promise<{ client: SupabaseClient; id: string; token: string }> {
   const client = supabaseClient(ts.url, ts.anonKey)
   clients.push(client)
   const { data, error } = await client.auth.signInWithPassword({ email, password: 'kreis-demo' })
   if (error || !data.session) throw new Error(`sign-in of ${email} failed: ${error?.message}`)
   await client.realtime.setAuth(data.session.access_token)
-  return { client, id: data.user.id }
+  return { client, id: data.user.id, token: data.session.access_token }
 }
 
 /** Joins `topic`; resolves with the signals heard once joined, or with the refusal. */
@@ -86,5 +86,31 @@ describe('private user topics', () => {
     await expect.poll(() => miasOwn, { timeout: 15_000 }).toEqual(['favorites'])
     expect(miaPublicNoahs).toEqual([])
     expect(noahsOwn).toEqual(['favorites', 'favorites'])
+  })
+
+  it('close a private channel whose token passes to another user, who then hears nothing of it', async () => {
+    const noah = await signIn(NOAH)
+    const mia = await signIn(MIA)
+    const statuses: string[] = []
+    const heard: string[] = []
+    const channel = noah.client
+      .channel(`user:${noah.id}`, { config: { private: true } })
+      .on('broadcast', { event: '*' }, (message) => heard.push(String(message.event)))
+      .subscribe((status) => statuses.push(status))
+    await expect.poll(() => statuses, { timeout: 15_000 }).toContain('SUBSCRIBED')
+    await noah.client.realtime.setAuth(mia.token)
+    await expect.poll(() => statuses, { timeout: 15_000 }).toContain('CLOSED')
+    expect(channel.state).not.toBe('joined')
+
+    const listing = await someListing([noah.id, mia.id])
+    const set = await noah.client.from('favorites').insert({ user_id: noah.id, listing_id: listing })
+    expect(set.error).toBeNull()
+    // Noah's own second device is the marker: it hears the signal, so the closed channel would have by now.
+    const other = await signIn(NOAH)
+    const marker = heardOf(await join(other.client, `user:${noah.id}`, true))
+    const again = await noah.client.from('favorites').delete().eq('listing_id', listing)
+    expect(again.error).toBeNull()
+    await expect.poll(() => marker, { timeout: 15_000 }).toEqual(['favorites'])
+    expect(heard).toEqual([])
   })
 })
