@@ -1,6 +1,6 @@
 /**
  * Private signals from the database to one user's devices (docs/product.md#R-favourites-live): a trigger NOTIFYs
- * `{ user_id, event }` on `kreis_user_signal` when a transaction commits (migration `…130000_favourites_signal`);
+ * `{ user_id, event }` on `kreis_user_signal` when a transaction commits (migration `…141500_favourites_signal`);
  * this sends a Broadcast `event` to the private channels of topic `user:<user_id>` that the policy still lets read
  * it (private-topics.ts). The frame is hosted Realtime's broadcast frame, which realtime-js hands to
  * `.on('broadcast', { event }, …)`. The message carries no row: the device pulls what changed under RLS.
