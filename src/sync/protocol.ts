@@ -122,6 +122,8 @@ export type RealtimeChange =
   | { table: 'messages'; row: MessageRecord }
   /** A listing was deleted (the event carries only its id): a pull that drops vanished listings settles it. */
   | { table: 'listings'; deletedId: string }
+  /** The user's favourites changed on the server (another device of theirs): no row, a pull brings the set (O3). */
+  | { table: 'favorites' }
 
 export type RealtimeStatus = 'connected' | 'disconnected'
 

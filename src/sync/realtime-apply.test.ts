@@ -38,6 +38,10 @@ describe('realtime rows in the mirror', () => {
     expect(await applyRealtimeChange(db, { table: 'listings', deletedId: 'l1' })).toBe('reconcile')
   })
 
+  it('answers the favourites signal (no row) with a pull, which brings the set', async () => {
+    expect(await applyRealtimeChange(db, { table: 'favorites' })).toBe('pull')
+  })
+
   it('keeps a known listing’s card fields (cover image, seller name) when a newer version arrives', async () => {
     await db.listings.put(row('synced'))
     await applyRealtimeChange(db, { table: 'listings', row: listing({ price: 15, updated_at: '2026-01-01T00:00:05.000000Z' }) })

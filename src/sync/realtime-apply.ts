@@ -35,7 +35,7 @@ export async function applyRealtimeChanges(db: KreisDatabase, changes: readonly 
     if (change.table === 'listings') {
       if (change.deletedId !== undefined) followUp = stronger(followUp, 'reconcile')
       else listings.push(change.row)
-    } else if (change.table === 'listing_images') followUp = stronger(followUp, 'pull')
+    } else if (change.table === 'listing_images' || change.table === 'favorites') followUp = stronger(followUp, 'pull')
     else if (change.table === 'conversations') conversations.push(change.row)
     else messages.push(change.row)
   }

@@ -1,6 +1,7 @@
 /**
  * The realtime slice: one channel per device, replaced when the user signs in or out, listening to the rows the
- * device holds (M6); every (re)connect is reported, so the engine answers with a catch-up pull (R5).
+ * device holds (M6); every (re)connect is reported, so the engine answers with a catch-up pull (R5). Signed in, a
+ * second, private channel `user:<id>` hears the server's signals to this user's devices (O3).
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { REALTIME_WATCH_IDS_MAX } from '@/config/window'
@@ -28,8 +29,12 @@ function subscribe(client: SupabaseClient, handlers: RealtimeHandlers): Realtime
   let channel: ReturnType<SupabaseClient['channel']> | null = null
   let listening: boolean | null = null
   let closed = false
-  const open = async (signedIn: boolean) => {
-    if (closed || signedIn === listening) return
+  const signals = userSignals(client, handlers)
+  const open = async (userId: string | null) => {
+    if (closed) return
+    signals.follow(userId)
+    const signedIn = userId !== null
+    if (signedIn === listening) return
     listening = signedIn
     const watch = handlers.watched ? await handlers.watched().catch(() => null) : null
     if (closed || listening !== signedIn) return
@@ -69,23 +74,50 @@ function subscribe(client: SupabaseClient, handlers: RealtimeHandlers): Realtime
       else handlers.onStatus('disconnected')
     })
   }
-  void cachedSessionUser(client.auth).then((user) => open(user !== null))
+  void cachedSessionUser(client.auth).then((user) => open(user?.userId ?? null))
   const { data } = client.auth.onAuthStateChange((_event, session) => {
-    if (session || _event === 'SIGNED_OUT') void open(session !== null)
+    if (session || _event === 'SIGNED_OUT') void open(session?.user.id ?? null)
   })
   // A new channel for the scope the device would watch now, replacing the open one (its join is a reconnect: the
   // engine's catch-up pull covers the moment between the two).
   const rescope = () => {
     if (closed || listening === null) return
-    const signedIn = listening
     listening = null
-    void open(signedIn)
+    void open(signals.userId())
   }
   return Object.assign(() => {
     closed = true
     data.subscription.unsubscribe()
+    signals.follow(null)
     if (channel) void client.removeChannel(channel)
   }, { rescope })
+}
+
+/** The user's private topic: the server's signals to that user's devices only (docs/product.md#R-favourites-live). */
+export const userTopic = (userId: string): string => `user:${userId}`
+
+/**
+ * The private channel of the signed-in user, joined while that user is signed in and left when they sign out or
+ * another user signs in. It is not replaced when the listings channel is (rescope): one per user, so a signal is
+ * not lost in a swap. A signal missed while it was not joined is covered by the main channel's catch-up pull on
+ * reconnect and by the periodic pull.
+ */
+function userSignals(client: SupabaseClient, handlers: RealtimeHandlers) {
+  let current: { userId: string; channel: ReturnType<SupabaseClient['channel']> } | null = null
+  return {
+    userId: () => current?.userId ?? null,
+    follow(userId: string | null) {
+      if ((current?.userId ?? null) === userId) return
+      if (current) void client.removeChannel(current.channel)
+      current = null
+      if (userId === null) return
+      const channel = client
+        .channel(userTopic(userId), { config: { private: true } })
+        .on('broadcast', { event: 'favorites' }, () => handlers.onChange({ table: 'favorites' }))
+      current = { userId, channel }
+      channel.subscribe()
+    },
+  }
 }
 
 /** Ids per `in` filter (hosted Realtime takes at most 100 values in one). */

@@ -214,7 +214,8 @@ export class MemoryServer {
         change.table === 'listings' ? change.deletedId !== undefined || this.canSeeListing(s.userId, change.row)
         : change.table === 'listing_images' ? (() => { const l = this.listings.get(change.listingId); return !!l && this.canSeeListing(s.userId, l) })()
         : change.table === 'conversations' ? this.canSeeConversation(s.userId, change.row)
-        : this.canSeeMessage(s.userId, change.row)
+        : change.table === 'messages' ? this.canSeeMessage(s.userId, change.row)
+        : false // the favourites signal is the real stack's (src/sync/favourites-live.integration.ts)
       if (visible) s.deliver(structuredClone(change))
     }
   }

@@ -1,4 +1,4 @@
-/** A joined channel and its postgres_changes bindings, as the dispatcher and the connection see them. */
+/** A joined channel and its postgres_changes bindings, as the dispatcher, the signals and the connection see them. */
 import type { Claims, DbRole } from '../db/database.ts'
 import type { ChangeType } from './change-feed.ts'
 import type { Condition } from './filters.ts'
@@ -21,6 +21,8 @@ export interface Channel {
   /** The part after "realtime:", echoed in system messages. */
   name: string
   joinRef: string | null
+  /** Joined with `config.private: true` (Broadcast with Authorization, private-topics.ts). */
+  private: boolean
   claims: Claims
   role: DbRole
   /** `role` and `sub` of the claims: subscribers of one (role, user) share one RLS check per change. */

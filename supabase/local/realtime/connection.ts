@@ -1,6 +1,7 @@
 /**
  * One websocket: the Phoenix channel protocol as realtime-js uses it (docs/supabase-wire.md §6.2–6.3) —
- * heartbeat, phx_join with postgres_changes bindings, access_token, phx_leave — with hosted Realtime's replies.
+ * heartbeat, phx_join with postgres_changes bindings (or `private: true`, private-topics.ts), access_token,
+ * phx_leave — with hosted Realtime's replies.
  * Frames are handled one at a time in arrival order, so a join is complete before the next frame is looked at.
  * Anything the server does not understand gets an error reply (or an error frame when it has no ref); the socket
  * stays open. Limits (limits.ts) are checked as hosted Realtime checks them, before any work: frames per second,
@@ -12,6 +13,7 @@ import type { Logger } from '../shared/logger.ts'
 import type { JwtKeys } from '../shared/jwt.ts'
 import { checkToken } from './authorize.ts'
 import { resolveBindings } from './bindings.ts'
+import { asksPrivate, mayReadPrivateTopic, privateTopicRefusal } from './private-topics.ts'
 import type { Catalogue } from './catalogue.ts'
 import { visibilityKey, type Channel } from './channel.ts'
 import { REFUSALS, TOKEN_CHECK_MAX_MS, type RealtimeLimits } from './limits.ts'
@@ -162,7 +164,7 @@ export class Connection {
         return this.refreshToken(channel, frame.payload.access_token)
       default:
         this.reply(frame, 'error', {
-          reason: `unsupported event "${frame.event}": this server handles postgres_changes only (no broadcast or presence)`,
+          reason: `unsupported event "${frame.event}": this server sends postgres_changes and the database's private broadcasts only (clients cannot broadcast; no presence)`,
         })
     }
   }
@@ -193,6 +195,12 @@ export class Connection {
       this.reply(frame, 'error', { reason: auth.reason })
       return
     }
+    const name = frame.topic.slice(TOPIC_PREFIX.length)
+    const isPrivate = asksPrivate(frame.payload.config)
+    if (isPrivate && !mayReadPrivateTopic(name, auth.claims)) {
+      this.reply(frame, 'error', { reason: privateTopicRefusal(name) })
+      return
+    }
     const resolved = await resolveBindings(this.deps.catalogue, frame.payload.config)
     if (!resolved.ok) {
       this.reply(frame, 'error', { reason: resolved.reason })
@@ -200,11 +208,11 @@ export class Connection {
     }
     if (resolved.bindings.length > 0) await this.deps.catalogue.ensureTriggers()
     if (this.ws.readyState !== this.ws.OPEN) return
-    const name = frame.topic.slice(TOPIC_PREFIX.length)
     const channel: LiveChannel = {
       topic: frame.topic,
       name,
       joinRef: frame.joinRef,
+      private: isPrivate,
       claims: auth.claims,
       role: auth.claims.role,
       visibilityKey: visibilityKey(auth.claims),
@@ -236,6 +244,11 @@ export class Connection {
     if (this.channels.get(channel.topic) !== channel) return
     if (!auth.ok) {
       this.shutdown(channel, auth.reason)
+      return
+    }
+    // A private channel keeps only a token its topic's policy allows (another user's token closes it).
+    if (channel.private && !mayReadPrivateTopic(channel.name, auth.claims)) {
+      this.shutdown(channel, privateTopicRefusal(channel.name))
       return
     }
     channel.claims = auth.claims

@@ -1,7 +1,8 @@
 /**
  * Realtime for the local stack: `/realtime/v1/websocket` on the API's HTTP server, speaking the Phoenix protocol of
  * supabase-js, delivering postgres_changes from the change log (change-feed.ts) to the subscribers that row-level
- * security lets see them (dispatch.ts). Broadcast and presence are not offered.
+ * security lets see them (dispatch.ts), and the database's private signals to one user's devices as Broadcast on
+ * private topics (user-signals.ts, private-topics.ts). Clients cannot broadcast; presence is not offered.
  */
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -24,6 +25,7 @@ import {
 } from './limits.ts'
 import { parseVsn } from './protocol.ts'
 import { BucketMap } from './rate.ts'
+import { listenForUserSignals } from './user-signals.ts'
 
 export interface RealtimeServer {
   /** Joined channels right now (for tests and diagnostics). */
@@ -57,6 +59,7 @@ export async function attachRealtime(
   )
   // Any DDL (change-log.sql's event trigger) may change tables, privileges or the publication: forget what is known.
   const unlistenDdl = await ctx.db.pg.listen(DDL_CHANNEL, () => catalogue.invalidate())
+  const unlistenSignals = await listenForUserSignals(ctx.db, ctx.log, () => channels)
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
   const connections = new Set<Connection>()
   const addressJoins = new BucketMap(limits.joinsPerSecondPerAddress)
@@ -146,6 +149,7 @@ export async function attachRealtime(
       for (const ws of wss.clients) ws.terminate()
       channels.clear()
       await unlistenDdl().catch(() => {})
+      await unlistenSignals().catch(() => {})
       await feed!.close()
     },
   }
