@@ -9,12 +9,27 @@ import importX from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import globals from 'globals'
 
-const FEATURES = ['landing', 'auth', 'shop', 'item', 'favorites', 'messages', 'sell', 'profile', 'subscription', 'payment', 'static']
+const FEATURES = [
+  'landing',
+  'auth',
+  'shop',
+  'item',
+  'favorites',
+  'messages',
+  'sell',
+  'profile',
+  'subscription',
+  'payment',
+  'static',
+]
 
 const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': ['error', { patterns, paths }],
 })
-const noSupabase = { group: ['@supabase/*'], message: 'Only src/remote talks to supabase-js (docs/architecture.md §1 rule 8).' }
+const noSupabase = {
+  group: ['@supabase/*'],
+  message: 'Only src/remote talks to supabase-js (docs/architecture.md §1 rule 8).',
+}
 // Features and the app reach the device's database, the engine and the online-only services through one front door,
 // src/data/index.ts. Their tests may still build fixtures from the layers behind it (a seeded database, a session).
 const frontDoor = {
@@ -24,7 +39,22 @@ const frontDoor = {
 const TESTS = ['src/**/*.test.{ts,tsx}', 'src/**/testing/**']
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', 'test-results-*', 'dev-dist', 'node_modules', 'reports', '.stryker-tmp', 'test-results', 'playwright-report', 'scratch', '.kreis', 'supabase/functions/*/index.ts'] },
+  {
+    ignores: [
+      'dist',
+      'dist-*',
+      'test-results-*',
+      'dev-dist',
+      'node_modules',
+      'reports',
+      '.stryker-tmp',
+      'test-results',
+      'playwright-report',
+      'scratch',
+      '.kreis',
+      'supabase/functions/*/index.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -33,7 +63,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'User content is never rendered as HTML.' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'User content is never rendered as HTML.',
+        },
       ],
     },
   },
@@ -42,11 +75,17 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  { files: ['src/domain/**'], rules: restrict([{ group: ['@/*', '../*'], message: 'domain/ imports nothing of ours.' }, noSupabase]) },
+  {
+    files: ['src/domain/**'],
+    rules: restrict([{ group: ['@/*', '../*'], message: 'domain/ imports nothing of ours.' }, noSupabase]),
+  },
   {
     files: ['src/{db,sync}/**'],
     rules: restrict([
-      { group: ['@/features/*', '@/app/*', '@/shared/*', '@/data', '@/data/*'], message: 'Lower layers never import the front door, shared/, features or app.' },
+      {
+        group: ['@/features/*', '@/app/*', '@/shared/*', '@/data', '@/data/*'],
+        message: 'Lower layers never import the front door, shared/, features or app.',
+      },
       noSupabase,
     ]),
   },
@@ -63,7 +102,13 @@ export default tseslint.config(
   },
   {
     files: ['src/data/**'],
-    rules: restrict([{ group: ['@/features/*', '@/app/*', '@/shared/*'], message: 'The data layer never imports shared/, features or app.' }, noSupabase]),
+    rules: restrict([
+      {
+        group: ['@/features/*', '@/app/*', '@/shared/*'],
+        message: 'The data layer never imports shared/, features or app.',
+      },
+      noSupabase,
+    ]),
   },
   ...[
     { files: ['src/shared/**'], ignores: TESTS, more: [frontDoor] },
@@ -72,14 +117,19 @@ export default tseslint.config(
     files,
     ignores,
     rules: restrict([
-      { group: ['@/features/*', '@/app/*', '@/remote/*'], message: 'shared/ serves several features: it imports none of them, nor app or remote/.' },
+      {
+        group: ['@/features/*', '@/app/*', '@/remote/*'],
+        message: 'shared/ serves several features: it imports none of them, nor app or remote/.',
+      },
       ...more,
       noSupabase,
     ]),
   })),
   ...FEATURES.flatMap((name) => {
     const apart = {
-      group: FEATURES.filter((f) => f !== name).map((f) => `@/features/${f}/*`).concat('@/app/*', '@/remote/*'),
+      group: FEATURES.filter((f) => f !== name)
+        .map((f) => `@/features/${f}/*`)
+        .concat('@/app/*', '@/remote/*'),
       message: 'Features never import each other, the app layer, or remote/ (docs/architecture.md §2).',
     }
     return [
@@ -112,5 +162,8 @@ export default tseslint.config(
   },
   { files: ['src/app/**'], ignores: TESTS, rules: restrict([frontDoor, noSupabase]) },
   { files: TESTS.map((t) => t.replace('src/**', 'src/app/**')), rules: restrict([noSupabase]) },
-  { files: ['supabase/**'], rules: restrict([{ group: ['**/src/*', '@/*'], message: 'The local stack shares nothing with src/.' }]) },
+  {
+    files: ['supabase/**'],
+    rules: restrict([{ group: ['**/src/*', '@/*'], message: 'The local stack shares nothing with src/.' }]),
+  },
 )

@@ -43,7 +43,11 @@ const LOCALE_MODULES = {
  * For each route prefix, the JS files its page chunk needs (the chunk and its static imports, transitively) that the
  * first route does not already load.
  */
-function routePreloads(bundle: OutputBundle, entry: OutputChunk, pages: Record<string, string>): Record<string, string[]> {
+function routePreloads(
+  bundle: OutputBundle,
+  entry: OutputChunk,
+  pages: Record<string, string>,
+): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk')
   const loaded = new Set(firstRouteChunks(bundle, entry, FIRST_ROUTE_MODULES))
   const out: Record<string, string[]> = {}
@@ -83,7 +87,9 @@ export default defineConfig(({ mode }) => {
         // The API serves the data and the photos (CORS, no credentials: one anonymous connection pool). Opening
         // that connection while the app's JS loads takes a round trip off the first listing and photo (LCP).
         name: 'kreis-preconnect-api',
-        transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'preconnect', href: apiOrigin, crossorigin: '' }, injectTo: 'head' }],
+        transformIndexHtml: () => [
+          { tag: 'link', attrs: { rel: 'preconnect', href: apiOrigin, crossorigin: '' }, injectTo: 'head' },
+        ],
       },
       {
         // A cold visit of /shop or /item/:id asks for its listings at once, in parallel with the JS download
@@ -92,7 +98,10 @@ export default defineConfig(({ mode }) => {
         // cost a round trip before the request starts. Only the public anon key.
         name: 'kreis-first-screen',
         transformIndexHtml: (html) =>
-          html.replace('<title>', `<script>${firstScreenScript(apiUrl, env.VITE_SUPABASE_ANON_KEY || DEFAULT_SUPABASE_ANON_KEY)}</script>\n    <title>`),
+          html.replace(
+            '<title>',
+            `<script>${firstScreenScript(apiUrl, env.VITE_SUPABASE_ANON_KEY || DEFAULT_SUPABASE_ANON_KEY)}</script>\n    <title>`,
+          ),
       },
       {
         // The shop's and the item page's chunks (with their static imports) start downloading with the first route's
@@ -103,7 +112,10 @@ export default defineConfig(({ mode }) => {
           order: 'post',
           handler: (html, ctx) => {
             if (!ctx.bundle || !ctx.chunk) return html
-            const routes = routePreloads(ctx.bundle, ctx.chunk, { '/shop': 'src/features/shop/shop-page.tsx', '/item/': 'src/features/item/item-page.tsx' })
+            const routes = routePreloads(ctx.bundle, ctx.chunk, {
+              '/shop': 'src/features/shop/shop-page.tsx',
+              '/item/': 'src/features/item/item-page.tsx',
+            })
             return html.replace('<title>', `<script>${routePreloadScript(routes)}</script>\n    <title>`)
           },
         },
@@ -139,12 +151,34 @@ export default defineConfig(({ mode }) => {
           ],
           // The richer install dialog (scripts/make-screenshots.ts makes them from real screenshots).
           screenshots: [
-            { src: '/screenshots/narrow.png', sizes: '375x812', type: 'image/png', form_factor: 'narrow', label: 'An item on Kreis' },
-            { src: '/screenshots/wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'An item on Kreis, on a large screen' },
+            {
+              src: '/screenshots/narrow.png',
+              sizes: '375x812',
+              type: 'image/png',
+              form_factor: 'narrow',
+              label: 'An item on Kreis',
+            },
+            {
+              src: '/screenshots/wide.png',
+              sizes: '1280x800',
+              type: 'image/png',
+              form_factor: 'wide',
+              label: 'An item on Kreis, on a large screen',
+            },
           ],
           shortcuts: [
-            { name: 'Sell an item', short_name: 'Sell', url: '/sell', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-            { name: 'Messages', short_name: 'Messages', url: '/messages', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+            {
+              name: 'Sell an item',
+              short_name: 'Sell',
+              url: '/sell',
+              icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+            },
+            {
+              name: 'Messages',
+              short_name: 'Messages',
+              url: '/messages',
+              icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+            },
           ],
         },
         workbox: {

@@ -38,20 +38,60 @@ export async function run(): Promise<Figure[]> {
     const anon = { apikey: ts.anonKey, 'content-type': 'application/json' }
     const signedIn = { ...anon, authorization: `Bearer ${user.accessToken}` }
     const listing = (id: string) => ({
-      id, user_id: user.id, title: 'Bench coat', description: 'A coat for the bench.', price: 10, condition: 'very_good',
-      category: 'women', status: 'active', edited_at: new Date().toISOString(),
+      id,
+      user_id: user.id,
+      title: 'Bench coat',
+      description: 'A coat for the bench.',
+      price: 10,
+      condition: 'very_good',
+      category: 'women',
+      status: 'active',
+      edited_at: new Date().toISOString(),
     })
     const attacks: Attack[] = [
-      { name: 'anonymous nested-repeat regex filter', method: 'GET', headers: anon,
-        path: `/rest/v1/listings?select=id&title=match.${encodeURIComponent('((.{0,90}){0,90}b|(.{0,90}){0,90}c)z1')}` },
-      { name: 'save_listings with 3,000 saves', method: 'POST', headers: signedIn, path: '/rest/v1/rpc/save_listings',
-        body: JSON.stringify({ saves: Array.from({ length: 3000 }, () => ({ listing: listing(randomUUID()), images: null })) }) },
-      { name: 'insert of 4,500 messages', method: 'POST', headers: signedIn, path: '/rest/v1/messages',
-        body: JSON.stringify(Array.from({ length: 4500 }, () => ({ conversation_id: randomUUID(), sender_id: user.id, receiver_id: randomUUID(), content: 'x'.repeat(2000) }))) },
-      { name: 'anonymous 10 MB body', method: 'POST', headers: anon, path: '/rest/v1/trial_users',
-        body: JSON.stringify({ email: 'a@b.ch', first_name: 'x'.repeat(10 * 1024 * 1024) }) },
-      { name: 'anonymous 5 MB upload', method: 'POST', headers: { apikey: ts.anonKey, 'content-type': 'image/png' },
-        path: `/storage/v1/object/listing-images/${user.id}/x.png`, body: 'x'.repeat(5 * 1024 * 1024) },
+      {
+        name: 'anonymous nested-repeat regex filter',
+        method: 'GET',
+        headers: anon,
+        path: `/rest/v1/listings?select=id&title=match.${encodeURIComponent('((.{0,90}){0,90}b|(.{0,90}){0,90}c)z1')}`,
+      },
+      {
+        name: 'save_listings with 3,000 saves',
+        method: 'POST',
+        headers: signedIn,
+        path: '/rest/v1/rpc/save_listings',
+        body: JSON.stringify({
+          saves: Array.from({ length: 3000 }, () => ({ listing: listing(randomUUID()), images: null })),
+        }),
+      },
+      {
+        name: 'insert of 4,500 messages',
+        method: 'POST',
+        headers: signedIn,
+        path: '/rest/v1/messages',
+        body: JSON.stringify(
+          Array.from({ length: 4500 }, () => ({
+            conversation_id: randomUUID(),
+            sender_id: user.id,
+            receiver_id: randomUUID(),
+            content: 'x'.repeat(2000),
+          })),
+        ),
+      },
+      {
+        name: 'anonymous 10 MB body',
+        method: 'POST',
+        headers: anon,
+        path: '/rest/v1/trial_users',
+        body: JSON.stringify({ email: 'a@b.ch', first_name: 'x'.repeat(10 * 1024 * 1024) }),
+      },
+      {
+        name: 'anonymous 5 MB upload',
+        method: 'POST',
+        headers: { apikey: ts.anonKey, 'content-type': 'image/png' },
+        path: `/storage/v1/object/listing-images/${user.id}/x.png`,
+        body: 'x'.repeat(5 * 1024 * 1024),
+      },
     ]
 
     const load = () => `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`
@@ -76,7 +116,11 @@ export async function run(): Promise<Figure[]> {
         note:
           `idle p95 ${idleP95.toFixed(2)} ms; under attack p50 ${percentile(under.latencies, 50).toFixed(2)} ms, max ` +
           `${Math.max(...under.latencies).toFixed(0)} ms over ${under.latencies.length} requests; the attacker got ` +
-          `${Object.entries(answers).map(([code, n]) => `${(n / seconds).toFixed(1)}/s ${code}`).join(', ') || 'no answer'}; ${load()}`,
+          `${
+            Object.entries(answers)
+              .map(([code, n]) => `${(n / seconds).toFixed(1)}/s ${code}`)
+              .join(', ') || 'no answer'
+          }; ${load()}`,
       })
     }
     return figures
@@ -86,7 +130,10 @@ export async function run(): Promise<Figure[]> {
 }
 
 /** One client in its own process from 127.0.0.2 sending `attack` back to back, whatever it answers. */
-function startAttacker(base: string, attack: Attack): { child: ChildProcess; answers: Promise<Record<string, number>> } {
+function startAttacker(
+  base: string,
+  attack: Attack,
+): { child: ChildProcess; answers: Promise<Record<string, number>> } {
   const script = `
     const http = require('node:http')
     const a = JSON.parse(require('node:fs').readFileSync(process.argv[2], 'utf8'))

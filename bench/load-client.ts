@@ -57,14 +57,24 @@ export function httpGetLoop(url: string, headers: Record<string, string>) {
 export function loadInChild(url: string, apikey: string, clients: number, durationMs: number): Promise<LoadRun> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'load-client.ts'), url, apikey, String(clients), String(durationMs)],
+    [
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, 'load-client.ts'),
+      url,
+      apikey,
+      String(clients),
+      String(durationMs),
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   )
   let out = ''
   child.stdout.on('data', (d: Buffer) => (out += d.toString()))
   return new Promise((resolve, reject) => {
     child.once('error', reject)
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadRun) : reject(new Error(`load client exited ${code}`))))
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as LoadRun) : reject(new Error(`load client exited ${code}`)),
+    )
   })
 }
 

@@ -21,7 +21,14 @@ export async function run(): Promise<Figure[]> {
     const buyer = await ts.newUser({ firstName: 'Anna', lastName: 'Buyer' })
     const listing = await seller.client
       .from('listings')
-      .insert({ user_id: seller.id, title: "Levi's 501 jacket", description: 'Worn twice.', price: 60, condition: 'very_good', category: 'men' })
+      .insert({
+        user_id: seller.id,
+        title: "Levi's 501 jacket",
+        description: 'Worn twice.',
+        price: 60,
+        condition: 'very_good',
+        category: 'men',
+      })
       .select('id')
       .single()
     if (listing.error) throw new Error(listing.error.message)
@@ -32,7 +39,9 @@ export async function run(): Promise<Figure[]> {
       .single()
     if (conversation.error) throw new Error(conversation.error.message)
     const keys = new SubscriberKeys()
-    const sub = await seller.client.from('push_subscriptions').insert({ endpoint: `${receiver.origin}/push/bench`, p256dh: keys.p256dh, auth: keys.auth })
+    const sub = await seller.client
+      .from('push_subscriptions')
+      .insert({ endpoint: `${receiver.origin}/push/bench`, p256dh: keys.p256dh, auth: keys.auth })
     if (sub.error) throw new Error(sub.error.message)
 
     const samples: number[] = []

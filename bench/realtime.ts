@@ -205,16 +205,24 @@ function startFlood(base: string, anonKey: string): { child: ChildProcess; count
     for (let s = 0; s < sockets; s++) open(s)
     process.on('SIGTERM', () => { stopping = true; process.stdout.write(JSON.stringify(counts)); process.exit(0) })`
   const wsUrl = `${base.replace('http', 'ws')}/realtime/v1/websocket?apikey=${anonKey}&vsn=2.0.0`
-  const child = spawn(process.execPath, ['-e', script, wsUrl, String(FLOOD_SOCKETS)], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['-e', script, wsUrl, String(FLOOD_SOCKETS)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   let out = ''
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
   const counts = new Promise<FloodCount>((resolve) =>
     // 'close', not 'exit': the counts may still be in the pipe when the process has exited.
     child.once('close', () => {
-      const parsed = JSON.parse(out || '{"sockets":0,"joins":0,"ok":0,"refused":0,"reasons":{}}') as Omit<FloodCount, 'reasons'> & {
+      const parsed = JSON.parse(out || '{"sockets":0,"joins":0,"ok":0,"refused":0,"reasons":{}}') as Omit<
+        FloodCount,
+        'reasons'
+      > & {
         reasons: Record<string, number>
       }
-      const reasons = Object.entries(parsed.reasons).map(([r, k]) => `${r} ${k}`).join(', ') || 'none'
+      const reasons =
+        Object.entries(parsed.reasons)
+          .map(([r, k]) => `${r} ${k}`)
+          .join(', ') || 'none'
       resolve({ ...parsed, reasons })
     }),
   )

@@ -42,7 +42,11 @@ export async function run(): Promise<Figure[]> {
     const cache = await loadSchemaCache(ts.stack.ctx.db.pg)
     const root = planRead(cache, relationSource(cache, 'listings')!, parseQuery(new URLSearchParams(FEED_QUERY)))
     const params = new Params()
-    const sql = readSql(root, { single: false, count: false }, params, { maxRows: MAX_ROWS, timeoutMs: STATEMENT_TIMEOUT_MS.anon, maxVisitedRows: MAX_VISITED_ROWS })
+    const sql = readSql(root, { single: false, count: false }, params, {
+      maxRows: MAX_ROWS,
+      timeoutMs: STATEMENT_TIMEOUT_MS.anon,
+      maxVisitedRows: MAX_VISITED_ROWS,
+    })
     const engine = async () => {
       await ts.stack.ctx.db.withClaims({ role: 'anon' }, (tx) => tx.query(sql, params.values))
     }
@@ -105,7 +109,11 @@ export async function run(): Promise<Figure[]> {
           `max ${Math.max(...underAttack.latencies).toFixed(0)} ms over ${underAttack.latencies.length} requests; heaviest allowed read: ` +
           `GET /rest/v1/${heavy.path} (${heavy.status}, ${(heavy.bytes / 1e6).toFixed(2)} MB, ${heavy.ms.toFixed(0)} ms alone; ` +
           `candidates: ${heavy.tried}); the attacker got ` +
-          `${Object.entries(attackerAnswers).map(([code, n]) => `${(n / attackSeconds).toFixed(1)}/s ${code}`).join(', ') || 'no answer'} ` +
+          `${
+            Object.entries(attackerAnswers)
+              .map(([code, n]) => `${(n / attackSeconds).toFixed(1)}/s ${code}`)
+              .join(', ') || 'no answer'
+          } ` +
           `(database fair share: ${process.env.KREIS_FAIR_SHARE === 'off' ? 'off' : 'on'}); ${load}`,
       },
       {

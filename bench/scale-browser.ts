@@ -40,14 +40,23 @@ export async function startScaleApp(anonKey: string): Promise<AppServer> {
   const server = await preview({
     root: ROOT,
     logLevel: 'warn',
-    preview: { host: '127.0.0.1', port: SCALE_APP_PORT, strictPort: true, open: false, headers: securityHeaders(path.join(ROOT, BUILD_DIR), API) },
+    preview: {
+      host: '127.0.0.1',
+      port: SCALE_APP_PORT,
+      strictPort: true,
+      open: false,
+      headers: securityHeaders(path.join(ROOT, BUILD_DIR), API),
+    },
   })
   return { close: () => server.close() }
 }
 
 /** A visitor's first card painted in Chromium, median of RUNS fresh first visits. */
 export async function browserFigures(n: number): Promise<Figure[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] })
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  })
   const samples: number[] = []
   const loads: number[] = []
   try {
@@ -66,7 +75,11 @@ export async function browserFigures(n: number): Promise<Figure[]> {
         })
         loads.push(os.loadavg()[0]!)
         await page.goto(`${APP}/shop`)
-        await page.waitForFunction(() => typeof (window as unknown as { __firstCard?: number | null }).__firstCard === 'number', undefined, { timeout: 120_000 })
+        await page.waitForFunction(
+          () => typeof (window as unknown as { __firstCard?: number | null }).__firstCard === 'number',
+          undefined,
+          { timeout: 120_000 },
+        )
         samples.push(Number(await page.evaluate(() => (window as unknown as { __firstCard: number }).__firstCard)))
       } finally {
         await context.close()
@@ -75,12 +88,14 @@ export async function browserFigures(n: number): Promise<Figure[]> {
   } finally {
     await browser.close()
   }
-  return [{
-    figure: `visitor's first card painted in Chromium, ${n.toLocaleString('en')} listings (median of ${RUNS})`,
-    value: percentile(samples, 50),
-    unit: 'ms',
-    budget: { op: '<=', limit: 1500 },
-    command: COMMAND,
-    note: `navigation start → the frame after the first card of /shop entered the DOM, fresh context each run (no cache, no IndexedDB), the built app served as npm start serves it; runs: ${samples.map((s) => Math.round(s)).join(', ')} ms; load average (1 min) at each run's start: ${loads.map((l) => l.toFixed(1)).join(', ')}`,
-  }]
+  return [
+    {
+      figure: `visitor's first card painted in Chromium, ${n.toLocaleString('en')} listings (median of ${RUNS})`,
+      value: percentile(samples, 50),
+      unit: 'ms',
+      budget: { op: '<=', limit: 1500 },
+      command: COMMAND,
+      note: `navigation start → the frame after the first card of /shop entered the DOM, fresh context each run (no cache, no IndexedDB), the built app served as npm start serves it; runs: ${samples.map((s) => Math.round(s)).join(', ')} ms; load average (1 min) at each run's start: ${loads.map((l) => l.toFixed(1)).join(', ')}`,
+    },
+  ]
 }

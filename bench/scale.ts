@@ -32,7 +32,8 @@ const COMMAND = 'npm run bench -- scale'
 const WINDOW_LISTINGS = Number(process.env.KREIS_BENCH_WINDOW ?? 2000)
 const ROUNDS = 3
 const VISITOR_LIMIT_MS = 60_000
-const BUNDLE_SELECT = '*,listing_images(*),profiles(id,first_name,last_name,location,profile_picture_url,created_at,updated_at)'
+const BUNDLE_SELECT =
+  '*,listing_images(*),profiles(id,first_name,last_name,location,profile_picture_url,created_at,updated_at)'
 
 const MIX: [string, FeedFilters][] = [
   ['everything', {}],
@@ -47,7 +48,17 @@ const MIX: [string, FeedFilters][] = [
   ['price', { priceMin: 20, priceMax: 60 }],
   ['city filter', { locations: ['Geneva'] }],
   ['size + condition', { sizes: ['M'], conditions: ['very_good'] }],
-  ['all at once', { query: 'veste', category: 'women', priceMin: 10, priceMax: 300, locations: ['Lausanne', 'Geneva'], sizes: ['38'] }],
+  [
+    'all at once',
+    {
+      query: 'veste',
+      category: 'women',
+      priceMin: 10,
+      priceMax: 300,
+      locations: ['Lausanne', 'Geneva'],
+      sizes: ['38'],
+    },
+  ],
 ]
 const SORTS: FeedSort[] = ['newest', 'price_asc', 'price_desc']
 /** Questions broad enough to have a page 500 at 100,000 listings. */
@@ -64,23 +75,43 @@ async function ask(ts: TestStack, page: ServerSearchPage): Promise<Outcome> {
   const key = page.sort === 'newest' ? 'created_at' : 'price'
   const dir = desc ? 'desc' : 'asc'
   const body = {
-    p_terms: page.terms, p_category: page.category, p_price_min: page.priceMin, p_price_max: page.priceMax,
-    p_locations: page.locations, p_sizes: page.sizes, p_conditions: page.conditions, p_sort: page.sort,
-    p_after_key: page.after?.key ?? null, p_after_id: page.after?.id ?? null, p_offset: page.offset, p_limit: page.limit,
+    p_terms: page.terms,
+    p_category: page.category,
+    p_price_min: page.priceMin,
+    p_price_max: page.priceMax,
+    p_locations: page.locations,
+    p_sizes: page.sizes,
+    p_conditions: page.conditions,
+    p_sort: page.sort,
+    p_after_key: page.after?.key ?? null,
+    p_after_id: page.after?.id ?? null,
+    p_offset: page.offset,
+    p_limit: page.limit,
   }
   const started = performance.now()
-  const res = await fetch(`${ts.url}/rest/v1/rpc/search_listings?select=${encodeURIComponent(BUNDLE_SELECT)}&order=${key}.${dir},id.${dir}`, {
-    method: 'POST',
-    headers: { apikey: ts.anonKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  })
+  const res = await fetch(
+    `${ts.url}/rest/v1/rpc/search_listings?select=${encodeURIComponent(BUNDLE_SELECT)}&order=${key}.${dir},id.${dir}`,
+    {
+      method: 'POST',
+      headers: { apikey: ts.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+  )
   const text = await res.text()
   const ms = performance.now() - started
   return { ms, refused: text.includes('54000'), failed: !res.ok }
 }
 
-async function cursorAt(ts: TestStack, sort: FeedSort, row: number, category?: string, priceMin?: number, priceMax?: number): Promise<SearchCursor | null> {
-  const order = sort === 'newest' ? 'created_at desc, id desc' : sort === 'price_asc' ? 'price, id' : 'price desc, id desc'
+async function cursorAt(
+  ts: TestStack,
+  sort: FeedSort,
+  row: number,
+  category?: string,
+  priceMin?: number,
+  priceMax?: number,
+): Promise<SearchCursor | null> {
+  const order =
+    sort === 'newest' ? 'created_at desc, id desc' : sort === 'price_asc' ? 'price, id' : 'price desc, id desc'
   const key = sort === 'newest' ? 'created_at::text' : 'price::text'
   const r = await ts.stack.ctx.db.asSuperuser((tx) =>
     tx.query<SearchCursor>(
@@ -100,7 +131,8 @@ async function serverFigures(ts: TestStack, n: number): Promise<Figure[]> {
   const deepCursors = new Map<string, SearchCursor | null>()
   for (const [name, f] of MIX) {
     if (!DEEP.has(name)) continue
-    for (const sort of SORTS) deepCursors.set(`${name}|${sort}`, await cursorAt(ts, sort, 499 * 12 - 1, f.category, f.priceMin, f.priceMax))
+    for (const sort of SORTS)
+      deepCursors.set(`${name}|${sort}`, await cursorAt(ts, sort, 499 * 12 - 1, f.category, f.priceMin, f.priceMax))
   }
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, f] of MIX) {
@@ -122,29 +154,73 @@ async function serverFigures(ts: TestStack, n: number): Promise<Figure[]> {
   }
   const label = `${n.toLocaleString('en')} listings`
   return [
-    { figure: `server search page 1, ${label}, p50`, value: percentile(first, 50), unit: 'ms', budget: { op: '<=', limit: 50 }, command: COMMAND },
-    { figure: `server search page 1, ${label}, p95`, value: percentile(first, 95), unit: 'ms', budget: { op: '<=', limit: 50 }, command: COMMAND },
+    {
+      figure: `server search page 1, ${label}, p50`,
+      value: percentile(first, 50),
+      unit: 'ms',
+      budget: { op: '<=', limit: 50 },
+      command: COMMAND,
+    },
+    {
+      figure: `server search page 1, ${label}, p95`,
+      value: percentile(first, 95),
+      unit: 'ms',
+      budget: { op: '<=', limit: 50 },
+      command: COMMAND,
+    },
     ...(deep.length
       ? [
-          { figure: `server search page 500, ${label}, p50`, value: percentile(deep, 50), unit: 'ms', budget: { op: '<=' as const, limit: 50 }, command: COMMAND },
-          { figure: `server search page 500, ${label}, p95`, value: percentile(deep, 95), unit: 'ms', budget: { op: '<=' as const, limit: 50 }, command: COMMAND },
+          {
+            figure: `server search page 500, ${label}, p50`,
+            value: percentile(deep, 50),
+            unit: 'ms',
+            budget: { op: '<=' as const, limit: 50 },
+            command: COMMAND,
+          },
+          {
+            figure: `server search page 500, ${label}, p95`,
+            value: percentile(deep, 95),
+            unit: 'ms',
+            budget: { op: '<=' as const, limit: 50 },
+            command: COMMAND,
+          },
         ]
       : []),
     {
-      figure: `requests refused by the work caps, ${label}`, value: refused, unit: 'requests', budget: { op: '<=', limit: 0 }, command: COMMAND,
+      figure: `requests refused by the work caps, ${label}`,
+      value: refused,
+      unit: 'requests',
+      budget: { op: '<=', limit: 0 },
+      command: COMMAND,
       note: `${MIX.length} questions × ${SORTS.length} orders × ${ROUNDS} rounds at page 1, page 500 where it exists; other failures: ${failed}`,
     },
   ]
 }
 
 async function offlineFigures(): Promise<Figure[]> {
-  const sellers = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003']
-  const names: Record<string, [string, string]> = { [sellers[0]!]: ['Anna', 'Müller'], [sellers[1]!]: ['Luca', 'Rossi'], [sellers[2]!]: ['Sophie', 'Martin'] }
+  const sellers = [
+    '00000000-0000-4000-8000-000000000001',
+    '00000000-0000-4000-8000-000000000002',
+    '00000000-0000-4000-8000-000000000003',
+  ]
+  const names: Record<string, [string, string]> = {
+    [sellers[0]!]: ['Anna', 'Müller'],
+    [sellers[1]!]: ['Luca', 'Rossi'],
+    [sellers[2]!]: ['Sophie', 'Martin'],
+  }
   const db = new KreisDatabase(`bench-scale-${Date.now()}`)
   try {
-    const rows: ListingRow[] = scaleListings(WINDOW_LISTINGS, sellers).map((l) => ({
-      ...l, updated_at: l.created_at, sync_state: 'synced', cover_image_url: null, seller_first_name: names[l.user_id]![0], seller_last_name: names[l.user_id]![1],
-    }) as ListingRow)
+    const rows: ListingRow[] = scaleListings(WINDOW_LISTINGS, sellers).map(
+      (l) =>
+        ({
+          ...l,
+          updated_at: l.created_at,
+          sync_state: 'synced',
+          cover_image_url: null,
+          seller_first_name: names[l.user_id]![0],
+          seller_last_name: names[l.user_id]![1],
+        }) as ListingRow,
+    )
     await db.listings.bulkPut(rows)
     for (const [, f] of MIX) for (const sort of SORTS) await feedPage(db, f, 1, sort) // loads the projection
     const times: number[] = []
@@ -158,10 +234,16 @@ async function offlineFigures(): Promise<Figure[]> {
         }
       }
     }
-    return [{
-      figure: `offline search over a ${WINDOW_LISTINGS.toLocaleString('en')}-listing mirror, p95`, value: percentile(times, 95), unit: 'ms',
-      budget: { op: '<=', limit: 30 }, command: COMMAND, note: 'fake-indexeddb in Node (not a browser), the feed projection loaded; pages 1 and 2 of the mix',
-    }]
+    return [
+      {
+        figure: `offline search over a ${WINDOW_LISTINGS.toLocaleString('en')}-listing mirror, p95`,
+        value: percentile(times, 95),
+        unit: 'ms',
+        budget: { op: '<=', limit: 30 },
+        command: COMMAND,
+        note: 'fake-indexeddb in Node (not a browser), the feed projection loaded; pages 1 and 2 of the mix',
+      },
+    ]
   } finally {
     db.close()
     await db.delete()
@@ -187,19 +269,43 @@ async function createAccounts(ts: TestStack, sellers: readonly ScaleSeller[]): P
          jsonb_build_object('first_name', u.first_name, 'last_name', u.last_name), now(), now()
        from unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) as u(id, email, first_name, last_name)
        on conflict (id) do nothing`,
-      [sellers.map((s) => s.id), sellers.map((s) => s.email), sellers.map((s) => s.first_name), sellers.map((s) => s.last_name)],
+      [
+        sellers.map((s) => s.id),
+        sellers.map((s) => s.email),
+        sellers.map((s) => s.first_name),
+        sellers.map((s) => s.last_name),
+      ],
     ),
   )
 }
 
-type Visit = { firstListingMs: number | null; firstPageMs: number | null; settledMs: number | null; listings: number; profiles: number; mb: number }
+type Visit = {
+  firstListingMs: number | null
+  firstPageMs: number | null
+  settledMs: number | null
+  listings: number
+  profiles: number
+  mb: number
+}
 
 function visitor(ts: TestStack): Promise<Visit | string> {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['tsx', '--tsconfig', 'tsconfig.app.json', 'src/sync/testing/scale-visitor.cli.ts', ts.url, ts.anonKey, String(VISITOR_LIMIT_MS)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      detached: true,
-    })
+    const child = spawn(
+      'npx',
+      [
+        'tsx',
+        '--tsconfig',
+        'tsconfig.app.json',
+        'src/sync/testing/scale-visitor.cli.ts',
+        ts.url,
+        ts.anonKey,
+        String(VISITOR_LIMIT_MS),
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        detached: true,
+      },
+    )
     let out = ''
     // Past its own limit and a margin for the last reads, the visit is given up (its whole process group ended).
     const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), VISITOR_LIMIT_MS + 120_000)
@@ -208,7 +314,9 @@ function visitor(ts: TestStack): Promise<Visit | string> {
     child.on('exit', (code) => {
       clearTimeout(timer)
       const last = out.trim().split('\n').pop() ?? ''
-      resolve(code === 0 && last.startsWith('{') ? (JSON.parse(last) as Visit) : `the visit did not finish (exit ${code})`)
+      resolve(
+        code === 0 && last.startsWith('{') ? (JSON.parse(last) as Visit) : `the visit did not finish (exit ${code})`,
+      )
     })
   })
 }
@@ -217,19 +325,62 @@ async function visitorFigures(ts: TestStack, n: number): Promise<Figure[]> {
   const v = await visitor(ts)
   const label = `${n.toLocaleString('en')} listings`
   if (typeof v === 'string') {
-    return [{ figure: `visitor's first visit, ${label}`, value: NaN, unit: 'ms', budget: { op: '<=', limit: 1500 }, command: COMMAND, note: v }]
+    return [
+      {
+        figure: `visitor's first visit, ${label}`,
+        value: NaN,
+        unit: 'ms',
+        budget: { op: '<=', limit: 1500 },
+        command: COMMAND,
+        note: v,
+      },
+    ]
   }
   const notSettled = v.settledMs === null
   return [
-    { figure: `visitor's first page of 12 in the mirror, ${label}`, value: v.firstPageMs ?? NaN, unit: 'ms', budget: { op: '<=', limit: 1500 }, command: COMMAND,
-      note: 'the sync engine in Node on fake-indexeddb (no browser paint): the data layer part of the first card' },
-    { figure: `mirror stops growing, ${label}`, value: v.settledMs ?? VISITOR_LIMIT_MS, unit: 'ms', budget: { op: '<=', limit: 5000 }, command: COMMAND,
-      ...(notSettled ? { note: `still growing after ${VISITOR_LIMIT_MS / 1000} s (${v.listings} listings): the whole catalogue is pulled until the window bounds it` } : {}) },
-    { figure: `listings held by a visitor's device, ${label}`, value: v.listings, unit: 'listings', budget: { op: '<=', limit: WINDOW_LISTINGS }, command: COMMAND },
-    { figure: `profiles held by a visitor's device, ${label}`, value: v.profiles, unit: 'profiles', budget: { op: '<=', limit: WINDOW_LISTINGS }, command: COMMAND,
-      note: `the window's sellers only; the catalogue has ${sellerCount(n).toLocaleString('en')} generated sellers and the seed's accounts` },
-    { figure: `mirror size before photos, ${label}`, value: v.mb, unit: 'MB', budget: { op: '<=', limit: 25 }, command: COMMAND,
-      note: 'JSON bytes of the listing, image and profile rows the device holds' },
+    {
+      figure: `visitor's first page of 12 in the mirror, ${label}`,
+      value: v.firstPageMs ?? NaN,
+      unit: 'ms',
+      budget: { op: '<=', limit: 1500 },
+      command: COMMAND,
+      note: 'the sync engine in Node on fake-indexeddb (no browser paint): the data layer part of the first card',
+    },
+    {
+      figure: `mirror stops growing, ${label}`,
+      value: v.settledMs ?? VISITOR_LIMIT_MS,
+      unit: 'ms',
+      budget: { op: '<=', limit: 5000 },
+      command: COMMAND,
+      ...(notSettled
+        ? {
+            note: `still growing after ${VISITOR_LIMIT_MS / 1000} s (${v.listings} listings): the whole catalogue is pulled until the window bounds it`,
+          }
+        : {}),
+    },
+    {
+      figure: `listings held by a visitor's device, ${label}`,
+      value: v.listings,
+      unit: 'listings',
+      budget: { op: '<=', limit: WINDOW_LISTINGS },
+      command: COMMAND,
+    },
+    {
+      figure: `profiles held by a visitor's device, ${label}`,
+      value: v.profiles,
+      unit: 'profiles',
+      budget: { op: '<=', limit: WINDOW_LISTINGS },
+      command: COMMAND,
+      note: `the window's sellers only; the catalogue has ${sellerCount(n).toLocaleString('en')} generated sellers and the seed's accounts`,
+    },
+    {
+      figure: `mirror size before photos, ${label}`,
+      value: v.mb,
+      unit: 'MB',
+      budget: { op: '<=', limit: 25 },
+      command: COMMAND,
+      note: 'JSON bytes of the listing, image and profile rows the device holds',
+    },
   ]
 }
 
@@ -260,7 +411,11 @@ async function measureSizes(sizes: number[], figures: Figure[], inBrowser: boole
       const started = performance.now()
       // Analyzed after seeding (as autovacuum would on a hosted database; PGlite runs none); KREIS_BENCH_ANALYZE=off: not.
       await seedScale({
-        url: ts.url, serviceKey: ts.serviceRoleKey, count: n, analyze: process.env.KREIS_BENCH_ANALYZE !== 'off', createSellers: (sellers) => createAccounts(ts, sellers),
+        url: ts.url,
+        serviceKey: ts.serviceRoleKey,
+        count: n,
+        analyze: process.env.KREIS_BENCH_ANALYZE !== 'off',
+        createSellers: (sellers) => createAccounts(ts, sellers),
         log: (l) => process.stderr.write(`\r[bench] scale: ${l}   `),
       })
       process.stderr.write(`\n[bench] scale: seeded ${n} in ${((performance.now() - started) / 1000).toFixed(0)} s\n`)

@@ -67,8 +67,14 @@ export async function run(): Promise<Figure[]> {
     const names = [...(runs[0]?.steps.keys() ?? [])]
     const breakdown = names
       .map((n) => {
-        const wall = percentile(runs.map((r) => r.steps.get(n)?.wall ?? NaN), 50)
-        const cpu = percentile(runs.map((r) => r.steps.get(n)?.cpu ?? NaN), 50)
+        const wall = percentile(
+          runs.map((r) => r.steps.get(n)?.wall ?? NaN),
+          50,
+        )
+        const cpu = percentile(
+          runs.map((r) => r.steps.get(n)?.cpu ?? NaN),
+          50,
+        )
         return `${n} at ${Math.round(wall)} ms (CPU ${Math.round(cpu)})`
       })
       .join(', ')

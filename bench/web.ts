@@ -114,10 +114,14 @@ function lighthouseOnce(url: string, outFile: string): Promise<LhResult> {
     const child = spawn(
       'npx',
       [
-        '--yes', LIGHTHOUSE, url,
+        '--yes',
+        LIGHTHOUSE,
+        url,
         '--chrome-flags=--headless --no-sandbox --disable-gpu',
         '--only-categories=performance,accessibility',
-        '--output=json', `--output-path=${outFile}`, '--quiet',
+        '--output=json',
+        `--output-path=${outFile}`,
+        '--quiet',
       ],
       { cwd: ROOT, env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'inherit'] },
     )
@@ -139,8 +143,13 @@ function lighthouseOnce(url: string, outFile: string): Promise<LhResult> {
 
 async function lighthouseFigures(route: string, outDir: string): Promise<Figure[]> {
   const runs: LhResult[] = []
-  for (let i = 0; i < LH_RUNS; i++) runs.push(await lighthouseOnce(APP + route, path.join(outDir, `lh-${route.replace(/\W+/g, '_')}-${i}.json`)))
-  const median = (k: keyof LhResult) => percentile(runs.map((r) => r[k]), 50)
+  for (let i = 0; i < LH_RUNS; i++)
+    runs.push(await lighthouseOnce(APP + route, path.join(outDir, `lh-${route.replace(/\W+/g, '_')}-${i}.json`)))
+  const median = (k: keyof LhResult) =>
+    percentile(
+      runs.map((r) => r[k]),
+      50,
+    )
   const all = (k: keyof LhResult, digits = 0) => runs.map((r) => r[k].toFixed(digits)).join(', ')
   const name = route.startsWith('/item/') ? '/item/:id' : route
   const fig = (label: string, k: keyof LhResult, unit: string, budget: Figure['budget'], digits = 0): Figure => ({
@@ -162,7 +171,10 @@ async function lighthouseFigures(route: string, outDir: string): Promise<Figure[
 
 /** A visitor opened /shop once (worker installed, feed mirrored); then reloads it offline. */
 async function offlineRepeatVisit(): Promise<number[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] })
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  })
   try {
     const context = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 375, height: 812 } })
     const page = await context.newPage()
@@ -177,7 +189,9 @@ async function offlineRepeatVisit(): Promise<number[]> {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready
       if (!navigator.serviceWorker.controller) {
-        await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }))
+        await new Promise<void>((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+        )
       }
     })
     await page.locator(FEED_CARD).first().waitFor({ timeout: 60_000 })
@@ -188,7 +202,9 @@ async function offlineRepeatVisit(): Promise<number[]> {
       await page.reload()
       await page.locator(FEED_CARD).first().waitFor({ timeout: 10_000 })
       // NaN (printed as a miss) rather than undefined if the observer saw no card.
-      samples.push(Number(await page.evaluate(() => (window as unknown as { __firstCard?: number }).__firstCard ?? Number.NaN)))
+      samples.push(
+        Number(await page.evaluate(() => (window as unknown as { __firstCard?: number }).__firstCard ?? Number.NaN)),
+      )
     }
     return samples
   } finally {
@@ -214,7 +230,13 @@ export async function run(): Promise<Figure[]> {
       }
     })
     const all = jsSizes(path.resolve(ROOT, BUILD_DIR), 'en').all
-    figures.push({ figure: 'all JS of the build (gzip)', value: kB(all), unit: 'kB', budget: { op: '<=', limit: 350 }, command: COMMAND })
+    figures.push({
+      figure: 'all JS of the build (gzip)',
+      value: kB(all),
+      unit: 'kB',
+      budget: { op: '<=', limit: 350 },
+      command: COMMAND,
+    })
     for (const route of ['/', '/shop', ITEM_PATH]) {
       console.error(`[bench] lighthouse ${route}…`)
       figures.push(...(await lighthouseFigures(route, outDir)))

@@ -7,17 +7,27 @@ import { APP_URL, E2E_API_URL } from './env.ts'
 
 export const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.ch`
 
-export async function authCall(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function authCall(
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${E2E_API_URL}/auth/v1${path}`, {
     method: 'POST',
-    headers: { apikey: DEFAULT_ANON_KEY, authorization: `Bearer ${DEFAULT_ANON_KEY}`, 'content-type': 'application/json' },
+    headers: {
+      apikey: DEFAULT_ANON_KEY,
+      authorization: `Bearer ${DEFAULT_ANON_KEY}`,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify(body),
   })
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
 }
 
 /** A new confirmed account (the local stack auto-confirms), so a test may change it freely. */
-export async function newAccount(firstName: string, password = 'test-secret'): Promise<{ email: string; password: string }> {
+export async function newAccount(
+  firstName: string,
+  password = 'test-secret',
+): Promise<{ email: string; password: string }> {
   const email = unique(firstName.toLowerCase())
   const r = await authCall('/signup', { email, password, data: { first_name: firstName, last_name: 'Tester' } })
   expect(r.status).toBe(200)
@@ -25,7 +35,10 @@ export async function newAccount(firstName: string, password = 'test-secret'): P
 }
 
 /** A supabase-js client signed in as `email`, and what it stored (a browser's localStorage gets the same). */
-export async function apiSignIn(email: string, password = 'kreis-demo'): Promise<{ client: SupabaseClient; stored: Record<string, string> }> {
+export async function apiSignIn(
+  email: string,
+  password = 'kreis-demo',
+): Promise<{ client: SupabaseClient; stored: Record<string, string> }> {
   const stored: Record<string, string> = {}
   const client = createClient(E2E_API_URL, DEFAULT_ANON_KEY, {
     // Node 20 has no global WebSocket (docs/supabase-wire.md §0).
@@ -33,7 +46,11 @@ export async function apiSignIn(email: string, password = 'kreis-demo'): Promise
     auth: {
       autoRefreshToken: false,
       persistSession: true,
-      storage: { getItem: (k) => stored[k] ?? null, setItem: (k, v) => void (stored[k] = v), removeItem: (k) => void delete stored[k] },
+      storage: {
+        getItem: (k) => stored[k] ?? null,
+        setItem: (k, v) => void (stored[k] = v),
+        removeItem: (k) => void delete stored[k],
+      },
     },
   })
   const { error } = await client.auth.signInWithPassword({ email, password })
@@ -44,9 +61,17 @@ export async function apiSignIn(email: string, password = 'kreis-demo'): Promise
 /** A new device (browser context), signed in with a stored session (from apiSignIn) or a visitor without one. */
 export async function newDevice(
   browser: Browser,
-  opts: { stored?: Record<string, string>; serviceWorkers?: 'allow' | 'block'; viewport?: { width: number; height: number } } = {},
+  opts: {
+    stored?: Record<string, string>
+    serviceWorkers?: 'allow' | 'block'
+    viewport?: { width: number; height: number }
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: APP_URL, serviceWorkers: opts.serviceWorkers ?? 'block', ...(opts.viewport ? { viewport: opts.viewport } : {}) })
+  const context = await browser.newContext({
+    baseURL: APP_URL,
+    serviceWorkers: opts.serviceWorkers ?? 'block',
+    ...(opts.viewport ? { viewport: opts.viewport } : {}),
+  })
   if (opts.stored) {
     await context.addInitScript((entries) => {
       for (const [k, v] of Object.entries(entries)) if (localStorage.getItem(k) === null) localStorage.setItem(k, v)

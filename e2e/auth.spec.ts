@@ -72,9 +72,14 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL('/auth?mode=signin')
   })
 
-  test('reset: the e-mail is requested, and the link’s session sets a new password that then signs in', async ({ page }) => {
+  test('reset: the e-mail is requested, and the link’s session sets a new password that then signs in', async ({
+    page,
+  }) => {
     const email = unique('reset')
-    expect((await authCall('/signup', { email, password: 'old-secret', data: { first_name: 'Rita', last_name: 'Reset' } })).status).toBe(200)
+    expect(
+      (await authCall('/signup', { email, password: 'old-secret', data: { first_name: 'Rita', last_name: 'Reset' } }))
+        .status,
+    ).toBe(200)
 
     await page.goto('/auth?mode=reset')
     await page.getByLabel('Email').fill(email)
@@ -88,8 +93,12 @@ test.describe('accounts', () => {
     // session comes from a sign-in of the same account.
     const s = (await authCall('/token?grant_type=password', { email, password: 'old-secret' })).body
     const fragment = new URLSearchParams({
-      access_token: String(s.access_token), expires_at: String(s.expires_at), expires_in: String(s.expires_in),
-      refresh_token: String(s.refresh_token), token_type: 'bearer', type: 'recovery',
+      access_token: String(s.access_token),
+      expires_at: String(s.expires_at),
+      expires_in: String(s.expires_in),
+      refresh_token: String(s.refresh_token),
+      token_type: 'bearer',
+      type: 'recovery',
     })
     const fresh = page
     await fresh.goto(`/auth/reset-password#${fragment}`)
@@ -106,7 +115,9 @@ test.describe('accounts', () => {
   })
 
   test('an expired reset link says so and offers a new one', async ({ page }) => {
-    await page.goto('/auth/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired')
+    await page.goto(
+      '/auth/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    )
     await expect(page.getByRole('heading', { level: 1, name: 'This reset link cannot be used' })).toBeVisible()
     await page.getByRole('link', { name: 'Send me a new link' }).click()
     await expect(page).toHaveURL('/auth?mode=reset')

@@ -19,7 +19,9 @@ async function controlledRegistration(page: Page, cdp: CDPSession): Promise<stri
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
     if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }))
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      )
     }
   })
   return registrations
@@ -37,7 +39,8 @@ async function answerWorker(page: Page, answer: { drained: boolean; reason?: str
   }, answer)
 }
 
-const workerMessages = (page: Page) => page.evaluate(() => (window as unknown as { kreisWorkerMessages: unknown[] }).kreisWorkerMessages)
+const workerMessages = (page: Page) =>
+  page.evaluate(() => (window as unknown as { kreisWorkerMessages: unknown[] }).kreisWorkerMessages)
 
 test.describe('Background Sync', () => {
   test.use({ serviceWorkers: 'allow' })
@@ -60,7 +63,12 @@ test.describe('Background Sync', () => {
     const origin = new URL(page.url()).origin
     // Another tag first: it is none of the worker's business. Messages from one worker arrive in order, so had it
     // posted for that tag, the page would hold two messages once the app's own tag has been answered.
-    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag: 'someone-else', lastChance: false })
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin,
+      registrationId,
+      tag: 'someone-else',
+      lastChance: false,
+    })
     await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag: TAG, lastChance: false })
     await expect.poll(() => workerMessages(page)).toEqual([{ type: 'kreis:background-sync' }])
   })

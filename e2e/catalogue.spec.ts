@@ -21,10 +21,14 @@ test.describe('a catalogue of 20,000 listings', () => {
   test.beforeAll(async () => {
     test.setTimeout(600_000)
     const { body } = await api('/rest/v1/listings?select=id&status=eq.active&limit=100&offset=10000')
-    if ((body as unknown[]).length === 0) await seedScale({ url: E2E_API_URL, serviceKey: DEFAULT_SERVICE_ROLE_KEY, count: LISTINGS })
+    if ((body as unknown[]).length === 0)
+      await seedScale({ url: E2E_API_URL, serviceKey: DEFAULT_SERVICE_ROLE_KEY, count: LISTINGS })
   })
 
-  test('a visitor browses, searches "geneve" on the server, then offline on the device, and opens an old favourite', async ({ page, context }) => {
+  test('a visitor browses, searches "geneve" on the server, then offline on the device, and opens an old favourite', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/shop')
     await expect(cards(page)).toHaveCount(12, { timeout: 60_000 })
 
@@ -37,7 +41,9 @@ test.describe('a catalogue of 20,000 listings', () => {
     await expect(page.getByText(/on this device/)).toHaveCount(0)
 
     // The oldest listing in Genève: far outside the newest listings a device keeps. Favourited from its page.
-    const { body } = await api('/rest/v1/listings?select=id,title&status=eq.active&location=eq.Gen%C3%A8ve&order=created_at.asc&limit=1')
+    const { body } = await api(
+      '/rest/v1/listings?select=id,title&status=eq.active&location=eq.Gen%C3%A8ve&order=created_at.asc&limit=1',
+    )
     const old = (body as { id: string; title: string }[])[0]!
     await page.goto(`/item/${old.id}`)
     await expect(page.getByRole('heading', { level: 1, name: old.title })).toBeVisible({ timeout: 30_000 })
@@ -53,7 +59,9 @@ test.describe('a catalogue of 20,000 listings', () => {
     // Offline: a search is the device's, and says so with the number of listings it searched.
     await context.setOffline(true)
     await search(page, 'Genève')
-    await expect(page.getByText(/^Offline — searching the [\d,]+ listings on this device$/)).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByText(/^Offline — searching the [\d,]+ listings on this device$/)).toBeVisible({
+      timeout: 30_000,
+    })
     await expect(cards(page).first()).toBeVisible()
     for (const card of await cards(page).all()) await expect(card).toContainText('Genève')
 

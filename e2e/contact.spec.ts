@@ -17,7 +17,9 @@ test.describe('contact page', () => {
     await expect(page.getByText('Invalid email address')).toBeVisible()
   })
 
-  test('a valid message shows "Thank you!" for five seconds, then an empty form; the message goes nowhere', async ({ page }) => {
+  test('a valid message shows "Thank you!" for five seconds, then an empty form; the message goes nowhere', async ({
+    page,
+  }) => {
     await page.goto('/contact')
     await expect(page.getByRole('link', { name: 'hello@kreis.ch' })).toHaveAttribute('href', 'mailto:hello@kreis.ch')
     // The sync engine runs for every visitor (docs/decisions.md#D-sync-for-visitors), so the page does read the public feed in the background.

@@ -16,7 +16,10 @@ test.describe('favourites', () => {
     const title = (await first.locator('h2').textContent())!
     await first.getByRole('button', { name: `Add ${title} to favorites` }).click()
     await expect(page.getByText('Added to favorites')).toBeVisible()
-    await expect(first.getByRole('button', { name: `Remove ${title} from favorites` })).toHaveAttribute('aria-pressed', 'true')
+    await expect(first.getByRole('button', { name: `Remove ${title} from favorites` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
 
     await page.goto('/favorites')
     await expect(page.getByRole('main').getByRole('article')).toHaveCount(1, { timeout: 20_000 })
@@ -31,7 +34,9 @@ test.describe('favourites', () => {
   })
 
   // docs/product.md#R-favourites-live: the other device shows it within moments, well before its 60 s sync.
-  test('a heart set on the phone shows on the open laptop without a reload, and its removal too', async ({ browser }) => {
+  test('a heart set on the phone shows on the open laptop without a reload, and its removal too', async ({
+    browser,
+  }) => {
     const account = await newAccount('Fenna')
     const { stored } = await apiSignIn(account.email, account.password)
     const laptop = await newDevice(browser, { stored })

@@ -20,7 +20,10 @@ export function browserCandidates(env: Record<string, string | undefined> = proc
   return [env.CHROMIUM_PATH ?? '', own, DEBIAN_CHROMIUM].filter((p) => p !== '')
 }
 
-export function findBrowser(env: Record<string, string | undefined> = process.env, exists: (p: string) => boolean = fs.existsSync): string | null {
+export function findBrowser(
+  env: Record<string, string | undefined> = process.env,
+  exists: (p: string) => boolean = fs.existsSync,
+): string | null {
   return browserCandidates(env).find((p) => exists(p)) ?? null
 }
 

@@ -59,7 +59,9 @@ test.describe('item page', () => {
     await expect(page.getByText('Active seller')).toBeVisible()
   })
 
-  test('price, size and condition are visible without scrolling on a 375×812 phone, above the Message Seller bar', async ({ page }) => {
+  test('price, size and condition are visible without scrolling on a 375×812 phone, above the Message Seller bar', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 812 })
     await openSkirt(page)
     const bar = await page.getByRole('button', { name: 'Message Seller' }).boundingBox()
@@ -137,7 +139,9 @@ test.describe('item page', () => {
     await expect(page.getByRole('button', { name: 'Remove from favorites' })).toHaveAttribute('aria-pressed', 'true')
   })
 
-  test('the owner gets "Edit listing" (also on their sold item); another buyer gets Message Seller', async ({ page }) => {
+  test('the owner gets "Edit listing" (also on their sold item); another buyer gets Message Seller', async ({
+    page,
+  }) => {
     await signInAs(page, ANNA)
     await openSkirt(page)
     await expect(page.getByRole('link', { name: 'Edit listing' })).toHaveAttribute('href', `/sell/edit/${SKIRT.id}`)
@@ -163,20 +167,30 @@ test.describe('item page offline', () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready
       if (!navigator.serviceWorker.controller) {
-        await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }))
+        await new Promise<void>((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+        )
       }
     })
     await openSkirt(page)
     const photos = page.locator('img[alt*="photo"]')
     await expect(photos).toHaveCount(SKIRT.photos)
-    await expect.poll(() => photos.evaluateAll((imgs: HTMLImageElement[]) => imgs.filter((i) => i.complete && i.naturalWidth > 0).length)).toBe(SKIRT.photos)
+    await expect
+      .poll(() =>
+        photos.evaluateAll((imgs: HTMLImageElement[]) => imgs.filter((i) => i.complete && i.naturalWidth > 0).length),
+      )
+      .toBe(SKIRT.photos)
 
     await context.setOffline(true)
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: SKIRT.title })).toBeVisible(FIRST_SYNC)
     await expect(page.getByText('CHF 69.90')).toBeVisible()
     await expect(photos).toHaveCount(SKIRT.photos)
-    await expect.poll(() => photos.evaluateAll((imgs: HTMLImageElement[]) => imgs.filter((i) => i.complete && i.naturalWidth > 0).length)).toBe(SKIRT.photos)
+    await expect
+      .poll(() =>
+        photos.evaluateAll((imgs: HTMLImageElement[]) => imgs.filter((i) => i.complete && i.naturalWidth > 0).length),
+      )
+      .toBe(SKIRT.photos)
     await expect(page.getByText('No image available')).toHaveCount(0)
 
     // An item this device never held: not found, and it says why.

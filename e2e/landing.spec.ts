@@ -11,7 +11,8 @@ async function gapBelowHeader(page: Page, sectionId: string): Promise<number> {
 }
 
 /** The call-to-action's "Start Free Trial" (the dialog's submit button has the same name). */
-const trialButton = (page: Page) => page.locator('#cta-title').locator('..').getByRole('button', { name: 'Start Free Trial' })
+const trialButton = (page: Page) =>
+  page.locator('#cta-title').locator('..').getByRole('button', { name: 'Start Free Trial' })
 const trialAddress = (what: string) => `trial-${what}-${Date.now()}@e2e.kreis.ch`
 
 async function openTrial(page: Page) {
@@ -35,8 +36,12 @@ test.describe('landing page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Wear stories, not trends.')
     await expect(page.getByText('Buy & sell clothes in Switzerland, all in one stylish circle.')).toBeVisible()
     await expect(page.getByRole('link', { name: 'Browse All Items' })).toHaveAttribute('href', '/shop')
-    await expect(page.locator('#products-section').getByRole('link', { name: 'Start Selling' })).toHaveAttribute('href', '/auth')
-    for (const price of ['CHF 0', 'CHF 2', 'CHF 5/month']) await expect(page.getByText(price, { exact: true })).toBeVisible()
+    await expect(page.locator('#products-section').getByRole('link', { name: 'Start Selling' })).toHaveAttribute(
+      'href',
+      '/auth',
+    )
+    for (const price of ['CHF 0', 'CHF 2', 'CHF 5/month'])
+      await expect(page.getByText(price, { exact: true })).toBeVisible()
   })
 
   test('"Start Shopping" and "Become a Member" scroll their section to 20 px below the header', async ({ page }) => {
@@ -90,16 +95,23 @@ test.describe('landing page', () => {
     expect(requests).toEqual([])
   })
 
-  test('the trial signup: modal, success, "Start Browsing Fashion"; the same e-mail again → "Email already registered"', async ({ page }) => {
+  test('the trial signup: modal, success, "Start Browsing Fashion"; the same e-mail again → "Email already registered"', async ({
+    page,
+  }) => {
     await page.goto('/')
     await expect(page.locator('#products-section').getByRole('listitem').first()).toBeVisible({ timeout: 20_000 })
     let dialog = await openTrial(page)
     await expect(dialog.getByLabel('Email')).toBeFocused()
-    const axe = await new AxeBuilder({ page }).include('dialog').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    const axe = await new AxeBuilder({ page })
+      .include('dialog')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
     expect(axe.violations.map((v) => v.id)).toEqual([])
 
     await dialog.getByRole('button', { name: 'Start Free Trial' }).click()
-    await expect(page.getByRole('alert').filter({ hasText: 'Email required' })).toContainText('Please enter your email address')
+    await expect(page.getByRole('alert').filter({ hasText: 'Email required' })).toContainText(
+      'Please enter your email address',
+    )
 
     const email = trialAddress('browse')
     await dialog.getByLabel('Email').fill(email)
@@ -132,7 +144,10 @@ test.describe('landing page', () => {
     await expect(trialButton(page)).toBeFocused()
   })
 
-  test('the trial signup: "Add Your First Item" closes with an "Add Item" toast; offline, the form says so and keeps its text', async ({ page, context }) => {
+  test('the trial signup: "Add Your First Item" closes with an "Add Item" toast; offline, the form says so and keeps its text', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/')
     const dialog = await openTrial(page)
     await dialog.getByLabel('Email').fill(trialAddress('add'))

@@ -21,14 +21,17 @@ async function overflowing(page: Page): Promise<string[]> {
     for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
       if (el.closest('[aria-hidden="true"], template, svg')) continue
       let clipped = false
-      for (let a = el.parentElement; a && a !== document.body && !clipped; a = a.parentElement) clipped = getComputedStyle(a).overflowX !== 'visible'
+      for (let a = el.parentElement; a && a !== document.body && !clipped; a = a.parentElement)
+        clipped = getComputedStyle(a).overflowX !== 'visible'
       if (clipped) continue
       const style = getComputedStyle(el)
       if (style.display === 'none' || style.visibility === 'hidden' || style.position === 'fixed') continue
       if (style.overflowX !== 'visible' && style.overflowX !== 'clip') continue
       if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
         const text = (el.textContent ?? '').trim().slice(0, 40)
-        found.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${text}": ${el.scrollWidth} > ${el.clientWidth}`)
+        found.push(
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${text}": ${el.scrollWidth} > ${el.clientWidth}`,
+        )
       }
     }
     return found
@@ -42,7 +45,9 @@ test.describe('a French browser', () => {
     const errors: string[] = []
     page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())))
     await page.goto('/')
-    await expect(page.getByRole('heading', { level: 1, name: 'Portez des histoires, pas des tendances.' })).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByRole('heading', { level: 1, name: 'Portez des histoires, pas des tendances.' })).toBeVisible(
+      { timeout: 30_000 },
+    )
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CH')
     // The English prerendered page was not put on screen for a French visitor.
     expect(await page.locator('#root').getAttribute('data-prerendered')).toBeNull()
@@ -90,7 +95,9 @@ test.describe('a German browser', () => {
 
   test('a static page shows its prose in German from its first paint', async ({ page }) => {
     await page.goto('/terms')
-    await expect(page.getByRole('heading', { level: 1, name: 'Allgemeine Geschäftsbedingungen' })).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByRole('heading', { level: 1, name: 'Allgemeine Geschäftsbedingungen' })).toBeVisible({
+      timeout: 30_000,
+    })
     await expect(page.getByText('Es gilt Schweizer Recht.')).toBeVisible()
     expect(await page.getByText('These terms are governed by Swiss law.').count()).toBe(0)
   })
@@ -139,12 +146,20 @@ for (const [locale, heading] of [
         })
       })
       await page.goto('/shop')
-      await page.waitForFunction(() => (window as { __mounted?: boolean }).__mounted === true, undefined, { timeout: 30_000 })
+      await page.waitForFunction(() => (window as { __mounted?: boolean }).__mounted === true, undefined, {
+        timeout: 30_000,
+      })
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 30_000 })
       // index.html's list names each language's chunks (scripts/app-loader.ts).
-      const locales = await page.evaluate(() => (JSON.parse(document.getElementById('kreis-app')!.textContent!) as { locales: Record<string, string[]> }).locales)
+      const locales = await page.evaluate(
+        () =>
+          (JSON.parse(document.getElementById('kreis-app')!.textContent!) as { locales: Record<string, string[]> })
+            .locales,
+      )
       const own = locales[locale]!
-      const others = Object.entries(locales).flatMap(([l, files]) => (l === locale ? [] : files.filter((f) => !own.includes(f))))
+      const others = Object.entries(locales).flatMap(([l, files]) =>
+        l === locale ? [] : files.filter((f) => !own.includes(f)),
+      )
       expect(others.length).toBeGreaterThan(0)
       expect(own.filter((f) => !scripts.has(f))).toEqual([])
       expect(others.filter((f) => scripts.has(f))).toEqual([])

@@ -22,8 +22,11 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 const session = async (email: string, password = 'kreis-demo') => (await apiSignIn(email, password)).stored
-const open = async (browser: Browser, viewport: { width: number; height: number }, stored?: Record<string, string>): Promise<Page> =>
-  (await newDevice(browser, { viewport, ...(stored ? { stored } : {}) })).page
+const open = async (
+  browser: Browser,
+  viewport: { width: number; height: number },
+  stored?: Record<string, string>,
+): Promise<Page> => (await newDevice(browser, { viewport, ...(stored ? { stored } : {}) })).page
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(`messaging screens under axe (${size})`, () => {
@@ -58,7 +61,9 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 
       await noah.goto(`/item/${SKIRT}`)
       await noah.getByRole('button', { name: 'Message Seller' }).click()
-      await expect(noah.getByRole('dialog', { name: 'Message Seller' }).getByRole('textbox', { name: 'Your message' })).toBeFocused()
+      await expect(
+        noah.getByRole('dialog', { name: 'Message Seller' }).getByRole('textbox', { name: 'Your message' }),
+      ).toBeFocused()
       expect(await violations(noah)).toEqual([])
       await noah.context().close()
     })

@@ -22,7 +22,11 @@ const SKIRT = { id: '7dec3af7-a7d3-4bfd-a27a-ccc6e76ee5af', title: 'Arket sage p
 const TRAIL_RUNNERS = { id: 'f0c9fe23-8414-47cd-8ab7-a10d2599bc07', title: 'Salomon forest green trail runners' }
 const OXFORD = { id: 'ffc887de-f8d2-4670-81bc-db5945953e0f' }
 const JUMPER_CONVERSATION = 'ca837fb7-854a-4790-8e2c-97075e4c0208'
-const SOLD_BAG = { id: '58b07550-6c3a-41c7-be1b-df1af395fcd2', conversation: '6b88a90b-c23e-4025-8fc8-a937d04ecb2d', seller: '00000000-0000-4000-8000-000000000002' }
+const SOLD_BAG = {
+  id: '58b07550-6c3a-41c7-be1b-df1af395fcd2',
+  conversation: '6b88a90b-c23e-4025-8fc8-a937d04ecb2d',
+  seller: '00000000-0000-4000-8000-000000000002',
+}
 
 const signIn = (email: string, password = PASSWORD) => apiSignIn(email, password)
 
@@ -36,7 +40,8 @@ async function device(
 }
 
 const thread = (page: Page) => page.getByRole('log')
-const conversationRow = (page: Page, text: string) => page.getByRole('list', { name: 'Conversations' }).getByRole('link').filter({ hasText: text })
+const conversationRow = (page: Page, text: string) =>
+  page.getByRole('list', { name: 'Conversations' }).getByRole('link').filter({ hasText: text })
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' })
 /** The header's total ("Messages, 3 unread"; "Messages" is 0). */
 async function headerUnread(page: Page): Promise<number> {
@@ -45,12 +50,17 @@ async function headerUnread(page: Page): Promise<number> {
 }
 /** The unread counts of the conversation list, added up. */
 async function listUnread(page: Page): Promise<number> {
-  const counts = await page.getByRole('list', { name: 'Conversations' }).getByText(/^\d+ unread$/).allTextContents()
+  const counts = await page
+    .getByRole('list', { name: 'Conversations' })
+    .getByText(/^\d+ unread$/)
+    .allTextContents()
   return counts.reduce((sum, count) => sum + parseInt(count, 10), 0)
 }
 
 test.describe('messaging (docs/decisions.md#D-messaging)', () => {
-  test('buyer messages from the item page → seller gets the toast and the thread live → the answer reaches the buyer live', async ({ browser }) => {
+  test('buyer messages from the item page → seller gets the toast and the thread live → the answer reaches the buyer live', async ({
+    browser,
+  }) => {
     const seller = await device(browser, ANNA.email)
     const buyer = await device(browser, NOAH.email)
     try {
@@ -72,20 +82,26 @@ test.describe('messaging (docs/decisions.md#D-messaging)', () => {
       await expect(seller.page.getByText('Hi Anna, is the skirt still available?').first()).toBeVisible()
       const row = conversationRow(seller.page, SKIRT.title)
       await expect(row).toContainText('1 unread')
-      await expect(seller.page.getByRole('list', { name: 'Conversations' }).getByRole('link').first()).toContainText(SKIRT.title)
+      await expect(seller.page.getByRole('list', { name: 'Conversations' }).getByRole('link').first()).toContainText(
+        SKIRT.title,
+      )
       await row.click()
       await expect(thread(seller.page).getByText('Hi Anna, is the skirt still available?')).toBeVisible()
       await expect(row).not.toContainText('unread')
 
       await composer(seller.page).fill('Yes! Would you like to try it on?')
       await composer(seller.page).press('Enter')
-      await expect(thread(seller.page).locator('[data-state="sent"]').filter({ hasText: 'Would you like to try it on?' })).toBeVisible()
+      await expect(
+        thread(seller.page).locator('[data-state="sent"]').filter({ hasText: 'Would you like to try it on?' }),
+      ).toBeVisible()
 
       // The buyer follows the link to the thread and sees the answer arrive.
       await dialog.getByRole('link', { name: 'Open conversation' }).click()
       await expect(buyer.page).toHaveURL(/\/messages\?c=/)
       await expect(thread(buyer.page).getByText('Yes! Would you like to try it on?')).toBeVisible()
-      await expect(thread(buyer.page).locator('[data-state="sent"]').filter({ hasText: 'is the skirt still available?' })).toBeVisible()
+      await expect(
+        thread(buyer.page).locator('[data-state="sent"]').filter({ hasText: 'is the skirt still available?' }),
+      ).toBeVisible()
 
       // Live both ways once the thread is open.
       await composer(buyer.page).fill('Great, Saturday?')
@@ -97,7 +113,9 @@ test.describe('messaging (docs/decisions.md#D-messaging)', () => {
     }
   })
 
-  test('offline, three messages wait as queued, survive a reload, and arrive once each, in order', async ({ browser }) => {
+  test('offline, three messages wait as queued, survive a reload, and arrive once each, in order', async ({
+    browser,
+  }) => {
     const buyer = await device(browser, NOAH.email, { serviceWorkers: 'allow' })
     const seller = await device(browser, ANNA.email)
     const { client: annaApi } = await signIn(ANNA.email)
@@ -107,7 +125,9 @@ test.describe('messaging (docs/decisions.md#D-messaging)', () => {
       await buyer.page.evaluate(async () => {
         await navigator.serviceWorker.ready
         if (!navigator.serviceWorker.controller) {
-          await new Promise<void>((r) => navigator.serviceWorker.addEventListener('controllerchange', () => r(), { once: true }))
+          await new Promise<void>((r) =>
+            navigator.serviceWorker.addEventListener('controllerchange', () => r(), { once: true }),
+          )
         }
       })
       await seller.page.goto(`/messages?c=${JUMPER_CONVERSATION}`)
@@ -118,20 +138,31 @@ test.describe('messaging (docs/decisions.md#D-messaging)', () => {
       for (const text of texts) {
         await composer(buyer.page).fill(text)
         await composer(buyer.page).press('Enter')
-        await expect(thread(buyer.page).locator('[data-state="queued"]').filter({ hasText: text })).toContainText('Queued')
+        await expect(thread(buyer.page).locator('[data-state="queued"]').filter({ hasText: text })).toContainText(
+          'Queued',
+        )
       }
       await buyer.page.reload()
-      for (const text of texts) await expect(thread(buyer.page).locator('[data-state="queued"]').filter({ hasText: text })).toBeVisible()
+      for (const text of texts)
+        await expect(thread(buyer.page).locator('[data-state="queued"]').filter({ hasText: text })).toBeVisible()
       await expect(thread(seller.page).getByText('Offline one')).toHaveCount(0)
 
       await buyer.context.setOffline(false)
-      for (const text of texts) await expect(thread(buyer.page).locator('[data-state="sent"]').filter({ hasText: text })).toBeVisible()
+      for (const text of texts)
+        await expect(thread(buyer.page).locator('[data-state="sent"]').filter({ hasText: text })).toBeVisible()
       for (const text of texts) await expect(thread(seller.page).getByText(text, { exact: true })).toHaveCount(1)
-      const shown = await thread(seller.page).getByText(/^Offline (one|two|three)$/).allTextContents()
+      const shown = await thread(seller.page)
+        .getByText(/^Offline (one|two|three)$/)
+        .allTextContents()
       expect(shown).toEqual(texts)
 
       // The server holds each exactly once, in the order written.
-      const { data, error } = await annaApi.from('messages').select('content').eq('conversation_id', JUMPER_CONVERSATION).like('content', 'Offline %').order('created_at')
+      const { data, error } = await annaApi
+        .from('messages')
+        .select('content')
+        .eq('conversation_id', JUMPER_CONVERSATION)
+        .like('content', 'Offline %')
+        .order('created_at')
       expect(error).toBeNull()
       expect(data!.map((m) => m.content)).toEqual(texts)
     } finally {
@@ -140,16 +171,31 @@ test.describe('messaging (docs/decisions.md#D-messaging)', () => {
     }
   })
 
-  test('unread counts go up on both of the seller\'s devices and down on both when one of them reads', async ({ browser }) => {
+  test("unread counts go up on both of the seller's devices and down on both when one of them reads", async ({
+    browser,
+  }) => {
     const deviceA = await device(browser, ANNA.email)
     const deviceB = await device(browser, ANNA.email)
     const { client: noahApi } = await signIn(NOAH.email)
     try {
       // Noah opens a conversation about the trail runners and writes twice (as the app's push would: client ids).
       const conversation = crypto.randomUUID()
-      expect((await noahApi.from('conversations').insert({ id: conversation, listing_id: TRAIL_RUNNERS.id, buyer_id: NOAH.id, seller_id: ANNA.id })).error).toBeNull()
+      expect(
+        (
+          await noahApi
+            .from('conversations')
+            .insert({ id: conversation, listing_id: TRAIL_RUNNERS.id, buyer_id: NOAH.id, seller_id: ANNA.id })
+        ).error,
+      ).toBeNull()
       for (const content of ['Do they run small?', 'And are the soles worn?']) {
-        const m = { id: crypto.randomUUID(), conversation_id: conversation, listing_id: TRAIL_RUNNERS.id, sender_id: NOAH.id, receiver_id: ANNA.id, content }
+        const m = {
+          id: crypto.randomUUID(),
+          conversation_id: conversation,
+          listing_id: TRAIL_RUNNERS.id,
+          sender_id: NOAH.id,
+          receiver_id: ANNA.id,
+          content,
+        }
         expect((await noahApi.from('messages').insert(m)).error).toBeNull()
       }
       // The header's total is the list's counts added up (the seed leaves Anna other unread messages).
@@ -160,7 +206,14 @@ test.describe('messaging (docs/decisions.md#D-messaging)', () => {
         await expect.poll(async () => (await headerUnread(d.page)) - (await listUnread(d.page))).toBe(0)
         before.push(await headerUnread(d.page))
       }
-      const third = { id: crypto.randomUUID(), conversation_id: conversation, listing_id: TRAIL_RUNNERS.id, sender_id: NOAH.id, receiver_id: ANNA.id, content: 'Thanks!' }
+      const third = {
+        id: crypto.randomUUID(),
+        conversation_id: conversation,
+        listing_id: TRAIL_RUNNERS.id,
+        sender_id: NOAH.id,
+        receiver_id: ANNA.id,
+        content: 'Thanks!',
+      }
       expect((await noahApi.from('messages').insert(third)).error).toBeNull()
       for (const [i, d] of [deviceA, deviceB].entries()) {
         await expect(conversationRow(d.page, TRAIL_RUNNERS.title)).toContainText('3 unread')
@@ -172,7 +225,8 @@ test.describe('messaging (docs/decisions.md#D-messaging)', () => {
       await expect(conversationRow(deviceA.page, TRAIL_RUNNERS.title)).not.toContainText('unread')
       // The read mark is kept on the server, so the other device follows.
       await expect(conversationRow(deviceB.page, TRAIL_RUNNERS.title)).not.toContainText('unread')
-      for (const [i, d] of [deviceA, deviceB].entries()) await expect.poll(() => headerUnread(d.page)).toBe(before[i]! - 2)
+      for (const [i, d] of [deviceA, deviceB].entries())
+        await expect.poll(() => headerUnread(d.page)).toBe(before[i]! - 2)
     } finally {
       await deviceA.context.close()
       await deviceB.context.close()
@@ -194,7 +248,11 @@ test.describe('messaging (docs/decisions.md#D-messaging)', () => {
       expect(messages.error).toBeNull()
       expect(messages.data).toEqual([])
       const intrude = await miaApi.from('messages').insert({
-        conversation_id: JUMPER_CONVERSATION, listing_id: 'e13d73e4-3178-423c-92ce-446958ba55db', sender_id: MIA.id, receiver_id: ANNA.id, content: 'let me in',
+        conversation_id: JUMPER_CONVERSATION,
+        listing_id: 'e13d73e4-3178-423c-92ce-446958ba55db',
+        sender_id: MIA.id,
+        receiver_id: ANNA.id,
+        content: 'let me in',
       })
       expect(intrude.error?.code).toBe('42501')
     } finally {
@@ -202,13 +260,22 @@ test.describe('messaging (docs/decisions.md#D-messaging)', () => {
     }
   })
 
-  test('a message written offline says it will be sent; when the item sold meanwhile it says "Item sold", with no Retry', async ({ browser }) => {
+  test('a message written offline says it will be sent; when the item sold meanwhile it says "Item sold", with no Retry', async ({
+    browser,
+  }) => {
     const { client: annaApi } = await signIn(ANNA.email)
     const listingId = crypto.randomUUID()
     const title = `Linen summer shirt ${listingId.slice(0, 8)}`
     const created = await annaApi.from('listings').insert({
-      id: listingId, user_id: ANNA.id, title, description: 'Light linen shirt, worn a few times.', price: 25,
-      condition: 'very_good', category: 'women', location: 'Bern', status: 'active',
+      id: listingId,
+      user_id: ANNA.id,
+      title,
+      description: 'Light linen shirt, worn a few times.',
+      price: 25,
+      condition: 'very_good',
+      category: 'women',
+      location: 'Bern',
+      status: 'active',
     })
     expect(created.error).toBeNull()
     const account = await newAccount('Lea')
@@ -252,7 +319,9 @@ test.describe('messaging (docs/decisions.md#D-messaging)', () => {
     }
   })
 
-  test('messaging a sold item and one\'s own listing is refused; a visitor is asked to log in (docs/product.md §6, §8)', async ({ browser }) => {
+  test("messaging a sold item and one's own listing is refused; a visitor is asked to log in (docs/product.md §6, §8)", async ({
+    browser,
+  }) => {
     const noah = await device(browser, NOAH.email)
     const anna = await device(browser, ANNA.email)
     const visitor = await device(browser)
@@ -265,7 +334,11 @@ test.describe('messaging (docs/decisions.md#D-messaging)', () => {
       await expect(noah.page.getByRole('note')).toContainText('This item is no longer available.')
       await expect(composer(noah.page)).toHaveCount(0)
       const sold = await noahApi.from('messages').insert({
-        conversation_id: SOLD_BAG.conversation, listing_id: SOLD_BAG.id, sender_id: NOAH.id, receiver_id: SOLD_BAG.seller, content: 'still there?',
+        conversation_id: SOLD_BAG.conversation,
+        listing_id: SOLD_BAG.id,
+        sender_id: NOAH.id,
+        receiver_id: SOLD_BAG.seller,
+        content: 'still there?',
       })
       expect(sold.error?.code).toBe('42501')
 
@@ -273,13 +346,17 @@ test.describe('messaging (docs/decisions.md#D-messaging)', () => {
       await anna.page.goto(`/item/${OXFORD.id}`)
       await expect(anna.page.getByRole('link', { name: 'Edit listing' })).toBeVisible({ timeout: 90_000 })
       await expect(anna.page.getByRole('button', { name: 'Message Seller' })).toHaveCount(0)
-      const own = await annaApi.from('conversations').insert({ listing_id: OXFORD.id, buyer_id: ANNA.id, seller_id: ANNA.id })
+      const own = await annaApi
+        .from('conversations')
+        .insert({ listing_id: OXFORD.id, buyer_id: ANNA.id, seller_id: ANNA.id })
       expect(own.error).not.toBeNull()
 
       // A visitor: the docs/product.md §8 toast on the item page, and the inbox's logged-out state (§2.7).
       await visitor.page.goto(`/item/${OXFORD.id}`)
       await visitor.page.getByRole('button', { name: 'Message Seller' }).click()
-      await expect(visitor.page.getByRole('alert').filter({ hasText: 'Please log in' })).toContainText('You need to be logged in to message sellers.')
+      await expect(visitor.page.getByRole('alert').filter({ hasText: 'Please log in' })).toContainText(
+        'You need to be logged in to message sellers.',
+      )
       await visitor.page.goto('/messages')
       await expect(visitor.page.getByRole('heading', { name: 'Please log in' })).toBeVisible()
       await expect(visitor.page.getByText('You need to be logged in to view messages.')).toBeVisible()
@@ -293,21 +370,41 @@ test.describe('messaging (docs/decisions.md#D-messaging)', () => {
 
 test.describe('the thread as a reader sees it (docs/decisions.md#D-thread-view)', () => {
   /** A new buyer's conversation with Anna about the skirt, holding `contents` (one insert: the server keeps their order). */
-  async function conversationWithAnna(contents: string[]): Promise<{ id: string; buyerApi: SupabaseClient; say(content: string): Promise<void> }> {
+  async function conversationWithAnna(
+    contents: string[],
+  ): Promise<{ id: string; buyerApi: SupabaseClient; say(content: string): Promise<void> }> {
     const account = await newAccount('Lena')
     const { client: buyerApi } = await signIn(account.email, account.password)
     const buyerId = (await buyerApi.auth.getUser()).data.user!.id
     const id = crypto.randomUUID()
-    expect((await buyerApi.from('conversations').insert({ id, listing_id: SKIRT.id, buyer_id: buyerId, seller_id: ANNA.id })).error).toBeNull()
-    const row = (content: string) => ({ id: crypto.randomUUID(), conversation_id: id, listing_id: SKIRT.id, sender_id: buyerId, receiver_id: ANNA.id, content })
+    expect(
+      (await buyerApi.from('conversations').insert({ id, listing_id: SKIRT.id, buyer_id: buyerId, seller_id: ANNA.id }))
+        .error,
+    ).toBeNull()
+    const row = (content: string) => ({
+      id: crypto.randomUUID(),
+      conversation_id: id,
+      listing_id: SKIRT.id,
+      sender_id: buyerId,
+      receiver_id: ANNA.id,
+      content,
+    })
     if (contents.length) expect((await buyerApi.from('messages').insert(contents.map(row))).error).toBeNull()
-    return { id, buyerApi, say: async (content) => expect((await buyerApi.from('messages').insert(row(content))).error).toBeNull() }
+    return {
+      id,
+      buyerApi,
+      say: async (content) => expect((await buyerApi.from('messages').insert(row(content))).error).toBeNull(),
+    }
   }
   const scroller = (page: Page) => page.getByTestId('thread-scroller')
-  const distanceFromBottom = (page: Page) => scroller(page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
-  const topOf = async (page: Page, text: string) => (await thread(page).getByText(text, { exact: true }).boundingBox())!.y
+  const distanceFromBottom = (page: Page) =>
+    scroller(page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
+  const topOf = async (page: Page, text: string) =>
+    (await thread(page).getByText(text, { exact: true }).boundingBox())!.y
 
-  test('opens at the newest message, keeps the reader\'s place when earlier ones load or new ones arrive, and follows at the bottom', async ({ browser }) => {
+  test("opens at the newest message, keeps the reader's place when earlier ones load or new ones arrive, and follows at the bottom", async ({
+    browser,
+  }) => {
     const lines = Array.from({ length: 60 }, (_, i) => `Line ${i + 1}`)
     const { id, say } = await conversationWithAnna(lines)
     const anna = await device(browser, ANNA.email, { viewport: { width: 1280, height: 800 } })
@@ -339,7 +436,9 @@ test.describe('the thread as a reader sees it (docs/decisions.md#D-thread-view)'
     }
   })
 
-  test('Shift+Enter starts a new line, Enter sends the trimmed text; the other side gets the lines and the docs/product.md §8 toast with 50 characters', async ({ browser }) => {
+  test('Shift+Enter starts a new line, Enter sends the trimmed text; the other side gets the lines and the docs/product.md §8 toast with 50 characters', async ({
+    browser,
+  }) => {
     const { id, buyerApi, say } = await conversationWithAnna(['Hello Anna'])
     const anna = await device(browser, ANNA.email)
     try {
@@ -355,7 +454,11 @@ test.describe('the thread as a reader sees it (docs/decisions.md#D-thread-view)'
       const bubble = thread(anna.page).locator('[data-state="sent"]').filter({ hasText: 'Pick-up works.' })
       await expect(bubble).toBeVisible()
       expect(await bubble.locator('div').first().innerText()).toBe('Pick-up works.\nSaturday at 11?')
-      const { data } = await buyerApi.from('messages').select('content').eq('conversation_id', id).eq('sender_id', ANNA.id)
+      const { data } = await buyerApi
+        .from('messages')
+        .select('content')
+        .eq('conversation_id', id)
+        .eq('sender_id', ANNA.id)
       expect(data).toEqual([{ content: 'Pick-up works.\nSaturday at 11?' }])
 
       // Away from the thread, Anna gets the live toast with the first 50 characters of the buyer's answer.

@@ -4,7 +4,9 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
   const controlled = await page.evaluate(async () => {
     await navigator.serviceWorker.ready
     if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }))
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      )
     }
     return navigator.serviceWorker.controller !== null
   })
@@ -14,7 +16,10 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
 test.describe('offline', () => {
   test.use({ serviceWorkers: 'allow' })
 
-  test('once the service worker controls the page, the shell and deep links load with no network', async ({ page, context }) => {
+  test('once the service worker controls the page, the shell and deep links load with no network', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/')
     await waitForServiceWorkerControl(page)
 

@@ -11,7 +11,10 @@ test.describe.configure({ timeout: 180_000 })
 // pays CHF 2; Sophie (21 days, trial) cancels on the checkout page.
 
 test.describe('subscription payment through the sandbox checkout', () => {
-  test('a welcome-phase seller pays CHF 2 → /payment-success → Subscription Activated!, and the plan shows Active without a reload', async ({ page, context }) => {
+  test('a welcome-phase seller pays CHF 2 → /payment-success → Subscription Activated!, and the plan shows Active without a reload', async ({
+    page,
+    context,
+  }) => {
     const token = await signIn(context, DEMO.luca.email)
     expect((await serverPlan(token)).subscription_status).not.toBe('active')
 
@@ -21,7 +24,10 @@ test.describe('subscription payment through the sandbox checkout', () => {
     await expect(page.getByText('Free Trial', { exact: true }).first()).toBeVisible()
     await expect(page.locator('li[data-state="pending"]')).toContainText('CHF 2 Welcome')
 
-    const [checkout] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Pay CHF 2.00' }).click()])
+    const [checkout] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Pay CHF 2.00' }).click(),
+    ])
     await checkout.waitForURL(/\/sandbox-pay\/checkout\//)
     await expect(checkout.getByText('CHF 2.00').first()).toBeVisible()
     await checkout.getByRole('button', { name: /^Pay/ }).click()
@@ -54,7 +60,10 @@ test.describe('subscription payment through the sandbox checkout', () => {
     await page.goto('/subscription')
     await expect(page.getByText('Free trial', { exact: true })).toBeVisible()
 
-    const [checkout] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Pay CHF 2.00' }).click()])
+    const [checkout] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Pay CHF 2.00' }).click(),
+    ])
     await checkout.waitForURL(/\/sandbox-pay\/checkout\//)
     await checkout.getByRole('button', { name: 'Cancel' }).click()
     await checkout.waitForURL((url) => url.origin === APP_URL && url.pathname === '/payment-failed')

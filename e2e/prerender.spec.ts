@@ -36,7 +36,8 @@ async function holdAppEntry(page: Page): Promise<() => void> {
   return release
 }
 
-const shownAtParse = (page: Page) => page.evaluate(() => (window as unknown as { __shownAtParse: string[] }).__shownAtParse)
+const shownAtParse = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shownAtParse: string[] }).__shownAtParse)
 
 test.describe('the first screen from HTML', () => {
   test('each prerendered page paints from the document alone, with no JS of the app', async ({ page }) => {
@@ -62,7 +63,9 @@ test.describe('the first screen from HTML', () => {
     await expect(page.locator('#root')).toBeHidden()
   })
 
-  test('the app adopts the painted page (hydration) instead of painting it again; no hydration errors', async ({ page }) => {
+  test('the app adopts the painted page (hydration) instead of painting it again; no hydration errors', async ({
+    page,
+  }) => {
     const errors: string[] = []
     page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())))
     page.on('pageerror', (e) => void errors.push(e.message))
@@ -88,18 +91,25 @@ test.describe('the first screen from HTML', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
   })
 
-  test('on the home page the app’s JS is requested only after the first paint; on a cold /shop after its photos painted', async ({ page }) => {
+  test('on the home page the app’s JS is requested only after the first paint; on a cold /shop after its photos painted', async ({
+    page,
+  }) => {
     await page.addInitScript({
       content: `new MutationObserver(() => {
         if (window.__photoPainted === undefined && document.querySelector('[data-first-photo="painted"]')) window.__photoPainted = performance.now()
       }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-first-photo'] })`,
     })
     const entryStart = () =>
-      page.evaluate(() => performance.getEntriesByType('resource').find((r) => /\/assets\/index-[^/]+\.js$/.test(r.name))?.startTime ?? null)
+      page.evaluate(
+        () =>
+          performance.getEntriesByType('resource').find((r) => /\/assets\/index-[^/]+\.js$/.test(r.name))?.startTime ??
+          null,
+      )
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 2, name: 'Fresh from the Circle' })).toBeVisible()
     // Visible is laid out, not yet painted: the paint entry comes with the frame (it was missed once, on a fast load).
-    const firstPaint = () => page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null)
+    const firstPaint = () =>
+      page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null)
     await expect.poll(firstPaint).not.toBeNull()
     const paint = await firstPaint()
     // The heading is prerendered: the app's JS may still be on its way.
@@ -127,8 +137,13 @@ test.describe('the first screen from HTML', () => {
     await expect(page.locator('main [data-first-photo="painted"]')).toHaveCount(1)
   })
 
-  for (const viewport of [{ width: 375, height: 812 }, { width: 1280, height: 800 }]) {
-    test(`the app takes over the painted photos where they are (${viewport.width} px): no shift, no hydration error`, async ({ page }) => {
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`the app takes over the painted photos where they are (${viewport.width} px): no shift, no hydration error`, async ({
+      page,
+    }) => {
       const errors: string[] = []
       page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())))
       page.on('pageerror', (e) => void errors.push(e.message))
@@ -141,9 +156,12 @@ test.describe('the first screen from HTML', () => {
       release()
       const photo = page.locator('main article img').first()
       await expect(photo).toBeVisible()
-      await expect.poll(() => photo.evaluate((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)).toBe(true)
+      await expect
+        .poll(() => photo.evaluate((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))
+        .toBe(true)
       const after = await photo.boundingBox()
-      for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(after![k] - before![k]), k).toBeLessThanOrEqual(1)
+      for (const k of ['x', 'y', 'width', 'height'] as const)
+        expect(Math.abs(after![k] - before![k]), k).toBeLessThanOrEqual(1)
       expect(errors.filter((e) => /hydrat|did not match|Minified React error #4(18|19|21|23|25)/i.test(e))).toEqual([])
     })
   }
@@ -156,7 +174,9 @@ test.describe('the first screen from HTML', () => {
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready
         if (!navigator.serviceWorker.controller) {
-          await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }))
+          await new Promise<void>((resolve) =>
+            navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+          )
         }
       })
       await recordFirstScreen(page)

@@ -19,7 +19,11 @@ test.describe('profile', () => {
     await expect(page).toHaveURL('/auth?mode=signin')
   })
 
-  test('an edit is saved, sent, kept across a reload and seen on a second device', async ({ page, browser, baseURL }) => {
+  test('an edit is saved, sent, kept across a reload and seen on a second device', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const account = await newAccount('Petra')
     await signInThroughForm(page, account.email, account.password)
     await page.goto('/profile')
@@ -46,7 +50,9 @@ test.describe('profile', () => {
     const second = await other.newPage()
     await signInThroughForm(second, account.email, account.password)
     await second.goto('/profile')
-    await expect(second.getByRole('region', { name: 'Your details' }).getByText('8001 Zürich', { exact: true })).toBeVisible({ timeout: 15_000 })
+    await expect(
+      second.getByRole('region', { name: 'Your details' }).getByText('8001 Zürich', { exact: true }),
+    ).toBeVisible({ timeout: 15_000 })
     await expect(second.getByText('Petra Rüegg')).toBeVisible()
     await other.close()
   })

@@ -29,7 +29,9 @@ async function registrationOf(page: Page, cdp: CDPSession): Promise<string> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
     if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }))
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      )
     }
   })
   return id
@@ -37,11 +39,20 @@ async function registrationOf(page: Page, cdp: CDPSession): Promise<string> {
 
 const notifications = (page: Page) =>
   page.evaluate(async () =>
-    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url?: string })?.url })),
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      url: (n.data as { url?: string })?.url,
+    })),
   )
 
 async function deliver(page: Page, cdp: CDPSession, registrationId: string, payload: unknown) {
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId, data: JSON.stringify(payload) })
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId,
+    data: JSON.stringify(payload),
+  })
 }
 
 /**
@@ -63,7 +74,10 @@ async function deliverUntilShown(page: Page, cdp: CDPSession, registrationId: st
 }
 
 /** A page whose worker can show notifications; `path` is where its only window stands. */
-async function setUp(browser: import('@playwright/test').Browser, path: string): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; registrationId: string }> {
+async function setUp(
+  browser: import('@playwright/test').Browser,
+  path: string,
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; registrationId: string }> {
   const { stored } = await apiSignIn('anna@demo.kreis.ch')
   const { context, page } = await newDevice(browser, { stored, serviceWorkers: 'allow' })
   await context.grantPermissions(['notifications'])
@@ -74,17 +88,28 @@ async function setUp(browser: import('@playwright/test').Browser, path: string):
 }
 
 test.describe('Web Push', () => {
-  test('a push shows the message’s notification when no window shows its thread; a click opens the thread', async ({ browser }) => {
+  test('a push shows the message’s notification when no window shows its thread; a click opens the thread', async ({
+    browser,
+  }) => {
     const { context, page, cdp, registrationId } = await setUp(browser, '/shop')
     try {
       await deliverUntilShown(page, cdp, registrationId, PAYLOAD)
       await expect
         .poll(() => notifications(page), { timeout: 15_000 })
-        .toEqual([{ title: 'New message from Noah', body: "Levi's 501 jacket: Is it still available?", tag: `conversation:${CONVERSATION}`, url: `/messages/${CONVERSATION}` }])
+        .toEqual([
+          {
+            title: 'New message from Noah',
+            body: "Levi's 501 jacket: Is it still available?",
+            tag: `conversation:${CONVERSATION}`,
+            url: `/messages/${CONVERSATION}`,
+          },
+        ])
 
       // A second push of the conversation replaces the first (one per conversation).
       await deliver(page, cdp, registrationId, { ...PAYLOAD, text: 'Hello again' })
-      await expect.poll(async () => (await notifications(page)).map((n) => n.body), { timeout: 15_000 }).toEqual(["Levi's 501 jacket: Hello again"])
+      await expect
+        .poll(async () => (await notifications(page)).map((n) => n.body), { timeout: 15_000 })
+        .toEqual(["Levi's 501 jacket: Hello again"])
 
       // The click, as the browser would dispatch it to the worker.
       const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))
@@ -103,7 +128,9 @@ test.describe('Web Push', () => {
     }
   })
 
-  test('with the thread open and visible, a push of that conversation shows nothing; another conversation’s does', async ({ browser }) => {
+  test('with the thread open and visible, a push of that conversation shows nothing; another conversation’s does', async ({
+    browser,
+  }) => {
     const { context, page, cdp, registrationId } = await setUp(browser, `/messages/${CONVERSATION}`)
     try {
       await expect(page).toHaveURL(new RegExp(`/messages/${CONVERSATION}$`))
@@ -111,7 +138,9 @@ test.describe('Web Push', () => {
       // Then one of another conversation: once it shows, the first push has been handled (a worker handles pushes in order).
       const other = '7e695ba2-f1f0-4105-a98c-ad5c1268a45b'
       await deliver(page, cdp, registrationId, { ...PAYLOAD, conversation_id: other, sender_first_name: 'Mia' })
-      await expect.poll(async () => (await notifications(page)).map((n) => n.tag), { timeout: 15_000 }).toEqual([`conversation:${other}`])
+      await expect
+        .poll(async () => (await notifications(page)).map((n) => n.tag), { timeout: 15_000 })
+        .toEqual([`conversation:${other}`])
     } finally {
       await context.close()
     }

@@ -13,7 +13,9 @@ async function controlled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
     if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }))
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      )
     }
   })
 }
@@ -27,7 +29,10 @@ function pngSize(bytes: Buffer): [number, number] {
 test.describe('installable and updatable', () => {
   test.use({ serviceWorkers: 'allow' })
 
-  test('the manifest has id, icons, narrow and wide screenshots of their stated size, and the Sell and Messages shortcuts', async ({ page, request }) => {
+  test('the manifest has id, icons, narrow and wide screenshots of their stated size, and the Sell and Messages shortcuts', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/')
     const href = await page.locator('link[rel="manifest"]').getAttribute('href')
     const manifest = await (await request.get(href!)).json()
@@ -50,7 +55,10 @@ test.describe('installable and updatable', () => {
     expect(forms.sort()).toEqual(['narrow', 'wide'])
   })
 
-  test('Chromium parses the manifest without errors, and the worker controls the page and answers offline', async ({ page, context }) => {
+  test('Chromium parses the manifest without errors, and the worker controls the page and answers offline', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/')
     await controlled(page)
     const cdp = await page.context().newCDPSession(page)
@@ -63,7 +71,9 @@ test.describe('installable and updatable', () => {
     await context.setOffline(false)
   })
 
-  test('a new version waits for "Reload" (no silent skipWaiting), then takes over and the page reloads', async ({ page }) => {
+  test('a new version waits for "Reload" (no silent skipWaiting), then takes over and the page reloads', async ({
+    page,
+  }) => {
     const swFile = path.join(BUILD_DIR, 'sw.js')
     const original = fs.readFileSync(swFile, 'utf8')
     try {
@@ -76,9 +86,12 @@ test.describe('installable and updatable', () => {
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update())
 
       await expect(page.getByText('A new version of Kreis is available')).toBeVisible({ timeout: 15_000 })
-      if (process.env.KREIS_SHOTS_DIR) await page.screenshot({ path: path.join(process.env.KREIS_SHOTS_DIR, 'update-prompt.png') })
+      if (process.env.KREIS_SHOTS_DIR)
+        await page.screenshot({ path: path.join(process.env.KREIS_SHOTS_DIR, 'update-prompt.png') })
       // It waits: the page keeps the worker it started with until the user chooses.
-      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting !== null)).toBe(true)
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting !== null)).toBe(
+        true,
+      )
 
       const reloaded = page.waitForEvent('load')
       await page.getByRole('button', { name: 'Reload' }).click()

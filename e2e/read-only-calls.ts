@@ -4,7 +4,12 @@
  * read: supabase/tests/schema-conventions.test.ts pins each name below as a `stable` function, which Postgres
  * lets change nothing.
  */
-export const READ_ONLY_RPCS = ['window_listings', 'window_listing_ids', 'search_listings', 'search_listings_count'] as const
+export const READ_ONLY_RPCS = [
+  'window_listings',
+  'window_listing_ids',
+  'search_listings',
+  'search_listings_count',
+] as const
 
 export function isWriteRequest(method: string, url: string): boolean {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false

@@ -5,7 +5,9 @@
 import { expect, test } from '@playwright/test'
 
 test.describe('screens for keyboard users', () => {
-  test('a feed card shows its whole focus ring, around the card, not cut off by the two-line title', async ({ page }) => {
+  test('a feed card shows its whole focus ring, around the card, not cut off by the two-line title', async ({
+    page,
+  }) => {
     await page.goto('/shop')
     const link = page.getByRole('main').getByRole('article').first().getByRole('link').first()
     await expect(link).toBeVisible({ timeout: 30_000 })
@@ -15,7 +17,12 @@ test.describe('screens for keyboard users', () => {
       const after = getComputedStyle(el, '::after')
       const own = getComputedStyle(el)
       const heading = el.closest('h2, h3')!
-      return { afterStyle: after.outlineStyle, afterWidth: after.outlineWidth, ownStyle: own.outlineStyle, clip: getComputedStyle(heading).overflow }
+      return {
+        afterStyle: after.outlineStyle,
+        afterWidth: after.outlineWidth,
+        ownStyle: own.outlineStyle,
+        clip: getComputedStyle(heading).overflow,
+      }
     })
     // The heading clamps its text (overflow hidden), so the ring is on the link's stretched layer, which it does not clip.
     expect(ring.clip).toBe('hidden')
@@ -31,11 +38,16 @@ test.describe('the item photo on a phone', () => {
     await page.goto(`/item/${SKIRT}`)
     const photo = page.getByRole('img', { name: /photo 1 of 4/i })
     await expect(photo).toBeVisible({ timeout: 60_000 })
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 30_000 }).toBe(true)
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 30_000 })
+      .toBe(true)
     // The drawn picture (object-fit) fits inside its box: nothing of the garment is cropped.
     const fit = await photo.evaluate((img: HTMLImageElement) => {
       const box = img.getBoundingClientRect()
-      const scale = getComputedStyle(img).objectFit === 'contain' ? Math.min(box.width / img.naturalWidth, box.height / img.naturalHeight) : Math.max(box.width / img.naturalWidth, box.height / img.naturalHeight)
+      const scale =
+        getComputedStyle(img).objectFit === 'contain'
+          ? Math.min(box.width / img.naturalWidth, box.height / img.naturalHeight)
+          : Math.max(box.width / img.naturalWidth, box.height / img.naturalHeight)
       return { drawnW: img.naturalWidth * scale, drawnH: img.naturalHeight * scale, boxW: box.width, boxH: box.height }
     })
     expect(fit.drawnW).toBeLessThanOrEqual(fit.boxW + 0.5)
@@ -47,11 +59,16 @@ test.describe('the item photo on a phone', () => {
     await expect(viewer).toBeVisible()
     await expect(viewer.getByRole('img', { name: /photo 1 of 4/i })).toBeVisible()
     // The frame lets the browser's pinch zoom work (the swipe strip does not), and Zoom in doubles it.
-    await expect(viewer.getByTestId('photo-viewer-frame')).toHaveCSS('touch-action', /^(manipulation|auto|.*pinch-zoom.*)$/)
+    await expect(viewer.getByTestId('photo-viewer-frame')).toHaveCSS(
+      'touch-action',
+      /^(manipulation|auto|.*pinch-zoom.*)$/,
+    )
     const zoom = viewer.getByRole('button', { name: 'Zoom in' })
     await zoom.click()
     await expect(zoom).toHaveAttribute('aria-pressed', 'true')
-    const frame = await viewer.getByTestId('photo-viewer-frame').evaluate((el) => ({ scroll: el.scrollWidth, width: el.clientWidth }))
+    const frame = await viewer
+      .getByTestId('photo-viewer-frame')
+      .evaluate((el) => ({ scroll: el.scrollWidth, width: el.clientWidth }))
     expect(frame.scroll).toBeGreaterThan(frame.width * 1.5)
     await page.keyboard.press('Escape')
     await expect(viewer).toBeHidden()

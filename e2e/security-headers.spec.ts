@@ -6,7 +6,9 @@
 import { expect, test } from '@playwright/test'
 import { APP_URL } from './env'
 
-test('every page and file is served with the CSP, frame refusal, nosniff and a referrer policy', async ({ request }) => {
+test('every page and file is served with the CSP, frame refusal, nosniff and a referrer policy', async ({
+  request,
+}) => {
   for (const path of ['/', '/shop', '/no-such-page', '/manifest.webmanifest']) {
     const res = await request.get(path)
     const h = res.headers()
@@ -21,29 +23,39 @@ test('every page and file is served with the CSP, frame refusal, nosniff and a r
 test.describe('under the policy', () => {
   test.use({ serviceWorkers: 'allow' })
 
-test('the app runs under its policy: a visitor browses the feed and an item with no violation', async ({ page }) => {
-  test.setTimeout(120_000)
-  const violations: string[] = []
-  page.on('console', (m) => {
-    if (/Content Security Policy|CSP violation/i.test(m.text())) violations.push(m.text())
+  test('the app runs under its policy: a visitor browses the feed and an item with no violation', async ({ page }) => {
+    test.setTimeout(120_000)
+    const violations: string[] = []
+    page.on('console', (m) => {
+      if (/Content Security Policy|CSP violation/i.test(m.text())) violations.push(m.text())
+    })
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+      )
+    })
+    await page.goto('/shop')
+    const cards = page.getByRole('main').getByRole('article')
+    await expect(cards.first()).toBeVisible({ timeout: 30_000 })
+    // A photo from the API's storage loaded.
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('main article img')
+            .evaluateAll((imgs) => imgs.some((i) => (i as HTMLImageElement).naturalWidth > 0)),
+        { timeout: 30_000 },
+      )
+      .toBe(true)
+    await page.getByRole('main').locator('article a[href^="/item/"]').first().click()
+    await expect(page).toHaveURL(/\/item\//)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // The service worker installs under the policy too.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    expect(violations).toEqual([])
   })
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`))
-  })
-  await page.goto('/shop')
-  const cards = page.getByRole('main').getByRole('article')
-  await expect(cards.first()).toBeVisible({ timeout: 30_000 })
-  // A photo from the API's storage loaded.
-  await expect.poll(() => page.locator('main article img').evaluateAll((imgs) => imgs.some((i) => (i as HTMLImageElement).naturalWidth > 0)), { timeout: 30_000 }).toBe(true)
-  await page.getByRole('main').locator('article a[href^="/item/"]').first().click()
-  await expect(page).toHaveURL(/\/item\//)
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  // The service worker installs under the policy too.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  expect(violations).toEqual([])
-})
 })
 
 test('a page on another origin cannot frame the app', async ({ page }) => {

@@ -15,7 +15,10 @@ const SHOTS = '/tmp/kreis/shots/h2'
 /** Screenshots of a screen on a phone (375×812) and a laptop (1280×800), for a person to look at (not asserted). */
 async function shoot(page: Page, name: string): Promise<void> {
   const before = page.viewportSize()
-  for (const [w, h] of [[375, 812], [1280, 800]] as const) {
+  for (const [w, h] of [
+    [375, 812],
+    [1280, 800],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h })
     await page.waitForTimeout(300)
     await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage: true })
@@ -30,7 +33,11 @@ const STORAGE_KEY = `sb-${new URL(E2E_API_URL).hostname.split('.')[0]}-auth-toke
 async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
   const res = await fetch(E2E_API_URL + path, {
     method: init.method ?? 'GET',
-    headers: { apikey: DEFAULT_ANON_KEY, authorization: `Bearer ${init.token ?? DEFAULT_ANON_KEY}`, 'content-type': 'application/json' },
+    headers: {
+      apikey: DEFAULT_ANON_KEY,
+      authorization: `Bearer ${init.token ?? DEFAULT_ANON_KEY}`,
+      'content-type': 'application/json',
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   })
   return { status: res.status, body: (await res.json().catch(() => null)) as unknown }
@@ -55,12 +62,15 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
     if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }))
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      )
     }
   })
 }
 
-const photoIds = (page: Page) => page.locator('li[data-photo-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-photo-id')!))
+const photoIds = (page: Page) =>
+  page.locator('li[data-photo-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-photo-id')!))
 
 /** Drags a photo tile onto another with the mouse (the sensor starts after 5 px). */
 async function drag(page: Page, from: number, to: number): Promise<void> {
@@ -75,7 +85,16 @@ async function drag(page: Page, from: number, to: number): Promise<void> {
 }
 
 async function fillDetails(page: Page, over: Partial<Record<string, string>> = {}) {
-  const v = { title: 'Navy wool coat', size: 'M', fabric: 'Wool', description: 'Warm winter coat, worn twice, no flaws.', tags: 'winter, wool', price: '45.50', location: 'Zurich', ...over }
+  const v = {
+    title: 'Navy wool coat',
+    size: 'M',
+    fabric: 'Wool',
+    description: 'Warm winter coat, worn twice, no flaws.',
+    tags: 'winter, wool',
+    price: '45.50',
+    location: 'Zurich',
+    ...over,
+  }
   await page.getByLabel('Title').fill(v.title)
   await page.getByLabel('Category').selectOption('women')
   await page.getByLabel('Product Type').selectOption('coat')
@@ -89,17 +108,27 @@ async function fillDetails(page: Page, over: Partial<Record<string, string>> = {
 }
 
 async function listing(id: string) {
-  const r = await api(`/rest/v1/listings?id=eq.${id}&select=id,title,price,status,listing_images(id,image_url,image_order)`)
-  return (r.body as { id: string; title: string; price: number; status: string; listing_images: { id: string; image_url: string; image_order: number }[] }[])[0]
+  const r = await api(
+    `/rest/v1/listings?id=eq.${id}&select=id,title,price,status,listing_images(id,image_url,image_order)`,
+  )
+  return (
+    r.body as {
+      id: string
+      title: string
+      price: number
+      status: string
+      listing_images: { id: string; image_url: string; image_order: number }[]
+    }[]
+  )[0]
 }
-const orderedImages = (l: NonNullable<Awaited<ReturnType<typeof listing>>>) => [...l.listing_images].sort((x, y) => x.image_order - y.image_order)
+const orderedImages = (l: NonNullable<Awaited<ReturnType<typeof listing>>>) =>
+  [...l.listing_images].sort((x, y) => x.image_order - y.image_order)
 
 async function storedFile(path: string): Promise<Uint8Array> {
   const res = await fetch(`${E2E_API_URL}/storage/v1/object/public/listing-images/${path}`)
   expect(res.status, path).toBe(200)
   return new Uint8Array(await res.arrayBuffer())
 }
-
 
 /** A row of the device's IndexedDB (undefined while it holds none). */
 const deviceRow = (page: Page, store: string, key: string) =>
@@ -119,21 +148,27 @@ const deviceRow = (page: Page, store: string, key: string) =>
     [store, key],
   )
 const draftDescription = async (page: Page, listingId: string) =>
-  ((await deviceRow(page, 'drafts', `edit:${listingId}`))?.fields as { description?: string } | undefined)?.description ?? ''
+  ((await deviceRow(page, 'drafts', `edit:${listingId}`))?.fields as { description?: string } | undefined)
+    ?.description ?? ''
 
 let photos: FixturePhotos
 test.beforeAll(async () => {
   photos = await makeFixturePhotos()
   // The inputs really carry metadata (GPS included): what the pipeline must remove.
   const fs = await import('node:fs')
-  for (const p of [photos.gpsJpeg, photos.png, photos.portrait]) expect(imageMetadataBlocks(new Uint8Array(fs.readFileSync(p))).length).toBeGreaterThan(0)
+  for (const p of [photos.gpsJpeg, photos.png, photos.portrait])
+    expect(imageMetadataBlocks(new Uint8Array(fs.readFileSync(p))).length).toBeGreaterThan(0)
 })
 
 test.describe('sell flow (docs/decisions.md#D-sell-offline)', () => {
   test.use({ serviceWorkers: 'allow' })
   test.setTimeout(600_000)
 
-  test('flea market: offline with 3 photos, reload, reorder, publish offline, live when back online, seen by another user', async ({ page, context, browser }) => {
+  test('flea market: offline with 3 photos, reload, reorder, publish offline, live when back online, seen by another user', async ({
+    page,
+    context,
+    browser,
+  }) => {
     await signIn(context, ANNA)
     await page.goto('/sell')
     // The first visit resolves the session and loads the route's chunk: slow on a busy CI machine.
@@ -206,7 +241,8 @@ test.describe('sell flow (docs/decisions.md#D-sell-offline)', () => {
       const card = await storedFile(cardImagePath(img.image_url)!)
       expect(imageMetadataBlocks(full)).toEqual([])
       expect(imageMetadataBlocks(card)).toEqual([])
-      for (const marker of ['GPS', 'KreisPhone', 'Exif']) expect(Buffer.from(full).includes(Buffer.from(marker)), marker).toBe(false)
+      for (const marker of ['GPS', 'KreisPhone', 'Exif'])
+        expect(Buffer.from(full).includes(Buffer.from(marker)), marker).toBe(false)
       const m = await sharp(full).metadata()
       const c = await sharp(card).metadata()
       expect(m.format).toBe('webp')
@@ -223,7 +259,9 @@ test.describe('sell flow (docs/decisions.md#D-sell-offline)', () => {
     const buyer = await other.newPage()
     await buyer.goto(`/item/${listingId}`)
     await expect(buyer.getByRole('heading', { name: 'Navy wool coat' })).toBeVisible({ timeout: 15_000 })
-    const srcs = await buyer.locator('[aria-roledescription="slide"] img[src*="/listing-images/"]').evaluateAll((els) => els.map((e) => (e as HTMLImageElement).src))
+    const srcs = await buyer
+      .locator('[aria-roledescription="slide"] img[src*="/listing-images/"]')
+      .evaluateAll((els) => els.map((e) => (e as HTMLImageElement).src))
     expect(srcs.map((s) => s.split('/').pop()!.replace(/\..*$/, ''))).toEqual(order)
 
     await other.close()
@@ -233,10 +271,15 @@ test.describe('sell flow (docs/decisions.md#D-sell-offline)', () => {
     const phone = await browser.newContext({ viewport: { width: 375, height: 812 } })
     const visitor = await phone.newPage()
     await visitor.goto('/shop')
-    const cardImg = visitor.getByRole('article').filter({ hasText: 'Navy wool coat' }).getByRole('img', { name: 'Navy wool coat' })
+    const cardImg = visitor
+      .getByRole('article')
+      .filter({ hasText: 'Navy wool coat' })
+      .getByRole('img', { name: 'Navy wool coat' })
     await expect(cardImg).toHaveAttribute('srcset', /\.card\.webp 480w/, { timeout: 30_000 })
     await expect
-      .poll(() => cardImg.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc), { timeout: 15_000 })
+      .poll(() => cardImg.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc), {
+        timeout: 15_000,
+      })
       .toContain(cardImagePath(orderedImages(live)[0]!.image_url)!)
     await shoot(visitor, 'shop-grid')
     await phone.close()
@@ -250,12 +293,19 @@ test.describe('sell flow (docs/decisions.md#D-sell-offline)', () => {
     await shoot(page, 'profile-my-listings')
     await row.getByRole('button', { name: 'Mark as sold' }).click()
     await expect(page.getByText('Marked as sold')).toBeVisible()
-    await expect.poll(async () => (await listing(listingId))?.status ?? 'not visible to others', { timeout: 30_000 }).not.toBe('active')
-    await expect(mine.getByRole('region', { name: /^Sold/ }).getByText('Navy wool coat')).toBeVisible({ timeout: 30_000 })
+    await expect
+      .poll(async () => (await listing(listingId))?.status ?? 'not visible to others', { timeout: 30_000 })
+      .not.toBe('active')
+    await expect(mine.getByRole('region', { name: /^Sold/ }).getByText('Navy wool coat')).toBeVisible({
+      timeout: 30_000,
+    })
     await expect(row.getByRole('button', { name: 'Mark as available again' })).toBeVisible()
   })
 
-  test('edit (reorder, remove, add), mark sold, delete; every server limit is shown where it is typed', async ({ page, context }) => {
+  test('edit (reorder, remove, add), mark sold, delete; every server limit is shown where it is typed', async ({
+    page,
+    context,
+  }) => {
     const token = await signIn(context, ANNA)
     // Each limit the database enforces (listings' CHECKs) is marked on its field as it is typed, and Next stays
     // disabled: nothing reaches Preview or Publish that the server would refuse.
@@ -268,11 +318,21 @@ test.describe('sell flow (docs/decisions.md#D-sell-offline)', () => {
     const next = page.getByRole('button', { name: 'Next: Preview' })
     const limits: [label: string, over: string, message: string, ok: string][] = [
       ['Title', 'a'.repeat(121), 'Title can be at most 120 characters', 'Vintage leather bag'],
-      ['Description', 'a'.repeat(5001), 'Description can be at most 5,000 characters', 'Soft brown leather, used for two summers.'],
+      [
+        'Description',
+        'a'.repeat(5001),
+        'Description can be at most 5,000 characters',
+        'Soft brown leather, used for two summers.',
+      ],
       ['Size', 'a'.repeat(41), 'Size can be at most 40 characters', 'M'],
       ['Fabric', 'a'.repeat(101), 'Fabric can be at most 100 characters', 'Leather'],
       ['Location', 'a'.repeat(101), 'Location can be at most 100 characters', 'Zurich'],
-      ['Tags (optional)', Array.from({ length: 21 }, (_, i) => `tag${i}`).join(', '), 'You can add at most 20 tags', 'bag, leather'],
+      [
+        'Tags (optional)',
+        Array.from({ length: 21 }, (_, i) => `tag${i}`).join(', '),
+        'You can add at most 20 tags',
+        'bag, leather',
+      ],
       ['Price (CHF)', '100000', 'Price must be below CHF 100,000', '120'],
       ['Price (CHF)', '1e9', 'Price must be below CHF 100,000', '120'],
       ['Price (CHF)', '12.345', 'Price can have at most two decimal places, e.g. 12.35', '120'],
@@ -314,7 +374,9 @@ test.describe('sell flow (docs/decisions.md#D-sell-offline)', () => {
     await expect(page.getByRole('heading', { name: 'Vintage leather bag' })).toBeVisible()
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await expect(page).toHaveURL(/\/$/)
-    await expect.poll(async () => orderedImages((await listing(id))!).map((i) => i.id), { timeout: 30_000 }).toEqual(edited)
+    await expect
+      .poll(async () => orderedImages((await listing(id))!).map((i) => i.id), { timeout: 30_000 })
+      .toEqual(edited)
     const files = orderedImages((await listing(id))!).flatMap((i) => [i.image_url, cardImagePath(i.image_url)!])
     for (const f of files) await storedFile(f)
 
@@ -322,20 +384,34 @@ test.describe('sell flow (docs/decisions.md#D-sell-offline)', () => {
     await page.goto(`/sell/edit/${id}`)
     await page.getByRole('button', { name: 'Mark as sold' }).click()
     await expect(page.getByText('Marked as sold')).toBeVisible()
-    await expect.poll(async () => (await api(`/rest/v1/listings?id=eq.${id}&select=status`, { token })).body, { timeout: 30_000 }).toEqual([{ status: 'sold' }])
-    await expect.poll(async () => (await api(`/rest/v1/listings?id=eq.${id}&status=eq.active&select=id`)).body).toEqual([])
+    await expect
+      .poll(async () => (await api(`/rest/v1/listings?id=eq.${id}&select=status`, { token })).body, { timeout: 30_000 })
+      .toEqual([{ status: 'sold' }])
+    await expect
+      .poll(async () => (await api(`/rest/v1/listings?id=eq.${id}&status=eq.active&select=id`)).body)
+      .toEqual([])
 
     // Delete, with a confirmation.
     await page.getByRole('button', { name: 'Delete listing' }).click()
     await expect(page.getByRole('dialog', { name: 'Delete this listing?' })).toBeVisible()
     await page.getByRole('button', { name: 'Delete', exact: true }).click()
     await expect(page).toHaveURL(/\/$/)
-    await expect.poll(async () => (await api(`/rest/v1/listings?id=eq.${id}&select=id`, { token })).body, { timeout: 30_000 }).toEqual([])
+    await expect
+      .poll(async () => (await api(`/rest/v1/listings?id=eq.${id}&select=id`, { token })).body, { timeout: 30_000 })
+      .toEqual([])
     // Its files went with it: every photo and its card image.
-    for (const f of files) await expect.poll(async () => (await fetch(`${E2E_API_URL}/storage/v1/object/public/listing-images/${f}`)).status, { message: f }).toBe(404)
+    for (const f of files)
+      await expect
+        .poll(async () => (await fetch(`${E2E_API_URL}/storage/v1/object/public/listing-images/${f}`)).status, {
+          message: f,
+        })
+        .toBe(404)
   })
 
-  test('a leftover edit draft takes in a newer edit from another device; the save sends only this device\'s changes', async ({ page, context }) => {
+  test("a leftover edit draft takes in a newer edit from another device; the save sends only this device's changes", async ({
+    page,
+    context,
+  }) => {
     const token = await signIn(context, ANNA)
     await page.goto('/sell')
     await expect(page.getByRole('heading', { name: 'Upload Photos' })).toBeVisible({ timeout: 30_000 })
@@ -353,11 +429,17 @@ test.describe('sell flow (docs/decisions.md#D-sell-offline)', () => {
     await page.goto(`/sell/edit/${id}`)
     await page.getByRole('tab', { name: 'Details' }).click({ timeout: 30_000 })
     await page.getByLabel('Description').fill('Typed on this device and never saved.')
-    await expect.poll(() => draftDescription(page, id), { timeout: 30_000 }).toBe('Typed on this device and never saved.')
+    await expect
+      .poll(() => draftDescription(page, id), { timeout: 30_000 })
+      .toBe('Typed on this device and never saved.')
     await page.goto('/')
 
     // Another device of the same seller changes the title and saves.
-    const other = await api(`/rest/v1/listings?id=eq.${id}`, { method: 'PATCH', token, body: { title: 'Blue striped linen shirt', edited_at: new Date().toISOString() } })
+    const other = await api(`/rest/v1/listings?id=eq.${id}`, {
+      method: 'PATCH',
+      token,
+      body: { title: 'Blue striped linen shirt', edited_at: new Date().toISOString() },
+    })
     expect(other.status).toBeLessThan(300)
 
     // Back to Edit: the form takes the other device's title (and says so); this device's own change is still there.
@@ -374,7 +456,10 @@ test.describe('sell flow (docs/decisions.md#D-sell-offline)', () => {
     expect((await listing(id))?.title).toBe('Blue striped linen shirt')
   })
 
-  test('a photo dropped outside the grid stays where it was; a screen reader hears photo numbers while moving one', async ({ page, context }) => {
+  test('a photo dropped outside the grid stays where it was; a screen reader hears photo numbers while moving one', async ({
+    page,
+    context,
+  }) => {
     await signIn(context, ANNA)
     await page.goto('/sell')
     await expect(page.getByRole('heading', { name: 'Upload Photos' })).toBeVisible({ timeout: 30_000 })
@@ -408,11 +493,16 @@ test.describe('sell flow (docs/decisions.md#D-sell-offline)', () => {
     for (const id of before) expect(await live.textContent()).not.toContain(id)
   })
 
-  test('photos still being prepared when the page reloads are kept and finished after the reload', async ({ page, context }) => {
+  test('photos still being prepared when the page reloads are kept and finished after the reload', async ({
+    page,
+    context,
+  }) => {
     await signIn(context, ANNA)
     await page.goto('/sell')
     await expect(page.getByRole('heading', { name: 'Upload Photos' })).toBeVisible({ timeout: 30_000 })
-    await page.getByTestId('photo-input').setInputFiles([photos.gpsJpeg, photos.png, photos.portrait, photos.gpsJpeg, photos.png])
+    await page
+      .getByTestId('photo-input')
+      .setInputFiles([photos.gpsJpeg, photos.png, photos.portrait, photos.gpsJpeg, photos.png])
     // Reload while they are still being prepared (the screen says the photos are saved on this device at once).
     await expect(page.getByText('Preparing photo…').first()).toBeVisible()
     await page.reload()

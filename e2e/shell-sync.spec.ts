@@ -16,7 +16,9 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
     if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }))
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      )
     }
   })
 }
@@ -47,7 +49,10 @@ test.describe('session and sync in the shell', () => {
     })
   })
 
-  test('Sign Out with an unsent change asks first; staying keeps it until it is sent; then no private row remains', async ({ page, context }) => {
+  test('Sign Out with an unsent change asks first; staying keeps it until it is sent; then no private row remains', async ({
+    page,
+    context,
+  }) => {
     const account = await newAccount('Olga')
     await signInThroughForm(page, account.email, account.password)
     await page.goto('/profile')
@@ -86,7 +91,9 @@ test.describe('session and sync in the shell', () => {
   test('after signing out a user with messages, none of their private rows is left on the device', async ({ page }) => {
     await signInThroughForm(page, 'mia@demo.kreis.ch')
     await expect(header(page).getByRole('link', { name: 'Signed in as Mia' })).toBeVisible({ timeout: 15_000 })
-    await expect.poll(async () => (await deviceRowCounts(page, ['conversations']))['conversations'], { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect
+      .poll(async () => (await deviceRowCounts(page, ['conversations']))['conversations'], { timeout: 15_000 })
+      .toBeGreaterThan(0)
     await header(page).getByRole('button', { name: 'Sign Out' }).click()
     await expect(header(page).getByRole('link', { name: 'Sign In' })).toBeVisible()
     expect(await deviceRowCounts(page, PRIVATE_STORES)).toEqual(Object.fromEntries(PRIVATE_STORES.map((s) => [s, 0])))
@@ -102,13 +109,20 @@ test.describe('session and sync in the shell', () => {
     // The server refuses profile updates for now (RLS), as it would an edit it does not allow.
     await page.route('**/rest/v1/profiles*', (route) =>
       route.request().method() === 'PATCH'
-        ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ code: '42501', message: 'permission denied for table profiles' }) })
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({ code: '42501', message: 'permission denied for table profiles' }),
+          })
         : route.fallback(),
     )
     await details.getByRole('button', { name: 'Edit Profile' }).click()
     await page.getByLabel('Location').fill('Chur')
     await page.getByRole('button', { name: 'Save Changes' }).click()
-    await expect(details.getByRole('alert')).toContainText('Not saved on the server: permission denied for table profiles', { timeout: 15_000 })
+    await expect(details.getByRole('alert')).toContainText(
+      'Not saved on the server: permission denied for table profiles',
+      { timeout: 15_000 },
+    )
     await expect(page.getByText('Error updating profile')).toBeVisible()
 
     const pill = header(page).getByRole('button', { name: 'Sync status: 1 not sent' })
@@ -128,7 +142,10 @@ test.describe('session and sync in the shell', () => {
   test('a visitor’s engine reads public data only', async ({ page }) => {
     const privateCalls: string[] = []
     page.on('request', (r) => {
-      if (/\/rest\/v1\/(my_profile|conversations|messages|favorites|payments)\b/.test(r.url()) || (r.method() !== 'GET' && isWriteRequest(r.method(), r.url()))) {
+      if (
+        /\/rest\/v1\/(my_profile|conversations|messages|favorites|payments)\b/.test(r.url()) ||
+        (r.method() !== 'GET' && isWriteRequest(r.method(), r.url()))
+      ) {
         if (!r.url().includes('/realtime/')) privateCalls.push(`${r.method()} ${r.url()}`)
       }
     })

@@ -22,7 +22,9 @@ test.describe('app shell', () => {
     await expect(tabs.filter({ hasText: 'Discover' })).not.toHaveAttribute('aria-current', 'page')
   })
 
-  test('desktop (1280 px): the tabs sit in the header, no bottom bar; a phone (375 px) keeps the bottom bar; /shop and /item mark Discover', async ({ page }) => {
+  test('desktop (1280 px): the tabs sit in the header, no bottom bar; a phone (375 px) keeps the bottom bar; /shop and /item mark Discover', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.goto('/shop')
     const main = page.getByRole('navigation', { name: 'Main' })
@@ -31,7 +33,9 @@ test.describe('app shell', () => {
     await expect(main.getByRole('link', { name: 'Discover' })).toHaveAttribute('aria-current', 'page')
     // Nothing fixed at the bottom of the viewport: the footer's last line is reachable, not covered.
     const bottomBar = await page.evaluate(() =>
-      [...document.querySelectorAll('nav')].some((n) => getComputedStyle(n).position === 'fixed' && n.getBoundingClientRect().height > 0),
+      [...document.querySelectorAll('nav')].some(
+        (n) => getComputedStyle(n).position === 'fixed' && n.getBoundingClientRect().height > 0,
+      ),
     )
     expect(bottomBar).toBe(false)
     // The header stays one 64 px row with the tabs in it.
@@ -69,7 +73,15 @@ test.describe('app shell', () => {
   })
 
   test('no route of the app still shows the "not available" stand-in', async ({ page }) => {
-    for (const path of ['/shop', '/favorites', '/profile', '/messages', '/subscription', '/payment-failed', '/subscription-success']) {
+    for (const path of [
+      '/shop',
+      '/favorites',
+      '/profile',
+      '/messages',
+      '/subscription',
+      '/payment-failed',
+      '/subscription-success',
+    ]) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await expect(page.getByText('not available in this version')).toHaveCount(0)

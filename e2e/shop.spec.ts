@@ -30,7 +30,9 @@ test.describe('shop feed', () => {
     await waitForFeed(page)
     await expect(page.getByText('Discover unique pre-loved items from our community')).toBeVisible()
     await expect(cards(page)).toHaveCount(12)
-    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Previous' })).toBeDisabled()
+    await expect(
+      page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Previous' }),
+    ).toBeDisabled()
 
     await page.getByRole('button', { name: 'Filter', exact: true }).click()
     const sheet = page.getByRole('dialog', { name: 'Filter' })
@@ -65,7 +67,8 @@ test.describe('shop feed', () => {
     await expect(page).toHaveURL(/\/shop\?q=Z%C3%8DMMERLI\+lambs$/)
     await expect(page.getByText('Results for “ZÍMMERLI lambs”')).toBeVisible()
     await expect(cards(page)).toHaveCount(2)
-    for (const title of await page.locator('main article h2').allTextContents()) expect(title).toMatch(/Zimmerli .*lambswool jumper/)
+    for (const title of await page.locator('main article h2').allTextContents())
+      expect(title).toMatch(/Zimmerli .*lambswool jumper/)
 
     await search.fill('no-such-thing-anywhere')
     await search.press('Enter')
@@ -98,7 +101,10 @@ test.describe('shop feed', () => {
     await expect(page.locator('main article h2')).toHaveText(page2)
 
     await page.goto('/shop?category=kids')
-    await expect(page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Kids' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Kids' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
     await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'All Items' }).click()
     await expect(page).toHaveURL(/\/shop$/)
   })

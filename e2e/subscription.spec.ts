@@ -12,7 +12,9 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
     if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }))
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      )
     }
   })
 }
@@ -45,7 +47,9 @@ test.describe('/subscription', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Your Kreis Plan' })).toBeVisible()
       await expect(page.getByText('Active (CHF 5/month)')).toBeVisible()
       await expect(page.getByText(/^Active until /)).toBeVisible()
-      await expect(page.getByRole('status').filter({ hasText: 'paying and cancelling need a connection' })).toBeVisible()
+      await expect(
+        page.getByRole('status').filter({ hasText: 'paying and cancelling need a connection' }),
+      ).toBeVisible()
       await expect(page.getByRole('button', { name: /^Pay ahead/ })).toBeDisabled()
       await expect(page.getByRole('button', { name: 'Cancel subscription' })).toBeDisabled()
       await expect(page.getByText('No payments yet.')).toBeVisible()

@@ -47,15 +47,25 @@ export function staticClosure(bundle: Rollup.OutputBundle, start: Rollup.OutputC
  * The first route's chunks: the entry's closure, and the closure of each of its dynamic imports of `modules` (the
  * entry imports them itself, one task after another, main.tsx). Entry first.
  */
-export function firstRouteChunks(bundle: Rollup.OutputBundle, entry: Rollup.OutputChunk, modules: readonly string[]): string[] {
+export function firstRouteChunks(
+  bundle: Rollup.OutputBundle,
+  entry: Rollup.OutputChunk,
+  modules: readonly string[],
+): string[] {
   const files = [...staticClosure(bundle, entry)]
   for (const dynamic of entry.dynamicImports) {
     const chunk = bundle[dynamic]
     if (chunk?.type !== 'chunk' || !modules.some((m) => chunk.facadeModuleId?.endsWith(m))) continue
     for (const f of staticClosure(bundle, chunk)) if (!files.includes(f)) files.push(f)
   }
-  const found = modules.filter((m) => entry.dynamicImports.some((d) => { const c = bundle[d]; return c?.type === 'chunk' && c.facadeModuleId?.endsWith(m) }))
-  if (found.length !== modules.length) throw new Error(`app loader: the entry does not import ${modules.filter((m) => !found.includes(m)).join(', ')}`)
+  const found = modules.filter((m) =>
+    entry.dynamicImports.some((d) => {
+      const c = bundle[d]
+      return c?.type === 'chunk' && c.facadeModuleId?.endsWith(m)
+    }),
+  )
+  if (found.length !== modules.length)
+    throw new Error(`app loader: the entry does not import ${modules.filter((m) => !found.includes(m)).join(', ')}`)
   return files
 }
 
@@ -63,7 +73,12 @@ export function firstRouteChunks(bundle: Rollup.OutputBundle, entry: Rollup.Outp
  * By language, the chunks its catalogue needs that `loaded` (the first route's chunks) does not hold: the loader's
  * chunk and the catalogue's, each with its static imports. A catalogue is found by the module it holds.
  */
-export function localeChunks(bundle: Rollup.OutputBundle, entry: Rollup.OutputChunk, languages: LocaleModules, loaded: readonly string[]): Record<string, string[]> {
+export function localeChunks(
+  bundle: Rollup.OutputBundle,
+  entry: Rollup.OutputChunk,
+  languages: LocaleModules,
+  loaded: readonly string[],
+): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
   const holding = (module: string) => {
     const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)))
@@ -71,7 +86,8 @@ export function localeChunks(bundle: Rollup.OutputBundle, entry: Rollup.OutputCh
     return chunk
   }
   const loader = holding(languages.loader)
-  if (!entry.dynamicImports.includes(loader.fileName)) throw new Error(`app loader: the entry does not import ${languages.loader}`)
+  if (!entry.dynamicImports.includes(loader.fileName))
+    throw new Error(`app loader: the entry does not import ${languages.loader}`)
   const out: Record<string, string[]> = {}
   for (const [locale, module] of Object.entries(languages.catalogues)) {
     const files = new Set([...staticClosure(bundle, loader), ...staticClosure(bundle, holding(module))])
@@ -148,19 +164,31 @@ export function appLoaderPlugin(modules: readonly string[], languages: LocaleMod
       handler: (html, ctx) => {
         if (!ctx.bundle || !ctx.chunk) return html
         // Vite's own tags for the entry and its static imports give way to the list (and the loaders below).
-        const tags = [...html.matchAll(/<script type="module" crossorigin src="[^"]+"><\/script>\s*|<link rel="modulepreload" crossorigin href="[^"]+">\s*/g)]
+        const tags = [
+          ...html.matchAll(
+            /<script type="module" crossorigin src="[^"]+"><\/script>\s*|<link rel="modulepreload" crossorigin href="[^"]+">\s*/g,
+          ),
+        ]
         for (const [tag] of tags) html = html.replace(tag, '')
         const first = firstRouteChunks(ctx.bundle, ctx.chunk, modules)
         const [entry, ...preload] = first.map((f) => '/' + f)
-        const locales = Object.fromEntries(Object.entries(localeChunks(ctx.bundle, ctx.chunk, languages, first)).map(([l, fs]) => [l, fs.map((f) => '/' + f)]))
+        const locales = Object.fromEntries(
+          Object.entries(localeChunks(ctx.bundle, ctx.chunk, languages, first)).map(([l, fs]) => [
+            l,
+            fs.map((f) => '/' + f),
+          ]),
+        )
         const list: AppList = { entry: entry!, preload, locales }
-        if (!html.includes('<title>') || !html.includes('</body>')) throw new Error('app loader: index.html has no <title> or </body>')
+        if (!html.includes('<title>') || !html.includes('</body>'))
+          throw new Error('app loader: index.html has no <title> or </body>')
         // The language's script must have set <html lang> before the list is read.
-        if (!html.includes(`<script>${LOCALE_PICKER}</script>`)) throw new Error('app loader: index.html has no language script (scripts/prerender.ts)')
+        if (!html.includes(`<script>${LOCALE_PICKER}</script>`))
+          throw new Error('app loader: index.html has no language script (scripts/prerender.ts)')
         return html
           .replace(
             '<title>',
-            () => `<script type="application/json" id="${APP_LIST_ID}">${JSON.stringify(list)}</script>\n    <script>${HEAD_LOADER}</script>\n    <title>`,
+            () =>
+              `<script type="application/json" id="${APP_LIST_ID}">${JSON.stringify(list)}</script>\n    <script>${HEAD_LOADER}</script>\n    <title>`,
           )
           .replace('</body>', () => `  <script>${BODY_LOADER}</script>\n  </body>`)
       },

@@ -76,13 +76,17 @@ export interface CommitProblem {
 
 /** Every commit after `baseline` up to HEAD in the repository at `cwd`, with what is wrong with its message. */
 export function checkCommitsSince(cwd: string, baseline: string): CommitProblem[] {
-  const commits = git(cwd, ['rev-list', '--reverse', `${baseline}..HEAD`]).split('\n').filter(Boolean)
+  const commits = git(cwd, ['rev-list', '--reverse', `${baseline}..HEAD`])
+    .split('\n')
+    .filter(Boolean)
   return commits.flatMap((commit) => {
     const message = git(cwd, ['log', '-1', '--format=%B', commit])
     const parents = git(cwd, ['log', '-1', '--format=%P', commit]).trim().split(' ')
     const changed = parents.length > 1 ? undefined : numstatLines(git(cwd, ['show', '--numstat', '--format=', commit]))
     const problems = commitMessageProblems(message, changed)
-    return problems.length ? [{ commit: commit.slice(0, 10), subject: cleanMessage(message).split('\n')[0] ?? '', problems }] : []
+    return problems.length
+      ? [{ commit: commit.slice(0, 10), subject: cleanMessage(message).split('\n')[0] ?? '', problems }]
+      : []
   })
 }
 
@@ -104,7 +108,10 @@ function runCi(cwd: string, baseline: string): Outcome {
   const found = checkCommitsSince(cwd, baseline)
   if (found.length === 0) return { code: 0, out: 'commit messages: every commit since the baseline reads well' }
   const lines = found.map((f) => `${f.commit} ${f.subject}\n${f.problems.map((p) => `    - ${p}`).join('\n')}`)
-  return { code: 1, out: `commit messages that need rewording (git rebase -i; see scripts/check-commit-msg.ts):\n${lines.join('\n')}` }
+  return {
+    code: 1,
+    out: `commit messages that need rewording (git rebase -i; see scripts/check-commit-msg.ts):\n${lines.join('\n')}`,
+  }
 }
 
 function runHook(cwd: string, messageFile: string): Outcome {
@@ -116,12 +123,20 @@ function runHook(cwd: string, messageFile: string): Outcome {
   }
   const problems = commitMessageProblems(readFileSync(messageFile, 'utf8'), changed)
   if (problems.length === 0) return { code: 0, out: '' }
-  return { code: 1, out: `commit message refused (your text is kept in ${messageFile}):\n${problems.map((p) => `  - ${p}`).join('\n')}` }
+  return {
+    code: 1,
+    out: `commit message refused (your text is kept in ${messageFile}):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+  }
 }
 
 function main(argv: string[]): number {
   const cwd = process.cwd()
-  const { code, out } = argv[0] === '--ci' ? runCi(cwd, BASELINE) : argv[0] ? runHook(cwd, argv[0]) : { code: 2, out: 'usage: check-commit-msg.ts <message file> | --ci' }
+  const { code, out } =
+    argv[0] === '--ci'
+      ? runCi(cwd, BASELINE)
+      : argv[0]
+        ? runHook(cwd, argv[0])
+        : { code: 2, out: 'usage: check-commit-msg.ts <message file> | --ci' }
   if (out) (code === 0 ? console.log : console.error)(out)
   return code
 }

@@ -2,7 +2,15 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { anchorsOf, checkRepository, findCitationProblems, findDocLinkProblems, formatProblem, scannedFiles, type DocAnchors } from './citations.ts'
+import {
+  anchorsOf,
+  checkRepository,
+  findCitationProblems,
+  findDocLinkProblems,
+  formatProblem,
+  scannedFiles,
+  type DocAnchors,
+} from './citations.ts'
 
 const anchors: DocAnchors = new Map([
   ['product.md', new Set(['s2-6', 's5', 's8', 's9', 's6-2', 's6-3', 'R-feed-page-size'])],
@@ -34,23 +42,67 @@ describe('the citation check reads one line at a time', () => {
 
   it.each([
     ['the old product spec', '// 12 per page (spec §2.6)', ['"spec" cites a document that is not in the repository']],
-    ['the old spec, capitalised', '/** Spec §9 also lists */', ['"Spec" cites a document that is not in the repository']],
-    ['the spec file by name', '// the pure rules of spec.md', ['"spec.md" cites a document that is not in the repository']],
-    ['the old design notes', "message: 'Only src/remote (design.md §1 rule 8).'", ['"design.md" cites a document that is not in the repository']],
-    ['the design notes without .md', '-- Realtime (design §1 rule 5)', ['"design" cites a document that is not in the repository']],
-    ['a research reference', '// (reference/supabase-wire.md §6.1)', ['"reference/supabase-wire.md" cites a document that is not in the repository']],
-    ['a research reference by relative path', '// ../shared/reference/photo.md', ['"../shared/reference/photo.md" cites a document that is not in the repository']],
-    ['the anchors research', '// (anchors-perf-rel P5)', ['"anchors-perf-rel" cites a document that is not in the repository']],
+    [
+      'the old spec, capitalised',
+      '/** Spec §9 also lists */',
+      ['"Spec" cites a document that is not in the repository'],
+    ],
+    [
+      'the spec file by name',
+      '// the pure rules of spec.md',
+      ['"spec.md" cites a document that is not in the repository'],
+    ],
+    [
+      'the old design notes',
+      "message: 'Only src/remote (design.md §1 rule 8).'",
+      ['"design.md" cites a document that is not in the repository'],
+    ],
+    [
+      'the design notes without .md',
+      '-- Realtime (design §1 rule 5)',
+      ['"design" cites a document that is not in the repository'],
+    ],
+    [
+      'a research reference',
+      '// (reference/supabase-wire.md §6.1)',
+      ['"reference/supabase-wire.md" cites a document that is not in the repository'],
+    ],
+    [
+      'a research reference by relative path',
+      '// ../shared/reference/photo.md',
+      ['"../shared/reference/photo.md" cites a document that is not in the repository'],
+    ],
+    [
+      'the anchors research',
+      '// (anchors-perf-rel P5)',
+      ['"anchors-perf-rel" cites a document that is not in the repository'],
+    ],
     ['an issue number', '// (issue 15, item 2)', ['"issue 15" cites a document that is not in the repository']],
-    ['an issue number, capitalised', '/** Issue 12 §6: mark sold */', ['"Issue 12" cites a document that is not in the repository']],
+    [
+      'an issue number, capitalised',
+      '/** Issue 12 §6: mark sold */',
+      ['"Issue 12" cites a document that is not in the repository'],
+    ],
     ['a bare § with no page', "it('shows the §8 toast', () => {", ['"§8" names no document']],
-    ['a bare § three lines after its page', '// docs/product.md §2.6\n//\n//\n// the §8 toast', ['"§8" names no document']],
+    [
+      'a bare § three lines after its page',
+      '// docs/product.md §2.6\n//\n//\n// the §8 toast',
+      ['"§8" names no document'],
+    ],
     ['a docs page that does not exist', '// docs/spec.md §2.6', ['docs/spec.md does not exist']],
     ['a section the page lacks', '// docs/product.md §2.7', ['docs/product.md has no §2.7 (#s2-7)']],
     ['the second of two sections missing', '// docs/product.md §2.6, §7.2', ['docs/product.md has no §7.2 (#s7-2)']],
     ['the end of a range missing', '// docs/product.md §6.2–6.4', ['docs/product.md has no §6.4 (#s6-4)']],
-    ['a rule the section lacks', '// docs/architecture.md §1 rule 9', ['docs/architecture.md has no §1 rule 9 (#s1-rule-9)']],
-    ['an anchor the page lacks', '// docs/decisions.md#D-no-such-thing', ['docs/decisions.md has no anchor #D-no-such-thing']],
+    [
+      'a rule the section lacks',
+      '// docs/architecture.md §1 rule 9',
+      ['docs/architecture.md has no §1 rule 9 (#s1-rule-9)'],
+    ],
+    [
+      'an anchor the page lacks',
+      '// docs/decisions.md#D-no-such-thing',
+      ['docs/decisions.md has no anchor #D-no-such-thing'],
+    ],
   ])('bad: %s', (_, line, problems) => {
     expect(problemsOf(line)).toEqual(problems)
   })
@@ -65,11 +117,14 @@ describe('the citation check reads one line at a time', () => {
       kind: 'foreign',
       problem: '"spec" cites a document that is not in the repository',
     })
-    expect(formatProblem(problem!)).toBe('src/x.ts:2: "spec" cites a document that is not in the repository\n    // see spec §9')
+    expect(formatProblem(problem!)).toBe(
+      'src/x.ts:2: "spec" cites a document that is not in the repository\n    // see spec §9',
+    )
   })
 
   it('finds the anchors a page defines, and only those', () => {
-    const page = '<a id="s2-6"></a>\n### §2.6 The shop feed\n- <a id="R-feed-page-size"></a>**R-feed-page-size** 12\n[link](#s9)'
+    const page =
+      '<a id="s2-6"></a>\n### §2.6 The shop feed\n- <a id="R-feed-page-size"></a>**R-feed-page-size** 12\n[link](#s9)'
     expect([...anchorsOf(page)]).toEqual(['s2-6', 'R-feed-page-size'])
   })
 })
@@ -78,7 +133,10 @@ describe('links between docs pages', () => {
   it('are checked for their page and anchor; web links are left alone', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'kreis-docs-'))
     try {
-      writeFileSync(path.join(dir, 'a.md'), '<a id="x"></a>\n[ok](#x) [ok](a.md#x) [web](https://example.ch/#y)\n[bad](b.md) [bad](a.md#y)')
+      writeFileSync(
+        path.join(dir, 'a.md'),
+        '<a id="x"></a>\n[ok](#x) [ok](a.md#x) [web](https://example.ch/#y)\n[bad](b.md) [bad](a.md#y)',
+      )
       expect(findDocLinkProblems(dir).map((p) => `${p.line}: ${p.problem}`)).toEqual([
         '3: links to b.md, which is not a page of docs/',
         '3: links to a.md#y, which has no such anchor',

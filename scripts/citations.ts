@@ -192,7 +192,14 @@ export function findDocLinkProblems(docsDir: string): CitationProblem[] {
         const [file = '', id] = target.split('#')
         const ids = anchors.get(file === '' ? page : file)
         const report = (problem: string) =>
-          problems.push({ file: `docs/${page}`, line: index + 1, column: match.index, text: lineText.trim(), kind: 'missing', problem })
+          problems.push({
+            file: `docs/${page}`,
+            line: index + 1,
+            column: match.index,
+            text: lineText.trim(),
+            kind: 'missing',
+            problem,
+          })
         if (!ids) report(`links to ${file}, which is not a page of docs/`)
         else if (id && !ids.has(id)) report(`links to ${target}, which has no such anchor`)
       }

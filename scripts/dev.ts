@@ -28,7 +28,10 @@ async function main(): Promise<void> {
   const site = new URL(config.siteUrl)
   let server: Awaited<ReturnType<typeof createServer>>
   try {
-    server = await createServer({ root: ROOT, server: { host: site.hostname, port: Number(site.port) || 5173, strictPort: true } })
+    server = await createServer({
+      root: ROOT,
+      server: { host: site.hostname, port: Number(site.port) || 5173, strictPort: true },
+    })
     await server.listen()
   } catch (e) {
     await stack.close()

@@ -21,10 +21,16 @@ const SHOTS = [
 
 async function main(): Promise<void> {
   fs.mkdirSync(OUT, { recursive: true })
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  })
   try {
     for (const shot of SHOTS) {
-      const context = await browser.newContext({ viewport: { width: shot.width, height: shot.height }, serviceWorkers: 'block' })
+      const context = await browser.newContext({
+        viewport: { width: shot.width, height: shot.height },
+        serviceWorkers: 'block',
+      })
       const page = await context.newPage()
       await page.goto(APP + shot.route)
       await page.locator(shot.ready).first().waitFor()

@@ -88,7 +88,10 @@ export async function renderPages(root: string, mode: string): Promise<Record<st
     // and the app's modules start from their first state.
     const url = pathToFileURL(path.join(outDir, entry.fileName)).href
     const render = `import(${JSON.stringify(url)}).then((m) => process.stdout.write(JSON.stringify(m.prerenderPages())))`
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', render], { cwd: root, maxBuffer: 64 * 1024 * 1024 })
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', render], {
+      cwd: root,
+      maxBuffer: 64 * 1024 * 1024,
+    })
     return JSON.parse(stdout) as Record<string, string>
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true })
@@ -99,7 +102,9 @@ export async function renderPages(root: string, mode: string): Promise<Record<st
 export function withPrerenderedPages(html: string, pages: Record<string, string>): string {
   if (!html.includes(ROOT_ELEMENT)) throw new Error(`prerender: index.html has no ${ROOT_ELEMENT}`)
   if (!html.includes('<title>')) throw new Error('prerender: index.html has no <title>')
-  const templates = Object.entries(pages).map(([key, markup]) => `<template id="kreis-page-${key}">${markup}</template>`)
+  const templates = Object.entries(pages).map(
+    ([key, markup]) => `<template id="kreis-page-${key}">${markup}</template>`,
+  )
   return html
     .replace('<title>', () => `<script>${LOCALE_PICKER}</script>\n    <script>${PAGE_PICKER}</script>\n    <title>`)
     .replace(ROOT_ELEMENT, () => [ROOT_ELEMENT, ...templates, `<script>${PAGE_MOUNT}</script>`].join('\n    '))
@@ -154,7 +159,8 @@ export function prerenderPlugin(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler: async (html) => (config.build.ssr ? html : withPrerenderedPages(html, await renderPages(config.root, config.mode))),
+      handler: async (html) =>
+        config.build.ssr ? html : withPrerenderedPages(html, await renderPages(config.root, config.mode)),
     },
   }
 }

@@ -29,7 +29,8 @@ const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script
 
 /** Every .html file under the build directory. */
 function htmlFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && e.name.endsWith('.html'))
     .map((e) => path.join(e.parentPath, e.name))
 }

@@ -9,14 +9,18 @@ import { seedScale } from '../supabase/seed/scale.ts'
 async function main(): Promise<void> {
   const args = process.argv.slice(2)
   const count = Number(args.find((a) => !a.startsWith('-')) ?? '10000')
-  if (!Number.isInteger(count) || count <= 0) throw new Error('usage: npm run seed:scale -- <number of listings> [--seed=N]')
+  if (!Number.isInteger(count) || count <= 0)
+    throw new Error('usage: npm run seed:scale -- <number of listings> [--seed=N]')
   const seedArg = args.find((a) => a.startsWith('--seed='))
   const config = loadConfig()
   const url = config.apiUrl
   console.log(`Writing ${count} listings to ${url} …`)
   const started = Date.now()
   await seedScale({
-    url, serviceKey: config.serviceRoleKey, count, seed: seedArg ? Number(seedArg.slice(7)) : undefined,
+    url,
+    serviceKey: config.serviceRoleKey,
+    count,
+    seed: seedArg ? Number(seedArg.slice(7)) : undefined,
     log: (line) => process.stdout.write(`\r${line}   `),
   })
   console.log(`\nDone: ${count} listings in ${((Date.now() - started) / 1000).toFixed(1)} s`)

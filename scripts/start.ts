@@ -28,7 +28,9 @@ async function main(): Promise<void> {
   // One after the other: in one process, PGlite's WASM start-up holds the event loop the build also needs.
   let started = Date.now()
   await build({ root: ROOT, logLevel: 'warn' })
-  console.log(`[kreis] built the app into ${process.env.KREIS_BUILD_DIR || "dist"}/ in ${Date.now() - started} ms (API: ${process.env.VITE_SUPABASE_URL})`)
+  console.log(
+    `[kreis] built the app into ${process.env.KREIS_BUILD_DIR || 'dist'}/ in ${Date.now() - started} ms (API: ${process.env.VITE_SUPABASE_URL})`,
+  )
 
   started = Date.now()
   const stack = await startStack(config)
@@ -50,7 +52,10 @@ async function main(): Promise<void> {
         port: Number(site.port) || 4173,
         strictPort: true,
         open: false,
-        headers: securityHeaders(path.join(ROOT, process.env.KREIS_BUILD_DIR || 'dist'), process.env.VITE_SUPABASE_URL || config.apiUrl),
+        headers: securityHeaders(
+          path.join(ROOT, process.env.KREIS_BUILD_DIR || 'dist'),
+          process.env.VITE_SUPABASE_URL || config.apiUrl,
+        ),
       },
     })
   } catch (e) {

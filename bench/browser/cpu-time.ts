@@ -30,7 +30,11 @@ function readStat(pid: string): ProcStat | null {
 /** Milliseconds of user + system CPU used so far by the live descendants of this process. */
 export function descendantCpuMs(): number {
   if (!fs.existsSync('/proc/self/stat')) return NaN
-  const stats = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(readStat).filter((s) => s !== null)
+  const stats = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(readStat)
+    .filter((s) => s !== null)
   const children = new Map<number, ProcStat[]>()
   for (const s of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), s])
   let ticks = 0

@@ -12,16 +12,27 @@ export interface FeedCase {
 
 const SHAPES: { shape: string; weight: number; filters: FeedFilter[] }[] = [
   { shape: 'no filter', weight: 30, filters: [{}] },
-  { shape: 'category', weight: 25, filters: [{ category: 'women' }, { category: 'men' }, { category: 'shoes' }, { category: 'children' }] },
+  {
+    shape: 'category',
+    weight: 25,
+    filters: [{ category: 'women' }, { category: 'men' }, { category: 'shoes' }, { category: 'children' }],
+  },
   {
     shape: 'category + city',
     weight: 15,
-    filters: [{ category: 'women', locations: ['Zurich'] }, { category: 'men', locations: ['Geneva', 'Lausanne'] }],
+    filters: [
+      { category: 'women', locations: ['Zurich'] },
+      { category: 'men', locations: ['Geneva', 'Lausanne'] },
+    ],
   },
   { shape: 'price range', weight: 10, filters: [{ priceMin: 20, priceMax: 80 }, { priceMax: 30 }] },
   { shape: 'city', weight: 5, filters: [{ locations: ['Bern'] }, { locations: ['Basel', 'Zurich'] }] },
   { shape: 'sizes', weight: 5, filters: [{ sizes: ['M'] }, { sizes: ['38', '39'] }] },
-  { shape: 'condition', weight: 5, filters: [{ conditions: ['new_with_tags'] }, { conditions: ['very_good', 'worn_but_loved'] }] },
+  {
+    shape: 'condition',
+    weight: 5,
+    filters: [{ conditions: ['new_with_tags'] }, { conditions: ['very_good', 'worn_but_loved'] }],
+  },
   {
     shape: 'category + city + size + condition',
     weight: 5,

@@ -59,7 +59,10 @@ function serve(dir: string): Promise<http.Server> {
       res.writeHead(404).end()
       return
     }
-    res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
+    res.writeHead(200, {
+      'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    })
     fs.createReadStream(file).pipe(res)
   })
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))

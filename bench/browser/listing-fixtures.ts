@@ -8,10 +8,31 @@ import type { ListingImageRecord, ListingRecord, PublicProfileRecord } from '../
 export const BENCH_CATEGORIES = ['women', 'men', 'children', 'shoes', 'accessories'] as const
 export const BENCH_CONDITIONS = ['new_with_tags', 'very_good', 'worn_but_loved', 'acceptable'] as const
 /** The filter panel's cities (src/domain/categories.ts FILTER_LOCATIONS). */
-export const BENCH_CITIES = ['Zurich', 'Basel', 'Bern', 'Lausanne', 'Geneva', 'Winterthur', 'Lucerne', 'St. Gallen'] as const
+export const BENCH_CITIES = [
+  'Zurich',
+  'Basel',
+  'Bern',
+  'Lausanne',
+  'Geneva',
+  'Winterthur',
+  'Lucerne',
+  'St. Gallen',
+] as const
 const CLOTHES_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const
 const SHOE_SIZES = ['36', '37', '38', '39', '40', '41', '42', '43', '44'] as const
-const BRANDS = ['COS', 'Zara', 'Mammut', 'Patagonia', 'Acne Studios', 'Levi’s', 'Freitag', 'On', 'Uniqlo', 'Arket', null] as const
+const BRANDS = [
+  'COS',
+  'Zara',
+  'Mammut',
+  'Patagonia',
+  'Acne Studios',
+  'Levi’s',
+  'Freitag',
+  'On',
+  'Uniqlo',
+  'Arket',
+  null,
+] as const
 const FABRICS = ['cotton', 'wool', 'linen', 'silk', 'denim', 'leather', 'polyester', null] as const
 const ADJECTIVES = ['Vintage', 'Classic', 'Soft', 'Oversized', 'Fitted', 'Light', 'Warm', 'Striped', 'Black', 'Navy']
 const NOUNS = ['coat', 'sweater', 'dress', 'jacket', 'jeans', 'shirt', 'boots', 'sneakers', 'scarf', 'bag']
@@ -68,7 +89,10 @@ export function makeListingFixtures(count: number, seed = 1): ListingFixtures {
       id,
       user_id: sellers[Math.floor(rand() * SELLERS)]!.id,
       title,
-      description: `${title}. Worn a few times, kept in a smoke-free home. Happy to meet in person or ship with Post CH. `.repeat(2),
+      description:
+        `${title}. Worn a few times, kept in a smoke-free home. Happy to meet in person or ship with Post CH. `.repeat(
+          2,
+        ),
       // Second-hand prices cluster low: 5 to about 400 CHF, rounded to 50 centimes.
       price: Math.round((5 + 395 * rand() ** 2.5) * 2) / 2,
       condition: pick(rand, BENCH_CONDITIONS),

@@ -105,4 +105,3 @@ async function measure(page: Page): Promise<Figure[]> {
     },
   ]
 }
-

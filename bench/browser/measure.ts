@@ -14,7 +14,8 @@ export const median = (xs: number[]) => percentile(xs, 50)
 export const fmt = (ms: number) => `${ms.toFixed(1)} ms`
 
 /** The machine is shared: every note says how busy it was, since IndexedDB work is CPU-bound. */
-export const machineLoad = () => `Load average (1 min) ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores.`
+export const machineLoad = () =>
+  `Load average (1 min) ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores.`
 
 /** A new page in `context` with the bench page loaded and `window.bench` ready. */
 export async function openBenchPage(context: BrowserContext, origin: string): Promise<Page> {

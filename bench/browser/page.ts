@@ -36,7 +36,11 @@ async function drop(db: KreisDatabase): Promise<void> {
 function mirrorRows(f: ListingFixtures): ListingRow[] {
   const sellers = new Map(f.sellers.map((p) => [p.id, p]))
   const covers = coversByListing(f.images)
-  return f.listings.map((l) => ({ ...l, sync_state: 'synced', ...cardFields(covers.get(l.id) ?? null, sellers.get(l.user_id)) }))
+  return f.listings.map((l) => ({
+    ...l,
+    sync_state: 'synced',
+    ...cardFields(covers.get(l.id) ?? null, sellers.get(l.user_id)),
+  }))
 }
 
 /** Bare IndexedDB: one readwrite transaction, one put per row, resolved on complete. */
@@ -78,7 +82,11 @@ async function bootstrap(db: KreisDatabase, f: ListingFixtures): Promise<void> {
     const listings = f.listings.slice(i, i + PULL_PAGE_SIZE)
     const ids = new Set(listings.map((l) => l.id))
     const sellerIds = new Set(listings.map((l) => l.user_id))
-    await applyListingBundle(db, { listings, images: f.images.filter((img) => ids.has(img.listing_id)), sellers: f.sellers.filter((s) => sellerIds.has(s.id)) })
+    await applyListingBundle(db, {
+      listings,
+      images: f.images.filter((img) => ids.has(img.listing_id)),
+      sellers: f.sellers.filter((s) => sellerIds.has(s.id)),
+    })
   }
 }
 
@@ -95,14 +103,18 @@ const api: BenchApi = {
     if (!f) throw new Error('makeFixtures first')
     const rows = mode === 'bootstrap' ? [] : mirrorRows(f)
     if (mode === 'raw-unindexed') return rawUnindexedPut(rows)
-    const db = await freshDatabase(`bulk-${mode}`, mode === 'listings-strict' ? { chromeTransactionDurability: 'strict' } : undefined)
+    const db = await freshDatabase(
+      `bulk-${mode}`,
+      mode === 'listings-strict' ? { chromeTransactionDurability: 'strict' } : undefined,
+    )
     const t0 = performance.now()
     if (mode === 'bootstrap') await bootstrap(db, f)
     else if (mode === 'raw') await rawPut(db, rows)
     else await db.transaction('rw', db.listings, () => db.listings.bulkPut(rows))
     const ms = performance.now() - t0
     const [listings, images] = await Promise.all([db.listings.count(), db.listing_images.count()])
-    if (listings !== f.listings.length || (mode === 'bootstrap' && images !== f.images.length)) throw new Error(`bulk write (${mode}) lost rows`)
+    if (listings !== f.listings.length || (mode === 'bootstrap' && images !== f.images.length))
+      throw new Error(`bulk write (${mode}) lost rows`)
     await drop(db)
     return ms
   },

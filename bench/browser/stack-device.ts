@@ -57,7 +57,16 @@ function listingFields(l: ListingRecord): ListingFields {
 
 export const stackDevice: Pick<
   BenchApi,
-  'signUp' | 'queueOffline' | 'drain' | 'startSync' | 'publishListing' | 'watchMessages' | 'arrivedAt' | 'sendTimed' | 'syncIdle' | 'disconnect'
+  | 'signUp'
+  | 'queueOffline'
+  | 'drain'
+  | 'startSync'
+  | 'publishListing'
+  | 'watchMessages'
+  | 'arrivedAt'
+  | 'sendTimed'
+  | 'syncIdle'
+  | 'disconnect'
 > = {
   async signUp(stack: StackInfo, firstName: string) {
     const client = createClient(stack.url, stack.anonKey, {
@@ -74,7 +83,12 @@ export const stackDevice: Pick<
     await KreisDatabase.delete(name)
     const db = new KreisDatabase(name)
     await db.open()
-    device = { userId: data.user.id, client, db, engine: new SyncEngine({ db, transport: new SupabaseTransport(client) }) }
+    device = {
+      userId: data.user.id,
+      client,
+      db,
+      engine: new SyncEngine({ db, transport: new SupabaseTransport(client) }),
+    }
     return data.user.id
   },
 
@@ -87,11 +101,19 @@ export const stackDevice: Pick<
       .neq('user_id', userId)
       .order('created_at', { ascending: false })
       .limit(w.conversations)
-    if (error || !data || data.length < w.conversations) throw new Error(`need ${w.conversations} listings of others: ${error?.message ?? data?.length}`)
-    for (const l of makeListingFixtures(w.listings, 11).listings) await saveListing(db, userId, { fields: listingFields(l), images: [] }, Date.now())
+    if (error || !data || data.length < w.conversations)
+      throw new Error(`need ${w.conversations} listings of others: ${error?.message ?? data?.length}`)
+    for (const l of makeListingFixtures(w.listings, 11).listings)
+      await saveListing(db, userId, { fields: listingFields(l), images: [] }, Date.now())
     for (let k = 0; k < w.messagesPerConversation; k++) {
       for (const l of data as { id: string; user_id: string }[]) {
-        const input = { listingId: l.id, sellerId: l.user_id, buyerId: userId, senderId: userId, content: `Is it still available? (${k + 1})` }
+        const input = {
+          listingId: l.id,
+          sellerId: l.user_id,
+          buyerId: userId,
+          senderId: userId,
+          content: `Is it still available? (${k + 1})`,
+        }
         await sendMessage(db, input, Date.now())
       }
     }
@@ -104,7 +126,10 @@ export const stackDevice: Pick<
     let empty: (t: number) => void = () => {}
     let fail: (e: unknown) => void = () => {}
     const emptied = new Promise<number>((resolve, reject) => ((empty = resolve), (fail = reject)))
-    const sub = liveQuery(() => db.outbox.count()).subscribe({ next: (n) => n === 0 && empty(performance.now()), error: fail })
+    const sub = liveQuery(() => db.outbox.count()).subscribe({
+      next: (n) => n === 0 && empty(performance.now()),
+      error: fail,
+    })
     const t0 = performance.now()
     engine.start()
     const timeout = sleep(DRAIN_TIMEOUT_MS).then(() => null)
@@ -122,7 +147,12 @@ export const stackDevice: Pick<
 
   async publishListing() {
     const { db, engine, userId } = current()
-    const id = await saveListing(db, userId, { fields: listingFields(makeListingFixtures(1, 12).listings[0]!), images: [] }, Date.now())
+    const id = await saveListing(
+      db,
+      userId,
+      { fields: listingFields(makeListingFixtures(1, 12).listings[0]!), images: [] },
+      Date.now(),
+    )
     await engine.sync('write')
     await waitFor(async () => (await db.outbox.count()) === 0, FIRST_SYNC_TIMEOUT_MS, 'the listing to be pushed')
     return id

@@ -30,7 +30,10 @@ export async function syncFigures(harness: BenchHarness): Promise<Figure[]> {
     const stack: StackInfo = { url: ts.url, anonKey: ts.anonKey }
     const figures: Figure[] = []
     // A failure drops its own figure (loudly), never the others: no figure is ever made up.
-    for (const [name, figure] of [['outbox drain', drainFigure], ['propagation', propagationFigure]] as const) {
+    for (const [name, figure] of [
+      ['outbox drain', drainFigure],
+      ['propagation', propagationFigure],
+    ] as const) {
       try {
         figures.push(await figure(harness, stack))
       } catch (e) {
@@ -50,7 +53,8 @@ async function drainFigure(harness: BenchHarness, stack: StackInfo): Promise<Fig
     await page.evaluate((s) => window.bench.signUp(s, 'Drain'), stack)
     const queued = await page.evaluate((w) => window.bench.queueOffline(w), DRAIN_WORKLOAD)
     const requests: { what: string; ms: number }[] = []
-    const onRequest = (r: Request) => requests.push({ what: `${r.method()} ${new URL(r.url()).pathname}`, ms: r.timing().responseEnd })
+    const onRequest = (r: Request) =>
+      requests.push({ what: `${r.method()} ${new URL(r.url()).pathname}`, ms: r.timing().responseEnd })
     page.on('requestfinished', onRequest)
     const { value: drain, cpuMs, nodeCpuMs } = await measured(() => page.evaluate(() => window.bench.drain()))
     page.off('requestfinished', onRequest)
@@ -60,8 +64,11 @@ async function drainFigure(harness: BenchHarness, stack: StackInfo): Promise<Fig
       const e = byEndpoint.get(r.what) ?? { n: 0, ms: 0 }
       byEndpoint.set(r.what, { n: e.n + 1, ms: e.ms + r.ms })
     }
-    const slowest = [...byEndpoint].sort((a, b) => b[1].ms - a[1].ms).slice(0, 4)
-      .map(([what, e]) => `${what} ×${e.n} ${fmt(e.ms)}`).join(', ')
+    const slowest = [...byEndpoint]
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .slice(0, 4)
+      .map(([what, e]) => `${what} ×${e.n} ${fmt(e.ms)}`)
+      .join(', ')
     await page.evaluate(() => window.bench.disconnect())
     const { listings, conversations, messagesPerConversation } = DRAIN_WORKLOAD
     const messages = conversations * messagesPerConversation
@@ -100,10 +107,14 @@ async function propagationFigure(harness: BenchHarness, stack: StackInfo): Promi
     const delays: number[] = []
     for (let i = 0; i < MESSAGE_WARM_UP + MESSAGES; i++) {
       const sent = await buyer.evaluate(
-        ({ listingId, sellerId, i }) => window.bench.sendTimed(listingId, sellerId, `Hello, is it still available? (${i})`),
+        ({ listingId, sellerId, i }) =>
+          window.bench.sendTimed(listingId, sellerId, `Hello, is it still available? (${i})`),
         { listingId, sellerId, i },
       )
-      await seller.waitForFunction((id) => window.bench.arrivedAt(id) !== null, sent.id, { polling: 5, timeout: ARRIVAL_TIMEOUT_MS })
+      await seller.waitForFunction((id) => window.bench.arrivedAt(id) !== null, sent.id, {
+        polling: 5,
+        timeout: ARRIVAL_TIMEOUT_MS,
+      })
       const arrived = await seller.evaluate((id) => window.bench.arrivedAt(id), sent.id)
       if (i >= MESSAGE_WARM_UP) delays.push(arrived! - sent.at)
       await buyer.evaluate(() => window.bench.syncIdle())

@@ -35,6 +35,11 @@ export interface SendMessageInput {
 
 export const SupabaseTransport: new (client: SupabaseClient) => Transport = remote.SupabaseTransport
 export const SyncEngine: new (opts: { db: KreisDatabase; transport: Transport }) => SyncEngine = engine.SyncEngine
-export const saveListing: (db: KreisDatabase, userId: string, input: { fields: ListingFields; images: [] }, now: number) => Promise<string> =
-  listingSave.saveListing
-export const sendMessage: (db: KreisDatabase, input: SendMessageInput, now: number) => Promise<string> = messageSend.sendMessage
+export const saveListing: (
+  db: KreisDatabase,
+  userId: string,
+  input: { fields: ListingFields; images: [] },
+  now: number,
+) => Promise<string> = listingSave.saveListing
+export const sendMessage: (db: KreisDatabase, input: SendMessageInput, now: number) => Promise<string> =
+  messageSend.sendMessage

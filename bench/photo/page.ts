@@ -45,7 +45,10 @@ async function once(file: File): Promise<Run> {
   }
 }
 
-;(window as unknown as { benchPhoto: (url: string, runs: number) => Promise<Run[]> }).benchPhoto = async (url, runs) => {
+;(window as unknown as { benchPhoto: (url: string, runs: number) => Promise<Run[]> }).benchPhoto = async (
+  url,
+  runs,
+) => {
   const bytes = await (await fetch(url)).blob()
   const file = new File([bytes], 'IMG_4032.jpg', { type: 'image/jpeg' })
   const out: Run[] = []

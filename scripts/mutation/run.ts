@@ -25,8 +25,12 @@ if (unknown.length) {
 }
 const passes: Pass[] = wanted.length ? (wanted as Pass[]) : [...PASSES]
 
-interface MutantResult { status: string }
-interface Report { files: Record<string, { mutants: MutantResult[] }> }
+interface MutantResult {
+  status: string
+}
+interface Report {
+  files: Record<string, { mutants: MutantResult[] }>
+}
 
 /** Stryker's mutation score: killed + timeout over all valid mutants (no-coverage ones count as survivors). */
 function score(report: Report): { score: number; mutants: number; survived: number; noCoverage: number } {
@@ -46,13 +50,20 @@ let failed = false
 const lines: string[] = []
 for (const pass of passes) {
   const started = Date.now()
-  const run = spawnSync('npx', ['stryker', 'run', `scripts/mutation/${pass}.conf.mjs`, ...strykerOptions], { cwd: root, stdio: 'inherit' })
+  const run = spawnSync('npx', ['stryker', 'run', `scripts/mutation/${pass}.conf.mjs`, ...strykerOptions], {
+    cwd: root,
+    stdio: 'inherit',
+  })
   if (run.status !== 0) failed = true
   const minutes = ((Date.now() - started) / 60_000).toFixed(1)
   try {
-    const report = JSON.parse(readFileSync(path.join(root, runFiles(pass, strykerOptions).jsonReport), 'utf8')) as Report
+    const report = JSON.parse(
+      readFileSync(path.join(root, runFiles(pass, strykerOptions).jsonReport), 'utf8'),
+    ) as Report
     const s = score(report)
-    lines.push(`${pass}: ${s.score.toFixed(1)} % of ${s.mutants} mutants (${s.survived} survived, ${s.noCoverage} without coverage) in ${minutes} min`)
+    lines.push(
+      `${pass}: ${s.score.toFixed(1)} % of ${s.mutants} mutants (${s.survived} survived, ${s.noCoverage} without coverage) in ${minutes} min`,
+    )
   } catch {
     lines.push(`${pass}: no report (Stryker exited ${run.status})`)
   }

@@ -8,7 +8,13 @@ import { AppRoutes } from './routes'
  * `Router`: the build's prerender (./prerender.tsx) renders a page at a given URL with a static router.
  * `onMounted`: once the first render (or the hydration of the prerendered page) has committed (main.tsx).
  */
-export function App({ Router = BrowserRouter, onMounted }: { Router?: ComponentType<{ children: ReactNode }>; onMounted?: () => void }) {
+export function App({
+  Router = BrowserRouter,
+  onMounted,
+}: {
+  Router?: ComponentType<{ children: ReactNode }>
+  onMounted?: () => void
+}) {
   return (
     <AppProvider>
       <Router>

@@ -7,9 +7,21 @@ import { eagerCommonJs } from '../../scripts/eager-commonjs'
 
 describe('eagerCommonJs', () => {
   it.each([
-    ['exports only', 'var a = __commonJSMin(((exports) => {\n\texports.x = 1;\n}));', 'var a = __commonJSMin((function(exports) {\n\texports.x = 1;\n}));'],
-    ['exports and module', 'var b = /* @__PURE__ */ __commonJSMin(((exports, module) => {', 'var b = /* @__PURE__ */ __commonJSMin((function(exports, module) {'],
-    ['the non-minimal helper', 'var c = __commonJS(((exports, module) => {', 'var c = __commonJS((function(exports, module) {'],
+    [
+      'exports only',
+      'var a = __commonJSMin(((exports) => {\n\texports.x = 1;\n}));',
+      'var a = __commonJSMin((function(exports) {\n\texports.x = 1;\n}));',
+    ],
+    [
+      'exports and module',
+      'var b = /* @__PURE__ */ __commonJSMin(((exports, module) => {',
+      'var b = /* @__PURE__ */ __commonJSMin((function(exports, module) {',
+    ],
+    [
+      'the non-minimal helper',
+      'var c = __commonJS(((exports, module) => {',
+      'var c = __commonJS((function(exports, module) {',
+    ],
   ])('%s', (_name, before, after) => {
     expect(eagerCommonJs(before)).toEqual({ code: after, wrappers: 1 })
   })

@@ -15,8 +15,11 @@ type Chunk = { type: 'chunk'; fileName: string; moduleIds: string[]; imports: st
 type Output = { output: (Chunk | { type: 'asset'; fileName: string; source: string | Uint8Array })[] }
 
 async function buildApp(): Promise<Output['output']> {
-  const config = (typeof viteConfig === 'function' ? await viteConfig({ mode: 'production', command: 'build' }) : viteConfig) as UserConfig
-  const isPwa = (p: PluginOption) => !!p && typeof p === 'object' && 'name' in p && String(p.name).startsWith('vite-plugin-pwa')
+  const config = (
+    typeof viteConfig === 'function' ? await viteConfig({ mode: 'production', command: 'build' }) : viteConfig
+  ) as UserConfig
+  const isPwa = (p: PluginOption) =>
+    !!p && typeof p === 'object' && 'name' in p && String(p.name).startsWith('vite-plugin-pwa')
   const plugins = (config.plugins ?? []).flat(2).filter((p) => !isPwa(p))
   const result = (await build({
     ...config,
@@ -33,7 +36,14 @@ async function buildApp(): Promise<Output['output']> {
 let built: Promise<Output['output']> | undefined
 const builtApp = () => (built ??= buildApp())
 
-const DATA_LAYER = [/\/node_modules\/dexie\//, /\/node_modules\/dexie-react-hooks\//, /\/node_modules\/@supabase\//, /\/src\/db\/database\.ts$/, /\/src\/sync\/engine\.ts$/, /\/src\/sync\/session\.ts$/]
+const DATA_LAYER = [
+  /\/node_modules\/dexie\//,
+  /\/node_modules\/dexie-react-hooks\//,
+  /\/node_modules\/@supabase\//,
+  /\/src\/db\/database\.ts$/,
+  /\/src\/sync\/engine\.ts$/,
+  /\/src\/sync\/session\.ts$/,
+]
 
 /** The modules a chunk brings with it: its own and its static imports', transitively. */
 function modulesOf(output: Output['output'], start: Chunk): string[] {
@@ -51,12 +61,20 @@ function modulesOf(output: Output['output'], start: Chunk): string[] {
 describe('the first route', () => {
   it('zod (the listing check, forms) loads with a write or a form, not with the data layer or the shop’s and item’s screens', async () => {
     const output = await builtApp()
-    const chunk = (source: string) => output.find((o): o is Chunk => o.type === 'chunk' && !!o.facadeModuleId?.endsWith(source))!
+    const chunk = (source: string) =>
+      output.find((o): o is Chunk => o.type === 'chunk' && !!o.facadeModuleId?.endsWith(source))!
     const zod = /\/node_modules\/zod\//
     // Not vacuous: the sell flow's chunk brings it.
     expect(modulesOf(output, chunk('src/features/sell/details-page.tsx')).some((id) => zod.test(id))).toBe(true)
-    for (const source of ['src/app/live/live-services.tsx', 'src/features/shop/shop-page.tsx', 'src/features/item/item-page.tsx']) {
-      expect(modulesOf(output, chunk(source)).filter((id) => zod.test(id)), source).toEqual([])
+    for (const source of [
+      'src/app/live/live-services.tsx',
+      'src/features/shop/shop-page.tsx',
+      'src/features/item/item-page.tsx',
+    ]) {
+      expect(
+        modulesOf(output, chunk(source)).filter((id) => zod.test(id)),
+        source,
+      ).toEqual([])
     }
   }, 120_000)
 
@@ -92,25 +110,39 @@ describe('the first route', () => {
     const catalogueOf = (id: string) => /\/src\/i18n\/(en|de-CH|fr-CH|it-CH)\/index\.ts$/.exec(id)?.[1] ?? []
     // English's texts, its catalogue's parts (the product's name is shared by every catalogue).
     const englishText = /\/src\/i18n\/en\/(?!product\.ts$)[^/]+\.ts$/
-    const modulesOf = (files: string[]) => output.flatMap((o) => (o.type === 'chunk' && files.includes(o.fileName) ? o.moduleIds : []))
+    const modulesOf = (files: string[]) =>
+      output.flatMap((o) => (o.type === 'chunk' && files.includes(o.fileName) ? o.moduleIds : []))
     // Without a language: the app's own first route holds no catalogue at all.
     expect(modulesOf(firstRouteFiles(source)).flatMap(catalogueOf)).toEqual([])
     for (const locale of LOCALES) {
       const modules = modulesOf(firstRouteFiles(source, locale))
       expect(modules.flatMap(catalogueOf), locale).toEqual([locale])
       expect(modules.filter((id) => englishText.test(id)).length > 0, locale).toBe(locale === 'en')
-      expect(modules.some((id) => id.endsWith('/src/i18n/load-locale.ts')), locale).toBe(true)
+      expect(
+        modules.some((id) => id.endsWith('/src/i18n/load-locale.ts')),
+        locale,
+      ).toBe(true)
     }
   }, 120_000)
 
   it('the shop’s and item’s pages bring no catalogue of their own (a German visitor’s item page loads no English)', async () => {
     const output = await builtApp()
-    const chunk = (source: string) => output.find((o): o is Chunk => o.type === 'chunk' && !!o.facadeModuleId?.endsWith(source))!
+    const chunk = (source: string) =>
+      output.find((o): o is Chunk => o.type === 'chunk' && !!o.facadeModuleId?.endsWith(source))!
     const catalogue = /\/src\/i18n\/(en|de-CH|fr-CH|it-CH)\/index\.ts$/
     // Not vacuous: the build holds the four catalogues.
-    expect(output.flatMap((o) => (o.type === 'chunk' ? o.moduleIds.filter((id) => catalogue.test(id)) : []))).toHaveLength(4)
-    for (const source of ['src/features/shop/shop-page.tsx', 'src/features/item/item-page.tsx', 'src/features/messages/messages-page.tsx']) {
-      expect(modulesOf(output, chunk(source)).filter((id) => catalogue.test(id)), source).toEqual([])
+    expect(
+      output.flatMap((o) => (o.type === 'chunk' ? o.moduleIds.filter((id) => catalogue.test(id)) : [])),
+    ).toHaveLength(4)
+    for (const source of [
+      'src/features/shop/shop-page.tsx',
+      'src/features/item/item-page.tsx',
+      'src/features/messages/messages-page.tsx',
+    ]) {
+      expect(
+        modulesOf(output, chunk(source)).filter((id) => catalogue.test(id)),
+        source,
+      ).toEqual([])
     }
   }, 120_000)
 
@@ -132,14 +164,18 @@ describe('the first route', () => {
       new Function('document', 'window', 'navigator', HEAD_LOADER)(document, {}, {})
       return links
     }
-    for (const locale of LOCALES) expect(preloadsFor(locale).sort(), locale).toEqual(firstRouteFiles(source, locale).sort())
+    for (const locale of LOCALES)
+      expect(preloadsFor(locale).sort(), locale).toEqual(firstRouteFiles(source, locale).sort())
     // A language without a catalogue chunk of its own (the pseudo-locale loads on demand) preloads the app alone.
     expect(preloadsFor('en-XA').sort()).toEqual(firstRouteFiles(source).sort())
   }, 120_000)
 
   it('React DOM’s CommonJS factories are parenthesised function expressions, which V8 compiles while the chunk streams', async () => {
     const output = await builtApp()
-    const reactDom = output.find((o): o is Chunk & { code: string } => o.type === 'chunk' && o.moduleIds.some((id) => /\/react-dom\/cjs\/react-dom-client\.\w+\.js$/.test(id)))
+    const reactDom = output.find(
+      (o): o is Chunk & { code: string } =>
+        o.type === 'chunk' && o.moduleIds.some((id) => /\/react-dom\/cjs\/react-dom-client\.\w+\.js$/.test(id)),
+    )
     expect(reactDom).toBeDefined()
     // scheduler, react-dom, react-dom/client and their index files: each wrapper eager, none left as a lazy arrow.
     expect(reactDom!.code.match(/\(\(function\([\w$,]*\)\{/g)?.length).toBeGreaterThanOrEqual(3)

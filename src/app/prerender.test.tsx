@@ -17,7 +17,9 @@ import { PRERENDERED_PAGES, type PageKey } from './prerender'
 
 const pickPage = (pathname: string, lang = 'en'): string | null => {
   const attributes: Record<string, string> = {}
-  const document = { documentElement: { lang, setAttribute: (name: string, value: string) => void (attributes[name] = value) } }
+  const document = {
+    documentElement: { lang, setAttribute: (name: string, value: string) => void (attributes[name] = value) },
+  }
   new Function('location', 'document', PAGE_PICKER)({ pathname }, document)
   return attributes['data-first-page'] ?? null
 }
@@ -79,7 +81,10 @@ describe('the page mounted from its template holds what a visitor does until the
     // The app's handler, attached by hydration.
     button.addEventListener('click', () => void seen.push('tap'))
     const link = root.querySelector('a')!
-    link.addEventListener('click', (e) => (seen.push(e.defaultPrevented ? 'link held' : 'link followed'), e.preventDefault()))
+    link.addEventListener(
+      'click',
+      (e) => (seen.push(e.defaultPrevented ? 'link held' : 'link followed'), e.preventDefault()),
+    )
     link.click()
     expect(seen).toEqual(['link followed'])
     hydrated()
@@ -178,38 +183,49 @@ describe('the prerendered pages', () => {
       act(() => root!.unmount())
     })
 
-    it.each(['shop', 'item'] as const)('%s with its first photos painted into it from index.html: kept through hydration, then drawn by the app', (page) => {
-      history.replaceState(null, '', PRERENDERED_PAGES[page])
-      container = document.createElement('div')
-      container.innerHTML = pages[page]
-      document.body.append(container)
-      // What remote/first-screen-request.ts paintFirstPhotos does before the app's JS runs.
-      const slots = [...container.querySelectorAll<HTMLElement>('[data-first-photo]')]
-      expect(slots.length).toBe(page === 'shop' ? 12 : 1)
-      const photos = slots.slice(0, 2).map((slot, i) => {
-        slot.style.backgroundImage = `url("blob:photo-${i}")`
-        slot.setAttribute('data-first-photo', 'painted')
-        return `blob:photo-${i}`
-      })
-      ;(window as unknown as Record<string, unknown>).__kreisFirstPhotos = { href: location.href, photos }
-      const errors: unknown[] = []
-      const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args.join(' ')))
-      let root: ReturnType<typeof hydrateRoot> | null = null
-      try {
-        act(() => {
-          root = hydrateRoot(container!, <StrictMode><App /></StrictMode>, { onRecoverableError: (e) => void errors.push(e) })
+    it.each(['shop', 'item'] as const)(
+      '%s with its first photos painted into it from index.html: kept through hydration, then drawn by the app',
+      (page) => {
+        history.replaceState(null, '', PRERENDERED_PAGES[page])
+        container = document.createElement('div')
+        container.innerHTML = pages[page]
+        document.body.append(container)
+        // What remote/first-screen-request.ts paintFirstPhotos does before the app's JS runs.
+        const slots = [...container.querySelectorAll<HTMLElement>('[data-first-photo]')]
+        expect(slots.length).toBe(page === 'shop' ? 12 : 1)
+        const photos = slots.slice(0, 2).map((slot, i) => {
+          slot.style.backgroundImage = `url("blob:photo-${i}")`
+          slot.setAttribute('data-first-photo', 'painted')
+          return `blob:photo-${i}`
         })
-      } finally {
-        consoleError.mockRestore()
-        delete (window as unknown as Record<string, unknown>).__kreisFirstPhotos
-      }
-      expect(errors).toEqual([])
-      const now = [...container.querySelectorAll<HTMLElement>('[data-first-photo]')]
-      expect(now[0]).toBe(slots[0])
-      expect(now.slice(0, photos.length).map((s) => [s.getAttribute('data-first-photo'), s.style.backgroundImage])).toEqual(
-        photos.map((p) => ['painted', `url("${p}")`]),
-      )
-      act(() => root!.unmount())
-    })
+        ;(window as unknown as Record<string, unknown>).__kreisFirstPhotos = { href: location.href, photos }
+        const errors: unknown[] = []
+        const consoleError = vi
+          .spyOn(console, 'error')
+          .mockImplementation((...args) => void errors.push(args.join(' ')))
+        let root: ReturnType<typeof hydrateRoot> | null = null
+        try {
+          act(() => {
+            root = hydrateRoot(
+              container!,
+              <StrictMode>
+                <App />
+              </StrictMode>,
+              { onRecoverableError: (e) => void errors.push(e) },
+            )
+          })
+        } finally {
+          consoleError.mockRestore()
+          delete (window as unknown as Record<string, unknown>).__kreisFirstPhotos
+        }
+        expect(errors).toEqual([])
+        const now = [...container.querySelectorAll<HTMLElement>('[data-first-photo]')]
+        expect(now[0]).toBe(slots[0])
+        expect(
+          now.slice(0, photos.length).map((s) => [s.getAttribute('data-first-photo'), s.style.backgroundImage]),
+        ).toEqual(photos.map((p) => ['painted', `url("${p}")`]))
+        act(() => root!.unmount())
+      },
+    )
   })
 })

@@ -34,7 +34,8 @@ export function prerender(page: PageKey): string {
     </StrictMode>,
   )
   // A Suspense boundary the server could not finish: the browser would throw its markup away and render it anew.
-  if (html.includes('<!--$!-->') || html.includes('<!--$?-->')) throw new Error(`prerender ${url}: a part of the page suspended`)
+  if (html.includes('<!--$!-->') || html.includes('<!--$?-->'))
+    throw new Error(`prerender ${url}: a part of the page suspended`)
   return html
 }
 

@@ -31,7 +31,10 @@ export function useServicesGate(deferred: boolean, waitFor?: () => Promise<void>
     const go = () => {
       if (!cancelled) setReady(true)
     }
-    const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(go, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(go, 0))
+    const idle = () =>
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(go, { timeout: IDLE_TIMEOUT_MS })
+        : setTimeout(go, 0)
     if (waitFor) void waitFor().then(idle, idle)
     else if (document.readyState === 'complete') idle()
     else window.addEventListener('load', idle, { once: true })
@@ -63,7 +66,8 @@ export function firstScreenShown(source: FirstScreen = firstScreen, timeoutMs = 
   return Promise.race([source.rows, limit]).then((rows) => {
     if (!rows?.length) return
     // The photo painted from HTML is a placeholder's background: its paint entry names no image.
-    if (source.painted) return Promise.race([source.painted, new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))])
+    if (source.painted)
+      return Promise.race([source.painted, new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))])
     return new Promise<void>((resolve) => {
       let observer: PerformanceObserver | null = null
       const done = () => {
@@ -74,7 +78,12 @@ export function firstScreenShown(source: FirstScreen = firstScreen, timeoutMs = 
       const timer = setTimeout(done, timeoutMs)
       try {
         observer = new PerformanceObserver((list) => {
-          if (list.getEntries().some((e) => (e as PerformanceEntry & { element?: Element | null }).element?.tagName === 'IMG')) done()
+          if (
+            list
+              .getEntries()
+              .some((e) => (e as PerformanceEntry & { element?: Element | null }).element?.tagName === 'IMG')
+          )
+            done()
         })
         observer.observe({ type: 'largest-contentful-paint', buffered: true })
       } catch {
@@ -85,9 +94,18 @@ export function firstScreenShown(source: FirstScreen = firstScreen, timeoutMs = 
 }
 
 /** A cold start on the home page or with a first-screen request (see useServicesGate); main.tsx asks the same. */
-export const deferDataLayer = (): boolean => firstScreen.asked || (typeof location !== 'undefined' && location.pathname === '/')
+export const deferDataLayer = (): boolean =>
+  firstScreen.asked || (typeof location !== 'undefined' && location.pathname === '/')
 
-export function AppProvider({ db, startServices = true, children }: { db?: KreisDatabase; startServices?: boolean; children: ReactNode }) {
+export function AppProvider({
+  db,
+  startServices = true,
+  children,
+}: {
+  db?: KreisDatabase
+  startServices?: boolean
+  children: ReactNode
+}) {
   return (
     <>
       {db ? (

@@ -17,15 +17,25 @@ const MessagesPage = lazy(() => import('@/features/messages/messages-page').then
 // The shop and favourites hold their page's space while their chunk loads (their own fallback: no footer jump). The
 // shop and the item page are also prerendered into index.html as that fallback (./deferred-screen.tsx).
 const ShopPage = deferredScreen(() => import('@/features/shop/shop-page').then((m) => m.ShopPage))
-const FavoritesPage = lazy(() => import('@/features/favorites/favorites-page').then((m) => ({ default: m.FavoritesPage })))
+const FavoritesPage = lazy(() =>
+  import('@/features/favorites/favorites-page').then((m) => ({ default: m.FavoritesPage })),
+)
 const AuthPage = lazy(() => import('@/features/auth/auth-page').then((m) => ({ default: m.AuthPage })))
-const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })))
-const SubscriptionPage = lazy(() => import('@/features/subscription/subscription-page').then((m) => ({ default: m.SubscriptionPage })))
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+)
+const SubscriptionPage = lazy(() =>
+  import('@/features/subscription/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
+)
 const SubscriptionSuccessPage = lazy(() =>
   import('@/features/payment/subscription-success-page').then((m) => ({ default: m.SubscriptionSuccessPage })),
 )
-const PaymentSuccessPage = lazy(() => import('@/features/payment/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })))
-const PaymentFailedPage = lazy(() => import('@/features/payment/payment-failed-page').then((m) => ({ default: m.PaymentFailedPage })))
+const PaymentSuccessPage = lazy(() =>
+  import('@/features/payment/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })),
+)
+const PaymentFailedPage = lazy(() =>
+  import('@/features/payment/payment-failed-page').then((m) => ({ default: m.PaymentFailedPage })),
+)
 const ProfilePage = lazy(() => import('@/features/profile/profile-page').then((m) => ({ default: m.ProfilePage })))
 const OurStoryPage = lazy(() => import('@/features/static/our-story-page').then((m) => ({ default: m.OurStoryPage })))
 const JoinMovementPage = lazy(() =>

@@ -100,10 +100,19 @@ describe('a page whose first screen index.html asked for starts the rest of the 
 
   it('where index.html painted the photo itself, waits for that paint instead of an image’s paint entry', async () => {
     const observe = vi.fn()
-    vi.stubGlobal('PerformanceObserver', class { observe = observe; disconnect() {} })
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        observe = observe
+        disconnect() {}
+      },
+    )
     let painted!: () => void
     let done = false
-    const shown = firstScreenShown(followFirstScreen(Promise.resolve([{ id: 'l1' }]), new Promise<void>((r) => (painted = r))), 60_000).then(() => (done = true))
+    const shown = firstScreenShown(
+      followFirstScreen(Promise.resolve([{ id: 'l1' }]), new Promise<void>((r) => (painted = r))),
+      60_000,
+    ).then(() => (done = true))
     await new Promise((r) => setTimeout(r, 10))
     expect(done).toBe(false)
     painted()

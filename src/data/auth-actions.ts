@@ -16,8 +16,7 @@ import { adoptOwner, sessionStore } from '@/sync/signed-in-user'
 
 export type AuthOutcome =
   /** `signedIn` is false when the account waits for its e-mail confirmation. */
-  | { ok: true; signedIn: boolean }
-  | { ok: false; message: string; code?: string; retryAfterMs?: number }
+  { ok: true; signedIn: boolean } | { ok: false; message: string; code?: string; retryAfterMs?: number }
 
 type RemoteUser = { userId: string; email: string | null } | null
 
@@ -43,7 +42,13 @@ export function signInWithPassword(db: KreisDatabase, email: string, password: s
   return guarded(async () => {
     const auth = await import('@/remote/auth')
     const r = await auth.signIn(email.trim(), password)
-    if (!r.ok) return { ok: false, message: r.message, code: r.code, ...(r.retryAfterMs === undefined ? {} : { retryAfterMs: r.retryAfterMs }) }
+    if (!r.ok)
+      return {
+        ok: false,
+        message: r.message,
+        code: r.code,
+        ...(r.retryAfterMs === undefined ? {} : { retryAfterMs: r.retryAfterMs }),
+      }
     return { ok: true, signedIn: await becomeSignedIn(db, r.user) }
   })
 }
@@ -56,11 +61,21 @@ export interface SignUpInput {
 }
 
 /** Sign-up with first and last name as user metadata; the confirmation link returns to the site root. */
-export function signUpWithPassword(db: KreisDatabase, input: SignUpInput, origin: string = location.origin): Promise<AuthOutcome> {
+export function signUpWithPassword(
+  db: KreisDatabase,
+  input: SignUpInput,
+  origin: string = location.origin,
+): Promise<AuthOutcome> {
   return guarded(async () => {
     const auth = await import('@/remote/auth')
     const options = signUpOptions(input, origin)
-    const r = await auth.signUp(input.email.trim(), input.password, options.data.first_name, options.data.last_name, options.emailRedirectTo)
+    const r = await auth.signUp(
+      input.email.trim(),
+      input.password,
+      options.data.first_name,
+      options.data.last_name,
+      options.emailRedirectTo,
+    )
     if (!r.ok) return { ok: false, message: r.message, code: r.code }
     return { ok: true, signedIn: await becomeSignedIn(db, r.user) }
   })

@@ -13,11 +13,37 @@ export { DatabaseProvider, useDatabase } from '@/db/database-context'
 export { getDatabase, type FollowedTable, type KreisDatabase } from '@/db/database'
 export { initSession, signOutUser, useSession, type SignOutResult } from '@/sync/signed-in-user'
 export { useUserId } from './use-user-id'
-export type { ConversationRow, ListingImageRow, ListingRow, MessageRow, MyProfileRow, OutboxGroup, SyncState } from '@/db/rows'
+export type {
+  ConversationRow,
+  ListingImageRow,
+  ListingRow,
+  MessageRow,
+  MyProfileRow,
+  OutboxGroup,
+  SyncState,
+} from '@/db/rows'
 
 // Reads: repositories over the mirror, for live queries.
-export { favouriteIdSet, favouriteListings, feedCount, feedPage, hasActiveListings, listingImages, ownListings, type FavouriteListing } from '@/db/repositories/feed'
-export { conversationFor, inboxEntries, lastReadAt, latestPerConversation, threadData, unreadTotal, type InboxEntry, type ThreadData } from '@/db/repositories/inbox'
+export {
+  favouriteIdSet,
+  favouriteListings,
+  feedCount,
+  feedPage,
+  hasActiveListings,
+  listingImages,
+  ownListings,
+  type FavouriteListing,
+} from '@/db/repositories/feed'
+export {
+  conversationFor,
+  inboxEntries,
+  lastReadAt,
+  latestPerConversation,
+  threadData,
+  unreadTotal,
+  type InboxEntry,
+  type ThreadData,
+} from '@/db/repositories/inbox'
 export { ownListing, type OwnListing } from '@/db/repositories/own-listing'
 export { serverPageView, type ServerPageView } from '@/db/repositories/server-pages'
 export { noteListingOpened } from '@/db/repositories/window'
@@ -56,7 +82,15 @@ export { ProfileLanguage } from './profile-language'
 export { retryFailed } from '@/sync/outbox'
 
 // The sync engine as the screens see it: status, failures, server pages, new listings.
-export { adoptFirstScreen, firstScreenPending, getAppSync, requestListing, requestServerPage, startAppSync, useSyncStatus } from '@/sync/app-sync'
+export {
+  adoptFirstScreen,
+  firstScreenPending,
+  getAppSync,
+  requestListing,
+  requestServerPage,
+  startAppSync,
+  useSyncStatus,
+} from '@/sync/app-sync'
 export type { SyncStatus } from '@/sync/status-store'
 export { useServerReachable } from './use-server-reachable'
 export type { ServerPageOutcome } from '@/sync/server-search'
@@ -66,6 +100,23 @@ export { keepPushSubscriptionCurrent } from '@/sync/push-notifications/device-su
 export { usePushNotifications } from '@/sync/push-notifications/use-push-notifications'
 
 // Online-only services: nothing is queued, the answer comes back to the screen.
-export { recoveryState, sendPasswordReset, setNewPassword, signInWithPassword, signUpWithPassword, type AuthOutcome, type RecoveryState } from './auth-actions'
-export { cachedPayments, cancelSubscription, confirmPayment, myPlanProfile, refreshPlan, startPayment, type CachedPayments, type CallOutcome } from './payments'
+export {
+  recoveryState,
+  sendPasswordReset,
+  setNewPassword,
+  signInWithPassword,
+  signUpWithPassword,
+  type AuthOutcome,
+  type RecoveryState,
+} from './auth-actions'
+export {
+  cachedPayments,
+  cancelSubscription,
+  confirmPayment,
+  myPlanProfile,
+  refreshPlan,
+  startPayment,
+  type CachedPayments,
+  type CallOutcome,
+} from './payments'
 export { startTrial } from './trial-signup'

@@ -30,7 +30,8 @@ export interface CachedPayments {
 export const paymentsMetaKey = (userId: string) => `payments:${userId}`
 
 /** The own profile row in the mirror (subscription fields included), if pulled yet. */
-export const myPlanProfile = (db: KreisDatabase, userId: string): Promise<MyProfileRow | undefined> => db.my_profile.get(userId)
+export const myPlanProfile = (db: KreisDatabase, userId: string): Promise<MyProfileRow | undefined> =>
+  db.my_profile.get(userId)
 
 /** The payments list last fetched on this device, or null if never. */
 export async function cachedPayments(db: KreisDatabase, userId: string): Promise<CachedPayments | null> {
@@ -40,7 +41,11 @@ export async function cachedPayments(db: KreisDatabase, userId: string): Promise
 }
 
 /** Fetches the user's payments and keeps them in the meta table. */
-export async function refreshPayments(db: KreisDatabase, userId: string, now: () => number = Date.now): Promise<CallOutcome> {
+export async function refreshPayments(
+  db: KreisDatabase,
+  userId: string,
+  now: () => number = Date.now,
+): Promise<CallOutcome> {
   const r = await (await remote()).fetchPayments()
   if (r.ok) {
     const value: CachedPayments = { userId, fetchedAt: now(), payments: sortPayments(r.value) }

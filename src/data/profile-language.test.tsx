@@ -16,9 +16,19 @@ let db: KreisDatabase
 const USER = 'u-lea'
 const profile = (over: Partial<MyProfileRow> = {}): MyProfileRow =>
   ({
-    id: USER, first_name: 'Lea', last_name: 'Meier', location: 'Basel', profile_picture_url: null, email: 'lea@demo.kreis.ch',
-    subscription_status: null, subscription_start_date: null, last_payment_date: null, language: null,
-    created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z', sync_state: 'synced',
+    id: USER,
+    first_name: 'Lea',
+    last_name: 'Meier',
+    location: 'Basel',
+    profile_picture_url: null,
+    email: 'lea@demo.kreis.ch',
+    subscription_status: null,
+    subscription_start_date: null,
+    last_payment_date: null,
+    language: null,
+    created_at: '2026-11-01T00:00:00Z',
+    updated_at: '2026-11-01T00:00:00Z',
+    sync_state: 'synced',
     ...over,
   }) as MyProfileRow
 const mount = (reload: () => void) =>
@@ -50,7 +60,10 @@ describe('a member choosing a language', () => {
     expect(reload).toHaveBeenCalledTimes(1)
     const [entry] = await db.outbox.toArray()
     expect(entry!.group).toBe(`profile:${USER}`)
-    expect(entry!.op).toEqual({ kind: 'profile.update', profile: { id: USER, language: 'it-CH', edited_at: '2026-11-27T12:00:00.000Z' } })
+    expect(entry!.op).toEqual({
+      kind: 'profile.update',
+      profile: { id: USER, language: 'it-CH', edited_at: '2026-11-27T12:00:00.000Z' },
+    })
     expect(await db.my_profile.get(USER)).toMatchObject({ language: 'it-CH', first_name: 'Lea', sync_state: 'pending' })
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('it-CH')
   })
@@ -96,7 +109,14 @@ describe("the device following its member's language", () => {
     expect(await languageOfProfile(db, USER)).toBeNull()
     await db.my_profile.put(profile({ language: 'fr-CH' }))
     expect(await languageOfProfile(db, USER)).toBe('fr-CH')
-    await db.outbox.add({ group: `profile:${USER}`, op: { kind: 'profile.update', profile: { id: USER, first_name: 'Lea' } }, queued_at: 1, state: 'queued', attempts: 0, not_before: 0 })
+    await db.outbox.add({
+      group: `profile:${USER}`,
+      op: { kind: 'profile.update', profile: { id: USER, first_name: 'Lea' } },
+      queued_at: 1,
+      state: 'queued',
+      attempts: 0,
+      not_before: 0,
+    })
     expect(await languageOfProfile(db, USER)).toBeNull()
     await db.outbox.clear()
     localStorage.setItem(LOCALE_STORAGE_KEY, 'fr-CH')

@@ -23,7 +23,10 @@ interface ProfileLanguageProps {
 
 /** The language the device should follow for its member's profile in the mirror, or null (./language-choice). */
 export async function languageOfProfile(db: KreisDatabase, userId: string): Promise<Locale | null> {
-  const [row, waiting] = await Promise.all([db.my_profile.get(userId), db.outbox.where('group').equals(`profile:${userId}`).count()])
+  const [row, waiting] = await Promise.all([
+    db.my_profile.get(userId),
+    db.outbox.where('group').equals(`profile:${userId}`).count(),
+  ])
   return waiting > 0 || unsavedChoice() ? null : languageToFollow(row?.language, storedLocale())
 }
 
@@ -38,10 +41,13 @@ export function ProfileLanguage({ reload = reloadPage, now = Date.now }: Profile
     // A choice made before this member's data layer was there (signed out, or while it loaded) is theirs now.
     const unsaved = unsavedChoice()
     if (unsaved) {
-      void setMyLanguage(db, userId, unsaved, now()).then(() => {
-        choiceSaved()
-        pokeSync()
-      }, () => {})
+      void setMyLanguage(db, userId, unsaved, now()).then(
+        () => {
+          choiceSaved()
+          pokeSync()
+        },
+        () => {},
+      )
     }
     return setLanguageKeeper(async (locale) => {
       await setMyLanguage(db, userId, locale, now())

@@ -25,7 +25,10 @@ let stack: TestStack
 let visitor: SupabaseClient
 let n = 0
 const address = () => `trial-${process.pid}-${++n}-${Date.now()}@test.kreis.ch`
-const viaStack = { insert: (r: Parameters<typeof insertTrialUser>[0]) => insertTrialUser(r, visitor), online: () => true }
+const viaStack = {
+  insert: (r: Parameters<typeof insertTrialUser>[0]) => insertTrialUser(r, visitor),
+  online: () => true,
+}
 
 async function storedRow(email: string): Promise<Record<string, unknown>> {
   const { data, error } = await stack.service().from('trial_users').select('*').ilike('email', email).single()
@@ -46,7 +49,9 @@ describe('trial signup against the local stack (docs/product.md §3 trial_users,
   it('stores e-mail, first name, city, active, and a trial ending 30 days after signup; the password is not stored', async () => {
     const email = address()
     const password = 'never-stored-7f3a'
-    expect(await startTrial({ email: ` ${email.toUpperCase()} `, password, firstName: 'Mia', city: 'Basel' }, viaStack)).toBe('started')
+    expect(
+      await startTrial({ email: ` ${email.toUpperCase()} `, password, firstName: 'Mia', city: 'Basel' }, viaStack),
+    ).toBe('started')
 
     const row = await storedRow(email)
     expect(row).toMatchObject({ email, first_name: 'Mia', city: 'Basel', trial_status: 'active' })
@@ -66,7 +71,14 @@ describe('trial signup against the local stack (docs/product.md §3 trial_users,
     const email = address()
     expect(await startTrial({ email }, viaStack)).toBe('started')
     const again = await insertTrialUser(
-      { email: email.toUpperCase(), first_name: null, city: null, trial_status: 'active', signup_date: new Date().toISOString(), trial_end_date: new Date().toISOString() },
+      {
+        email: email.toUpperCase(),
+        first_name: null,
+        city: null,
+        trial_status: 'active',
+        signup_date: new Date().toISOString(),
+        trial_end_date: new Date().toISOString(),
+      },
       visitor,
     )
     expect(again).toMatchObject({ ok: false, code: '23505' })
@@ -84,7 +96,12 @@ describe('trial signup against the local stack (docs/product.md §3 trial_users,
 
   it('no answer (the network is gone) is "offline", through supabase-js', async () => {
     const { default: WebSocket } = (await import(/* @vite-ignore */ 'ws' as string)) as { default: unknown }
-    const cut = anonTestClient({ url: stack.url, anonKey: stack.anonKey, fetch: () => Promise.reject(new TypeError('fetch failed')), WebSocket })
+    const cut = anonTestClient({
+      url: stack.url,
+      anonKey: stack.anonKey,
+      fetch: () => Promise.reject(new TypeError('fetch failed')),
+      WebSocket,
+    })
     const email = address()
     expect(await startTrial({ email }, { insert: (r) => insertTrialUser(r, cut), online: () => true })).toBe('offline')
     const { data } = await stack.service().from('trial_users').select('id').ilike('email', email)

@@ -14,10 +14,13 @@ export type TrialOutcome = 'started' | 'duplicate' | 'offline' | 'failed'
 const UNIQUE_VIOLATION = '23505'
 
 export const trialOutcomeOf = (r: Result<unknown>): TrialOutcome =>
-  r.ok ? 'started'
-  : r.code === UNIQUE_VIOLATION ? 'duplicate'
-  : r.reason === FailureReason.network ? 'offline'
-  : 'failed'
+  r.ok
+    ? 'started'
+    : r.code === UNIQUE_VIOLATION
+      ? 'duplicate'
+      : r.reason === FailureReason.network
+        ? 'offline'
+        : 'failed'
 
 export interface TrialSignupDeps {
   now?: () => Date

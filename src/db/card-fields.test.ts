@@ -5,7 +5,13 @@ import type { MyProfileRow, ProfileRow } from './rows'
 const T1 = '2026-01-01T00:00:01.000000Z'
 const T2 = '2026-01-01T00:00:02.000000Z'
 const pub = (first_name: string, updated_at: string): ProfileRow => ({
-  id: 'u1', first_name, last_name: 'X', location: null, profile_picture_url: null, created_at: T1, updated_at,
+  id: 'u1',
+  first_name,
+  last_name: 'X',
+  location: null,
+  profile_picture_url: null,
+  created_at: T1,
+  updated_at,
 })
 const mine = (first_name: string, updated_at: string, sync_state: MyProfileRow['sync_state'] = 'synced') =>
   ({ ...pub(first_name, updated_at), sync_state }) as unknown as MyProfileRow

@@ -95,9 +95,12 @@ export class KreisDatabase extends Dexie {
       .upgrade(async (tx) => {
         const covers = coversByListing(await tx.table<ListingImageRow>('listing_images').toArray())
         const sellers = new Map((await tx.table<ProfileRow>('profiles').toArray()).map((p) => [p.id, p]))
-        await tx.table<ListingRow>('listings').toCollection().modify((l) => {
-          Object.assign(l, cardFields(covers.get(l.id) ?? null, sellers.get(l.user_id)))
-        })
+        await tx
+          .table<ListingRow>('listings')
+          .toCollection()
+          .modify((l) => {
+            Object.assign(l, cardFields(covers.get(l.id) ?? null, sellers.get(l.user_id)))
+          })
       })
     // Version 3: the device keeps a window of the catalogue, not all of it (repositories/window.ts). A device that
     // mirrored everything shrinks to it as it opens, in the upgrade's transaction: the user's own listings,
@@ -112,7 +115,16 @@ export class KreisDatabase extends Dexie {
 
   /** Every table that mirrors the server (cleared on sign-out). */
   get mirrorTables(): Table[] {
-    return [this.listings, this.listing_images, this.profiles, this.my_profile, this.conversations, this.messages, this.cursors, this.server_pages]
+    return [
+      this.listings,
+      this.listing_images,
+      this.profiles,
+      this.my_profile,
+      this.conversations,
+      this.messages,
+      this.cursors,
+      this.server_pages,
+    ]
   }
 }
 

@@ -28,7 +28,14 @@ function setup() {
 }
 
 const PATH = 'u1/l1/img-1.webp'
-const blobRow = (path = PATH, id = 'img-1') => ({ id, listing_id: 'l1', blob: new Blob(['x']), content_type: 'image/webp', path, uploaded: false })
+const blobRow = (path = PATH, id = 'img-1') => ({
+  id,
+  listing_id: 'l1',
+  blob: new Blob(['x']),
+  content_type: 'image/webp',
+  path,
+  uploaded: false,
+})
 
 describe('localPhoto', () => {
   it('finds the blob by the path’s file name, and only for exactly that path', async () => {
@@ -43,15 +50,21 @@ describe('localPhoto', () => {
 describe('useImageSrc', () => {
   it('http(s) URLs as they are, no image as null', () => {
     const { wrapper } = setup()
-    expect(renderHook(() => useImageSrc('https://cdn.example/a.jpg'), { wrapper }).result.current).toBe('https://cdn.example/a.jpg')
+    expect(renderHook(() => useImageSrc('https://cdn.example/a.jpg'), { wrapper }).result.current).toBe(
+      'https://cdn.example/a.jpg',
+    )
     expect(renderHook(() => useImageSrc(null), { wrapper }).result.current).toBeNull()
   })
 
   it('a storage path the device holds no blob for: the bucket’s public URL', async () => {
     const { wrapper } = setup()
     const { result } = renderHook(() => useImageSrc('u1/l1/other.jpg'), { wrapper })
-    await waitFor(() => expect(result.current).toBe(`${env.supabaseUrl}/storage/v1/object/public/listing-images/u1/l1/other.jpg`))
-    expect(remoteImageUrl('u1/l1/other.jpg', 'http://x')).toBe('http://x/storage/v1/object/public/listing-images/u1/l1/other.jpg')
+    await waitFor(() =>
+      expect(result.current).toBe(`${env.supabaseUrl}/storage/v1/object/public/listing-images/u1/l1/other.jpg`),
+    )
+    expect(remoteImageUrl('u1/l1/other.jpg', 'http://x')).toBe(
+      'http://x/storage/v1/object/public/listing-images/u1/l1/other.jpg',
+    )
   })
 
   it('an unsent photo: an object URL of its blob (never the remote URL), revoked after unmount; the remote URL once the blob goes', async () => {

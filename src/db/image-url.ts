@@ -166,7 +166,11 @@ export function useCardImageSrc(imageUrl: string | null): CardImageSrc | null | 
   const db = useDatabase()
   const needsLookup = imageUrl !== null && imageUrl !== '' && !isHttp(imageUrl)
   const card = needsLookup ? cardImagePath(imageUrl) : null
-  const local = useDevicePhoto(db, needsLookup ? imageUrl : '', needsLookup ? (card ? [card, imageUrl] : [imageUrl]) : [])
+  const local = useDevicePhoto(
+    db,
+    needsLookup ? imageUrl : '',
+    needsLookup ? (card ? [card, imageUrl] : [imageUrl]) : [],
+  )
   if (!imageUrl) return null
   if (!needsLookup) return { src: imageUrl, srcSet: null }
   if (local === undefined) return undefined

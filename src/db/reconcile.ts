@@ -6,7 +6,10 @@
  */
 import type { SyncFields } from './rows'
 
-export function acceptsServerRow(local: (SyncFields & { updated_at: string }) | undefined, remote: { updated_at: string }): boolean {
+export function acceptsServerRow(
+  local: (SyncFields & { updated_at: string }) | undefined,
+  remote: { updated_at: string },
+): boolean {
   if (!local) return true
   if (local.sync_state !== 'synced') return false
   return remote.updated_at > local.updated_at

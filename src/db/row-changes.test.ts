@@ -17,10 +17,28 @@ afterEach(async () => {
 })
 
 const row = (i: number, over: Partial<ListingRow> = {}): ListingRow => ({
-  id: `l${String(i).padStart(4, '0')}`, user_id: `u${i % 3}`, title: `item ${i}`, description: '', price: 10, condition: 'very_good',
-  category: 'men', product_type: null, brand: null, size: null, fabric: null, location: null, tags: null, status: 'active',
-  created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', edited_at: '2026-01-01T00:00:00.000Z',
-  sync_state: 'synced', cover_image_url: null, seller_first_name: null, seller_last_name: null, ...over,
+  id: `l${String(i).padStart(4, '0')}`,
+  user_id: `u${i % 3}`,
+  title: `item ${i}`,
+  description: '',
+  price: 10,
+  condition: 'very_good',
+  category: 'men',
+  product_type: null,
+  brand: null,
+  size: null,
+  fabric: null,
+  location: null,
+  tags: null,
+  status: 'active',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  edited_at: '2026-01-01T00:00:00.000Z',
+  sync_state: 'synced',
+  cover_image_url: null,
+  seller_first_name: null,
+  seller_last_name: null,
+  ...over,
 })
 
 async function setup() {
@@ -39,12 +57,42 @@ describe('row change notices (listings)', () => {
     ['a put', (db) => db.listings.put(row(7)), ['l0007']],
     ['an add', (db) => db.listings.add(row(8)), ['l0008']],
     ['an update', (db) => db.listings.update('l0001', { title: 'x' }), ['l0001']],
-    ['a modify over an index', (db) => db.listings.where('[user_id+created_at]').between(['u1', Dexie.minKey], ['u1', Dexie.maxKey]).modify({ title: 'y' }), ['l0001', 'l0004']],
+    [
+      'a modify over an index',
+      (db) =>
+        db.listings
+          .where('[user_id+created_at]')
+          .between(['u1', Dexie.minKey], ['u1', Dexie.maxKey])
+          .modify({ title: 'y' }),
+      ['l0001', 'l0004'],
+    ],
     ['a delete', (db) => db.listings.delete('l0002'), ['l0002']],
     ['a bulk delete', (db) => db.listings.bulkDelete(['l0002', 'l0003']), ['l0002', 'l0003']],
-    ['a delete over an index', (db) => db.listings.where('[status+created_at]').between(['active', Dexie.minKey], ['active', Dexie.maxKey]).filter((l) => l.id === 'l0000').delete(), ['l0000']],
+    [
+      'a delete over an index',
+      (db) =>
+        db.listings
+          .where('[status+created_at]')
+          .between(['active', Dexie.minKey], ['active', Dexie.maxKey])
+          .filter((l) => l.id === 'l0000')
+          .delete(),
+      ['l0000'],
+    ],
     ['a clear', (db) => db.listings.clear(), ['*']],
-    ['a write to another table', (db) => db.profiles.put({ id: 'p', first_name: null, last_name: null, location: null, profile_picture_url: null, created_at: '', updated_at: '' }), []],
+    [
+      'a write to another table',
+      (db) =>
+        db.profiles.put({
+          id: 'p',
+          first_name: null,
+          last_name: null,
+          location: null,
+          profile_picture_url: null,
+          created_at: '',
+          updated_at: '',
+        }),
+      [],
+    ],
   ])('%s names its rows', async (_name, write, expected) => {
     const { db, heard } = await setup()
     await write(db)
@@ -89,7 +137,16 @@ describe('row change notices of the other followed tables', () => {
     const messages: RowChange[] = []
     db.rowChanges.subscribe('conversations', (c) => conversations.push(c))
     db.rowChanges.subscribe('messages', (c) => messages.push(c))
-    await db.messages.put({ id: 'm1', conversation_id: 'c1', listing_id: 'l1', sender_id: 'a', receiver_id: 'b', content: 'hi', created_at: '2026-01-01T00:00:00.000Z', sync_state: 'synced' } as never)
+    await db.messages.put({
+      id: 'm1',
+      conversation_id: 'c1',
+      listing_id: 'l1',
+      sender_id: 'a',
+      receiver_id: 'b',
+      content: 'hi',
+      created_at: '2026-01-01T00:00:00.000Z',
+      sync_state: 'synced',
+    } as never)
     await db.favourites.put({ listing_id: 'l1', created_at: 1 } as never)
     expect(ids(messages)).toEqual(['m1'])
     expect(conversations).toEqual([])

@@ -43,7 +43,12 @@ export type MessageRow = MessageRecord & SyncFields
 
 /** The entity an outbox entry belongs to; entries of one group are sent strictly in order. */
 export type OutboxGroup =
-  | `listing:${string}` | `conversation:${string}` | `profile:${string}` | `favourite:${string}` | `read:${string}` | `push:${string}`
+  | `listing:${string}`
+  | `conversation:${string}`
+  | `profile:${string}`
+  | `favourite:${string}`
+  | `read:${string}`
+  | `push:${string}`
 
 export type OutboxOp =
   | { kind: 'photo.upload'; photo_id: string; path: string; content_type: string }
@@ -64,14 +69,28 @@ export type ScreenOp =
    * Group `favourite:{listing_id}`. Sets (favourite true) or clears the signed-in user's favourite. `edited_at`: the
    * device time of the toggle (last edit wins, L1); absent in entries queued before it existed.
    */
-  | { kind: 'favourite.set'; user_id: string; listing_id: string; favourite: boolean; created_at: string; edited_at?: string }
+  | {
+      kind: 'favourite.set'
+      user_id: string
+      listing_id: string
+      favourite: boolean
+      created_at: string
+      edited_at?: string
+    }
   /** Group `listing:{listing_id}`. `paths`: storage files the device knows of (the server's image rows add theirs). */
   | { kind: 'listing.delete'; listing_id: string; paths: string[] }
   /**
    * Group `profile:{user_id}`. Uploads photo_blobs[photo_id] to `path`, then sets profiles.profile_picture_url.
    * `edited_at`: the device time of the edit (last edit wins, as for profile edits); absent in entries queued before it existed.
    */
-  | { kind: 'profile.picture'; user_id: string; photo_id: string; path: string; content_type: string; edited_at?: string }
+  | {
+      kind: 'profile.picture'
+      user_id: string
+      photo_id: string
+      path: string
+      content_type: string
+      edited_at?: string
+    }
   /**
    * Group `read:{conversation id}`, of its own, so a refused message of the conversation does not hold it back (the
    * group names the conversation: it follows an adopted server id). Marks queued by older versions in
@@ -118,7 +137,10 @@ export interface PushSubscriptionWrite {
   p256dh: string
   auth: string
 }
-export type MessageWrite = Pick<MessageRecord, 'id' | 'conversation_id' | 'listing_id' | 'sender_id' | 'receiver_id' | 'content'>
+export type MessageWrite = Pick<
+  MessageRecord,
+  'id' | 'conversation_id' | 'listing_id' | 'sender_id' | 'receiver_id' | 'content'
+>
 /** `edited_at`: the device time of the edit (the server keeps the latest); absent in entries queued before it existed. */
 /**
  * An edit of the own profile: the names and location, the language, or both (a field left out stays as stored). The

@@ -5,7 +5,9 @@ import { requestPersistenceOnce, resetPersistenceRequest, storageProblemOf } fro
 describe('storage problems are recognised by name', () => {
   it('a full disk is quota-exceeded, also when Chrome wraps it in an AbortError', () => {
     expect(storageProblemOf(new Dexie.QuotaExceededError('full'))).toBe('quota-exceeded')
-    expect(storageProblemOf(new Dexie.AbortError('aborted', new DOMException('full', 'QuotaExceededError')))).toBe('quota-exceeded')
+    expect(storageProblemOf(new Dexie.AbortError('aborted', new DOMException('full', 'QuotaExceededError')))).toBe(
+      'quota-exceeded',
+    )
   })
   it('a closed or broken connection is connection-lost', () => {
     expect(storageProblemOf(new Dexie.DatabaseClosedError())).toBe('connection-lost')

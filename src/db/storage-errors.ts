@@ -38,7 +38,9 @@ let persistRequested = false
  * Asks the browser to keep our data under storage pressure, once, after the first local write (browsers grant
  * it more readily for sites the user saves things in; docs/frontend.md#B4).
  */
-export async function requestPersistenceOnce(storage: StorageManager | undefined = globalThis.navigator?.storage): Promise<boolean | null> {
+export async function requestPersistenceOnce(
+  storage: StorageManager | undefined = globalThis.navigator?.storage,
+): Promise<boolean | null> {
   if (persistRequested || !storage?.persist) return null
   persistRequested = true
   try {

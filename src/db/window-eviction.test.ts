@@ -11,13 +11,54 @@ const fresh = freshDatabases('window')
 
 const at = (minute: number) => `2026-11-27T10:${String(minute).padStart(2, '0')}:00.000000Z`
 const row = (id: string, minute: number, over: Partial<ListingRow> = {}): ListingRow => ({
-  id, user_id: 'seller', title: 'Coat', description: 'Warm', price: 50, condition: 'very_good', category: 'women', product_type: null,
-  brand: null, size: 'M', fabric: null, location: 'Bern', tags: null, status: 'active', created_at: at(minute), updated_at: at(minute),
-  edited_at: at(minute), sync_state: 'synced', cover_image_url: null, seller_first_name: null, seller_last_name: null, ...over,
+  id,
+  user_id: 'seller',
+  title: 'Coat',
+  description: 'Warm',
+  price: 50,
+  condition: 'very_good',
+  category: 'women',
+  product_type: null,
+  brand: null,
+  size: 'M',
+  fabric: null,
+  location: 'Bern',
+  tags: null,
+  status: 'active',
+  created_at: at(minute),
+  updated_at: at(minute),
+  edited_at: at(minute),
+  sync_state: 'synced',
+  cover_image_url: null,
+  seller_first_name: null,
+  seller_last_name: null,
+  ...over,
 })
-const outboxEntry = (group: OutboxEntry['group'], op: OutboxEntry['op']): OutboxEntry => ({ group, op, queued_at: 1, state: 'queued', attempts: 0, not_before: 0 })
-const image = (id: string, listingId: string) => ({ id, listing_id: listingId, image_url: `seller/${listingId}/${id}.webp`, image_order: 1, created_at: at(0), updated_at: at(0), sync_state: 'synced' as const })
-const blob = (id: string, listingId: string, uploaded: boolean) => ({ id, listing_id: listingId, blob: new Blob(['x']), content_type: 'image/webp', path: `me/${listingId}/${id}.webp`, uploaded })
+const outboxEntry = (group: OutboxEntry['group'], op: OutboxEntry['op']): OutboxEntry => ({
+  group,
+  op,
+  queued_at: 1,
+  state: 'queued',
+  attempts: 0,
+  not_before: 0,
+})
+const image = (id: string, listingId: string) => ({
+  id,
+  listing_id: listingId,
+  image_url: `seller/${listingId}/${id}.webp`,
+  image_order: 1,
+  created_at: at(0),
+  updated_at: at(0),
+  sync_state: 'synced' as const,
+})
+const blob = (id: string, listingId: string, uploaded: boolean) => ({
+  id,
+  listing_id: listingId,
+  blob: new Blob(['x']),
+  content_type: 'image/webp',
+  path: `me/${listingId}/${id}.webp`,
+  uploaded,
+})
 
 describe('eviction of what left the window (over IndexedDB)', () => {
   it('keeps the newest and everything that is the user’s business; removes the rest with their images and uploaded files', async () => {
@@ -28,9 +69,30 @@ describe('eviction of what left the window (over IndexedDB)', () => {
     await db.listings.update('old-0', { user_id: 'me', status: 'sold' }) // own, sold
     await db.meta.put({ key: 'owner', value: 'me' })
     await db.favourites.put({ listing_id: 'old-1', created_at: 1 })
-    await db.conversations.put({ id: 'c1', listing_id: 'old-2', buyer_id: 'me', seller_id: 'seller', created_at: at(0), updated_at: at(0), last_message_at: at(0), sync_state: 'synced' } as never)
+    await db.conversations.put({
+      id: 'c1',
+      listing_id: 'old-2',
+      buyer_id: 'me',
+      seller_id: 'seller',
+      created_at: at(0),
+      updated_at: at(0),
+      last_message_at: at(0),
+      sync_state: 'synced',
+    } as never)
     await db.outbox.add(outboxEntry('listing:old-3', { kind: 'images.replace', listing_id: 'old-3', images: [] }))
-    await db.outbox.add(outboxEntry('conversation:c9', { kind: 'message.send', message: { id: 'm1', conversation_id: 'c9', listing_id: 'old-4', sender_id: 'me', receiver_id: 'seller', content: 'Hi' } } as never))
+    await db.outbox.add(
+      outboxEntry('conversation:c9', {
+        kind: 'message.send',
+        message: {
+          id: 'm1',
+          conversation_id: 'c9',
+          listing_id: 'old-4',
+          sender_id: 'me',
+          receiver_id: 'seller',
+          content: 'Hi',
+        },
+      } as never),
+    )
     await db.drafts.put({ id: 'd1', listing_id: 'old-5', fields: {}, updated_at: 1 })
     await db.meta.put({ key: RECENT_LISTINGS_KEY, value: ['old-6'] })
     await db.server_pages.put({ key: 'q=geneve', ids: ['old-7'], total: 1, next: null, fetched_at: 1 })
@@ -41,7 +103,9 @@ describe('eviction of what left the window (over IndexedDB)', () => {
     const gone = await shrinkToWindow(db, 3)
 
     expect(gone).toEqual(['old-9'])
-    expect((await db.listings.toCollection().primaryKeys()).sort()).toEqual([...old.slice(0, 9).map((l) => l.id), 'new-0', 'new-1', 'new-2'].sort())
+    expect((await db.listings.toCollection().primaryKeys()).sort()).toEqual(
+      [...old.slice(0, 9).map((l) => l.id), 'new-0', 'new-1', 'new-2'].sort(),
+    )
     expect(await db.listing_images.toCollection().primaryKeys()).toEqual(['i1'])
     // A file not uploaded yet belongs to a write on its way: it stays, and so does its listing.
     expect(await db.photo_blobs.toCollection().primaryKeys()).toEqual(['b8'])
@@ -75,7 +139,15 @@ describe('the recently opened listings', () => {
     const db = fresh()
     await noteListingOpened(db, 'r1')
     await noteListingOpened(db, 'r2')
-    await db.outbox.add(outboxEntry('favourite:q1', { kind: 'favourite.set', user_id: 'me', listing_id: 'q1', favourite: true, created_at: at(0) } as never))
+    await db.outbox.add(
+      outboxEntry('favourite:q1', {
+        kind: 'favourite.set',
+        user_id: 'me',
+        listing_id: 'q1',
+        favourite: true,
+        created_at: at(0),
+      } as never),
+    )
     await db.server_pages.put({ key: 'k', ids: ['p1', 'r1'], total: 2, next: null, fetched_at: 1 })
     expect(await extraIdsOf(db)).toEqual(['q1', 'r2', 'r1', 'p1'])
   })

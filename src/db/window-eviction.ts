@@ -11,7 +11,17 @@
 import Dexie, { type Table } from 'dexie'
 import { evictions, extraIds, type WindowCandidate, type WindowKeep } from '../domain/listing-window'
 import { WINDOW_EXTRA_IDS_MAX } from '../config/window'
-import type { ConversationRow, DraftRow, FavouriteRow, ListingImageRow, ListingRow, MetaRow, OutboxEntry, PhotoBlobRow, ServerPageRow } from './rows'
+import type {
+  ConversationRow,
+  DraftRow,
+  FavouriteRow,
+  ListingImageRow,
+  ListingRow,
+  MetaRow,
+  OutboxEntry,
+  PhotoBlobRow,
+  ServerPageRow,
+} from './rows'
 
 /** The meta row holding the recently opened listing ids, most recent first. */
 export const RECENT_LISTINGS_KEY = 'recent-listings'
@@ -56,7 +66,10 @@ export async function windowKeep(t: WindowTables): Promise<WindowKeep & { recent
     t.table('conversations').toArray(),
     t.table('outbox').toArray(),
     t.table('drafts').toArray(),
-    t.table('photo_blobs').filter((b) => !b.uploaded).toArray(),
+    t
+      .table('photo_blobs')
+      .filter((b) => !b.uploaded)
+      .toArray(),
     recentListings(t),
     t.table('server_pages').toArray(),
   ])
@@ -92,7 +105,8 @@ export async function windowExtraIds(t: WindowTables): Promise<string[]> {
 export async function evictOutsideWindow(t: WindowTables, size: number, owner?: string): Promise<string[]> {
   // Within the window and nothing sold held: nothing to evict (the common pull reads two counts, not every row).
   const listings = t.table('listings')
-  const sold = () => listings.where('[status+created_at]').between(['sold', Dexie.minKey], ['sold', Dexie.maxKey]).count()
+  const sold = () =>
+    listings.where('[status+created_at]').between(['sold', Dexie.minKey], ['sold', Dexie.maxKey]).count()
   if ((await listings.count()) <= size && (await sold()) === 0) return []
   const stored = await windowKeep(t)
   const keep = owner === undefined ? stored : { ...stored, owner }
@@ -104,7 +118,11 @@ export async function evictOutsideWindow(t: WindowTables, size: number, owner?: 
   if (!gone.length) return gone
   await t.table('listings').bulkDelete(gone)
   await t.table('listing_images').where('listing_id').anyOf(gone).delete()
-  await t.table('photo_blobs').where('listing_id').anyOf(gone).filter((b) => b.uploaded).delete()
+  await t
+    .table('photo_blobs')
+    .where('listing_id')
+    .anyOf(gone)
+    .filter((b) => b.uploaded)
+    .delete()
   return gone
 }
-

@@ -19,7 +19,8 @@ afterEach(async () => {
 function oldDatabase(name: string): Dexie {
   const db = new Dexie(name)
   db.version(1).stores({
-    listings: 'id, [status+created_at], [category+status+created_at], [status+price], [category+status+price], [user_id+created_at], sync_state',
+    listings:
+      'id, [status+created_at], [category+status+created_at], [status+price], [category+status+price], [user_id+created_at], sync_state',
     listing_images: 'id, listing_id, [listing_id+image_order], sync_state',
     profiles: 'id',
     my_profile: 'id',
@@ -33,15 +34,37 @@ function oldDatabase(name: string): Dexie {
     cursors: 'stream',
     meta: 'key',
   })
-  db.version(2).stores({ listings: 'id, [status+created_at], [user_id+created_at]', listing_images: 'id, [listing_id+image_order]' })
+  db.version(2).stores({
+    listings: 'id, [status+created_at], [user_id+created_at]',
+    listing_images: 'id, [listing_id+image_order]',
+  })
   return db
 }
 
 const stamp = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString()
 const row = (id: string, i: number, over: Partial<ListingRow> = {}): ListingRow => ({
-  id, user_id: 'seller', title: `Coat ${i}`, description: 'Warm', price: 50, condition: 'very_good', category: 'women', product_type: null,
-  brand: null, size: 'M', fabric: null, location: 'Bern', tags: null, status: 'active', created_at: stamp(i), updated_at: stamp(i),
-  edited_at: stamp(i), sync_state: 'synced', cover_image_url: null, seller_first_name: null, seller_last_name: null, ...over,
+  id,
+  user_id: 'seller',
+  title: `Coat ${i}`,
+  description: 'Warm',
+  price: 50,
+  condition: 'very_good',
+  category: 'women',
+  product_type: null,
+  brand: null,
+  size: 'M',
+  fabric: null,
+  location: 'Bern',
+  tags: null,
+  status: 'active',
+  created_at: stamp(i),
+  updated_at: stamp(i),
+  edited_at: stamp(i),
+  sync_state: 'synced',
+  cover_image_url: null,
+  seller_first_name: null,
+  seller_last_name: null,
+  ...over,
 })
 
 describe('the upgrade to the window (schema version 3)', () => {
@@ -55,11 +78,32 @@ describe('the upgrade to the window (schema version 3)', () => {
     await old.table('listings').bulkAdd(Array.from({ length: total }, (_, i) => row(`l${i}`, i)))
     await old.table('listings').update('l1', { user_id: 'me', title: 'My pending coat', sync_state: 'pending' })
     await old.table('listing_images').bulkAdd([
-      { id: 'i0', listing_id: 'l0', image_url: 'seller/l0/i0.webp', image_order: 1, created_at: stamp(0), updated_at: stamp(0), sync_state: 'synced' },
-      { id: 'i2', listing_id: 'l2', image_url: 'seller/l2/i2.webp', image_order: 1, created_at: stamp(0), updated_at: stamp(0), sync_state: 'synced' },
+      {
+        id: 'i0',
+        listing_id: 'l0',
+        image_url: 'seller/l0/i0.webp',
+        image_order: 1,
+        created_at: stamp(0),
+        updated_at: stamp(0),
+        sync_state: 'synced',
+      },
+      {
+        id: 'i2',
+        listing_id: 'l2',
+        image_url: 'seller/l2/i2.webp',
+        image_order: 1,
+        created_at: stamp(0),
+        updated_at: stamp(0),
+        sync_state: 'synced',
+      },
     ])
     const pending: OutboxEntry = {
-      group: 'listing:l1', op: { kind: 'images.replace', listing_id: 'l1', images: [] }, queued_at: 1, state: 'queued', attempts: 0, not_before: 0,
+      group: 'listing:l1',
+      op: { kind: 'images.replace', listing_id: 'l1', images: [] },
+      queued_at: 1,
+      state: 'queued',
+      attempts: 0,
+      not_before: 0,
     }
     await old.table('outbox').add(pending)
     await old.table('drafts').put({ id: 'd1', listing_id: 'l3', fields: { title: 'Half-edited' }, updated_at: 1 })

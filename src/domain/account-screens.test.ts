@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { ageOf, authModeOf, recoveryLinkOf, trialLine, validateNewPassword, type Age, type RecoveryLink, type TrialLine } from './account-screens'
+import {
+  ageOf,
+  authModeOf,
+  recoveryLinkOf,
+  trialLine,
+  validateNewPassword,
+  type Age,
+  type RecoveryLink,
+  type TrialLine,
+} from './account-screens'
 
 describe('the /auth mode of a query string (docs/product.md §2.5: default sign-up unless mode=signin)', () => {
   it.each([
@@ -34,7 +43,11 @@ describe('what the reset link put in the URL', () => {
   it.each<[string, string, RecoveryLink]>([
     ['#access_token=at&refresh_token=rt&expires_in=3600&token_type=bearer&type=recovery', '', { kind: 'recovery' }],
     ['', '?code=abc123', { kind: 'recovery' }],
-    ['#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired', '', { kind: 'error', description: 'Email link is invalid or has expired' }],
+    [
+      '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+      '',
+      { kind: 'error', description: 'Email link is invalid or has expired' },
+    ],
     ['', '?error=access_denied', { kind: 'error', description: 'access_denied' }],
     ['#error=access_denied&type=recovery&access_token=at', '', { kind: 'error', description: 'access_denied' }],
     ['', '?error=access_denied&error_description=Link+expired', { kind: 'error', description: 'Link expired' }],

@@ -10,14 +10,19 @@ import { validate, type Validated } from './validation'
  * The /auth mode of a query string: sign-in for mode=signin, reset for mode=reset (the reset link's "ask for a new
  * one" and the form's own switch write it), otherwise sign-up (docs/product.md §2.5: the default).
  */
-export const authModeOf = (mode: string | null | undefined): AuthMode => (mode === 'signin' ? 'signin' : mode === 'reset' ? 'reset' : 'signup')
+export const authModeOf = (mode: string | null | undefined): AuthMode =>
+  mode === 'signin' ? 'signin' : mode === 'reset' ? 'reset' : 'signup'
 
 export interface NewPasswordValues {
   password: string
   confirm: string
 }
 
-export const NEW_PASSWORD_MESSAGE_KEYS = ['authForm.passwordRequired', 'authForm.passwordMin', 'resetScreen.passwordsDiffer'] as const
+export const NEW_PASSWORD_MESSAGE_KEYS = [
+  'authForm.passwordRequired',
+  'authForm.passwordMin',
+  'resetScreen.passwordsDiffer',
+] as const
 export type NewPasswordMessageKey = (typeof NEW_PASSWORD_MESSAGE_KEYS)[number]
 
 const newPasswordSchema = z
@@ -27,13 +32,17 @@ const newPasswordSchema = z
       .check(z.minLength(1, 'authForm.passwordRequired'), z.minLength(PASSWORD_MIN_LENGTH, 'authForm.passwordMin')),
     confirm: z.string(),
   })
-  .check(
-    z.refine((v) => v.confirm === v.password, { message: 'resetScreen.passwordsDiffer', path: ['confirm'] }),
-  )
+  .check(z.refine((v) => v.confirm === v.password, { message: 'resetScreen.passwordsDiffer', path: ['confirm'] }))
 
 /** The new password: at least 6 characters, as typed (no trimming), typed twice alike. */
-export const validateNewPassword = (values: NewPasswordValues): Validated<NewPasswordValues, keyof NewPasswordValues, NewPasswordMessageKey> =>
-  validate<NewPasswordValues, keyof NewPasswordValues, NewPasswordMessageKey>(newPasswordSchema, values, NEW_PASSWORD_MESSAGE_KEYS)
+export const validateNewPassword = (
+  values: NewPasswordValues,
+): Validated<NewPasswordValues, keyof NewPasswordValues, NewPasswordMessageKey> =>
+  validate<NewPasswordValues, keyof NewPasswordValues, NewPasswordMessageKey>(
+    newPasswordSchema,
+    values,
+    NEW_PASSWORD_MESSAGE_KEYS,
+  )
 
 /**
  * What the URL the reset e-mail's link led to carries (GoTrue's /verify puts it in the fragment; a PKCE flow puts
@@ -44,7 +53,8 @@ export type RecoveryLink = { kind: 'recovery' } | { kind: 'error'; description: 
 export function recoveryLinkOf(hash: string, search: string): RecoveryLink {
   const fragment = new URLSearchParams(hash.replace(/^#/, ''))
   const query = new URLSearchParams(search.replace(/^\?/, ''))
-  const error = fragment.get('error_description') ?? query.get('error_description') ?? fragment.get('error') ?? query.get('error')
+  const error =
+    fragment.get('error_description') ?? query.get('error_description') ?? fragment.get('error') ?? query.get('error')
   if (error) return { kind: 'error', description: error }
   if (fragment.get('type') === 'recovery' && fragment.get('access_token')) return { kind: 'recovery' }
   if (query.get('code')) return { kind: 'recovery' }

@@ -7,7 +7,8 @@ import { EMAIL_PATTERN, validate, type Validated } from './validation'
 export type { AuthMode }
 
 /** Default mode is sign-up unless the query says mode=signin; the reset mode is reached from the form only. */
-export const authModeFromQuery = (mode: string | null | undefined): AuthMode => (mode === 'signin' ? 'signin' : 'signup')
+export const authModeFromQuery = (mode: string | null | undefined): AuthMode =>
+  mode === 'signin' ? 'signin' : 'signup'
 
 export interface AuthFormValues {
   email: string
@@ -35,13 +36,21 @@ const password = z
 
 export const authFormSchemas = {
   signin: z.object({ email, password }),
-  signup: z.object({ email, password, firstName: required('authForm.firstNameRequired'), lastName: required('authForm.lastNameRequired') }),
+  signup: z.object({
+    email,
+    password,
+    firstName: required('authForm.firstNameRequired'),
+    lastName: required('authForm.lastNameRequired'),
+  }),
   reset: z.object({ email }),
 } as const
 
 export type AuthInput = { email: string; password?: string; firstName?: string; lastName?: string }
 
-export const validateAuthForm = (mode: AuthMode, values: AuthFormValues): Validated<AuthInput, keyof AuthFormValues, AuthFormMessageKey> =>
+export const validateAuthForm = (
+  mode: AuthMode,
+  values: AuthFormValues,
+): Validated<AuthInput, keyof AuthFormValues, AuthFormMessageKey> =>
   validate<AuthInput, keyof AuthFormValues, AuthFormMessageKey>(authFormSchemas[mode], values, AUTH_FORM_MESSAGE_KEYS)
 
 /** Sign-up: user metadata first_name and last_name; the confirmation link returns to the site root. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { ALL_PRODUCT_TYPES, CATEGORIES, categoryFromQuery, categoryToQuery, PRODUCT_TYPES, productTypesFor } from './categories'
+import {
+  ALL_PRODUCT_TYPES,
+  CATEGORIES,
+  categoryFromQuery,
+  categoryToQuery,
+  PRODUCT_TYPES,
+  productTypesFor,
+} from './categories'
 import { CONDITIONS } from './conditions'
 
 describe('docs/product.md §2.6 category in the query string', () => {

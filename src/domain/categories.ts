@@ -28,7 +28,21 @@ export const categoryToQuery = (filter: CategoryFilter): Category | null => (fil
  * as product_type; src/i18n holds their labels.
  */
 export const PRODUCT_TYPES = {
-  women: ['dress', 'top', 'blouse', 't-shirt', 'sweater', 'cardigan', 'jacket', 'coat', 'jeans', 'trousers', 'skirt', 'shorts', 'jumpsuit'],
+  women: [
+    'dress',
+    'top',
+    'blouse',
+    't-shirt',
+    'sweater',
+    'cardigan',
+    'jacket',
+    'coat',
+    'jeans',
+    'trousers',
+    'skirt',
+    'shorts',
+    'jumpsuit',
+  ],
   men: ['shirt', 't-shirt', 'polo', 'sweater', 'hoodie', 'jacket', 'coat', 'suit', 'jeans', 'trousers', 'shorts'],
   children: ['top', 't-shirt', 'sweater', 'dress', 'trousers', 'jacket', 'coat', 'pyjamas', 'romper'],
   shoes: ['sneakers', 'boots', 'ankle boots', 'sandals', 'heels', 'flats', 'loafers'],
@@ -41,5 +55,30 @@ export const ALL_PRODUCT_TYPES: readonly ProductType[] = [...new Set(Object.valu
 export const productTypesFor = (category: Category): readonly ProductType[] => PRODUCT_TYPES[category]
 
 // Filter panel options (docs/product.md §3). City names double as the values matched against a listing's location.
-export const FILTER_LOCATIONS = ['Zurich', 'Basel', 'Bern', 'Lausanne', 'Geneva', 'Winterthur', 'Lucerne', 'St. Gallen'] as const
-export const FILTER_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', '36', '37', '38', '39', '40', '41', '42', '43', '44'] as const
+export const FILTER_LOCATIONS = [
+  'Zurich',
+  'Basel',
+  'Bern',
+  'Lausanne',
+  'Geneva',
+  'Winterthur',
+  'Lucerne',
+  'St. Gallen',
+] as const
+export const FILTER_SIZES = [
+  'XS',
+  'S',
+  'M',
+  'L',
+  'XL',
+  'XXL',
+  '36',
+  '37',
+  '38',
+  '39',
+  '40',
+  '41',
+  '42',
+  '43',
+  '44',
+] as const

@@ -37,5 +37,7 @@ export const contactFormSchema = z.object({
 
 export type ContactMessage = z.infer<typeof contactFormSchema>
 
-export const validateContact = (values: ContactFormValues): Validated<ContactMessage, keyof ContactFormValues, ContactMessageKey> =>
+export const validateContact = (
+  values: ContactFormValues,
+): Validated<ContactMessage, keyof ContactFormValues, ContactMessageKey> =>
   validate(contactFormSchema, values, CONTACT_MESSAGE_KEYS)

@@ -1,5 +1,26 @@
 import { describe, expect, it } from 'vitest'
-import { PG_CHECK_VIOLATION, PG_INSUFFICIENT_PRIVILEGE, PG_UNIQUE_VIOLATION, authErrorMessage, canRetryFailure, messageSyncFailure, authFailureToast, feedErrorMessage, listingCreateFailureToast, listingFailure, listingSyncFailure, profileSyncFailure, profileUpdateFailureToast, sameSyncFailure, signOutFailureToast, syncFailureMessage, trialSignupFailureToast, type StoredSyncFailure, type SyncFailure, type WriteFailure } from './errors'
+import {
+  PG_CHECK_VIOLATION,
+  PG_INSUFFICIENT_PRIVILEGE,
+  PG_UNIQUE_VIOLATION,
+  authErrorMessage,
+  canRetryFailure,
+  messageSyncFailure,
+  authFailureToast,
+  feedErrorMessage,
+  listingCreateFailureToast,
+  listingFailure,
+  listingSyncFailure,
+  profileSyncFailure,
+  profileUpdateFailureToast,
+  sameSyncFailure,
+  signOutFailureToast,
+  syncFailureMessage,
+  trialSignupFailureToast,
+  type StoredSyncFailure,
+  type SyncFailure,
+  type WriteFailure,
+} from './errors'
 import { TOASTS } from './toasts'
 
 describe('docs/product.md §8 authentication: message mapping', () => {
@@ -17,11 +38,31 @@ describe('docs/product.md §8 authentication: message mapping', () => {
   })
 
   it.each<[string, { code?: string; retryAfterMs?: number }, unknown]>([
-    ['Request rate limit reached', { code: 'over_request_rate_limit', retryAfterMs: 8_000 }, { key: 'auth.tooManyAttemptsSeconds', params: { count: 8 } }],
-    ['Request rate limit reached', { code: 'over_request_rate_limit', retryAfterMs: 1_200 }, { key: 'auth.tooManyAttemptsSeconds', params: { count: 2 } }],
-    ['Request rate limit reached', { code: 'over_request_rate_limit', retryAfterMs: 0 }, { key: 'auth.tooManyAttemptsSeconds', params: { count: 1 } }],
-    ['Request rate limit reached', { code: 'over_request_rate_limit', retryAfterMs: 60_000 }, { key: 'auth.tooManyAttemptsMinutes', params: { count: 1 } }],
-    ['Request rate limit reached', { code: 'over_request_rate_limit', retryAfterMs: 61_000 }, { key: 'auth.tooManyAttemptsMinutes', params: { count: 2 } }],
+    [
+      'Request rate limit reached',
+      { code: 'over_request_rate_limit', retryAfterMs: 8_000 },
+      { key: 'auth.tooManyAttemptsSeconds', params: { count: 8 } },
+    ],
+    [
+      'Request rate limit reached',
+      { code: 'over_request_rate_limit', retryAfterMs: 1_200 },
+      { key: 'auth.tooManyAttemptsSeconds', params: { count: 2 } },
+    ],
+    [
+      'Request rate limit reached',
+      { code: 'over_request_rate_limit', retryAfterMs: 0 },
+      { key: 'auth.tooManyAttemptsSeconds', params: { count: 1 } },
+    ],
+    [
+      'Request rate limit reached',
+      { code: 'over_request_rate_limit', retryAfterMs: 60_000 },
+      { key: 'auth.tooManyAttemptsMinutes', params: { count: 1 } },
+    ],
+    [
+      'Request rate limit reached',
+      { code: 'over_request_rate_limit', retryAfterMs: 61_000 },
+      { key: 'auth.tooManyAttemptsMinutes', params: { count: 2 } },
+    ],
     ['Request rate limit reached', { code: 'over_request_rate_limit' }, 'auth.tooManyAttempts'],
     ['Request rate limit reached', {}, 'auth.tooManyAttempts'],
     ['Invalid login credentials', { code: 'invalid_credentials', retryAfterMs: 5_000 }, 'auth.invalidCredentials'],
@@ -31,8 +72,16 @@ describe('docs/product.md §8 authentication: message mapping', () => {
 
   // docs/decisions.md#D-server-texts: the service's words never reach the screen; its code or a catalogue sentence does.
   it.each<[string, string | undefined, unknown]>([
-    ['For security purposes, you can only request this after 42 seconds.', 'over_email_send_rate_limit', { key: 'auth.tooManyAttemptsSeconds', params: { count: 42 } }],
-    ['For security purposes, you can only request this after 1 second.', undefined, { key: 'auth.tooManyAttemptsSeconds', params: { count: 1 } }],
+    [
+      'For security purposes, you can only request this after 42 seconds.',
+      'over_email_send_rate_limit',
+      { key: 'auth.tooManyAttemptsSeconds', params: { count: 42 } },
+    ],
+    [
+      'For security purposes, you can only request this after 1 second.',
+      undefined,
+      { key: 'auth.tooManyAttemptsSeconds', params: { count: 1 } },
+    ],
     ['Request rate limit reached', 'over_request_rate_limit', 'auth.tooManyAttempts'],
     ['Email rate limit exceeded', undefined, 'auth.tooManyAttempts'],
     ['A user with this email address has already been registered', 'email_exists', 'auth.userExists'],
@@ -55,11 +104,19 @@ describe('docs/product.md §8 authentication: message mapping', () => {
     ['signup', 'toast.signUpFailed'],
     ['reset', 'toast.error'],
   ] as const)('a %s failure is titled %s', (mode, title) => {
-    expect(authFailureToast(mode, 'Invalid login credentials')).toEqual({ title, description: 'auth.invalidCredentials', destructive: true })
+    expect(authFailureToast(mode, 'Invalid login credentials')).toEqual({
+      title,
+      description: 'auth.invalidCredentials',
+      destructive: true,
+    })
   })
 
   it('a sign-out failure says so in the catalogue’s words, not the server’s', () => {
-    expect(signOutFailureToast()).toEqual({ title: 'toast.signOutFailed', description: 'toast.somethingWrong', destructive: true })
+    expect(signOutFailureToast()).toEqual({
+      title: 'toast.signOutFailed',
+      description: 'toast.somethingWrong',
+      destructive: true,
+    })
   })
 })
 
@@ -76,11 +133,21 @@ describe('docs/product.md §8 trial: duplicate e-mail (23505) vs other errors', 
 describe('docs/product.md §8 sell flow: listing create failures', () => {
   const sent = { condition: 'mint', category: 'hats' }
   it.each([
-    ['new row for relation "listings" violates check constraint "listings_condition_check"', { key: 'toast.invalidCondition', params: { value: 'mint' } }],
-    ['new row for relation "listings" violates check constraint "listings_category_check"', { key: 'toast.invalidCategory', params: { value: 'hats' } }],
+    [
+      'new row for relation "listings" violates check constraint "listings_condition_check"',
+      { key: 'toast.invalidCondition', params: { value: 'mint' } },
+    ],
+    [
+      'new row for relation "listings" violates check constraint "listings_category_check"',
+      { key: 'toast.invalidCategory', params: { value: 'hats' } },
+    ],
     ['new row for relation "listings" violates check constraint "listings_price_check"', 'toast.listingRequirements'],
   ])('23514 %s', (message, description) => {
-    expect(listingCreateFailureToast({ code: '23514', message }, sent)).toEqual({ title: 'toast.createListingError', description, destructive: true })
+    expect(listingCreateFailureToast({ code: '23514', message }, sent)).toEqual({
+      title: 'toast.createListingError',
+      description,
+      destructive: true,
+    })
   })
 
   it('any other code → "Failed to create listing"', () => {
@@ -96,7 +163,11 @@ describe('docs/product.md §8 profile update failure', () => {
     ['', 'toast.somethingWrong'],
     [null, 'toast.somethingWrong'],
   ])('message %j → %j', (message, description) => {
-    expect(profileUpdateFailureToast({ message })).toEqual({ title: 'toast.profileUpdateFailed', description, destructive: true })
+    expect(profileUpdateFailureToast({ message })).toEqual({
+      title: 'toast.profileUpdateFailed',
+      description,
+      destructive: true,
+    })
   })
 })
 
@@ -105,23 +176,47 @@ describe('docs/product.md §8 failed sync writes: the reason code a refusal stor
   const rls = { code: '42501', message: 'new row violates row-level security policy' }
   const sent = { condition: 'very_good', category: 'x' }
   it.each<[string, WriteFailure, boolean, SyncFailure]>([
-    ['a CHECK naming the category quotes the category sent', check('listings_category_check'), true, { code: 'invalid_category', detail: 'x' }],
-    ['a CHECK naming the condition quotes the condition sent, on an edit too', check('listings_condition_check'), false, { code: 'invalid_condition', detail: 'very_good' }],
+    [
+      'a CHECK naming the category quotes the category sent',
+      check('listings_category_check'),
+      true,
+      { code: 'invalid_category', detail: 'x' },
+    ],
+    [
+      'a CHECK naming the condition quotes the condition sent, on an edit too',
+      check('listings_condition_check'),
+      false,
+      { code: 'invalid_condition', detail: 'very_good' },
+    ],
     ['a CHECK naming neither', check('listings_price_check'), true, { code: 'listing_requirements' }],
     ['RLS on a new listing', rls, true, { code: 'listing_create_failed' }],
     ['RLS on an edit', rls, false, { code: 'listing_edit_failed' }],
-    ['the constraint name in another case', check('LISTINGS_CATEGORY_CHECK'), true, { code: 'invalid_category', detail: 'x' }],
+    [
+      'the constraint name in another case',
+      check('LISTINGS_CATEGORY_CHECK'),
+      true,
+      { code: 'invalid_category', detail: 'x' },
+    ],
   ])('listing fields: %s', (_name, failure, isNew, expected) => {
     expect(listingSyncFailure(failure, { isNew, sent })).toEqual(expected)
   })
 
   it('quotes an empty value when the sent row is unknown', () => {
-    expect(listingSyncFailure(check('listings_condition_check'), { isNew: true })).toEqual({ code: 'invalid_condition', detail: '' })
-    expect(listingSyncFailure(check('listings_category_check'), { isNew: true })).toEqual({ code: 'invalid_category', detail: '' })
+    expect(listingSyncFailure(check('listings_condition_check'), { isNew: true })).toEqual({
+      code: 'invalid_condition',
+      detail: '',
+    })
+    expect(listingSyncFailure(check('listings_category_check'), { isNew: true })).toEqual({
+      code: 'invalid_category',
+      detail: '',
+    })
   })
 
   it('a listing failed as a whole (its photos, its photo set): create or edit', () => {
-    expect([listingFailure(true), listingFailure(false)]).toEqual([{ code: 'listing_create_failed' }, { code: 'listing_edit_failed' }])
+    expect([listingFailure(true), listingFailure(false)]).toEqual([
+      { code: 'listing_create_failed' },
+      { code: 'listing_edit_failed' },
+    ])
   })
 
   it.each<[WriteFailure, SyncFailure]>([
@@ -139,9 +234,15 @@ describe('docs/product.md §8 failed sync writes: the words of a reason code', (
     [{ code: 'listing_create_failed' }, 'toast.createListingFailed'],
     [{ code: 'listing_edit_failed' }, 'toast.editSaveFailed'],
     [{ code: 'listing_requirements' }, 'toast.listingRequirements'],
-    [{ code: 'invalid_condition', detail: 'mint' }, { key: 'toast.invalidCondition', params: { value: 'mint' } }],
+    [
+      { code: 'invalid_condition', detail: 'mint' },
+      { key: 'toast.invalidCondition', params: { value: 'mint' } },
+    ],
     [{ code: 'invalid_condition' }, { key: 'toast.invalidCondition', params: { value: '' } }],
-    [{ code: 'invalid_category', detail: 'hats' }, { key: 'toast.invalidCategory', params: { value: 'hats' } }],
+    [
+      { code: 'invalid_category', detail: 'hats' },
+      { key: 'toast.invalidCategory', params: { value: 'hats' } },
+    ],
     [{ code: 'invalid_category' }, { key: 'toast.invalidCategory', params: { value: '' } }],
     [{ code: 'message_send_failed' }, 'toast.messageSendFailed'],
     [{ code: 'profile_update_failed', detail: 'value too long' }, 'toast.profileTooLong'],
@@ -188,11 +289,27 @@ describe('docs/product.md §8: the Postgres SQLSTATE codes the catalogue reads',
 describe('docs/product.md §8 sell flow: a check violation with little to go on', () => {
   it.each<[string | null, { condition?: string; category?: string }, unknown]>([
     [null, { condition: 'mint' }, 'toast.listingRequirements'],
-    ['violates check constraint "LISTINGS_CONDITION_CHECK"', { condition: 'mint' }, { key: 'toast.invalidCondition', params: { value: 'mint' } }],
-    ['violates check constraint "listings_condition_check"', {}, { key: 'toast.invalidCondition', params: { value: '' } }],
-    ['violates check constraint "listings_category_check"', {}, { key: 'toast.invalidCategory', params: { value: '' } }],
+    [
+      'violates check constraint "LISTINGS_CONDITION_CHECK"',
+      { condition: 'mint' },
+      { key: 'toast.invalidCondition', params: { value: 'mint' } },
+    ],
+    [
+      'violates check constraint "listings_condition_check"',
+      {},
+      { key: 'toast.invalidCondition', params: { value: '' } },
+    ],
+    [
+      'violates check constraint "listings_category_check"',
+      {},
+      { key: 'toast.invalidCategory', params: { value: '' } },
+    ],
   ])('23514 %j, sent %j → %j', (message, sent, description) => {
-    expect(listingCreateFailureToast({ code: '23514', message }, sent)).toEqual({ title: 'toast.createListingError', description, destructive: true })
+    expect(listingCreateFailureToast({ code: '23514', message }, sent)).toEqual({
+      title: 'toast.createListingError',
+      description,
+      destructive: true,
+    })
   })
 
   it('a blank server message is no message: the generic words show', () => {
@@ -204,7 +321,11 @@ describe('docs/product.md §8 sell flow: a check violation with little to go on'
 
 describe('a message the server refused', () => {
   it.each<[WriteFailure, SyncFailure, boolean]>([
-    [{ code: PG_INSUFFICIENT_PRIVILEGE, message: 'new row violates row-level security policy' }, { code: 'listing_unavailable' }, false],
+    [
+      { code: PG_INSUFFICIENT_PRIVILEGE, message: 'new row violates row-level security policy' },
+      { code: 'listing_unavailable' },
+      false,
+    ],
     [{ code: PG_CHECK_VIOLATION, message: 'messages_content_check' }, { code: 'message_send_failed' }, true],
     [{ message: 'Bad Request' }, { code: 'message_send_failed' }, true],
   ])('%j → %j (retry could help: %s)', (f, failure, retry) => {

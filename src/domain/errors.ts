@@ -51,7 +51,8 @@ const MINUTE_MS = 60 * SECOND_MS
  */
 function tooManyAttempts(retryAfterMs: number | undefined): Message<AuthMessageKey> {
   if (retryAfterMs === undefined || !Number.isFinite(retryAfterMs)) return 'auth.tooManyAttempts'
-  if (retryAfterMs < MINUTE_MS) return keyWith('auth.tooManyAttemptsSeconds', { count: Math.max(1, Math.ceil(retryAfterMs / SECOND_MS)) })
+  if (retryAfterMs < MINUTE_MS)
+    return keyWith('auth.tooManyAttemptsSeconds', { count: Math.max(1, Math.ceil(retryAfterMs / SECOND_MS)) })
   return keyWith('auth.tooManyAttemptsMinutes', { count: Math.ceil(retryAfterMs / MINUTE_MS) })
 }
 
@@ -80,7 +81,12 @@ export function authErrorMessage(raw: string, refusal: AuthRefusal = {}): Messag
   const bySentence = AUTH_RULES.find(([substring]) => raw.includes(substring))?.[1]
   if (bySentence) return bySentence
   const code = refusal.code
-  if (code === 'over_email_send_rate_limit' || code === 'over_request_rate_limit' || /rate limit/i.test(raw) || WAIT_SECONDS.test(raw)) {
+  if (
+    code === 'over_email_send_rate_limit' ||
+    code === 'over_request_rate_limit' ||
+    /rate limit/i.test(raw) ||
+    WAIT_SECONDS.test(raw)
+  ) {
     const worded = WAIT_SECONDS.exec(raw)?.[1]
     return tooManyAttempts(refusal.retryAfterMs ?? (worded === undefined ? undefined : Number(worded) * SECOND_MS))
   }
@@ -105,7 +111,11 @@ export const authFailureToast = (mode: AuthMode, raw: string, refusal: AuthRefus
 })
 
 /** Signing out failed: the server's reason is not shown (docs/decisions.md#D-server-texts), only that it failed. */
-export const signOutFailureToast = (): ErrorToast => ({ title: 'toast.signOutFailed', description: 'toast.somethingWrong', destructive: true })
+export const signOutFailureToast = (): ErrorToast => ({
+  title: 'toast.signOutFailed',
+  description: 'toast.somethingWrong',
+  destructive: true,
+})
 
 /** A failure as Postgres/PostgREST reports it (only code and message are read). */
 export interface WriteFailure {
@@ -121,9 +131,16 @@ export const trialSignupFailureToast = (f: WriteFailure): ErrorToast =>
  * A rejected listing insert. For a check violation (23514) the server message says which constraint failed
  * ("…violates check constraint \"listings_condition_check\""); the offending value is the one we sent.
  */
-export function listingCreateFailureToast(f: WriteFailure, sent: { condition?: string; category?: string }): ErrorToast {
+export function listingCreateFailureToast(
+  f: WriteFailure,
+  sent: { condition?: string; category?: string },
+): ErrorToast {
   if (f.code !== PG_CHECK_VIOLATION) return TOASTS.createListingFailed
-  return { title: 'toast.createListingError', description: syncFailureMessage(listingSyncFailure(f, { isNew: true, sent })), destructive: true }
+  return {
+    title: 'toast.createListingError',
+    description: syncFailureMessage(listingSyncFailure(f, { isNew: true, sent })),
+    destructive: true,
+  }
 }
 
 export const profileUpdateFailureToast = (f: WriteFailure): ErrorToast => ({
@@ -138,7 +155,9 @@ export const profileUpdateFailureToast = (f: WriteFailure): ErrorToast => ({
  * generic one. The server's words are kept with the failure, never shown.
  */
 function profileRefusalMessage(raw: string | null | undefined): ToastMessageKey {
-  return raw && /profiles_(first_name|last_name|location)_length|value too long/i.test(raw) ? 'toast.profileTooLong' : 'toast.somethingWrong'
+  return raw && /profiles_(first_name|last_name|location)_length|value too long/i.test(raw)
+    ? 'toast.profileTooLong'
+    : 'toast.somethingWrong'
 }
 
 /**
@@ -183,7 +202,9 @@ export const sameSyncFailure = (a: StoredSyncFailure | undefined, b: StoredSyncF
   typeof a === 'object' && typeof b === 'object' ? a.code === b.code && a.detail === b.detail : a === b
 
 /** A listing's create or edit that failed as a whole (its photos, its photo set, a refusal other than a CHECK). */
-export const listingFailure = (isNew: boolean): SyncFailure => ({ code: isNew ? 'listing_create_failed' : 'listing_edit_failed' })
+export const listingFailure = (isNew: boolean): SyncFailure => ({
+  code: isNew ? 'listing_create_failed' : 'listing_edit_failed',
+})
 
 /**
  * A listing's fields the server refused. A CHECK violation's message names the constraint, so the condition or
@@ -192,7 +213,10 @@ export const listingFailure = (isNew: boolean): SyncFailure => ({ code: isNew ? 
  * @param isNew whether the listing was never acknowledged by the server (create vs edit wording).
  * @param sent the listing row that was pushed (its condition/category quote the offending value).
  */
-export function listingSyncFailure(f: WriteFailure, ctx: { isNew: boolean; sent?: { condition?: string; category?: string } }): SyncFailure {
+export function listingSyncFailure(
+  f: WriteFailure,
+  ctx: { isNew: boolean; sent?: { condition?: string; category?: string } },
+): SyncFailure {
   if (f.code !== PG_CHECK_VIOLATION) return listingFailure(ctx.isNew)
   const message = (f.message ?? '').toLowerCase()
   if (message.includes('condition')) return { code: 'invalid_condition', detail: ctx.sent?.condition ?? '' }

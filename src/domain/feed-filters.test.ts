@@ -56,13 +56,24 @@ describe('docs/product.md §5 filter price inputs', () => {
   })
 
   it('knows when the price bounds narrow', () => {
-    expect([hasPriceBound({}), hasPriceBound({ priceMin: 0, priceMax: 500 }), hasPriceBound({ priceMax: 600 })]).toEqual([false, false, true])
+    expect([
+      hasPriceBound({}),
+      hasPriceBound({ priceMin: 0, priceMax: 500 }),
+      hasPriceBound({ priceMax: 600 }),
+    ]).toEqual([false, false, true])
   })
 })
 
 const listing: FilterableListing = {
-  price: 45, location: '8001 Zürich', size: '38 EU', condition: 'very_good', category: 'women',
-  title: 'Wool coat', brand: 'Akris', tags: ['winter'], product_type: 'coat',
+  price: 45,
+  location: '8001 Zürich',
+  size: '38 EU',
+  condition: 'very_good',
+  category: 'women',
+  title: 'Wool coat',
+  brand: 'Akris',
+  tags: ['winter'],
+  product_type: 'coat',
 }
 
 describe('docs/product.md §2.6 filter panel: how the filters narrow the feed (our reading)', () => {
@@ -94,16 +105,34 @@ describe('docs/product.md §2.6 filter panel: how the filters narrow the feed (o
     ['other category excluded', { category: 'shoes' }, {}, false],
     ['search narrows with the other filters', { query: 'akris', locations: ['Zurich'] }, {}, true],
     ['search excludes what it does not find', { query: 'pullover' }, {}, false],
-    ['all filters together', { category: 'women', priceMin: 40, priceMax: 50, locations: ['Zurich'], sizes: ['38'], conditions: ['very_good'], query: 'wool' }, {}, true],
+    [
+      'all filters together',
+      {
+        category: 'women',
+        priceMin: 40,
+        priceMax: 50,
+        locations: ['Zurich'],
+        sizes: ['38'],
+        conditions: ['very_good'],
+        query: 'wool',
+      },
+      {},
+      true,
+    ],
   ])('%s', (_name, filters, change, expected) => {
     expect(matchesFilters({ ...listing, ...change }, filters)).toBe(expected)
   })
 
   it('normalises a listing once into the facets the rule compares', () => {
     expect(filterFacets(listing)).toEqual({
-      price: 45, category: 'women', condition: 'very_good', locationWords: ' 8001 zurich ', sizeWords: ['38', 'eu'],
+      price: 45,
+      category: 'women',
+      condition: 'very_good',
+      locationWords: ' 8001 zurich ',
+      sizeWords: ['38', 'eu'],
       // Then the vocabulary in the four languages (./search-vocabulary).
-      searchText: 'wool coat akris winter women coat 8001 zurich zuerich women damen femmes donna coat mantel manteau cappotto zurich zuerich zurigo',
+      searchText:
+        'wool coat akris winter women coat 8001 zurich zuerich women damen femmes donna coat mantel manteau cappotto zurich zuerich zurigo',
     })
     expect(filterFacets({ ...listing, price: 'abc' }).price).toBe(0)
   })
@@ -111,12 +140,20 @@ describe('docs/product.md §2.6 filter panel: how the filters narrow the feed (o
 
 describe('docs/product.md §3 filter panel locations: every national spelling of an offered city matches it (our reading)', () => {
   it.each([
-    ['Zurich', 'Zürich'], ['Zurich', 'Zurigo'],
-    ['Basel', 'Bâle'], ['Basel', 'Basilea'],
-    ['Bern', 'Berne'], ['Bern', 'Berna'],
-    ['Geneva', 'Genève'], ['Geneva', 'Genf'], ['Geneva', 'Ginevra'],
-    ['Lucerne', 'Luzern'], ['Lucerne', 'Lucerna'],
-    ['St. Gallen', '9000 Sankt Gallen'], ['St. Gallen', 'Saint-Gall'], ['St. Gallen', 'San Gallo'],
+    ['Zurich', 'Zürich'],
+    ['Zurich', 'Zurigo'],
+    ['Basel', 'Bâle'],
+    ['Basel', 'Basilea'],
+    ['Bern', 'Berne'],
+    ['Bern', 'Berna'],
+    ['Geneva', 'Genève'],
+    ['Geneva', 'Genf'],
+    ['Geneva', 'Ginevra'],
+    ['Lucerne', 'Luzern'],
+    ['Lucerne', 'Lucerna'],
+    ['St. Gallen', '9000 Sankt Gallen'],
+    ['St. Gallen', 'Saint-Gall'],
+    ['St. Gallen', 'San Gallo'],
     ['Lausanne', '1003 Lausanne'],
   ])('the filter %s keeps a listing in %s', (city, location) => {
     expect(matchesFilters({ ...listing, location }, { locations: [city] })).toBe(true)

@@ -35,10 +35,12 @@ function parsePrice(text: string | number | null | undefined, fallback: number):
 }
 
 /** The "from" input: empty or invalid falls back to 0. */
-export const parsePriceFrom = (text: string | number | null | undefined): number => parsePrice(text, FILTER_PRICE_DEFAULT_MIN_CHF)
+export const parsePriceFrom = (text: string | number | null | undefined): number =>
+  parsePrice(text, FILTER_PRICE_DEFAULT_MIN_CHF)
 
 /** The "to" input: empty or invalid falls back to 500. */
-export const parsePriceTo = (text: string | number | null | undefined): number => parsePrice(text, FILTER_PRICE_DEFAULT_MAX_CHF)
+export const parsePriceTo = (text: string | number | null | undefined): number =>
+  parsePrice(text, FILTER_PRICE_DEFAULT_MAX_CHF)
 
 /**
  * Whether the typed range is upside down (docs/product.md#R-filter-price-order): a "from" above a typed "to". An
@@ -131,7 +133,8 @@ export function compileFilters(f: FeedFilters): ((x: FilterFacets) => boolean) |
   const conditions = f.conditions?.length ? new Set<string>(f.conditions) : null
   const { category } = f
   const terms = searchTerms(f.query)
-  if (min <= 0 && max === Infinity && !cities && !sizes && !conditions && category === undefined && terms.length === 0) return null
+  if (min <= 0 && max === Infinity && !cities && !sizes && !conditions && category === undefined && terms.length === 0)
+    return null
   return (x) =>
     x.price >= min &&
     x.price <= max &&

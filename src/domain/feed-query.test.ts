@@ -14,7 +14,10 @@ describe('the shop view in the query string (docs/product.md §2.6; Back, reload
     ['min=20&max=80', { filters: { priceMin: 20, priceMax: 80 }, sort: 'newest', page: 1 }],
     ['min=0&max=500', { filters: {}, sort: 'newest', page: 1 }],
     ['min=abc&max=-4', { filters: {}, sort: 'newest', page: 1 }],
-    ['loc=Zurich,St.+Gallen&size=M,38,M', { filters: { locations: ['Zurich', 'St. Gallen'], sizes: ['M', '38'] }, sort: 'newest', page: 1 }],
+    [
+      'loc=Zurich,St.+Gallen&size=M,38,M',
+      { filters: { locations: ['Zurich', 'St. Gallen'], sizes: ['M', '38'] }, sort: 'newest', page: 1 },
+    ],
     ['cond=very_good,mint', { filters: { conditions: ['very_good'] }, sort: 'newest', page: 1 }],
     ['sort=price_desc&page=3', { filters: {}, sort: 'price_desc', page: 3 }],
     ['sort=cheapest&page=0', { filters: {}, sort: 'newest', page: 1 }],
@@ -32,11 +35,19 @@ describe('the shop view in the query string (docs/product.md §2.6; Back, reload
   })
 
   it('a change of filters (the category too) starts at page 1', () => {
-    expect(withFilters(view('category=men&page=5'), { category: 'women' })).toEqual({ filters: { category: 'women' }, sort: 'newest', page: 1 })
+    expect(withFilters(view('category=men&page=5'), { category: 'women' })).toEqual({
+      filters: { category: 'women' },
+      sort: 'newest',
+      page: 1,
+    })
   })
 
-  it('a header search keeps the shop\'s filters and sort, replaces the query, and starts at page 1', () => {
-    expect(searchView(view('category=men&q=old&sort=price_asc&page=3'), ' pull ')).toEqual({ filters: { category: 'men', query: 'pull' }, sort: 'price_asc', page: 1 })
+  it("a header search keeps the shop's filters and sort, replaces the query, and starts at page 1", () => {
+    expect(searchView(view('category=men&q=old&sort=price_asc&page=3'), ' pull ')).toEqual({
+      filters: { category: 'men', query: 'pull' },
+      sort: 'price_asc',
+      page: 1,
+    })
     expect(searchView(null, 'hermes')).toEqual({ filters: { query: 'hermes' }, sort: 'newest', page: 1 })
     expect(searchView(view('q=old&size=M'), '  ')).toEqual({ filters: { sizes: ['M'] }, sort: 'newest', page: 1 })
   })
@@ -48,7 +59,10 @@ describe('docs/product.md §2.6 / §5: price bounds and lists in the query strin
     ['max=+&min=+', { filters: {}, sort: 'newest', page: 1 }],
     ['max=0', { filters: { priceMax: 0 }, sort: 'newest', page: 1 }],
     ['max=500', { filters: {}, sort: 'newest', page: 1 }],
-    ['loc=+Zurich+,+Bern&size=+M+', { filters: { locations: ['Zurich', 'Bern'], sizes: ['M'] }, sort: 'newest', page: 1 }],
+    [
+      'loc=+Zurich+,+Bern&size=+M+',
+      { filters: { locations: ['Zurich', 'Bern'], sizes: ['M'] }, sort: 'newest', page: 1 },
+    ],
   ])('%j (no key for an untouched bound)', (qs, expected) => {
     expect(view(qs)).toStrictEqual(expected)
   })

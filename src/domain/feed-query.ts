@@ -32,8 +32,14 @@ export const FEED_PARAMS = {
 
 const LIST_SEPARATOR = ','
 
-const list = (value: string | null): string[] =>
-  [...new Set((value ?? '').split(LIST_SEPARATOR).map((s) => s.trim()).filter((s) => s !== ''))]
+const list = (value: string | null): string[] => [
+  ...new Set(
+    (value ?? '')
+      .split(LIST_SEPARATOR)
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
+  ),
+]
 
 function price(value: string | null): number | undefined {
   if (value === null || value.trim() === '') return undefined
@@ -71,8 +77,10 @@ export function feedViewToParams(view: FeedView): URLSearchParams {
   if (f.category) params.set(FEED_PARAMS.category, f.category)
   const query = normalizeQuery(f.query)
   if (query) params.set(FEED_PARAMS.query, query)
-  if (f.priceMin !== undefined && f.priceMin > FILTER_PRICE_DEFAULT_MIN_CHF) params.set(FEED_PARAMS.priceMin, String(f.priceMin))
-  if (f.priceMax !== undefined && f.priceMax !== FILTER_PRICE_DEFAULT_MAX_CHF) params.set(FEED_PARAMS.priceMax, String(f.priceMax))
+  if (f.priceMin !== undefined && f.priceMin > FILTER_PRICE_DEFAULT_MIN_CHF)
+    params.set(FEED_PARAMS.priceMin, String(f.priceMin))
+  if (f.priceMax !== undefined && f.priceMax !== FILTER_PRICE_DEFAULT_MAX_CHF)
+    params.set(FEED_PARAMS.priceMax, String(f.priceMax))
   if (f.locations?.length) params.set(FEED_PARAMS.locations, f.locations.join(LIST_SEPARATOR))
   if (f.sizes?.length) params.set(FEED_PARAMS.sizes, f.sizes.join(LIST_SEPARATOR))
   if (f.conditions?.length) params.set(FEED_PARAMS.conditions, f.conditions.join(LIST_SEPARATOR))

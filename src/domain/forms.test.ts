@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import { authModeFromQuery, passwordResetRedirect, signUpOptions, validateAuthForm, type AuthFormValues } from './auth-form'
+import {
+  authModeFromQuery,
+  passwordResetRedirect,
+  signUpOptions,
+  validateAuthForm,
+  type AuthFormValues,
+} from './auth-form'
 import { EMPTY_CONTACT_FORM, validateContact, type ContactFormValues } from './contact-form'
 import { profileUpdate, avatarInitial } from './profile'
 import { isEmailAddress } from './validation'
 
 describe('docs/product.md §5 contact form', () => {
-  const ok: ContactFormValues = { name: 'Mia', email: 'mia@demo.kreis.ch', subject: 'feedback', message: 'Hello', sendCopy: true }
+  const ok: ContactFormValues = {
+    name: 'Mia',
+    email: 'mia@demo.kreis.ch',
+    subject: 'feedback',
+    message: 'Hello',
+    sendCopy: true,
+  }
   it('accepts a complete message', () => {
     expect(validateContact(ok)).toEqual({ ok: true, data: ok })
   })
@@ -73,7 +85,11 @@ describe('docs/product.md §2.5/§5 auth form', () => {
     ['signin', v, {}],
     ['signin', { ...v, password: '12345' }, { password: 'authForm.passwordMin' }],
     ['signin', { ...v, password: '123456' }, {}],
-    ['signin', { ...v, email: '', password: '' }, { email: 'authForm.emailRequired', password: 'authForm.passwordRequired' }],
+    [
+      'signin',
+      { ...v, email: '', password: '' },
+      { email: 'authForm.emailRequired', password: 'authForm.passwordRequired' },
+    ],
     ['signup', v, { firstName: 'authForm.firstNameRequired', lastName: 'authForm.lastNameRequired' }],
     ['signup', { ...v, firstName: 'Anna', lastName: 'Müller' }, {}],
     ['reset', { ...v, password: '' }, {}],
@@ -116,11 +132,22 @@ describe('docs/product.md §5 profile edit', () => {
 
 describe('docs/product.md §2.5/§5 auth form: values as a browser may hand them over', () => {
   it.each([
-    ['signup', { email: undefined, password: undefined, firstName: undefined, lastName: undefined },
-      { email: 'authForm.emailRequired', password: 'authForm.passwordRequired', firstName: 'authForm.firstNameRequired', lastName: 'authForm.lastNameRequired' }],
+    [
+      'signup',
+      { email: undefined, password: undefined, firstName: undefined, lastName: undefined },
+      {
+        email: 'authForm.emailRequired',
+        password: 'authForm.passwordRequired',
+        firstName: 'authForm.firstNameRequired',
+        lastName: 'authForm.lastNameRequired',
+      },
+    ],
     ['signin', { email: 'anna@demo.kreis.ch', password: '' }, { password: 'authForm.passwordRequired' }],
-    ['signup', { email: 'anna@demo.kreis.ch', password: 'kreis-demo', firstName: '  ', lastName: ' ' },
-      { firstName: 'authForm.firstNameRequired', lastName: 'authForm.lastNameRequired' }],
+    [
+      'signup',
+      { email: 'anna@demo.kreis.ch', password: 'kreis-demo', firstName: '  ', lastName: ' ' },
+      { firstName: 'authForm.firstNameRequired', lastName: 'authForm.lastNameRequired' },
+    ],
   ] as const)('%s %j → %j', (mode, values, errors) => {
     const r = validateAuthForm(mode, values as unknown as AuthFormValues)
     expect(r.ok ? {} : r.errors).toEqual(errors)

@@ -51,10 +51,18 @@ describe('docs/decisions.md#D-read-marks: unread counts', () => {
 })
 
 describe('docs/product.md §7.2 inbox: newest activity first', () => {
-  const conv = (id: string, last: string | null, created = '2026-11-01T00:00:00Z') => ({ id, last_message_at: last, created_at: created })
+  const conv = (id: string, last: string | null, created = '2026-11-01T00:00:00Z') => ({
+    id,
+    last_message_at: last,
+    created_at: created,
+  })
   it('takes the later of the server time and a message still on this device', () => {
-    expect(activityAt(conv('a', '2026-11-23T10:00:00Z'), { created_at: '2026-11-23T11:00:00Z' })).toBe(Date.parse('2026-11-23T11:00:00Z'))
-    expect(activityAt(conv('a', '2026-11-23T10:00:00Z'), { created_at: '2026-11-23T09:00:00Z' })).toBe(Date.parse('2026-11-23T10:00:00Z'))
+    expect(activityAt(conv('a', '2026-11-23T10:00:00Z'), { created_at: '2026-11-23T11:00:00Z' })).toBe(
+      Date.parse('2026-11-23T11:00:00Z'),
+    )
+    expect(activityAt(conv('a', '2026-11-23T10:00:00Z'), { created_at: '2026-11-23T09:00:00Z' })).toBe(
+      Date.parse('2026-11-23T10:00:00Z'),
+    )
     expect(activityAt(conv('a', null))).toBe(Date.parse('2026-11-01T00:00:00Z'))
   })
 
@@ -121,20 +129,36 @@ describe('docs/product.md §7.2 inbox previews: relative time', () => {
 describe('docs/product.md §4/§8 live toast: which arrivals deserve it', () => {
   const now = Date.parse('2026-11-23T12:00:00Z')
   const msg = (conversation_id: string, id: string, sender_id = 'other', created_at = '2026-11-23T11:59:59Z') => ({
-    conversation_id, id, sender_id, content: `text ${id}`, created_at,
+    conversation_id,
+    id,
+    sender_id,
+    content: `text ${id}`,
+    created_at,
   })
-  const seen = new Map([['c1', 'm1'], ['c2', 'm2']])
+  const seen = new Map([
+    ['c1', 'm1'],
+    ['c2', 'm2'],
+  ])
 
   it('the first look only remembers — except what was written after the page opened (it arrived while it started)', () => {
     expect(liveArrivals(null, [msg('c1', 'm9')], 'me', null, now)).toEqual([])
     const opened = Date.parse('2026-11-23T11:59:58Z')
-    const latest = [msg('c1', 'm9'), msg('c2', 'm8', 'other', '2026-11-23T11:59:57Z'), msg('c3', 'm7', 'me'), msg('c4', 'm6')]
+    const latest = [
+      msg('c1', 'm9'),
+      msg('c2', 'm8', 'other', '2026-11-23T11:59:57Z'),
+      msg('c3', 'm7', 'me'),
+      msg('c4', 'm6'),
+    ]
     expect(liveArrivals(null, latest, 'me', 'c4', now, new Map(), opened).map((m) => m.id)).toEqual(['m9'])
-    expect(liveArrivals(null, latest, 'me', null, now, new Map([['c1', '2026-11-23T11:59:59Z']]), opened).map((m) => m.id)).toEqual(['m6'])
+    expect(
+      liveArrivals(null, latest, 'me', null, now, new Map([['c1', '2026-11-23T11:59:59Z']]), opened).map((m) => m.id),
+    ).toEqual(['m6'])
   })
 
   it('a new newest message from someone else in a closed thread, or in a new conversation, is toasted', () => {
-    expect(liveArrivals(seen, [msg('c1', 'm3'), msg('c2', 'm2'), msg('c3', 'm4')], 'me', null, now).map((m) => m.id)).toEqual(['m3', 'm4'])
+    expect(
+      liveArrivals(seen, [msg('c1', 'm3'), msg('c2', 'm2'), msg('c3', 'm4')], 'me', null, now).map((m) => m.id),
+    ).toEqual(['m3', 'm4'])
   })
 
   it('not my own messages, not the open thread, not old messages a first sync brings', () => {
@@ -145,8 +169,13 @@ describe('docs/product.md §4/§8 live toast: which arrivals deserve it', () => 
   })
 
   it('not a message already read on another device (a first sync brings it with the read mark)', () => {
-    const marks = new Map([['c1', '2026-11-23T11:59:59.000000Z'], ['c2', '2026-11-23T11:00:00Z']])
-    expect(liveArrivals(seen, [msg('c1', 'm3'), msg('c2', 'm4')], 'me', null, now, marks).map((m) => m.id)).toEqual(['m4'])
+    const marks = new Map([
+      ['c1', '2026-11-23T11:59:59.000000Z'],
+      ['c2', '2026-11-23T11:00:00Z'],
+    ])
+    expect(liveArrivals(seen, [msg('c1', 'm3'), msg('c2', 'm4')], 'me', null, now, marks).map((m) => m.id)).toEqual([
+      'm4',
+    ])
   })
 })
 
@@ -189,13 +218,18 @@ describe('docs/decisions.md#D-thread-view: day separators use the calendar day o
 })
 
 describe('docs/product.md §7.2 inbox: equal activity is ordered by id, whatever the input order', () => {
-  it.each([
-    [['d', 'c', 'b', 'a', 'e']],
-    [['a', 'b', 'c', 'd', 'e']],
-    [['c', 'e', 'a', 'd', 'b']],
-  ])('%j → a..e', (ids) => {
-    expect(byNewestActivity(ids.map((id) => ({ id, activity: 7 }))).map((r) => r.id)).toEqual(['a', 'b', 'c', 'd', 'e'])
-  })
+  it.each([[['d', 'c', 'b', 'a', 'e']], [['a', 'b', 'c', 'd', 'e']], [['c', 'e', 'a', 'd', 'b']]])(
+    '%j → a..e',
+    (ids) => {
+      expect(byNewestActivity(ids.map((id) => ({ id, activity: 7 }))).map((r) => r.id)).toEqual([
+        'a',
+        'b',
+        'c',
+        'd',
+        'e',
+      ])
+    },
+  )
 })
 
 describe('docs/product.md §4/§8 live toast: the arrival window is inclusive', () => {
@@ -204,7 +238,13 @@ describe('docs/product.md §4/§8 live toast: the arrival window is inclusive', 
     [LIVE_ARRIVAL_WINDOW_MS, ['m']],
     [LIVE_ARRIVAL_WINDOW_MS + 1, []],
   ])('a message %i ms old → %j', (age, expected) => {
-    const m = { conversation_id: 'c', id: 'm', sender_id: 'other', content: 'hi', created_at: new Date(now - age).toISOString() }
+    const m = {
+      conversation_id: 'c',
+      id: 'm',
+      sender_id: 'other',
+      content: 'hi',
+      created_at: new Date(now - age).toISOString(),
+    }
     expect(liveArrivals(new Map(), [m], 'me', null, now).map((x) => x.id)).toEqual(expected)
   })
 })

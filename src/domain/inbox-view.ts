@@ -20,7 +20,11 @@ export interface DatedMessage {
 }
 
 /** Messages to the user written after their last read (never read: all of them). */
-export function unreadCount(messages: readonly DatedMessage[], userId: string, lastReadAt: string | null | undefined): number {
+export function unreadCount(
+  messages: readonly DatedMessage[],
+  userId: string,
+  lastReadAt: string | null | undefined,
+): number {
   const since = at(lastReadAt)
   return messages.filter((m) => m.receiver_id === userId && at(m.created_at) > since).length
 }
@@ -31,18 +35,26 @@ export function readMarkAt(now: number, newestCreatedAt: string | null | undefin
 }
 
 /** When a conversation last moved: the server's last_message_at, or a newer message still on this device. */
-export function activityAt(c: { readonly last_message_at: string | null; readonly created_at: string }, last?: { readonly created_at: string }): number {
+export function activityAt(
+  c: { readonly last_message_at: string | null; readonly created_at: string },
+  last?: { readonly created_at: string },
+): number {
   return Math.max(at(c.last_message_at), at(last?.created_at), at(c.created_at))
 }
 
 /** Newest activity first; ties by id so the order is stable. */
-export function byNewestActivity<T extends { readonly id: string; readonly activity: number }>(rows: readonly T[]): T[] {
+export function byNewestActivity<T extends { readonly id: string; readonly activity: number }>(
+  rows: readonly T[],
+): T[] {
   return [...rows].sort((a, b) => b.activity - a.activity || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
 
 /** A thread in order: by time, and for equal times in the order given (the server stamps a batch in row order). */
 export function inThreadOrder<T extends { readonly created_at: string }>(messages: readonly T[]): T[] {
-  return messages.map((m, i) => ({ m, i, t: at(m.created_at) })).sort((a, b) => a.t - b.t || a.i - b.i).map((x) => x.m)
+  return messages
+    .map((m, i) => ({ m, i, t: at(m.created_at) }))
+    .sort((a, b) => a.t - b.t || a.i - b.i)
+    .map((x) => x.m)
 }
 
 /** The calendar day of an instant on this device ("2026-11-23"). */
@@ -58,7 +70,10 @@ export interface DayGroup<T> {
 }
 
 /** Consecutive messages of one calendar day, each group under its own separator. */
-export function groupByDay<T extends { readonly created_at: string }>(messages: readonly T[], dayOf: (iso: string) => string = localDayKey): DayGroup<T>[] {
+export function groupByDay<T extends { readonly created_at: string }>(
+  messages: readonly T[],
+  dayOf: (iso: string) => string = localDayKey,
+): DayGroup<T>[] {
   const groups: DayGroup<T>[] = []
   for (const m of messages) {
     const day = dayOf(m.created_at)
@@ -79,7 +94,8 @@ export function dayLabel(day: string, now: Date): DayLabel {
   return day === key(yesterday) ? 'yesterday' : 'date'
 }
 
-export type RelativeTimeKey = 'messages.time.now' | 'messages.time.minutes' | 'messages.time.hours' | 'messages.time.days'
+export type RelativeTimeKey =
+  'messages.time.now' | 'messages.time.minutes' | 'messages.time.hours' | 'messages.time.days'
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR

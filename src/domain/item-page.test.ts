@@ -9,17 +9,45 @@ describe('docs/product.md §2.11 item page state', () => {
   it.each<[string, ItemScreenInput, string]>([
     ['the mirror is still being read', { row: undefined, request: 'idle', online: true, viewerId: null }, 'skeleton'],
     ['an active listing, visitor', { row: active, request: 'idle', online: false, viewerId: null }, 'item'],
-    ['an active listing, session resolving', { row: active, request: 'idle', online: true, viewerId: undefined }, 'item'],
-    ['not on the device, online, not asked yet', { row: null, request: 'idle', online: true, viewerId: null }, 'skeleton'],
+    [
+      'an active listing, session resolving',
+      { row: active, request: 'idle', online: true, viewerId: undefined },
+      'item',
+    ],
+    [
+      'not on the device, online, not asked yet',
+      { row: null, request: 'idle', online: true, viewerId: null },
+      'skeleton',
+    ],
     ['not on the device, being fetched', { row: null, request: 'pending', online: true, viewerId: null }, 'skeleton'],
-    ['fetched, the live query not caught up yet', { row: null, request: 'found', online: true, viewerId: null }, 'skeleton'],
+    [
+      'fetched, the live query not caught up yet',
+      { row: null, request: 'found', online: true, viewerId: null },
+      'skeleton',
+    ],
     ['the server does not know it', { row: null, request: 'missing', online: true, viewerId: null }, 'not-found'],
     ['the fetch failed', { row: null, request: 'failed', online: true, viewerId: null }, 'not-found'],
     ['offline and not on the device', { row: null, request: 'idle', online: false, viewerId: null }, 'not-found'],
-    ['sold, visitor (held: the page was open when it sold)', { row: sold, request: 'idle', online: true, viewerId: null }, 'item'],
-    ['sold, another user who may still read it (favourite, conversation)', { row: sold, request: 'idle', online: true, viewerId: 'u-other' }, 'item'],
-    ['left the device while its page was open', { row: null, request: 'idle', online: true, viewerId: null, shownBefore: true }, 'gone'],
-    ['left the device while open, offline', { row: null, request: 'idle', online: false, viewerId: 'u-other', shownBefore: true }, 'gone'],
+    [
+      'sold, visitor (held: the page was open when it sold)',
+      { row: sold, request: 'idle', online: true, viewerId: null },
+      'item',
+    ],
+    [
+      'sold, another user who may still read it (favourite, conversation)',
+      { row: sold, request: 'idle', online: true, viewerId: 'u-other' },
+      'item',
+    ],
+    [
+      'left the device while its page was open',
+      { row: null, request: 'idle', online: true, viewerId: null, shownBefore: true },
+      'gone',
+    ],
+    [
+      'left the device while open, offline',
+      { row: null, request: 'idle', online: false, viewerId: 'u-other', shownBefore: true },
+      'gone',
+    ],
     ['sold, the owner', { row: sold, request: 'idle', online: true, viewerId: OWNER }, 'item'],
     ['sold, session resolving', { row: sold, request: 'idle', online: true, viewerId: undefined }, 'skeleton'],
   ])('%s → %s', (_name, input, expected) => {

@@ -3,7 +3,9 @@ import { isSafeHref, linkify } from './linkify'
 
 describe('docs/decisions.md#D-thread-view: message text is text; web links may be clickable', () => {
   it('leaves text without links as one text segment, markup included', () => {
-    expect(linkify('<b>hi</b> & <script>x</script>')).toEqual([{ kind: 'text', text: '<b>hi</b> & <script>x</script>' }])
+    expect(linkify('<b>hi</b> & <script>x</script>')).toEqual([
+      { kind: 'text', text: '<b>hi</b> & <script>x</script>' },
+    ])
     expect(linkify('')).toEqual([])
   })
 
@@ -45,14 +47,30 @@ describe('docs/decisions.md#D-thread-view: message text is text; web links may b
 describe('docs/decisions.md#D-thread-view: which links become clickable, and where they end', () => {
   it.each<[string, ReturnType<typeof linkify>]>([
     ['http://a.ch', [{ kind: 'link', text: 'http://a.ch', href: 'http://a.ch' }]],
-    ['https://www.a.ch/x rest', [{ kind: 'link', text: 'https://www.a.ch/x', href: 'https://www.a.ch/x' }, { kind: 'text', text: ' rest' }]],
+    [
+      'https://www.a.ch/x rest',
+      [
+        { kind: 'link', text: 'https://www.a.ch/x', href: 'https://www.a.ch/x' },
+        { kind: 'text', text: ' rest' },
+      ],
+    ],
     ['WWW.A.CH', [{ kind: 'link', text: 'WWW.A.CH', href: 'https://WWW.A.CH' }]],
-    ['(see https://a.ch/x).', [{ kind: 'text', text: '(see ' }, { kind: 'link', text: 'https://a.ch/x', href: 'https://a.ch/x' }, { kind: 'text', text: ').' }]],
-    ['https://a.ch https://b.ch', [
-      { kind: 'link', text: 'https://a.ch', href: 'https://a.ch' },
-      { kind: 'text', text: ' ' },
-      { kind: 'link', text: 'https://b.ch', href: 'https://b.ch' },
-    ]],
+    [
+      '(see https://a.ch/x).',
+      [
+        { kind: 'text', text: '(see ' },
+        { kind: 'link', text: 'https://a.ch/x', href: 'https://a.ch/x' },
+        { kind: 'text', text: ').' },
+      ],
+    ],
+    [
+      'https://a.ch https://b.ch',
+      [
+        { kind: 'link', text: 'https://a.ch', href: 'https://a.ch' },
+        { kind: 'text', text: ' ' },
+        { kind: 'link', text: 'https://b.ch', href: 'https://b.ch' },
+      ],
+    ],
     ['see http://. ok', [{ kind: 'text', text: 'see http://. ok' }]],
   ])('%j', (text, segments) => {
     expect(linkify(text)).toEqual(segments)

@@ -1,7 +1,9 @@
 // Message text shown as text with its web links clickable (docs/decisions.md#D-thread-view: "links may be made clickable, never HTML").
 // Only http(s) URLs and "www." hosts become links; everything else, markup included, stays plain text.
 
-export type TextSegment = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'link'; readonly text: string; readonly href: string }
+export type TextSegment =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'link'; readonly text: string; readonly href: string }
 
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"']+|\bwww\.[^\s<>"']+/gi
 /** Punctuation that ends a sentence rather than the link ("see https://a.ch/x."). */

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import type { DetailsFormValues } from './listing-form'
 import { DESCRIPTION_MAX_LENGTH, PRICE_LIMIT_CHF, TAGS_MAX, TITLE_MAX_LENGTH } from './constants'
-import { checkListingWrite, detailsFromListing, InvalidListingError, joinTags, newListing, normaliseListing, splitTags, type ListingWrite, type StoredListing } from './listing-fields'
+import {
+  checkListingWrite,
+  detailsFromListing,
+  InvalidListingError,
+  joinTags,
+  newListing,
+  normaliseListing,
+  splitTags,
+  type ListingWrite,
+  type StoredListing,
+} from './listing-fields'
 
 const values: DetailsFormValues & { price: number } = {
   title: '  Wool coat ',
@@ -55,7 +65,12 @@ describe('docs/product.md §5 normalisation on create and save', () => {
   })
 
   it('creates an active listing owned by the user', () => {
-    expect(newListing({ id: 'L1', userId: 'U1', values })).toEqual({ id: 'L1', user_id: 'U1', ...normaliseListing(values), status: 'active' })
+    expect(newListing({ id: 'L1', userId: 'U1', values })).toEqual({
+      id: 'L1',
+      user_id: 'U1',
+      ...normaliseListing(values),
+      status: 'active',
+    })
   })
 
   it('turns a stored row back into form values for editing', () => {
@@ -84,14 +99,36 @@ describe('docs/product.md §5 normalisation on create and save', () => {
 
 describe('docs/product.md §4/§5 edit mode: a stored row with missing optionals back into the form', () => {
   const stored: StoredListing = {
-    id: 'L1', user_id: 'U1', title: 'Wool coat', description: null, price: 45.5, condition: 'very_good', category: 'women',
-    product_type: null, size: null, brand: null, fabric: null, location: null, tags: null, status: 'active',
-    created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z',
+    id: 'L1',
+    user_id: 'U1',
+    title: 'Wool coat',
+    description: null,
+    price: 45.5,
+    condition: 'very_good',
+    category: 'women',
+    product_type: null,
+    size: null,
+    brand: null,
+    fabric: null,
+    location: null,
+    tags: null,
+    status: 'active',
+    created_at: '2026-11-01T00:00:00Z',
+    updated_at: '2026-11-01T00:00:00Z',
   }
   it('every missing text is an empty input', () => {
     expect(detailsFromListing(stored)).toEqual({
-      title: 'Wool coat', description: '', price: 45.5, condition: 'very_good', category: 'women',
-      productType: '', size: '', brand: '', fabric: '', location: '', tags: '',
+      title: 'Wool coat',
+      description: '',
+      price: 45.5,
+      condition: 'very_good',
+      category: 'women',
+      productType: '',
+      size: '',
+      brand: '',
+      fabric: '',
+      location: '',
+      tags: '',
     })
   })
 
@@ -110,8 +147,21 @@ describe('docs/product.md §4/§5 edit mode: a stored row with missing optionals
 
 describe('the listing write, checked as the server would (migration 20261122000300 CHECKs)', () => {
   const valid: ListingWrite = {
-    id: 'L1', user_id: 'U1', title: 'Wool coat', description: '', price: 45.5, condition: 'very_good', category: 'women',
-    product_type: null, brand: null, size: null, fabric: null, location: null, tags: null, status: 'active', edited_at: '2026-11-01T00:00:00Z',
+    id: 'L1',
+    user_id: 'U1',
+    title: 'Wool coat',
+    description: '',
+    price: 45.5,
+    condition: 'very_good',
+    category: 'women',
+    product_type: null,
+    brand: null,
+    size: null,
+    fabric: null,
+    location: null,
+    tags: null,
+    status: 'active',
+    edited_at: '2026-11-01T00:00:00Z',
   }
 
   /** The columns an InvalidListingError names, or null when the listing passes. */
@@ -132,16 +182,30 @@ describe('the listing write, checked as the server would (migration 202611220003
   })
 
   it('passes a valid listing, stripped to its columns (a whole mirror row may come in)', () => {
-    expect(checkListingWrite({ ...valid, created_at: 'x', sync_state: 'pending', cover_image_url: null })).toEqual(valid)
+    expect(checkListingWrite({ ...valid, created_at: 'x', sync_state: 'pending', cover_image_url: null })).toEqual(
+      valid,
+    )
   })
 
   it.each<[string, Partial<Record<keyof ListingWrite, unknown>>]>([
     ['a title of the shortest length', { title: 'abc' }],
-    ['a title of the longest length, in characters (emoji count once, as in Postgres)', { title: '👗'.repeat(TITLE_MAX_LENGTH) }],
+    [
+      'a title of the longest length, in characters (emoji count once, as in Postgres)',
+      { title: '👗'.repeat(TITLE_MAX_LENGTH) },
+    ],
     ['the longest description', { description: 'd'.repeat(DESCRIPTION_MAX_LENGTH) }],
     ['the highest price', { price: PRICE_LIMIT_CHF - 0.01 }],
     ['the lowest price', { price: 0.01 }],
-    ['every optional text at its longest', { product_type: 'p'.repeat(100), brand: 'b'.repeat(100), size: 's'.repeat(40), fabric: 'f'.repeat(100), location: 'l'.repeat(100) }],
+    [
+      'every optional text at its longest',
+      {
+        product_type: 'p'.repeat(100),
+        brand: 'b'.repeat(100),
+        size: 's'.repeat(40),
+        fabric: 'f'.repeat(100),
+        location: 'l'.repeat(100),
+      },
+    ],
     ['the most tags', { tags: Array.from({ length: TAGS_MAX }, (_, i) => `t${i}`) }],
     ['sold', { status: 'sold' }],
   ])('accepts %s', (_name, patch) => {

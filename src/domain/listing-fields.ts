@@ -5,8 +5,16 @@ import * as z from 'zod/mini'
 import { CATEGORIES } from './categories'
 import { CONDITIONS } from './conditions'
 import {
-  BRAND_MAX_LENGTH, DESCRIPTION_MAX_LENGTH, FABRIC_MAX_LENGTH, LOCATION_MAX_LENGTH, PRICE_LIMIT_CHF, PRODUCT_TYPE_MAX_LENGTH,
-  SIZE_MAX_LENGTH, TAGS_MAX, TITLE_MAX_LENGTH, TITLE_MIN_LENGTH,
+  BRAND_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  FABRIC_MAX_LENGTH,
+  LOCATION_MAX_LENGTH,
+  PRICE_LIMIT_CHF,
+  PRODUCT_TYPE_MAX_LENGTH,
+  SIZE_MAX_LENGTH,
+  TAGS_MAX,
+  TITLE_MAX_LENGTH,
+  TITLE_MIN_LENGTH,
 } from './constants'
 import { detailsFormDefaults, type DetailsFormValues } from './listing-form'
 import { nullIfBlank } from './validation'
@@ -42,7 +50,12 @@ export const listingWriteSchema = z.object({
 export type ListingWrite = z.infer<typeof listingWriteSchema>
 
 /** The columns the sell flow writes, on create and on save alike (docs/product.md §7.2 Publish / Edit save). */
-export const listingFieldsSchema = z.omit(listingWriteSchema, { id: true, user_id: true, status: true, edited_at: true })
+export const listingFieldsSchema = z.omit(listingWriteSchema, {
+  id: true,
+  user_id: true,
+  status: true,
+  edited_at: true,
+})
 export type ListingFields = z.infer<typeof listingFieldsSchema>
 
 /** A listing the server would refuse: which columns break its rules. */
@@ -88,7 +101,10 @@ export interface StoredListing {
 
 /** Tags typed as one comma-separated text: split, trimmed, empties dropped, null if none. */
 export function splitTags(text: string | null | undefined): string[] | null {
-  const tags = (text ?? '').split(',').map((t) => t.trim()).filter((t) => t !== '')
+  const tags = (text ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '')
   return tags.length > 0 ? tags : null
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { charCount, detailsFormDefaults, isPreviewReady, limitErrors, tagCount, validateDetails, type DetailsFormValues } from './listing-form'
+import {
+  charCount,
+  detailsFormDefaults,
+  isPreviewReady,
+  limitErrors,
+  tagCount,
+  validateDetails,
+  type DetailsFormValues,
+} from './listing-form'
 
 const valid: DetailsFormValues = {
   title: 'Wool coat',
@@ -38,12 +46,14 @@ describe('docs/product.md §5 details form schema', () => {
     expect(result).toEqual({ ok: false, errors: { [field]: key } })
   })
 
-  it.each<[Partial<DetailsFormValues>]>([[{ title: 'abc' }], [{ description: '1234567890' }], [{ price: 1 }], [{ size: 'M' }]])(
-    'the boundary %j passes',
-    (change) => {
-      expect(validateDetails({ ...valid, ...change }).ok).toBe(true)
-    },
-  )
+  it.each<[Partial<DetailsFormValues>]>([
+    [{ title: 'abc' }],
+    [{ description: '1234567890' }],
+    [{ price: 1 }],
+    [{ size: 'M' }],
+  ])('the boundary %j passes', (change) => {
+    expect(validateDetails({ ...valid, ...change }).ok).toBe(true)
+  })
 
   // Each upper limit is the server's CHECK on listings; one past it is refused here, at it passes.
   it.each<[Partial<Record<keyof DetailsFormValues, unknown>>, keyof DetailsFormValues, string]>([
@@ -155,7 +165,7 @@ describe('docs/product.md §4 sell flow: details form defaults', () => {
 })
 
 describe('docs/product.md §5 details form: fields a browser hands over as missing', () => {
-  it('are reported with their own messages, never zod\'s defaults', () => {
+  it("are reported with their own messages, never zod's defaults", () => {
     const r = validateDetails({} as unknown as DetailsFormValues)
     expect(r.ok ? {} : r.errors).toEqual({
       title: 'details.titleMin',

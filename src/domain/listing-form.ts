@@ -3,8 +3,18 @@ import * as z from 'zod/mini'
 import { CATEGORIES, isCategory, type Category } from './categories'
 import { CONDITIONS, DEFAULT_CONDITION, isCondition, type Condition } from './conditions'
 import {
-  BRAND_MAX_LENGTH, DESCRIPTION_MAX_LENGTH, DESCRIPTION_MIN_LENGTH, FABRIC_MAX_LENGTH, LOCATION_MAX_LENGTH, PRICE_LIMIT_CHF,
-  PRICE_MIN_ON_FORM_CHF, PRODUCT_TYPE_MAX_LENGTH, SIZE_MAX_LENGTH, TAGS_MAX, TITLE_MAX_LENGTH, TITLE_MIN_LENGTH,
+  BRAND_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  DESCRIPTION_MIN_LENGTH,
+  FABRIC_MAX_LENGTH,
+  LOCATION_MAX_LENGTH,
+  PRICE_LIMIT_CHF,
+  PRICE_MIN_ON_FORM_CHF,
+  PRODUCT_TYPE_MAX_LENGTH,
+  SIZE_MAX_LENGTH,
+  TAGS_MAX,
+  TITLE_MAX_LENGTH,
+  TITLE_MIN_LENGTH,
 } from './constants'
 import { validate, type FieldErrors, type Validated } from './validation'
 
@@ -64,25 +74,36 @@ export const tagCount = (text: string): number => text.split(',').filter((t) => 
 const wholeRappen = (price: number): boolean => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6
 
 const text = (min: number, minKey: DetailsMessageKey, max: number, maxKey: LimitMessageKey) =>
-  z.string({ error: minKey }).check(z.trim(), z.minLength(min, minKey), z.refine((s) => charCount(s) <= max, maxKey))
+  z.string({ error: minKey }).check(
+    z.trim(),
+    z.minLength(min, minKey),
+    z.refine((s) => charCount(s) <= max, maxKey),
+  )
 
 // Texts are trimmed before their length is checked, so "  ab  " is too short and "   " is not a size. Each upper
 // limit is the server's (the listings table's CHECKs), so what passes here is never refused there.
 export const detailsFormSchema = z.object({
   title: text(TITLE_MIN_LENGTH, 'details.titleMin', TITLE_MAX_LENGTH, 'details.titleMax'),
   description: text(DESCRIPTION_MIN_LENGTH, 'details.descriptionMin', DESCRIPTION_MAX_LENGTH, 'details.descriptionMax'),
-  price: z.coerce.number({ error: 'details.priceMin' }).check(
-    z.gte(PRICE_MIN_ON_FORM_CHF, 'details.priceMin'),
-    z.lt(PRICE_LIMIT_CHF, 'details.priceMax'),
-    z.refine(wholeRappen, 'details.priceRappen'),
-  ),
+  price: z.coerce
+    .number({ error: 'details.priceMin' })
+    .check(
+      z.gte(PRICE_MIN_ON_FORM_CHF, 'details.priceMin'),
+      z.lt(PRICE_LIMIT_CHF, 'details.priceMax'),
+      z.refine(wholeRappen, 'details.priceRappen'),
+    ),
   condition: z.enum(CONDITIONS, { error: 'details.conditionInvalid' }),
   category: z.enum(CATEGORIES, { error: 'details.categoryInvalid' }),
   productType: text(1, 'details.productTypeRequired', PRODUCT_TYPE_MAX_LENGTH, 'details.productTypeMax'),
   size: text(1, 'details.sizeRequired', SIZE_MAX_LENGTH, 'details.sizeMax'),
   fabric: text(1, 'details.fabricRequired', FABRIC_MAX_LENGTH, 'details.fabricMax'),
   location: text(1, 'details.locationRequired', LOCATION_MAX_LENGTH, 'details.locationMax'),
-  brand: z.optional(z.string().check(z.trim(), z.refine((s) => charCount(s) <= BRAND_MAX_LENGTH, 'details.brandMax'))),
+  brand: z.optional(
+    z.string().check(
+      z.trim(),
+      z.refine((s) => charCount(s) <= BRAND_MAX_LENGTH, 'details.brandMax'),
+    ),
+  ),
   tags: z.optional(z.string().check(z.refine((s) => tagCount(s) <= TAGS_MAX, 'details.tagsMax'))),
 })
 
@@ -97,7 +118,9 @@ export const DETAILS_LIMITS = {
 } as const satisfies Partial<Record<DetailsField, number>>
 
 /** The errors shown while the seller types, before any Next: the limits a field has gone past. */
-export function limitErrors(errors: FieldErrors<DetailsField, DetailsMessageKey>): FieldErrors<DetailsField, DetailsMessageKey> {
+export function limitErrors(
+  errors: FieldErrors<DetailsField, DetailsMessageKey>,
+): FieldErrors<DetailsField, DetailsMessageKey> {
   const over: FieldErrors<DetailsField, DetailsMessageKey> = {}
   for (const [field, key] of Object.entries(errors) as [DetailsField, DetailsMessageKey][]) {
     if ((LIMIT_MESSAGE_KEYS as readonly string[]).includes(key)) over[field] = key

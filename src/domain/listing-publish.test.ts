@@ -27,19 +27,42 @@ describe('docs/product.md §5 pre-submission check at publish', () => {
     [{ location: ' ' }, 'publish.locationRequired'],
     [{ imageCount: 0 }, 'publish.imageRequired'],
     [{ category: '' }, 'publish.categoryRequired'],
-    [{ category: 'hats' }, { key: 'publish.categoryInvalid', params: { value: 'hats', allowed: 'women, men, children, shoes, accessories' } }],
+    [
+      { category: 'hats' },
+      {
+        key: 'publish.categoryInvalid',
+        params: { value: 'hats', allowed: 'women, men, children, shoes, accessories' },
+      },
+    ],
     [{ condition: undefined }, 'publish.conditionRequired'],
-    [{ condition: 'mint' }, { key: 'publish.conditionInvalid', params: { value: 'mint', allowed: 'new_with_tags, very_good, worn_but_loved, acceptable' } }],
+    [
+      { condition: 'mint' },
+      {
+        key: 'publish.conditionInvalid',
+        params: { value: 'mint', allowed: 'new_with_tags, very_good, worn_but_loved, acceptable' },
+      },
+    ],
   ])('%j → %j', (change, message) => {
     expect(checkBeforePublish({ ...ok, ...change })).toEqual([message])
   })
 
-  it.each<[Partial<PublishDraft>]>([[{ price: 0.01 }], [{ price: '12.50' }], [{ category: 'Women' }]])('accepts %j', (change) => {
-    expect(checkBeforePublish({ ...ok, ...change })).toEqual([])
-  })
+  it.each<[Partial<PublishDraft>]>([[{ price: 0.01 }], [{ price: '12.50' }], [{ category: 'Women' }]])(
+    'accepts %j',
+    (change) => {
+      expect(checkBeforePublish({ ...ok, ...change })).toEqual([])
+    },
+  )
 
   it('lists all failures in the spec order', () => {
-    const all = checkBeforePublish({ title: '', description: '', price: 0, location: '', category: '', condition: '', imageCount: 0 })
+    const all = checkBeforePublish({
+      title: '',
+      description: '',
+      price: 0,
+      location: '',
+      category: '',
+      condition: '',
+      imageCount: 0,
+    })
     expect(all).toEqual([
       'publish.titleRequired',
       'publish.descriptionRequired',

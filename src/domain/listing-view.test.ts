@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { DAY_MS } from './constants'
 import type { StoredListing } from './listing-fields'
-import { firstImageUrls, formatPrice, homeGrid, isNew, isShownPublicly, isVerifiedSeller, joinName, listingLocation, resolveImageUrl, toListingCard } from './listing-view'
+import {
+  firstImageUrls,
+  formatPrice,
+  homeGrid,
+  isNew,
+  isShownPublicly,
+  isVerifiedSeller,
+  joinName,
+  listingLocation,
+  resolveImageUrl,
+  toListingCard,
+} from './listing-view'
 
 const now = new Date('2026-11-22T12:00:00.000Z')
 const ago = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString()
@@ -117,7 +128,9 @@ const row: StoredListing = {
 
 describe('docs/product.md §3 UI listing model', () => {
   it('maps a row with its image and seller', () => {
-    expect(toListingCard(row, { now, imageUrl: 'http://img/1.jpg', seller: { first_name: 'Anna', last_name: 'Müller' } })).toEqual({
+    expect(
+      toListingCard(row, { now, imageUrl: 'http://img/1.jpg', seller: { first_name: 'Anna', last_name: 'Müller' } }),
+    ).toEqual({
       id: 'L1',
       title: 'Wool coat',
       price: 45,

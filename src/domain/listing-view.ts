@@ -1,5 +1,13 @@
 // How a listing is shown (docs/product.md §3 UI listing model, display name; §4 listing status; §2.11; §7.2 feed images).
-import { CURRENCY, DEFAULT_SELLER_RATING, HOME_GRID_MAX, NEW_BADGE_MAX_AGE_MS, PRICE_DECIMALS, STORAGE_BUCKET, VERIFIED_SELLER_SHARE } from './constants'
+import {
+  CURRENCY,
+  DEFAULT_SELLER_RATING,
+  HOME_GRID_MAX,
+  NEW_BADGE_MAX_AGE_MS,
+  PRICE_DECIMALS,
+  STORAGE_BUCKET,
+  VERIFIED_SELLER_SHARE,
+} from './constants'
 import type { StoredListing } from './listing-fields'
 
 export interface ImageRow {
@@ -26,7 +34,10 @@ export const priceNumber = (price: number | string): number => {
 
 /** First and last name joined; null when both are blank (the screens show "Anonymous" or "User", see src/i18n). */
 export function joinName(p: NameParts | null | undefined): string | null {
-  const name = [p?.first_name, p?.last_name].map((s) => s?.trim() ?? '').filter((s) => s !== '').join(' ')
+  const name = [p?.first_name, p?.last_name]
+    .map((s) => s?.trim() ?? '')
+    .filter((s) => s !== '')
+    .join(' ')
   return name === '' ? null : name
 }
 
@@ -80,7 +91,13 @@ export interface ListingCard {
   readonly location: string | null
   readonly imageUrl: string | null
   readonly isLiked: boolean
-  readonly seller: { readonly id: string; readonly name: string | null; readonly rating: number; readonly avatarUrl: string | null; readonly isVerified: boolean }
+  readonly seller: {
+    readonly id: string
+    readonly name: string | null
+    readonly rating: number
+    readonly avatarUrl: string | null
+    readonly isVerified: boolean
+  }
   readonly category: string
   readonly condition: string
   readonly description: string
@@ -91,7 +108,10 @@ export interface ListingCard {
   readonly isNew: boolean
 }
 
-export function toListingCard(row: StoredListing, ctx: { now: Date; imageUrl?: string | null; seller?: NameParts | null }): ListingCard {
+export function toListingCard(
+  row: StoredListing,
+  ctx: { now: Date; imageUrl?: string | null; seller?: NameParts | null },
+): ListingCard {
   const isSold = row.status === 'sold'
   return {
     id: row.id,
@@ -100,7 +120,13 @@ export function toListingCard(row: StoredListing, ctx: { now: Date; imageUrl?: s
     location: listingLocation(row.location),
     imageUrl: ctx.imageUrl ?? null,
     isLiked: false, // favourites are a toast-only toggle (docs/product.md §2.8): nothing is loaded
-    seller: { id: row.user_id, name: joinName(ctx.seller), rating: DEFAULT_SELLER_RATING, avatarUrl: null, isVerified: isVerifiedSeller(row.user_id) },
+    seller: {
+      id: row.user_id,
+      name: joinName(ctx.seller),
+      rating: DEFAULT_SELLER_RATING,
+      avatarUrl: null,
+      isVerified: isVerifiedSeller(row.user_id),
+    },
     category: row.category,
     condition: row.condition,
     description: row.description?.trim() ?? '',
@@ -115,8 +141,10 @@ export function toListingCard(row: StoredListing, ctx: { now: Date; imageUrl?: s
 export type HomeCard = Pick<ListingCard, 'id' | 'title' | 'imageUrl' | 'brand' | 'size' | 'price' | 'isNew' | 'isSold'>
 
 /** The landing grid: at most 8 unsold listings, in the order given (the feed's newest first). */
-export const homeGrid = <T extends { readonly isSold: boolean }>(cards: readonly T[], max: number = HOME_GRID_MAX): T[] =>
-  cards.filter((c) => !c.isSold).slice(0, max)
+export const homeGrid = <T extends { readonly isSold: boolean }>(
+  cards: readonly T[],
+  max: number = HOME_GRID_MAX,
+): T[] => cards.filter((c) => !c.isSold).slice(0, max)
 
 /** The feed and the item page show active listings only (docs/product.md §4 listing status). */
 export const isShownPublicly = (row: Pick<StoredListing, 'status'>): boolean => row.status === 'active'

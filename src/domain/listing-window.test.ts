@@ -10,7 +10,13 @@ const listing = (id: string, minute: number, extra: Partial<WindowCandidate> = {
   ...extra,
 })
 
-const none: WindowKeep = { favourites: new Set(), conversations: new Set(), queued: new Set(), recent: new Set(), pages: new Set() }
+const none: WindowKeep = {
+  favourites: new Set(),
+  conversations: new Set(),
+  queued: new Set(),
+  recent: new Set(),
+  pages: new Set(),
+}
 const keepOf = (k: Partial<WindowKeep>): WindowKeep => ({ ...none, ...k })
 
 // a is the oldest, e the newest.
@@ -22,16 +28,40 @@ describe('the window: what is evicted', () => {
     ['the oldest beyond the window', held, none, 3, ['a', 'b']],
     ['everything not kept when the window is 0', held, none, 0, ['a', 'b', 'c', 'd', 'e']],
     ['not the user’s own listing', held, keepOf({ owner: 'me' }), 3, ['a', 'b']],
-    ['not the user’s own listing (owned)', [listing('a', 1, { user_id: 'me' }), ...held.slice(1)], keepOf({ owner: 'me' }), 3, ['b']],
+    [
+      'not the user’s own listing (owned)',
+      [listing('a', 1, { user_id: 'me' }), ...held.slice(1)],
+      keepOf({ owner: 'me' }),
+      3,
+      ['b'],
+    ],
     ['not a favourite', held, keepOf({ favourites: new Set(['a']) }), 3, ['b']],
     ['not a listing talked about', held, keepOf({ conversations: new Set(['b']) }), 3, ['a']],
     ['not a listing with queued writes or drafts', held, keepOf({ queued: new Set(['a']) }), 3, ['b']],
     ['not a listing opened recently', held, keepOf({ recent: new Set(['a', 'b']) }), 3, []],
     ['not a listing of a kept search answer', held, keepOf({ pages: new Set(['b']) }), 3, ['a']],
     ['not a row with unsent changes', [listing('a', 1, { sync_state: 'pending' }), ...held.slice(1)], none, 3, ['b']],
-    ['a sold listing that is not kept, even among the newest', [...held.slice(0, 4), listing('e', 5, { status: 'sold' })], none, 3, ['a', 'e']],
-    ['not a sold listing of the user', [...held.slice(0, 4), listing('e', 5, { status: 'sold', user_id: 'me' })], keepOf({ owner: 'me' }), 3, ['a']],
-    ['a visitor keeps no one’s listings as their own', [listing('a', 1, { user_id: 'me' }), ...held.slice(1)], none, 3, ['a', 'b']],
+    [
+      'a sold listing that is not kept, even among the newest',
+      [...held.slice(0, 4), listing('e', 5, { status: 'sold' })],
+      none,
+      3,
+      ['a', 'e'],
+    ],
+    [
+      'not a sold listing of the user',
+      [...held.slice(0, 4), listing('e', 5, { status: 'sold', user_id: 'me' })],
+      keepOf({ owner: 'me' }),
+      3,
+      ['a'],
+    ],
+    [
+      'a visitor keeps no one’s listings as their own',
+      [listing('a', 1, { user_id: 'me' }), ...held.slice(1)],
+      none,
+      3,
+      ['a', 'b'],
+    ],
   ])('%s', (_, rows, keep, size, expected) => {
     expect(evictions(rows, keep, size).sort()).toEqual(expected)
   })

@@ -74,7 +74,12 @@ export function touchRecent(recent: readonly string[], id: string, cap: number):
  * The ids the device names to the server beside the window the server computes: queued first (their rows must come
  * back), then recently opened (most recent first), then kept search answers; no duplicates, at most `max`.
  */
-export function extraIds(queued: Iterable<string>, recent: readonly string[], pages: Iterable<string>, max: number): string[] {
+export function extraIds(
+  queued: Iterable<string>,
+  recent: readonly string[],
+  pages: Iterable<string>,
+  max: number,
+): string[] {
   const out = new Set<string>()
   for (const ids of [queued, recent, pages]) {
     for (const id of ids) {

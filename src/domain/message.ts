@@ -4,9 +4,7 @@
 export type MessageParams = Readonly<Record<string, string | number>>
 
 export type Message<K extends string = string> =
-  | K
-  | { readonly key: K; readonly params: MessageParams }
-  | { readonly text: string }
+  K | { readonly key: K; readonly params: MessageParams } | { readonly text: string }
 
 /** A toast as the spec's error catalogue (docs/product.md §8) defines it: title / description, "destructive" = error style. */
 export interface Toast<K extends string = string> {

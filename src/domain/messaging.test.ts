@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { canMessage, canSend, composerKeyAction, counterpartId, involves, messagePreview, messageSellerRefusal, messageSellerRefusalToast, messageText, messagingBlock, messagingBlockToast, newMessageToast, showMessageSeller } from './messaging'
+import {
+  canMessage,
+  canSend,
+  composerKeyAction,
+  counterpartId,
+  involves,
+  messagePreview,
+  messageSellerRefusal,
+  messageSellerRefusalToast,
+  messageText,
+  messagingBlock,
+  messagingBlockToast,
+  newMessageToast,
+  showMessageSeller,
+} from './messaging'
 import { TOASTS } from './toasts'
 
 describe('docs/product.md §5 messaging: text is trimmed, empty is not sent', () => {
@@ -77,7 +91,10 @@ describe('docs/product.md §6 who may message a seller', () => {
   it('adds live messages only for their sender or receiver, and finds the counterpart', () => {
     const m = { sender_id: 'a', receiver_id: 'b' }
     expect([involves(m, 'a'), involves(m, 'b'), involves(m, 'c')]).toEqual([true, true, false])
-    expect([counterpartId({ buyer_id: 'a', seller_id: 'b' }, 'a'), counterpartId({ buyer_id: 'a', seller_id: 'b' }, 'b')]).toEqual(['b', 'a'])
+    expect([
+      counterpartId({ buyer_id: 'a', seller_id: 'b' }, 'a'),
+      counterpartId({ buyer_id: 'a', seller_id: 'b' }, 'b'),
+    ]).toEqual(['b', 'a'])
   })
 })
 

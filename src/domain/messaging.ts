@@ -13,13 +13,18 @@ export function messageText(raw: string): string | null {
 export const canSend = (raw: string, sending: boolean): boolean => !sending && messageText(raw) !== null
 
 /** Enter sends, Shift+Enter inserts a newline; keys pressed while an IME composes text are left alone. */
-export function composerKeyAction(e: { key: string; shiftKey: boolean; isComposing?: boolean }): 'send' | 'newline' | 'none' {
+export function composerKeyAction(e: {
+  key: string
+  shiftKey: boolean
+  isComposing?: boolean
+}): 'send' | 'newline' | 'none' {
   if (e.key !== 'Enter' || e.isComposing) return 'none'
   return e.shiftKey ? 'newline' : 'send'
 }
 
 /** The first 50 characters, counted as code points so an emoji is never cut in half. */
-export const messagePreview = (content: string): string => Array.from(content).slice(0, MESSAGE_TOAST_PREVIEW_CHARS).join('')
+export const messagePreview = (content: string): string =>
+  Array.from(content).slice(0, MESSAGE_TOAST_PREVIEW_CHARS).join('')
 
 export const newMessageToast = (content: string): Toast<ToastMessageKey> => ({
   title: 'toast.newMessage',
@@ -50,7 +55,10 @@ export function messagingBlockToast(block: MessagingBlock): Toast<ToastMessageKe
 
 /** Why the Message Seller dialog refuses to send: a messaging block, or a listing the device cannot load. */
 export type MessageSellerRefusal = MessagingBlock | 'missing'
-export function messageSellerRefusal(userId: string | null | undefined, listing: MessageableListing | null | undefined): MessageSellerRefusal | null {
+export function messageSellerRefusal(
+  userId: string | null | undefined,
+  listing: MessageableListing | null | undefined,
+): MessageSellerRefusal | null {
   if (!userId) return 'login'
   return listing ? messagingBlock(userId, listing) : 'missing'
 }
@@ -61,7 +69,8 @@ export function messageSellerRefusalToast(refusal: MessageSellerRefusal): Toast<
 }
 
 /** The item page's "Message Seller" button: only for a logged-in user who does not own the listing. */
-export const showMessageSeller = (userId: string | null | undefined, sellerId: string): boolean => !!userId && userId !== sellerId
+export const showMessageSeller = (userId: string | null | undefined, sellerId: string): boolean =>
+  !!userId && userId !== sellerId
 
 /** Live messages are added only when the user is the sender or the receiver. */
 export const involves = (m: { readonly sender_id: string; readonly receiver_id: string }, userId: string): boolean =>

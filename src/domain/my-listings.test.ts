@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { groupMyListings, myListingGroup, type MyListingLike } from './my-listings'
 
-const l = (id: string, status: MyListingLike['status'], sync_state: MyListingLike['sync_state'], edited_at = '2026-11-01T00:00:00Z') => ({ id, status, sync_state, edited_at })
+const l = (
+  id: string,
+  status: MyListingLike['status'],
+  sync_state: MyListingLike['sync_state'],
+  edited_at = '2026-11-01T00:00:00Z',
+) => ({ id, status, sync_state, edited_at })
 
 describe('myListingGroup', () => {
   it.each([

@@ -37,7 +37,13 @@ export interface Pagination {
 export function paginate(requestedPage: number, itemCount: number, pageSize: number = PAGE_SIZE): Pagination {
   const totalPages = pageCount(itemCount, pageSize)
   const page = clampPage(requestedPage, totalPages)
-  return { page, totalPages, items: pageItems(page, totalPages), previousDisabled: page <= 1, nextDisabled: page >= totalPages }
+  return {
+    page,
+    totalPages,
+    items: pageItems(page, totalPages),
+    previousDisabled: page <= 1,
+    nextDisabled: page >= totalPages,
+  }
 }
 
 /** The rows of one page (1-based) out of an already ordered list. */

@@ -2,7 +2,10 @@
 import { amountDueRappen, paymentAmountRappen, type PlanProfile, type SubscriptionPhase } from './subscription'
 
 /** The create-payment function's payload by phase alone: the user and the amount in Rappen (200 or 500). */
-export const createPaymentPayload = (userId: string, phase: SubscriptionPhase) => ({ userId, amount: paymentAmountRappen(phase) })
+export const createPaymentPayload = (userId: string, phase: SubscriptionPhase) => ({
+  userId,
+  amount: paymentAmountRappen(phase),
+})
 
 /**
  * The payload the plan page sends: the amount the server will charge this profile (amountDueRappen: the welcome

@@ -3,7 +3,11 @@ import { paymentPayloadFor, paymentReturnParams } from './payment-return'
 import { paymentStatus, rappenToChf, sortPayments, type PaymentSummary } from './payments'
 
 const row = (id: string, created_at: string, paid_at: string | null = null): PaymentSummary => ({
-  id, amount: 500, status: paid_at ? 'paid' : 'pending', created_at, paid_at,
+  id,
+  amount: 500,
+  status: paid_at ? 'paid' : 'pending',
+  created_at,
+  paid_at,
 })
 
 describe('docs/decisions.md#D-plan-screens payments list', () => {
@@ -56,11 +60,16 @@ describe('docs/product.md §2.13/§7.4 payment calls', () => {
 })
 
 describe('docs/decisions.md#D-plan-screens payments list: payments of the same date are ordered by id, whatever the input order', () => {
-  it.each([
-    [['d', 'c', 'b', 'a', 'e']],
-    [['a', 'b', 'c', 'd', 'e']],
-    [['c', 'e', 'a', 'd', 'b']],
-  ])('%j → a..e', (ids) => {
-    expect(sortPayments(ids.map((id) => row(id, '2026-11-01T10:00:00Z'))).map((p) => p.id)).toEqual(['a', 'b', 'c', 'd', 'e'])
-  })
+  it.each([[['d', 'c', 'b', 'a', 'e']], [['a', 'b', 'c', 'd', 'e']], [['c', 'e', 'a', 'd', 'b']]])(
+    '%j → a..e',
+    (ids) => {
+      expect(sortPayments(ids.map((id) => row(id, '2026-11-01T10:00:00Z'))).map((p) => p.id)).toEqual([
+        'a',
+        'b',
+        'c',
+        'd',
+        'e',
+      ])
+    },
+  )
 })

@@ -12,14 +12,35 @@ describe('pending changes count what the person did', () => {
   it.each<[string, QueuedWrite[], number]>([
     ['nothing', [], 0],
     ['one listing with 3 photos (5 operations)', listingWithPhotos('a', 3), 1],
-    ['ten listings with 10 photos each', Array.from({ length: 10 }, (_, i) => listingWithPhotos(`l${i}`, 10)).flat(), 10],
+    [
+      'ten listings with 10 photos each',
+      Array.from({ length: 10 }, (_, i) => listingWithPhotos(`l${i}`, 10)).flat(),
+      10,
+    ],
     ['a listing edited, then marked sold', [w('listing:a', 'listing.upsert'), w('listing:a', 'listing.upsert')], 1],
-    ['a first message: the conversation it opens is not counted', [w('conversation:c', 'conversation.create'), w('conversation:c', 'message.send')], 1],
-    ['three messages in one conversation', [w('conversation:c', 'message.send'), w('conversation:c', 'message.send'), w('conversation:c', 'message.send')], 3],
+    [
+      'a first message: the conversation it opens is not counted',
+      [w('conversation:c', 'conversation.create'), w('conversation:c', 'message.send')],
+      1,
+    ],
+    [
+      'three messages in one conversation',
+      [w('conversation:c', 'message.send'), w('conversation:c', 'message.send'), w('conversation:c', 'message.send')],
+      3,
+    ],
     ['a read mark is not a change', [w('read:c', 'conversation.read')], 0],
     ['a profile edit and a new picture', [w('profile:u', 'profile.update'), w('profile:u', 'profile.picture')], 1],
     ['two favourites', [w('favourite:a', 'favourite.set'), w('favourite:b', 'favourite.set')], 2],
-    ['a mix', [...listingWithPhotos('a', 2), w('conversation:c', 'message.send'), w('favourite:a', 'favourite.set'), w('read:c', 'conversation.read')], 3],
+    [
+      'a mix',
+      [
+        ...listingWithPhotos('a', 2),
+        w('conversation:c', 'message.send'),
+        w('favourite:a', 'favourite.set'),
+        w('read:c', 'conversation.read'),
+      ],
+      3,
+    ],
   ])('%s → %i', (_name, writes, count) => {
     expect(countChanges(writes)).toBe(count)
   })

@@ -24,7 +24,9 @@ export function countChanges(writes: readonly QueuedWrite[]): number {
 }
 
 /** Photos of unsent listings, as progress ("3 of 10 photos uploaded"); null when no unsent listing has photos. */
-export function photoProgress(photos: readonly { readonly uploaded: boolean }[]): { uploaded: number; total: number } | null {
+export function photoProgress(
+  photos: readonly { readonly uploaded: boolean }[],
+): { uploaded: number; total: number } | null {
   if (photos.length === 0) return null
   return { uploaded: photos.filter((p) => p.uploaded).length, total: photos.length }
 }

@@ -59,7 +59,11 @@ describe('nextEncodeAttempt: the search for a size that fits', () => {
   it('always ends: every chain of over-budget results stops within the bound', () => {
     let attempt = firstEncodeAttempt({ width: 4032, height: 3024 }, FULL)
     let tries = 1
-    for (let next = nextEncodeAttempt(attempt, 10_000_000, FULL, tries); next; next = nextEncodeAttempt(attempt, 10_000_000, FULL, tries)) {
+    for (
+      let next = nextEncodeAttempt(attempt, 10_000_000, FULL, tries);
+      next;
+      next = nextEncodeAttempt(attempt, 10_000_000, FULL, tries)
+    ) {
       expect(next.edge * next.quality).toBeLessThan(attempt.edge * attempt.quality)
       attempt = next
       tries += 1

@@ -47,7 +47,12 @@ export function firstEncodeAttempt(source: PixelSize, target: EncodeTarget): Enc
  * lower quality. Far over (> SHRINK_RATIO), or quality at its floor: a smaller edge, scaled by the square root of the
  * byte ratio (bytes grow with the pixel count) with 10 % margin.
  */
-export function nextEncodeAttempt(attempt: EncodeAttempt, bytes: number, target: EncodeTarget, tries: number): EncodeAttempt | null {
+export function nextEncodeAttempt(
+  attempt: EncodeAttempt,
+  bytes: number,
+  target: EncodeTarget,
+  tries: number,
+): EncodeAttempt | null {
   if (bytes <= target.maxBytes || tries >= MAX_ENCODE_ATTEMPTS) return null
   const ratio = bytes / target.maxBytes
   const lower = Math.round((attempt.quality - QUALITY_STEP) * 100) / 100

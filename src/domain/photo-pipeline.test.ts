@@ -61,7 +61,18 @@ describe('metadata left in an encoded image (the EXIF/GPS check)', () => {
   })
 
   it('finds eXIf and text chunks in a PNG', () => {
-    const png = bytes([0x89], 'PNG', [13, 10, 26, 10], be32(1), 'IHDR', [0], [0, 0, 0, 0], be32(0), 'eXIf', [0, 0, 0, 0])
+    const png = bytes(
+      [0x89],
+      'PNG',
+      [13, 10, 26, 10],
+      be32(1),
+      'IHDR',
+      [0],
+      [0, 0, 0, 0],
+      be32(0),
+      'eXIf',
+      [0, 0, 0, 0],
+    )
     expect(imageMetadataBlocks(png)).toEqual(['eXIf'])
   })
 })

@@ -1,7 +1,14 @@
 // More pins for src/domain/photos.ts (kept beside photos.test.ts and photo-pipeline.test.ts, which another
 // engineer is changing): reordering bounds, HEIC names, card paths, and the EXIF/GPS check of encoded images.
 import { describe, expect, it } from 'vitest'
-import { cardImagePath, imageMetadataBlocks, isHeic, movePhoto, PHOTO_OUTPUT_EXTENSION, PHOTO_OUTPUT_TYPE } from './photos'
+import {
+  cardImagePath,
+  imageMetadataBlocks,
+  isHeic,
+  movePhoto,
+  PHOTO_OUTPUT_EXTENSION,
+  PHOTO_OUTPUT_TYPE,
+} from './photos'
 
 describe('docs/product.md §3/§9 reordering: a drag to or from outside the photos changes nothing', () => {
   it.each([
@@ -67,7 +74,17 @@ describe('docs/decisions.md#D-photo-pipeline the EXIF/GPS check: every metadata 
   })
 
   it('a WebP: an EXIF chunk after a chunk longer than 255 bytes', () => {
-    const webp = bytes('RIFF', le32(0), 'WEBP', 'VP8 ', le32(300), new Array<number>(300).fill(0), 'EXIF', le32(2), [1, 2])
+    const webp = bytes(
+      'RIFF',
+      le32(0),
+      'WEBP',
+      'VP8 ',
+      le32(300),
+      new Array<number>(300).fill(0),
+      'EXIF',
+      le32(2),
+      [1, 2],
+    )
     expect(imageMetadataBlocks(webp)).toEqual(['EXIF'])
   })
 

@@ -20,22 +20,36 @@ export function acceptPhotos<F extends { readonly name: string }>(currentCount: 
 export const isBelowUploadMinimum = (count: number): boolean => count < PHOTOS_MIN_ON_UPLOAD
 
 /** "Next: Item Details" is enabled only with at least 2 photos and no upload in progress. */
-export const canLeaveUploadStep = (count: number, uploading: boolean): boolean => !uploading && !isBelowUploadMinimum(count)
+export const canLeaveUploadStep = (count: number, uploading: boolean): boolean =>
+  !uploading && !isBelowUploadMinimum(count)
 
 export const isDropZoneVisible = (count: number): boolean => count < PHOTOS_MAX
 
 /** image_order of the photo at a 0-based position: starts at 1. */
 export const imageOrderAt = (position: number): number => position + IMAGE_ORDER_FIRST
 
-export interface Point { readonly x: number; readonly y: number }
-export interface Box { readonly left: number; readonly top: number; readonly right: number; readonly bottom: number }
+export interface Point {
+  readonly x: number
+  readonly y: number
+}
+export interface Box {
+  readonly left: number
+  readonly top: number
+  readonly right: number
+  readonly bottom: number
+}
 
 /**
  * Whether a drag's pointer is over the photo grid. Outside it there is no target (the nearest photo is not one), so
  * a drop there changes nothing; a drag without a pointer (the keyboard) always has its grid.
  */
 export const pointerOverGrid = (pointer: Point | null, grid: Box | null): boolean =>
-  pointer === null || (grid !== null && pointer.x >= grid.left && pointer.x <= grid.right && pointer.y >= grid.top && pointer.y <= grid.bottom)
+  pointer === null ||
+  (grid !== null &&
+    pointer.x >= grid.left &&
+    pointer.x <= grid.right &&
+    pointer.y >= grid.top &&
+    pointer.y <= grid.bottom)
 
 /** Reorder by drag: a drop outside the grid (target null) changes nothing. Returns a new array. */
 export function movePhoto<T>(photos: readonly T[], from: number, to: number | null): T[] {
@@ -50,8 +64,12 @@ export function movePhoto<T>(photos: readonly T[], from: number, to: number | nu
  * Storage path of a listing photo in bucket listing-images. Deterministic (docs/architecture.md §1 rule 3) so a retried
  * upload overwrites itself instead of leaving an orphan.
  */
-export const photoStoragePath = (p: { userId: string; listingId: string; imageId: string; extension: PhotoExtension }): string =>
-  `${p.userId}/${p.listingId}/${p.imageId}${p.extension}`
+export const photoStoragePath = (p: {
+  userId: string
+  listingId: string
+  imageId: string
+  extension: PhotoExtension
+}): string => `${p.userId}/${p.listingId}/${p.imageId}${p.extension}`
 
 // ——— The photo pipeline (docs/decisions.md#D-photo-pipeline, docs/architecture.md §6 photo budget, docs/photo.md) ———
 
@@ -62,9 +80,11 @@ export const PHOTO_OUTPUT_EXTENSION = '.webp'
 /** Where the browser cannot encode WebP from a canvas (Safari hands back a PNG instead), photos are JPEG. */
 export const PHOTO_FALLBACK_TYPE = 'image/jpeg'
 export type PhotoOutputType = typeof PHOTO_OUTPUT_TYPE | typeof PHOTO_FALLBACK_TYPE
-export const isPhotoOutputType = (type: string): type is PhotoOutputType => type === PHOTO_OUTPUT_TYPE || type === PHOTO_FALLBACK_TYPE
+export const isPhotoOutputType = (type: string): type is PhotoOutputType =>
+  type === PHOTO_OUTPUT_TYPE || type === PHOTO_FALLBACK_TYPE
 /** The stored file's extension for an encoded photo's type (the card keeps its derived `.card.webp` path). */
-export const photoOutputExtension = (type: PhotoOutputType): '.webp' | '.jpg' => (type === PHOTO_FALLBACK_TYPE ? '.jpg' : PHOTO_OUTPUT_EXTENSION)
+export const photoOutputExtension = (type: PhotoOutputType): '.webp' | '.jpg' =>
+  type === PHOTO_FALLBACK_TYPE ? '.jpg' : PHOTO_OUTPUT_EXTENSION
 /** The full photo: long edge ≤ 1600 px, ≤ 300 KB. */
 export const PHOTO_MAX_EDGE_PX = 1600
 export const PHOTO_MAX_BYTES = 300_000
@@ -112,7 +132,11 @@ export type PhotoState = 'device' | 'uploading' | 'uploaded' | 'failed'
  * `blobUploaded` is the device copy's flag (undefined when the device holds no copy: the file is on the server);
  * a refused listing shows its unsent photos as failed (retry from the listing).
  */
-export function photoState(p: { blobUploaded: boolean | undefined; listingFailed: boolean; online: boolean }): PhotoState {
+export function photoState(p: {
+  blobUploaded: boolean | undefined
+  listingFailed: boolean
+  online: boolean
+}): PhotoState {
   if (p.blobUploaded === undefined || p.blobUploaded) return 'uploaded'
   if (p.listingFailed) return 'failed'
   return p.online ? 'uploading' : 'device'
@@ -153,7 +177,6 @@ export function imageMetadataBlocks(bytes: Uint8Array): string[] {
   }
   return found
 }
-
 
 /**
  * `srcset` for a feed/grid card (docs/decisions.md#D-card-images): the card image (480 w) beside the full photo (1600 w), so the browser

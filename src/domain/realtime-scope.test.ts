@@ -16,10 +16,22 @@ describe('the realtime scope: does the open channel hear what the device holds n
     ['the window moved back (one sold): older listings are not heard', scope(T(20)), scope(T(10)), 500, false],
     ['from a full window to less than one (every change asked)', scope(T(20)), scope(null), 500, false],
     ['an old listing opened: not heard', scope(T(20), ['o1']), scope(T(20), ['o1', 'o2']), 500, false],
-    ['a listing dropped from the ids: still heard (asks for less)', scope(T(20), ['o1', 'o2']), scope(T(20), ['o1']), 500, true],
+    [
+      'a listing dropped from the ids: still heard (asks for less)',
+      scope(T(20), ['o1', 'o2']),
+      scope(T(20), ['o1']),
+      500,
+      true,
+    ],
     ['an id heard by creation time after the window moved forward', scope(T(20)), scope(T(40), ['n1']), 500, true],
     ['an id of unknown creation time is not heard', scope(T(20)), scope(T(20), ['gone']), 500, false],
-    ['ids beyond the channel’s room are followed by the pulls, not a new channel', scope(T(20), ['o1']), scope(T(20), ['o1', 'o2']), 1, true],
+    [
+      'ids beyond the channel’s room are followed by the pulls, not a new channel',
+      scope(T(20), ['o1']),
+      scope(T(20), ['o1', 'o2']),
+      1,
+      true,
+    ],
   ])('%s', (_, current, next, max, expected) => {
     expect(scopeCovers(current, next, at, max)).toBe(expected)
   })

@@ -20,7 +20,12 @@ export interface WatchScope {
  * Whether a channel opened for `current` hears every change `next` asks for. `createdAtOf` gives the creation time
  * of a held listing (an id of `next` not named by `current` is heard when it is at least `current.createdSince`).
  */
-export function scopeCovers(current: WatchScope, next: WatchScope, createdAtOf: (id: string) => string | undefined, maxIds: number): boolean {
+export function scopeCovers(
+  current: WatchScope,
+  next: WatchScope,
+  createdAtOf: (id: string) => string | undefined,
+  maxIds: number,
+): boolean {
   if (current.createdSince === null) return true
   if (next.createdSince === null || next.createdSince < current.createdSince) return false
   const heard = new Set(current.ids.slice(0, maxIds))
@@ -35,7 +40,12 @@ export function scopeCovers(current: WatchScope, next: WatchScope, createdAtOf: 
  * Whether the channel should be opened again for `next`: it does not hear all of it, or it hears every change of
  * the catalogue while the device now holds a full window (a fresh device's channel opens before its first pull).
  */
-export function needsRescope(current: WatchScope, next: WatchScope, createdAtOf: (id: string) => string | undefined, maxIds: number): boolean {
+export function needsRescope(
+  current: WatchScope,
+  next: WatchScope,
+  createdAtOf: (id: string) => string | undefined,
+  maxIds: number,
+): boolean {
   if (current.createdSince === null && next.createdSince !== null) return true
   return !scopeCovers(current, next, createdAtOf, maxIds)
 }

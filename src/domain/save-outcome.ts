@@ -6,7 +6,18 @@
 
 /** The listing columns a save sends and the answer carries back. */
 export const SAVED_FIELDS = [
-  'title', 'description', 'price', 'condition', 'category', 'product_type', 'brand', 'size', 'fabric', 'location', 'tags', 'status',
+  'title',
+  'description',
+  'price',
+  'condition',
+  'category',
+  'product_type',
+  'brand',
+  'size',
+  'fabric',
+  'location',
+  'tags',
+  'status',
 ] as const
 
 type SavedField = (typeof SAVED_FIELDS)[number]
@@ -29,7 +40,8 @@ export interface SaveAnswer {
 }
 
 // Prices are numeric(…, 2) on the server and arrive as numbers: compare whole cents.
-const cents = (v: unknown): unknown => (typeof v === 'number' || typeof v === 'string' ? Math.round(Number(v) * 100) : v)
+const cents = (v: unknown): unknown =>
+  typeof v === 'number' || typeof v === 'string' ? Math.round(Number(v) * 100) : v
 
 function sameValue(field: SavedField, sent: unknown, stored: unknown): boolean {
   if (field === 'price') return cents(sent) === cents(stored)

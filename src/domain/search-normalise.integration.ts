@@ -17,9 +17,15 @@ afterAll(async () => {
 })
 
 const serverFold = async (texts: string[]): Promise<string[]> =>
-  (await pg.query<{ f: string }>('select lower(unaccent(t)) as f from unnest($1::text[]) with ordinality as x(t, n) order by n', [texts])).rows.map((r) => r.f)
+  (
+    await pg.query<{ f: string }>(
+      'select lower(unaccent(t)) as f from unnest($1::text[]) with ordinality as x(t, n) order by n',
+      [texts],
+    )
+  ).rows.map((r) => r.f)
 
-const block = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i))
+const block = (from: number, to: number): string[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i))
 
 describe('searchFold is Postgres lower(unaccent())', () => {
   it.each([

@@ -1,7 +1,24 @@
 import { describe, expect, it } from 'vitest'
-import { cursorAfter, isPlainFeed, pagedItemCount, pageRequest, searchKey, searchPageKey, serverSearchOf, SEARCH_OFFSET_MAX } from './search-query'
+import {
+  cursorAfter,
+  isPlainFeed,
+  pagedItemCount,
+  pageRequest,
+  searchKey,
+  searchPageKey,
+  serverSearchOf,
+  SEARCH_OFFSET_MAX,
+} from './search-query'
 
-const none = { terms: [], category: null, priceMin: null, priceMax: null, locations: null, sizes: null, conditions: null }
+const none = {
+  terms: [],
+  category: null,
+  priceMin: null,
+  priceMax: null,
+  locations: null,
+  sizes: null,
+  conditions: null,
+}
 
 describe('the server search of the shop filters', () => {
   it.each([
@@ -9,9 +26,17 @@ describe('the server search of the shop filters', () => {
     ['words folded and distinct', { query: 'Genève  genève Müller' }, { ...none, terms: ['geneve', 'muller'] }],
     ['the untouched price panel narrows nothing', { priceMin: 0, priceMax: 500 }, none],
     ['a price range', { priceMin: 20, priceMax: 80 }, { ...none, priceMin: 20, priceMax: 80 }],
-    ['a city in every spelling', { locations: ['Geneva'] }, { ...none, locations: [' geneva ', ' geneve ', ' genf ', ' ginevra '] }],
+    [
+      'a city in every spelling',
+      { locations: ['Geneva'] },
+      { ...none, locations: [' geneva ', ' geneve ', ' genf ', ' ginevra '] },
+    ],
     ['sizes folded', { sizes: [' XL '] }, { ...none, sizes: ['xl'] }],
-    ['category and conditions', { category: 'men', conditions: ['very_good'] }, { ...none, category: 'men', conditions: ['very_good'] }],
+    [
+      'category and conditions',
+      { category: 'men', conditions: ['very_good'] },
+      { ...none, category: 'men', conditions: ['very_good'] },
+    ],
   ] as const)('%s', (_name, filters, expected) => {
     expect(serverSearchOf(filters)).toEqual(expected)
   })
@@ -28,7 +53,9 @@ describe('the server search of the shop filters', () => {
   })
 
   it('names the same question the same, whatever its spelling', () => {
-    expect(searchKey({ query: 'Genève coat', sizes: ['M', 'L'] }, 'newest')).toBe(searchKey({ query: 'coat geneve', sizes: ['L', 'M'] }, 'newest'))
+    expect(searchKey({ query: 'Genève coat', sizes: ['M', 'L'] }, 'newest')).toBe(
+      searchKey({ query: 'coat geneve', sizes: ['L', 'M'] }, 'newest'),
+    )
     expect(searchKey({ query: 'coat' }, 'newest')).not.toBe(searchKey({ query: 'coat' }, 'price_asc'))
     expect(searchPageKey({}, 'newest', 2)).not.toBe(searchPageKey({}, 'newest', 3))
   })

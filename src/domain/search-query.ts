@@ -62,14 +62,26 @@ export const isPlainFeed = (f: FeedFilters, sort: FeedSort): boolean =>
 export function searchKey(f: FeedFilters, sort: FeedSort): string {
   const s = serverSearchOf(f)
   const sorted = (xs: readonly string[] | null) => (xs ? [...xs].sort() : null)
-  return JSON.stringify([[...s.terms].sort(), s.category, s.priceMin, s.priceMax, sorted(s.locations), sorted(s.sizes), sorted(s.conditions), sort])
+  return JSON.stringify([
+    [...s.terms].sort(),
+    s.category,
+    s.priceMin,
+    s.priceMax,
+    sorted(s.locations),
+    sorted(s.sizes),
+    sorted(s.conditions),
+    sort,
+  ])
 }
 
 /** The name of one page's answer. */
 export const searchPageKey = (f: FeedFilters, sort: FeedSort, page: number): string => `${searchKey(f, sort)}#${page}`
 
 /** Where a page ends, for the next one. */
-export function cursorAfter(row: { readonly id: string; readonly created_at: string; readonly price: number | string }, sort: FeedSort): SearchCursor {
+export function cursorAfter(
+  row: { readonly id: string; readonly created_at: string; readonly price: number | string },
+  sort: FeedSort,
+): SearchCursor {
   return { key: sort === 'newest' ? row.created_at : String(row.price), id: row.id }
 }
 
@@ -78,7 +90,13 @@ export function cursorAfter(row: { readonly id: string; readonly created_at: str
  * the rows before it while that stays within SEARCH_OFFSET_MAX; null when neither reaches it (a deep page opened
  * without having walked to it).
  */
-export function pageRequest(filter: ServerSearchFilter, sort: FeedSort, page: number, before: SearchCursor | null, pageSize = PAGE_SIZE): ServerSearchPage | null {
+export function pageRequest(
+  filter: ServerSearchFilter,
+  sort: FeedSort,
+  page: number,
+  before: SearchCursor | null,
+  pageSize = PAGE_SIZE,
+): ServerSearchPage | null {
   const base = { ...filter, sort, limit: pageSize }
   if (page <= 1) return { ...base, after: null, offset: 0 }
   if (before) return { ...base, after: before, offset: 0 }

@@ -37,4 +37,3 @@ export function searchText(listing: SearchableListing): string {
   words.push(...vocabularyWords(listing))
   return words.join(' ')
 }
-

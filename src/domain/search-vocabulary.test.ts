@@ -3,16 +3,39 @@ import { matchesTerms, searchTerms } from './search'
 import { searchText } from './search-text'
 import { vocabularyWords } from './search-vocabulary'
 
-const listing = (over: { category?: string; product_type?: string | null; location?: string | null; title?: string }) => ({
-  title: 'Something', brand: null, tags: null, category: 'women', product_type: null, location: null, ...over,
+const listing = (over: {
+  category?: string
+  product_type?: string | null
+  location?: string | null
+  title?: string
+}) => ({
+  title: 'Something',
+  brand: null,
+  tags: null,
+  category: 'women',
+  product_type: null,
+  location: null,
+  ...over,
 })
 
 describe('docs/decisions.md#D-search-vocabulary which words a listing gains', () => {
   it.each([
     ['a category', listing({ category: 'men' }), ['men', 'herren', 'hommes', 'uomo']],
-    ['a product type', listing({ category: 'shoes', product_type: 'ankle boots' }), ['shoes', 'schuhe', 'chaussures', 'scarpe', 'ankle', 'boots', 'stiefeletten', 'bottines', 'stivaletti']],
-    ['a city as its seller wrote it', listing({ location: '1204 Genève' }), ['women', 'donna', 'femmes', 'damen', 'geneva', 'geneve', 'genf', 'ginevra']],
-    ['a city of two words', listing({ location: 'Sankt Gallen' }), ['women', 'damen', 'femmes', 'donna', 'st', 'gallen', 'sankt', 'saint', 'gall', 'san', 'gallo']],
+    [
+      'a product type',
+      listing({ category: 'shoes', product_type: 'ankle boots' }),
+      ['shoes', 'schuhe', 'chaussures', 'scarpe', 'ankle', 'boots', 'stiefeletten', 'bottines', 'stivaletti'],
+    ],
+    [
+      'a city as its seller wrote it',
+      listing({ location: '1204 Genève' }),
+      ['women', 'donna', 'femmes', 'damen', 'geneva', 'geneve', 'genf', 'ginevra'],
+    ],
+    [
+      'a city of two words',
+      listing({ location: 'Sankt Gallen' }),
+      ['women', 'damen', 'femmes', 'donna', 'st', 'gallen', 'sankt', 'saint', 'gall', 'san', 'gallo'],
+    ],
     ['a word that only contains a city', listing({ location: 'Bernhardzell' }), ['women', 'damen', 'femmes', 'donna']],
     ['a product type outside the list', listing({ product_type: 'kimono' }), ['women', 'damen', 'femmes', 'donna']],
   ])('%s', (_, l, words) => {

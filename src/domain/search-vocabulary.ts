@@ -6,7 +6,10 @@
 // so the device's offline search and the server's give the same answer.
 import { searchFold } from './search-normalise'
 
-const foldedWords = (s: string): string[] => searchFold(s).split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '')
+const foldedWords = (s: string): string[] =>
+  searchFold(s)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '')
 
 /** `category:<code>` and `product_type:<code>` → the words of its names in the four languages. */
 export const VOCABULARY_WORDS: Readonly<Record<string, string>> = {
@@ -62,7 +65,11 @@ export const CITY_NAMES: readonly (readonly [city: string, names: readonly strin
 ]
 
 /** The vocabulary words a listing gains: its category's and product type's names, and its city's other names. */
-export function vocabularyWords(listing: { readonly category: string; readonly product_type: string | null; readonly location?: string | null }): string[] {
+export function vocabularyWords(listing: {
+  readonly category: string
+  readonly product_type: string | null
+  readonly location?: string | null
+}): string[] {
   const words: string[] = []
   const add = (key: string) => {
     if (Object.hasOwn(VOCABULARY_WORDS, key)) words.push(...VOCABULARY_WORDS[key]!.split(' '))

@@ -33,9 +33,19 @@ describe('search (docs/decisions.md#D-search): case- and accent-insensitive, par
     ['a missing brand, tags and product type are fine', 'silk', { brand: null, tags: null, product_type: null }, true],
     ['the description is searched', 'france', { tags: null, description: 'Bought in France' }, true],
     ['the location is searched, accents folded', 'geneve', { location: '1204 Genève' }, true],
-    ["the seller's name is searched, umlaut spelled out", 'mueller', { seller_first_name: 'Anna', seller_last_name: 'Müller' }, true],
+    [
+      "the seller's name is searched, umlaut spelled out",
+      'mueller',
+      { seller_first_name: 'Anna', seller_last_name: 'Müller' },
+      true,
+    ],
     ["the seller's first name is searched", 'anna', { seller_first_name: 'Anna', seller_last_name: 'Müller' }, true],
-    ['ligatures and letters without accents fold like Postgres', 'oeuvre bjorn lodz', { title: 'Œuvre Bjørn Łódź' }, true],
+    [
+      'ligatures and letters without accents fold like Postgres',
+      'oeuvre bjorn lodz',
+      { title: 'Œuvre Bjørn Łódź' },
+      true,
+    ],
     ['a word that is not there is not found', 'boots', {}, false],
     ['a blank query finds everything', '   ', {}, true],
   ])('%s: %j', (_name, query, over, expected) => {
@@ -74,6 +84,8 @@ describe('search (docs/decisions.md#D-search): every umlaut may be spelled out, 
   })
 
   it('a listing without brand, tags and product type is searched by its title and category (with its names) only', () => {
-    expect(searchText({ title: 'Red pull', brand: null, tags: null, category: 'men', product_type: null })).toBe('red pull men men herren hommes uomo')
+    expect(searchText({ title: 'Red pull', brand: null, tags: null, category: 'men', product_type: null })).toBe(
+      'red pull men men herren hommes uomo',
+    )
   })
 })

@@ -10,7 +10,10 @@ import { searchFold } from './search-normalise'
 export const fold = searchFold
 
 /** The words of a text in normal form (letters and digits; everything else separates). */
-export const foldedWords = (s: string): string[] => fold(s).split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '')
+export const foldedWords = (s: string): string[] =>
+  fold(s)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '')
 
 /** The fields a listing is searched by (a mirror row has them all). */
 export interface SearchableListing {

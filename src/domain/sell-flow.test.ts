@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { detailsFormDefaults, type DetailsFormValues } from './listing-form'
-import { changesOnTop, draftValues, editBase, isDraftEmpty, isEditDraftStale, prepareListing, stepProgressPercent } from './sell-flow'
+import {
+  changesOnTop,
+  draftValues,
+  editBase,
+  isDraftEmpty,
+  isEditDraftStale,
+  prepareListing,
+  stepProgressPercent,
+} from './sell-flow'
 
 const filled = {
   ...detailsFormDefaults(null),
@@ -76,7 +84,10 @@ describe('docs/product.md §5 publish: check, then normalise', () => {
 
   it('returns every failed rule in order (no image, no title, empty price)', () => {
     const r = prepareListing({ ...filled, title: '  ', price: '' }, 0)
-    expect(r).toEqual({ ok: false, messages: ['publish.titleRequired', 'publish.priceRequired', 'publish.imageRequired'] })
+    expect(r).toEqual({
+      ok: false,
+      messages: ['publish.titleRequired', 'publish.priceRequired', 'publish.imageRequired'],
+    })
   })
 })
 
@@ -89,18 +100,43 @@ describe('edit drafts', () => {
 })
 
 describe('an edit saved on top of the listing as it now is', () => {
-  const base: DetailsFormValues = { ...detailsFormDefaults(null), title: 'Wool coat', description: 'Warm and soft.', price: 45, size: 'M' }
+  const base: DetailsFormValues = {
+    ...detailsFormDefaults(null),
+    title: 'Wool coat',
+    description: 'Warm and soft.',
+    price: 45,
+    size: 'M',
+  }
   // Each row: what this device changed, what another device saved meanwhile, what the save writes.
   it.each<[string, Partial<typeof base>, Partial<typeof base>, Partial<typeof base>]>([
     ['nothing changed anywhere', {}, {}, {}],
     ['only here', { price: 50 }, {}, { price: 50 }],
-    ['only elsewhere: kept, not overwritten with the old value', {}, { title: 'Navy wool coat' }, { title: 'Navy wool coat' }],
-    ['different fields: both kept', { price: 50, description: 'Warm, soft, no flaws.' }, { title: 'Navy wool coat' }, { price: 50, description: 'Warm, soft, no flaws.', title: 'Navy wool coat' }],
-    ['the same field: this device’s value, typed last, wins', { title: 'Coat (wool)' }, { title: 'Navy wool coat' }, { title: 'Coat (wool)' }],
+    [
+      'only elsewhere: kept, not overwritten with the old value',
+      {},
+      { title: 'Navy wool coat' },
+      { title: 'Navy wool coat' },
+    ],
+    [
+      'different fields: both kept',
+      { price: 50, description: 'Warm, soft, no flaws.' },
+      { title: 'Navy wool coat' },
+      { price: 50, description: 'Warm, soft, no flaws.', title: 'Navy wool coat' },
+    ],
+    [
+      'the same field: this device’s value, typed last, wins',
+      { title: 'Coat (wool)' },
+      { title: 'Navy wool coat' },
+      { title: 'Coat (wool)' },
+    ],
     ['changed here and back again: the other device’s value', { size: 'M' }, { size: 'L' }, { size: 'L' }],
     ['price emptied here', { price: '' }, { price: 40 }, { price: '' }],
   ])('%s', (_name, here, elsewhere, written) => {
-    expect(changesOnTop(base, { ...base, ...here }, { ...base, ...elsewhere })).toEqual({ ...base, ...elsewhere, ...written })
+    expect(changesOnTop(base, { ...base, ...here }, { ...base, ...elsewhere })).toEqual({
+      ...base,
+      ...elsewhere,
+      ...written,
+    })
   })
 
   it.each([

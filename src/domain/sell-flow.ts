@@ -9,7 +9,8 @@ export const SELL_STEPS = ['upload', 'details', 'preview'] as const
 export type SellStep = (typeof SELL_STEPS)[number]
 
 /** The progress bar: 1/3 on upload, 2/3 on details, full on preview. */
-export const stepProgressPercent = (step: SellStep): number => Math.round(((SELL_STEPS.indexOf(step) + 1) / SELL_STEPS.length) * 100)
+export const stepProgressPercent = (step: SellStep): number =>
+  Math.round(((SELL_STEPS.indexOf(step) + 1) / SELL_STEPS.length) * 100)
 
 /** A draft with no photo and nothing typed is not worth keeping or offering to continue. */
 export function isDraftEmpty(values: DetailsFormValues, photoCount: number): boolean {
@@ -45,14 +46,19 @@ export function prepareListing(values: DetailsFormValues, imageCount: number): P
 }
 
 /** An edit draft was started from one version of the listing; a newer edit (another device) makes it stale. */
-export const isEditDraftStale = (draftBaseEditedAt: unknown, listingEditedAt: string): boolean => draftBaseEditedAt !== listingEditedAt
+export const isEditDraftStale = (draftBaseEditedAt: unknown, listingEditedAt: string): boolean =>
+  draftBaseEditedAt !== listingEditedAt
 
 /**
  * An edit draft's changes on top of the listing as it now is: each field the seller changed in the draft (it
  * differs from the version the draft started from) keeps the seller's value; every other field takes the
  * current listing's, so an edit saved on another device meanwhile is kept, not overwritten with old values.
  */
-export function changesOnTop(base: DetailsFormValues, draft: DetailsFormValues, current: DetailsFormValues): DetailsFormValues {
+export function changesOnTop(
+  base: DetailsFormValues,
+  draft: DetailsFormValues,
+  current: DetailsFormValues,
+): DetailsFormValues {
   const next = { ...current }
   for (const key of Object.keys(current) as (keyof DetailsFormValues)[]) {
     if (draft[key] !== base[key]) (next as Record<string, unknown>)[key] = draft[key]

@@ -31,7 +31,10 @@ export const SUBSCRIPTION_STATUS_CANCELLED = 'cancelled'
  */
 export function timestampMs(value: string | null | undefined): number | null {
   if (!value) return null
-  const iso = value.trim().replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')
+  const iso = value
+    .trim()
+    .replace(' ', 'T')
+    .replace(/([+-]\d{2})$/, '$1:00')
   const ms = Date.parse(iso)
   return Number.isFinite(ms) ? ms : null
 }
@@ -118,12 +121,18 @@ export function monthsCovered(p: PlanProfile, now: Date): MonthsCovered {
  * subscriber's months are active as far as the paid period reaches them: paying the welcome price on day 1 makes
  * month 2 active, not month 3+ too.
  */
-export function planTimeline(phase: SubscriptionPhase, covered: MonthsCovered = { month2: true, month3: true }): TimelineEntry[] {
+export function planTimeline(
+  phase: SubscriptionPhase,
+  covered: MonthsCovered = { month2: true, month3: true },
+): TimelineEntry[] {
   const subscribed = phase === 'active'
   return [
     { row: 'month1', state: 'active' },
     { row: 'month2', state: subscribed && covered.month2 ? 'active' : phase === 'welcome' ? 'pending' : 'inactive' },
-    { row: 'month3', state: subscribed && covered.month3 ? 'active' : phase === 'subscription' ? 'pending' : 'inactive' },
+    {
+      row: 'month3',
+      state: subscribed && covered.month3 ? 'active' : phase === 'subscription' ? 'pending' : 'inactive',
+    },
   ]
 }
 

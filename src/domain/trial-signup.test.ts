@@ -24,7 +24,10 @@ describe('docs/product.md §5 trial signup: e-mail required', () => {
 describe('docs/product.md §3/§4 trial record: active, ends 30 days after signup, no password', () => {
   it('builds the trial_users row', () => {
     const now = new Date('2026-11-22T04:50:00.000Z')
-    const record = trialUserRecord({ email: ' Mia@Demo.Kreis.ch ', password: 'secret', firstName: ' ', city: ' Basel ' }, now)
+    const record = trialUserRecord(
+      { email: ' Mia@Demo.Kreis.ch ', password: 'secret', firstName: ' ', city: ' Basel ' },
+      now,
+    )
     expect(record).toEqual({
       email: 'mia@demo.kreis.ch',
       first_name: null,

@@ -3,14 +3,22 @@ import * as z from 'zod/mini'
 import { isEmailAddress, nullIfBlank, validate } from './validation'
 
 describe('docs/product.md §5 validation: every message a form shows is a catalogue key', () => {
-  const schema = z.object({ a: z.string().check(z.minLength(1, 'form.aRequired')), b: z.string().check(z.minLength(1, 'not in the catalogue')) })
+  const schema = z.object({
+    a: z.string().check(z.minLength(1, 'form.aRequired')),
+    b: z.string().check(z.minLength(1, 'not in the catalogue')),
+  })
 
   it('reports the first key per field', () => {
-    expect(validate(schema, { a: '', b: 'x' }, ['form.aRequired'])).toEqual({ ok: false, errors: { a: 'form.aRequired' } })
+    expect(validate(schema, { a: '', b: 'x' }, ['form.aRequired'])).toEqual({
+      ok: false,
+      errors: { a: 'form.aRequired' },
+    })
   })
 
   it('refuses a schema message that is not a catalogue key (it would reach the screen as English text)', () => {
-    expect(() => validate(schema, { a: 'x', b: '' }, ['form.aRequired'])).toThrow('Schema issue without a catalogue key at "b": not in the catalogue')
+    expect(() => validate(schema, { a: 'x', b: '' }, ['form.aRequired'])).toThrow(
+      'Schema issue without a catalogue key at "b": not in the catalogue',
+    )
   })
 })
 

@@ -4,8 +4,7 @@ import type * as z from 'zod/mini'
 export type FieldErrors<F extends string, K extends string> = Partial<Record<F, K>>
 
 export type Validated<T, F extends string, K extends string> =
-  | { readonly ok: true; readonly data: T }
-  | { readonly ok: false; readonly errors: FieldErrors<F, K> }
+  { readonly ok: true; readonly data: T } | { readonly ok: false; readonly errors: FieldErrors<F, K> }
 
 /**
  * Every check in our schemas carries a catalogue key as its message (never zod's English default), so each

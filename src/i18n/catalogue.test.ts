@@ -11,7 +11,18 @@ import {
   TOAST_MESSAGE_KEYS,
 } from '@/domain/messages'
 import { en } from './en'
-import { categoryLabel, conditionFilterLabel, conditionLabel, generatedDescription, locationLabel, productTypeLabel, profileName, render, sellerName, t } from '.'
+import {
+  categoryLabel,
+  conditionFilterLabel,
+  conditionLabel,
+  generatedDescription,
+  locationLabel,
+  productTypeLabel,
+  profileName,
+  render,
+  sellerName,
+  t,
+} from '.'
 
 describe('docs/product.md §1 product copy', () => {
   it.each([
@@ -44,17 +55,19 @@ describe('docs/product.md §3 labels and fallbacks', () => {
   })
 
   it('falls back to Anonymous, User and Switzerland', () => {
-    expect([sellerName(null), sellerName('Anna Müller'), profileName(null), locationLabel(null), locationLabel('Bern')]).toEqual([
-      'Anonymous',
-      'Anna Müller',
-      'User',
-      'Switzerland',
-      'Bern',
-    ])
+    expect([
+      sellerName(null),
+      sellerName('Anna Müller'),
+      profileName(null),
+      locationLabel(null),
+      locationLabel('Bern'),
+    ]).toEqual(['Anonymous', 'Anna Müller', 'User', 'Switzerland', 'Bern'])
   })
 
   it('writes a sentence for an empty description', () => {
-    expect(generatedDescription('Wool coat', 'very_good')).toBe('A pre-loved Wool coat in very good condition, looking for its next story.')
+    expect(generatedDescription('Wool coat', 'very_good')).toBe(
+      'A pre-loved Wool coat in very good condition, looking for its next story.',
+    )
   })
 })
 

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { authErrorMessage, listingCreateFailureToast, profileSyncFailure, profileUpdateFailureToast, syncFailureMessage } from '@/domain/errors'
+import {
+  authErrorMessage,
+  listingCreateFailureToast,
+  profileSyncFailure,
+  profileUpdateFailureToast,
+  syncFailureMessage,
+} from '@/domain/errors'
 import { TOASTS } from '@/domain/toasts'
 import { render, renderToast } from '.'
 
 describe('docs/product.md §8 error catalogue texts', () => {
   it.each([
-    ['Email signups are disabled', 'New account creation is currently disabled. Please contact support or try signing in with an existing account.'],
+    [
+      'Email signups are disabled',
+      'New account creation is currently disabled. Please contact support or try signing in with an existing account.',
+    ],
     ['Invalid login credentials', 'Incorrect email or password. Please check your credentials and try again.'],
     ['Email not confirmed', 'Please check your email and click the confirmation link before signing in.'],
     ['Password should be at least 6 characters', 'Password must be at least 6 characters long.'],
@@ -16,7 +25,12 @@ describe('docs/product.md §8 error catalogue texts', () => {
   })
 
   it.each([
-    [TOASTS.unexpected, 'An error occurred', 'Please try again later or contact support if the problem persists.', true],
+    [
+      TOASTS.unexpected,
+      'An error occurred',
+      'Please try again later or contact support if the problem persists.',
+      true,
+    ],
     [TOASTS.resetSent, 'Password reset email sent', 'Check your email for reset instructions', false],
     [TOASTS.signOutSuccess, 'Signed out successfully', 'You have been signed out of your account', false],
     [TOASTS.trialDuplicate, 'Email already registered', 'This email is already signed up for the trial', true],
@@ -59,9 +73,18 @@ describe('docs/product.md §8 error catalogue texts', () => {
   })
 
   it.each([
-    ['violates check constraint "listings_condition_check"', 'Invalid condition: "mint". Please select a different condition.'],
-    ['violates check constraint "listings_category_check"', 'Invalid category: "hats". Please select a different category.'],
-    ['violates check constraint "price_positive"', "Some listing details don't meet our requirements. Please check your selections."],
+    [
+      'violates check constraint "listings_condition_check"',
+      'Invalid condition: "mint". Please select a different condition.',
+    ],
+    [
+      'violates check constraint "listings_category_check"',
+      'Invalid category: "hats". Please select a different category.',
+    ],
+    [
+      'violates check constraint "price_positive"',
+      "Some listing details don't meet our requirements. Please check your selections.",
+    ],
   ])('23514 %s → %j', (message, description) => {
     const toast = listingCreateFailureToast({ code: '23514', message }, { condition: 'mint', category: 'hats' })
     expect(renderToast(toast)).toEqual({ title: 'Error Creating Listing', description, destructive: true })
@@ -71,6 +94,10 @@ describe('docs/product.md §8 error catalogue texts', () => {
     const refusal = { code: '22001', message: 'value too long for type character varying(50)' }
     const words = 'First name, last name and location can be at most 100 characters long.'
     expect(render(syncFailureMessage(profileSyncFailure(refusal)))).toBe(words)
-    expect(renderToast(profileUpdateFailureToast(refusal))).toEqual({ title: 'Error updating profile', description: words, destructive: true })
+    expect(renderToast(profileUpdateFailureToast(refusal))).toEqual({
+      title: 'Error updating profile',
+      description: words,
+      destructive: true,
+    })
   })
 })

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { formatCount, formatDay, formatLongDate, formatPrice, formatRelative, formatShortDate, formatTime } from './format'
+import {
+  formatCount,
+  formatDay,
+  formatLongDate,
+  formatPrice,
+  formatRelative,
+  formatShortDate,
+  formatTime,
+} from './format'
 import { formatMessage } from './message-format'
 import * as deCH from './de-CH'
 import { en } from './en'

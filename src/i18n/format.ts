@@ -13,7 +13,10 @@ const ZURICH = 'Europe/Zurich'
 const intlLocale = (locale: Locale, english: 'en-GB' | 'en-CH'): string => (locale === 'en' ? english : locale)
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>()
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  make: () => T,
+): T {
   let format = cache.get(key) as T | undefined
   if (!format) cache.set(key, (format = make()))
   return format
@@ -28,7 +31,9 @@ const valid = (d: Date | number | string): Date | null => {
 export function formatPrice(price: number | string, locale: Locale = activeLocale()): string {
   if (locale === 'en') return productPrice(price)
   const n = Number(price)
-  return cached(`price:${locale}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' })).format(Number.isFinite(n) ? n : 0)
+  return cached(`price:${locale}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' })).format(
+    Number.isFinite(n) ? n : 0,
+  )
 }
 
 /** A count in the active language's digits: "1,200" in English, "1’200" in German and Italian, "1 200" in French. */
@@ -40,21 +45,33 @@ export function formatCount(n: number, locale: Locale = activeLocale()): string 
 export function formatLongDate(d: Date | number | string, locale: Locale = activeLocale()): string {
   const date = valid(d)
   const l = intlLocale(locale, 'en-GB')
-  return date ? cached(`long:${l}`, () => new Intl.DateTimeFormat(l, { day: 'numeric', month: 'long', year: 'numeric', timeZone: ZURICH })).format(date) : ''
+  return date
+    ? cached(
+        `long:${l}`,
+        () => new Intl.DateTimeFormat(l, { day: 'numeric', month: 'long', year: 'numeric', timeZone: ZURICH }),
+      ).format(date)
+    : ''
 }
 
 /** "23. Nov. 2026": a date in a list row. */
 export function formatShortDate(d: Date | number | string, locale: Locale = activeLocale()): string {
   const date = valid(d)
   const l = intlLocale(locale, 'en-GB')
-  return date ? cached(`short:${l}`, () => new Intl.DateTimeFormat(l, { day: 'numeric', month: 'short', year: 'numeric', timeZone: ZURICH })).format(date) : ''
+  return date
+    ? cached(
+        `short:${l}`,
+        () => new Intl.DateTimeFormat(l, { day: 'numeric', month: 'short', year: 'numeric', timeZone: ZURICH }),
+      ).format(date)
+    : ''
 }
 
 /** "14:05": a message's time. */
 export function formatTime(d: Date | number | string, locale: Locale = activeLocale()): string {
   const date = valid(d)
   const l = intlLocale(locale, 'en-CH')
-  return date ? cached(`time:${l}`, () => new Intl.DateTimeFormat(l, { hour: '2-digit', minute: '2-digit' })).format(date) : ''
+  return date
+    ? cached(`time:${l}`, () => new Intl.DateTimeFormat(l, { hour: '2-digit', minute: '2-digit' })).format(date)
+    : ''
 }
 
 /** "Mi., 3. Dezember 2025": a conversation's day separator beyond yesterday. */
@@ -62,7 +79,10 @@ export function formatDay(d: Date | number | string, locale: Locale = activeLoca
   const date = valid(d)
   const l = intlLocale(locale, 'en-CH')
   return date
-    ? cached(`day:${l}`, () => new Intl.DateTimeFormat(l, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' })).format(date)
+    ? cached(
+        `day:${l}`,
+        () => new Intl.DateTimeFormat(l, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }),
+      ).format(date)
     : ''
 }
 
@@ -70,10 +90,16 @@ export function formatDay(d: Date | number | string, locale: Locale = activeLoca
 export function formatDayMonth(d: Date | number | string, locale: Locale = activeLocale()): string {
   const date = valid(d)
   const l = intlLocale(locale, 'en-CH')
-  return date ? cached(`daymonth:${l}`, () => new Intl.DateTimeFormat(l, { day: 'numeric', month: 'short' })).format(date) : ''
+  return date
+    ? cached(`daymonth:${l}`, () => new Intl.DateTimeFormat(l, { day: 'numeric', month: 'short' })).format(date)
+    : ''
 }
 
 /** "vor 5 Minuten", "il y a 2 jours", "tra 3 giorni": a time relative to now (negative: past). */
-export function formatRelative(value: number, unit: Intl.RelativeTimeFormatUnit, locale: Locale = activeLocale()): string {
+export function formatRelative(
+  value: number,
+  unit: Intl.RelativeTimeFormatUnit,
+  locale: Locale = activeLocale(),
+): string {
   return cached(`rel:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })).format(value, unit)
 }

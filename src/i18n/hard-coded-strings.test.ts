@@ -10,8 +10,19 @@ import { describe, expect, it } from 'vitest'
 
 /** Attributes whose value is shown or announced (our components' label props included). */
 const READ_ATTRIBUTES = new Set([
-  'aria-label', 'aria-roledescription', 'aria-valuetext', 'aria-placeholder', 'aria-description',
-  'title', 'placeholder', 'alt', 'label', 'fallbackLabel', 'description', 'heading', 'lead',
+  'aria-label',
+  'aria-roledescription',
+  'aria-valuetext',
+  'aria-placeholder',
+  'aria-description',
+  'title',
+  'placeholder',
+  'alt',
+  'label',
+  'fallbackLabel',
+  'description',
+  'heading',
+  'lead',
 ])
 const WORDS = /\p{L}{2,}/u
 
@@ -19,7 +30,8 @@ const WORDS = /\p{L}{2,}/u
 function hardCodedStrings(fileName: string, source: string): string[] {
   const sf = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX)
   const found: string[] = []
-  const at = (n: ts.Node, text: string) => found.push(`${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}: ${text.trim()}`)
+  const at = (n: ts.Node, text: string) =>
+    found.push(`${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}: ${text.trim()}`)
   const literal = (e: ts.Expression | undefined): string | null =>
     e && (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) ? e.text : null
   const visit = (n: ts.Node) => {
@@ -53,7 +65,9 @@ describe('no hard-coded user-facing strings', () => {
   it('no component under src/ has words outside the catalogue', () => {
     const files = componentFiles(root)
     expect(files.length).toBeGreaterThan(50)
-    const found = files.flatMap((f) => hardCodedStrings(f, fs.readFileSync(f, 'utf8')).map((hit) => `${path.relative(root, f)}:${hit}`))
+    const found = files.flatMap((f) =>
+      hardCodedStrings(f, fs.readFileSync(f, 'utf8')).map((hit) => `${path.relative(root, f)}:${hit}`),
+    )
     expect(found).toEqual([])
   })
 

@@ -40,7 +40,11 @@ export function setCatalogue(next: Catalogue): Readonly<Partial<Catalogue>> {
 export const activeLocale = (): Locale => locale
 
 /** Speak `next`: its catalogue, and its static pages' prose when given (English's is built into those pages). */
-export function applyLocale(next: Locale, nextCatalogue: Catalogue, nextLongTexts: Readonly<Record<string, string>> | null): void {
+export function applyLocale(
+  next: Locale,
+  nextCatalogue: Catalogue,
+  nextLongTexts: Readonly<Record<string, string>> | null,
+): void {
   locale = next
   catalogue = nextCatalogue
   longTexts = nextLongTexts

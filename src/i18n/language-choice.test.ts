@@ -1,6 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { chooseLanguage, choiceSaved, followLanguage, languageToFollow, setLanguageKeeper, unsavedChoice } from './language-choice'
+import {
+  chooseLanguage,
+  choiceSaved,
+  followLanguage,
+  languageToFollow,
+  setLanguageKeeper,
+  unsavedChoice,
+} from './language-choice'
 import { LOCALE_STORAGE_KEY, type DeviceLocale } from './locales'
 
 afterEach(() => {

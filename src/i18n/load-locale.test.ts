@@ -16,7 +16,12 @@ describe('loading a language', () => {
     ['it-CH', 'Il mercato', 'Ultimo aggiornamento: 1.1.2026'],
   ] as const)('%s: its catalogue, its static pages, its plural rule and <html lang>', async (locale, shop, updated) => {
     expect(await loadLocale(locale)).toBe(locale)
-    expect([activeLocale(), t('shop.title'), longText('pages.lastUpdated', { date: '1.1.2026' }), document.documentElement.lang]).toEqual([locale, shop, updated, locale])
+    expect([
+      activeLocale(),
+      t('shop.title'),
+      longText('pages.lastUpdated', { date: '1.1.2026' }),
+      document.documentElement.lang,
+    ]).toEqual([locale, shop, updated, locale])
   })
 
   it('plural forms follow the loaded language', async () => {
@@ -29,7 +34,11 @@ describe('loading a language', () => {
   it('English loads like the others and comes back', async () => {
     await loadLocale('it-CH')
     expect(await loadLocale('en')).toBe('en')
-    expect([t('shop.title'), longText('pages.lastUpdated', { date: 'x' }), document.documentElement.lang]).toEqual(['Marketplace Feed', 'Last updated: x', 'en'])
+    expect([t('shop.title'), longText('pages.lastUpdated', { date: 'x' }), document.documentElement.lang]).toEqual([
+      'Marketplace Feed',
+      'Last updated: x',
+      'en',
+    ])
   })
 
   it('the pseudo-locale accents every text, keeps its parameters and formats as English', async () => {

@@ -22,7 +22,11 @@ export const LOCALE_LOADERS: Readonly<Record<DeviceLocale, () => Promise<LocaleM
   'fr-CH': () => import('./fr-CH'),
   'it-CH': () => import('./it-CH'),
   [PSEUDO_LOCALE]: async () => {
-    const [{ pseudoCatalogue }, { en }, { staticPages }] = await Promise.all([import('./pseudo'), import('./en'), import('./en/static-pages')])
+    const [{ pseudoCatalogue }, { en }, { staticPages }] = await Promise.all([
+      import('./pseudo'),
+      import('./en'),
+      import('./en/static-pages'),
+    ])
     return { catalogue: pseudoCatalogue(en), staticPages: pseudoCatalogue(staticPages) }
   },
 }

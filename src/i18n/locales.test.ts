@@ -35,8 +35,15 @@ describe('the language of a first visit, from the browser’s languages', () => 
 function runPicker(languages: readonly string[], kept: string | null) {
   const storage = new Map<string, string>(kept === null ? [] : [[LOCALE_STORAGE_KEY, kept]])
   const documentElement = { lang: 'en' }
-  const localStorage = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) }
-  new Function('navigator', 'localStorage', 'document', LOCALE_PICKER)({ languages, language: languages[0] }, localStorage, { documentElement })
+  const localStorage = {
+    getItem: (k: string) => storage.get(k) ?? null,
+    setItem: (k: string, v: string) => void storage.set(k, v),
+  }
+  new Function('navigator', 'localStorage', 'document', LOCALE_PICKER)(
+    { languages, language: languages[0] },
+    localStorage,
+    { documentElement },
+  )
   return { lang: documentElement.lang, kept: storage.get(LOCALE_STORAGE_KEY) }
 }
 

@@ -21,10 +21,18 @@ export const LOCALE_NAMES: Readonly<Record<Locale, string>> = {
 export const PSEUDO_LOCALE = 'en-XA'
 export type DeviceLocale = Locale | typeof PSEUDO_LOCALE
 
-export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 
 /** The primary language subtags each locale answers to. */
-const PRIMARY: Readonly<Record<string, Locale>> = { de: 'de-CH', gsw: 'de-CH', rm: 'de-CH', fr: 'fr-CH', it: 'it-CH', en: 'en' }
+const PRIMARY: Readonly<Record<string, Locale>> = {
+  de: 'de-CH',
+  gsw: 'de-CH',
+  rm: 'de-CH',
+  fr: 'fr-CH',
+  it: 'it-CH',
+  en: 'en',
+}
 
 /** The locale for a browser's language list (navigator.languages), e.g. ["de-AT", "en"] → de-CH. */
 export function pickLocale(languages: readonly string[]): Locale {
@@ -72,7 +80,12 @@ export function storeLocale(locale: Locale): void {
 export function startLocale(): DeviceLocale {
   const kept = storedLocale()
   if (kept) return kept
-  const languages = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language ?? '']
+  const languages =
+    typeof navigator === 'undefined'
+      ? []
+      : navigator.languages?.length
+        ? navigator.languages
+        : [navigator.language ?? '']
   const picked = pickLocale(languages)
   storeLocale(picked)
   return picked

@@ -9,7 +9,9 @@ describe('long texts (the static pages’ prose)', () => {
 
   it('fills parameters, and a later locale replaces them all', () => {
     expect(longText('terms.accountsText', { age: 16 })).toMatch(/^You must be at least 16 years old to use Kreis\./)
-    expect(longText('privacy.rightsText')).toBe('You can see, correct or delete your data at any time. Write to {email}.')
+    expect(longText('privacy.rightsText')).toBe(
+      'You can see, correct or delete your data at any time. Write to {email}.',
+    )
     const previous = setLongTexts({ ...staticPages, 'pages.lastUpdated': 'Zuletzt geändert: {date}' })
     try {
       expect(longText('pages.lastUpdated', { date: '1. Januar 2024' })).toBe('Zuletzt geändert: 1. Januar 2024')

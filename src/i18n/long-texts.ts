@@ -17,4 +17,5 @@ export function setLongTexts(next: LongTexts): LongTexts {
 }
 
 /** The text of a long-text key, with "{name}" parameters filled in. */
-export const longText = (key: LongTextKey, params?: Params): string => interpolate(activeLongTexts()?.[key] ?? texts[key], params)
+export const longText = (key: LongTextKey, params?: Params): string =>
+  interpolate(activeLongTexts()?.[key] ?? texts[key], params)

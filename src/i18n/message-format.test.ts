@@ -13,14 +13,28 @@ describe('the message format', () => {
     [ITEMS, { count: 'x' }, 'en', ITEMS],
     ['{n, plural, one {# jour} other {# jours}}', { n: 0 }, 'fr-CH', '0 jour'],
     ['{n, plural, one {# jour} other {# jours}}', { n: 2 }, 'fr-CH', '2 jours'],
-    ['{count, plural, one {«{title}» · # photo} other {«{title}» · # photos}}', { count: 3, title: 'Coat' }, 'it-CH', '«Coat» · 3 photos'],
-    ['Before {a}, {count, plural, one {# x} other {# xs}} and {b}', { a: 'A', count: 2, b: 'B' }, 'en', 'Before A, 2 xs and B'],
+    [
+      '{count, plural, one {«{title}» · # photo} other {«{title}» · # photos}}',
+      { count: 3, title: 'Coat' },
+      'it-CH',
+      '«Coat» · 3 photos',
+    ],
+    [
+      'Before {a}, {count, plural, one {# x} other {# xs}} and {b}',
+      { a: 'A', count: 2, b: 'B' },
+      'en',
+      'Before A, 2 xs and B',
+    ],
   ])('%j with %j in %s → %j', (text, params, locale, expected) => {
     expect(formatMessage(text, params, locale)).toBe(expected)
   })
 
   it('names the parameters a text uses, plural ones included', () => {
-    expect(placeholderNames('{count, plural, one {«{title}» · #} other {«{title}» · #}} by {name}')).toEqual(['count', 'name', 'title'])
+    expect(placeholderNames('{count, plural, one {«{title}» · #} other {«{title}» · #}} by {name}')).toEqual([
+      'count',
+      'name',
+      'title',
+    ])
     expect(placeholderNames('No parameters')).toEqual([])
   })
 })

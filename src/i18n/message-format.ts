@@ -49,7 +49,7 @@ function pluralBlocks(text: string): PluralBlock[] {
     if (end < 0) break
     const branches = new Map<string, string>()
     const inner = text.slice(m.index + m[0].length, end - 1)
-    for (let i = 0; i < inner.length; ) {
+    for (let i = 0; i < inner.length;) {
       const selector = /^\s*(=?\w+)\s*\{/.exec(inner.slice(i))
       if (!selector) break
       const open = i + selector[0].length - 1
@@ -65,7 +65,9 @@ function pluralBlocks(text: string): PluralBlock[] {
 }
 
 function pickBranch(block: PluralBlock, count: number, locale: string): string | undefined {
-  return block.branches.get(`=${count}`) ?? block.branches.get(rulesOf(locale).select(count)) ?? block.branches.get('other')
+  return (
+    block.branches.get(`=${count}`) ?? block.branches.get(rulesOf(locale).select(count)) ?? block.branches.get('other')
+  )
 }
 
 /** The text with its plural blocks resolved and its "{name}" parameters filled. */
@@ -77,7 +79,10 @@ export function formatMessage(text: string, params: Params | undefined, locale: 
     if (typeof count !== 'number') continue
     const branch = pickBranch(block, count, locale)
     if (branch === undefined) continue
-    resolved = resolved.slice(0, block.start) + branch.replace(/#/g, numberFormatOf(locale).format(count)) + resolved.slice(block.end)
+    resolved =
+      resolved.slice(0, block.start) +
+      branch.replace(/#/g, numberFormatOf(locale).format(count)) +
+      resolved.slice(block.end)
   }
   return resolved.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
 }
@@ -92,5 +97,7 @@ export function placeholderNames(text: string): string[] {
 
 /** The plural forms a text offers for one parameter ("one", "other", "=0"…), or [] when it has none. */
 export function pluralForms(text: string, name: string): string[] {
-  return pluralBlocks(text).filter((b) => b.name === name).flatMap((b) => [...b.branches.keys()])
+  return pluralBlocks(text)
+    .filter((b) => b.name === name)
+    .flatMap((b) => [...b.branches.keys()])
 }

@@ -7,7 +7,10 @@ import { pseudoCatalogue, pseudoText } from './pseudo'
 describe('the pseudo-locale', () => {
   it('keeps every parameter of every text, and makes each about 40 % longer', () => {
     const pseudo = pseudoCatalogue(en)
-    const broken = Object.keys(en).filter((k) => placeholderNames(pseudo[k as keyof typeof en]).join() !== placeholderNames(en[k as keyof typeof en]).join())
+    const broken = Object.keys(en).filter(
+      (k) =>
+        placeholderNames(pseudo[k as keyof typeof en]).join() !== placeholderNames(en[k as keyof typeof en]).join(),
+    )
     expect(broken).toEqual([])
     const short = Object.keys(en).filter((k) => {
       const key = k as keyof typeof en

@@ -4,13 +4,16 @@
  * translation is longer. Never offered to visitors: set it on the device (localStorage "kreis:locale" = "en-XA").
  */
 const ACCENTED: Readonly<Record<string, string>> = Object.fromEntries(
-  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [c, [...'àƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][i]!]),
+  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [
+    c,
+    [...'àƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][i]!,
+  ]),
 )
 
 /** A text's letters accented, leaving "{name}" parameters, plural heads and branch selectors as they are. */
 function accent(text: string): string {
   let out = ''
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const rest = text.slice(i)
     const param = /^\{\w+\}/.exec(rest)
     if (param) {
@@ -49,7 +52,12 @@ function accent(text: string): string {
 /** About 40 % more characters, as breakable words, so a layout that only fits English shows it. */
 const padding = (text: string): string => {
   const extra = Math.ceil(text.length * 0.4)
-  return extra <= 0 ? '' : ` ${'ẋẋẋẋ '.repeat(Math.ceil(extra / 5)).slice(0, extra).trim()}`
+  return extra <= 0
+    ? ''
+    : ` ${'ẋẋẋẋ '
+        .repeat(Math.ceil(extra / 5))
+        .slice(0, extra)
+        .trim()}`
 }
 
 export const pseudoText = (text: string): string => (text.trim() === '' ? text : `[${accent(text)}${padding(text)}]`)

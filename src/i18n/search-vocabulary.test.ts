@@ -13,21 +13,29 @@ import { catalogue as itCH } from './it-CH'
 const catalogues = { en, 'de-CH': deCH, 'fr-CH': frCH, 'it-CH': itCH }
 
 describe('the search vocabulary', () => {
-  it.each([...CATEGORIES.map((c) => [`category.${c}`, `category:${c}`]), ...ALL_PRODUCT_TYPES.map((p) => [`productType.${p}`, `product_type:${p}`])])(
-    '%s: every language’s name is searchable',
-    (key, code) => {
-      const words = VOCABULARY_WORDS[code]!.split(' ')
-      for (const catalogue of Object.values(catalogues)) {
-        for (const word of foldedWords((catalogue as Record<string, string>)[key]!)) if (word.length >= 3) expect(words).toContain(word)
-      }
-    },
-  )
+  it.each([
+    ...CATEGORIES.map((c) => [`category.${c}`, `category:${c}`]),
+    ...ALL_PRODUCT_TYPES.map((p) => [`productType.${p}`, `product_type:${p}`]),
+  ])('%s: every language’s name is searchable', (key, code) => {
+    const words = VOCABULARY_WORDS[code]!.split(' ')
+    for (const catalogue of Object.values(catalogues)) {
+      for (const word of foldedWords((catalogue as Record<string, string>)[key]!))
+        if (word.length >= 3) expect(words).toContain(word)
+    }
+  })
 
   it('is the server’s: the migration inserts the same rows', () => {
-    const rows = [...SQL.matchAll(/\('(category|product_type|city)', '([^']+)', '([^']+)', (null|array\[[^\]]*\])\)/g)].map((m) => [m[1], m[2], m[3], m[4]])
+    const rows = [
+      ...SQL.matchAll(/\('(category|product_type|city)', '([^']+)', '([^']+)', (null|array\[[^\]]*\])\)/g),
+    ].map((m) => [m[1], m[2], m[3], m[4]])
     const expected = [
       ...Object.entries(VOCABULARY_WORDS).map(([key, words]) => [...key.split(':'), words, 'null']),
-      ...CITY_NAMES.map(([city, names]) => ['city', city, names.join(' '), `array[${names.map((n) => `'${n}'`).join(', ')}]`]),
+      ...CITY_NAMES.map(([city, names]) => [
+        'city',
+        city,
+        names.join(' '),
+        `array[${names.map((n) => `'${n}'`).join(', ')}]`,
+      ]),
     ]
     expect(rows).toEqual(expected)
   })

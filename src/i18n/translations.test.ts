@@ -24,7 +24,10 @@ function differences(reference: Texts, translation: Texts) {
   const parameters = Object.keys(reference)
     .filter((k) => k in translation)
     .filter((k) => placeholderNames(reference[k]!).join() !== placeholderNames(translation[k]!).join())
-    .map((k) => `${k}: {${placeholderNames(reference[k]!).join('}, {')}} vs {${placeholderNames(translation[k]!).join('}, {')}}`)
+    .map(
+      (k) =>
+        `${k}: {${placeholderNames(reference[k]!).join('}, {')}} vs {${placeholderNames(translation[k]!).join('}, {')}}`,
+    )
   const empty = Object.keys(translation).filter((k) => translation[k]!.trim() === '')
   return { missing, extra, parameters, empty }
 }
@@ -43,7 +46,9 @@ describe.each(LANGUAGES)('%s', (_name, language) => {
   it('leaves no sentence in English', () => {
     const all = { ...language.catalogue, ...language.staticPages } as Texts
     const reference = { ...en, ...enStatic } as Texts
-    const untranslated = Object.keys(reference).filter((k) => all[k] === reference[k] && (reference[k]!.replace(/\{\w+\}/g, '').match(/\p{L}{2,}/gu) ?? []).length >= 3)
+    const untranslated = Object.keys(reference).filter(
+      (k) => all[k] === reference[k] && (reference[k]!.replace(/\{\w+\}/g, '').match(/\p{L}{2,}/gu) ?? []).length >= 3,
+    )
     expect(untranslated).toEqual([])
   })
 
@@ -51,7 +56,10 @@ describe.each(LANGUAGES)('%s', (_name, language) => {
     const all = { ...language.catalogue, ...language.staticPages } as Texts
     const incomplete = Object.entries(all).flatMap(([key, text]) =>
       placeholderNames(text)
-        .filter((name) => pluralForms(text, name).length > 0 && !['one', 'other'].every((f) => pluralForms(text, name).includes(f)))
+        .filter(
+          (name) =>
+            pluralForms(text, name).length > 0 && !['one', 'other'].every((f) => pluralForms(text, name).includes(f)),
+        )
         .map((name) => `${key}: ${name}`),
     )
     expect(incomplete).toEqual([])
@@ -66,7 +74,11 @@ describe('Swiss spelling', () => {
 
   it('French puts a narrow no-break space before ? ! : ; and inside « »', () => {
     const all = { ...frCH.catalogue, ...frCH.staticPages } as Texts
-    const bare = Object.entries(all).filter(([, text]) => /[^\u202f][?!;]|[^\u202f\d]:|«[^\u202f]|[^\u202f]»/u.test(text.replace(/\{\w+, plural,/g, '').replace(/\d:\d/g, '')))
+    const bare = Object.entries(all).filter(([, text]) =>
+      /[^\u202f][?!;]|[^\u202f\d]:|«[^\u202f]|[^\u202f]»/u.test(
+        text.replace(/\{\w+, plural,/g, '').replace(/\d:\d/g, ''),
+      ),
+    )
     expect(bare.map(([key]) => key)).toEqual([])
   })
 })

@@ -16,7 +16,18 @@ describe('docs/product.md §5 details form messages', () => {
     [{ fabric: '' }, 'fabric', 'Fabric is required'],
     [{ location: '' }, 'location', 'Location is required'],
   ] as const)('%j → %s: %j', (change, field, text) => {
-    const values = { ...detailsFormDefaults({ title: 'Coat', description: 'A warm coat!', price: 5, productType: 'coat', size: 'M', fabric: 'Wool', location: 'Bern' }), ...change }
+    const values = {
+      ...detailsFormDefaults({
+        title: 'Coat',
+        description: 'A warm coat!',
+        price: 5,
+        productType: 'coat',
+        size: 'M',
+        fabric: 'Wool',
+        location: 'Bern',
+      }),
+      ...change,
+    }
     const r = validateDetails(values as never)
     expect(r.ok ? undefined : render(r.errors[field] ?? 'toast.error')).toBe(text)
   })
@@ -24,7 +35,15 @@ describe('docs/product.md §5 details form messages', () => {
 
 describe('docs/product.md §5 pre-submission check and the docs/product.md §8 "Validation Error" toast', () => {
   it('joins the messages with commas, in order, with the invalid value quoted', () => {
-    const messages = checkBeforePublish({ title: ' ', description: 'd', price: 0, location: 'Bern', category: 'hats', condition: 'mint', imageCount: 0 })
+    const messages = checkBeforePublish({
+      title: ' ',
+      description: 'd',
+      price: 0,
+      location: 'Bern',
+      category: 'hats',
+      condition: 'mint',
+      imageCount: 0,
+    })
     expect(validationErrorToast(messages)).toEqual({
       title: 'Validation Error',
       description:
@@ -41,7 +60,15 @@ describe('docs/product.md §5 pre-submission check and the docs/product.md §8 "
     [{ category: '' }, 'Category is required'],
     [{ condition: '' }, 'Condition is required'],
   ])('%j → %j', (change, text) => {
-    const ok = { title: 't', description: 'd', price: 1, location: 'l', category: 'men', condition: 'very_good', imageCount: 1 }
+    const ok = {
+      title: 't',
+      description: 'd',
+      price: 1,
+      location: 'l',
+      category: 'men',
+      condition: 'very_good',
+      imageCount: 1,
+    }
     expect(checkBeforePublish({ ...ok, ...change }).map(render)).toEqual([text])
   })
 })

@@ -14,7 +14,8 @@ export interface AuthUser {
 }
 
 /** A refusal: the service's message and code, and on a 429 how long it asked to wait (its Retry-After, ms). */
-export type AuthResult = { ok: true; user: AuthUser | null } | { ok: false; message: string; code?: string; retryAfterMs?: number }
+export type AuthResult =
+  { ok: true; user: AuthUser | null } | { ok: false; message: string; code?: string; retryAfterMs?: number }
 
 function refused(error: AuthError): AuthResult {
   const wait = error.status === 429 ? takeAuthRetryAfter() : undefined
@@ -45,7 +46,13 @@ export async function signIn(email: string, password: string): Promise<AuthResul
   return error ? refused(error) : { ok: true, user: userOf(data.session) }
 }
 
-export async function signUp(email: string, password: string, firstName: string, lastName: string, redirectTo: string): Promise<AuthResult> {
+export async function signUp(
+  email: string,
+  password: string,
+  firstName: string,
+  lastName: string,
+  redirectTo: string,
+): Promise<AuthResult> {
   const { data, error } = await getSupabaseClient().auth.signUp({
     email,
     password,

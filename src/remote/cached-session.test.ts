@@ -7,17 +7,31 @@ import { cachedSessionUser, sessionUserNow } from './cached-session'
 const USER = { id: '00000000-0000-4000-8000-000000000001', email: 'anna@demo.kreis.ch' }
 /** A session whose access token expired an hour ago. */
 const expired = () => ({
-  access_token: 'expired.jwt.token', refresh_token: 'r1', token_type: 'bearer', expires_in: 3600,
-  expires_at: Math.floor(Date.now() / 1000) - 3600, user: { ...USER, aud: 'authenticated', app_metadata: {}, user_metadata: {}, created_at: '2026-01-01T00:00:00Z' },
+  access_token: 'expired.jwt.token',
+  refresh_token: 'r1',
+  token_type: 'bearer',
+  expires_in: 3600,
+  expires_at: Math.floor(Date.now() / 1000) - 3600,
+  user: { ...USER, aud: 'authenticated', app_metadata: {}, user_metadata: {}, created_at: '2026-01-01T00:00:00Z' },
 })
 
 /** A supabase-js client whose storage holds `session` and whose every request fails as if offline. */
 function offlineClient(session: object | null) {
   const store = new Map<string, string>()
-  const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) }
+  const storage = {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+    removeItem: (k: string) => void store.delete(k),
+  }
   const requests: string[] = []
   const client = createClient('http://127.0.0.1:54321', 'anon-key-anon-key-anon-key', {
-    auth: { storage, storageKey: 'sb-test-auth-token', persistSession: true, autoRefreshToken: false, detectSessionInUrl: false },
+    auth: {
+      storage,
+      storageKey: 'sb-test-auth-token',
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+    },
     realtime: { transport: class {} as never }, // never connected here (Node 20 has no WebSocket)
     global: {
       fetch: async (input) => {
@@ -56,7 +70,10 @@ describe('sessionUserNow', () => {
 
   it('getSession() failing to refresh (null with an error): the cached user, not "signed out"', async () => {
     const { client } = offlineClient(expired())
-    vi.spyOn(client.auth, 'getSession').mockResolvedValue({ data: { session: null }, error: new Error('Failed to fetch') } as never)
+    vi.spyOn(client.auth, 'getSession').mockResolvedValue({
+      data: { session: null },
+      error: new Error('Failed to fetch'),
+    } as never)
     expect(await sessionUserNow(client.auth, 10_000)).toEqual({ userId: USER.id, email: USER.email })
   })
 

@@ -17,14 +17,27 @@ describe('supabase-js errors → sync failure reasons', () => {
   })
 
   it('reads storage errors by their statusCode (legacy storage answers 400 with the real code inside)', () => {
-    expect(fromStorage({ name: 'StorageApiError', status: 400, statusCode: '403', message: 'new row violates row-level security policy' }).reason).toBe('forbidden')
-    expect(fromStorage({ name: 'StorageApiError', status: 400, statusCode: '403', message: 'jwt expired' }).reason).toBe('unauthorized')
-    expect(fromStorage({ name: 'StorageApiError', status: 413, statusCode: '413', message: 'Payload too large' }).reason).toBe('rejected')
+    expect(
+      fromStorage({
+        name: 'StorageApiError',
+        status: 400,
+        statusCode: '403',
+        message: 'new row violates row-level security policy',
+      }).reason,
+    ).toBe('forbidden')
+    expect(
+      fromStorage({ name: 'StorageApiError', status: 400, statusCode: '403', message: 'jwt expired' }).reason,
+    ).toBe('unauthorized')
+    expect(
+      fromStorage({ name: 'StorageApiError', status: 413, statusCode: '413', message: 'Payload too large' }).reason,
+    ).toBe('rejected')
     expect(fromStorage({ name: 'StorageUnknownError', message: 'fetch failed' }).reason).toBe('network')
   })
 
   it('treats a retryable auth fetch error as the network and anything else as a lost session', () => {
     expect(fromAuth({ name: 'AuthRetryableFetchError', status: 0, message: 'fetch failed' }).reason).toBe('network')
-    expect(fromAuth({ name: 'AuthApiError', status: 400, message: 'Invalid Refresh Token' }).reason).toBe('unauthorized')
+    expect(fromAuth({ name: 'AuthApiError', status: 400, message: 'Invalid Refresh Token' }).reason).toBe(
+      'unauthorized',
+    )
   })
 })

@@ -10,7 +10,8 @@ import { toImage, toListing, toPublicProfile } from './rows'
 
 type Row = Record<string, unknown>
 
-const byImageOrder = (a: ListingImageRecord, b: ListingImageRecord) => a.image_order - b.image_order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+const byImageOrder = (a: ListingImageRecord, b: ListingImageRecord) =>
+  a.image_order - b.image_order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 export function firstScreenBundle(rows: readonly unknown[]): ListingBundle {
   const bundle: ListingBundle = { listings: [], images: [], sellers: [] }

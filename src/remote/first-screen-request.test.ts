@@ -57,7 +57,10 @@ function runScript(pathname: string, online = true) {
   const fetch = vi.fn(async () => ({ ok: true, json: async () => [{ id: 'l1' }] }))
   const window: Record<string, unknown> = {}
   new Function('window', 'location', 'navigator', 'fetch', firstScreenScript(API, 'anon-key-of-the-project'))(
-    window, { pathname, search: '' }, { onLine: online }, fetch,
+    window,
+    { pathname, search: '' },
+    { onLine: online },
+    fetch,
   )
   return { fetch, answer: window[FIRST_SCREEN_GLOBAL] as Promise<unknown> | undefined }
 }
@@ -79,12 +82,21 @@ describe('index.html’s inline script', () => {
   it('answers null, never throws, when the request fails or is refused', async () => {
     const window: Record<string, unknown> = {}
     const run = (fetch: unknown) =>
-      new Function('window', 'location', 'navigator', 'fetch', firstScreenScript(API, 'k'))(window, { pathname: '/shop', search: '' }, { onLine: true }, fetch)
+      new Function('window', 'location', 'navigator', 'fetch', firstScreenScript(API, 'k'))(
+        window,
+        { pathname: '/shop', search: '' },
+        { onLine: true },
+        fetch,
+      )
     run(async () => Promise.reject(new TypeError('Failed to fetch')))
     await expect(window[FIRST_SCREEN_GLOBAL]).resolves.toBeNull()
     run(async () => ({ ok: false, json: async () => ({ message: 'nope' }) }))
     await expect(window[FIRST_SCREEN_GLOBAL]).resolves.toBeNull()
-    expect(() => run(() => { throw new Error('no fetch here') })).not.toThrow()
+    expect(() =>
+      run(() => {
+        throw new Error('no fetch here')
+      }),
+    ).not.toThrow()
   })
 })
 
@@ -95,13 +107,23 @@ describe('the first photos index.html preloads are the files the page’s <img> 
     const photos = await import('@/domain/photos')
     expect(FIRST_PHOTOS.shop.sizes).toBe(CARD_IMAGE_SIZES)
     expect(FIRST_PHOTOS.item.sizes).toBe(GALLERY_SIZES)
-    expect(PHOTO_FILES).toEqual({ bucket: STORAGE_BUCKET, cardSuffix: `.card${photos.PHOTO_OUTPUT_EXTENSION}`, cardWidth: photos.CARD_MAX_EDGE_PX, photoWidth: photos.PHOTO_MAX_EDGE_PX })
+    expect(PHOTO_FILES).toEqual({
+      bucket: STORAGE_BUCKET,
+      cardSuffix: `.card${photos.PHOTO_OUTPUT_EXTENSION}`,
+      cardWidth: photos.CARD_MAX_EDGE_PX,
+      photoWidth: photos.PHOTO_MAX_EDGE_PX,
+    })
   })
 
   it('each listing’s photo with the lowest image_order, as cardSrcSet builds it; an http URL as it is; null for none', async () => {
     const { cardSrcSet } = await import('@/domain/photos')
     const rows = [
-      { listing_images: [{ id: 'b', image_order: 1, image_url: 'u1/b.jpg' }, { id: 'a', image_order: 0, image_url: 'u1/a b.jpg' }] },
+      {
+        listing_images: [
+          { id: 'b', image_order: 1, image_url: 'u1/b.jpg' },
+          { id: 'a', image_order: 0, image_url: 'u1/a b.jpg' },
+        ],
+      },
       { listing_images: [{ id: 'c', image_order: 0, image_url: 'https://cdn.example/c.jpg' }] },
       { listing_images: [] },
       { listing_images: [{ id: 'd', image_order: 0, image_url: 'u2/d.jpg' }] },
@@ -126,11 +148,21 @@ describe('the first photos index.html preloads are the files the page’s <img> 
     const rows = [{ listing_images: [{ id: 'a', image_order: 0, image_url: 'u1/a.jpg' }] }]
     const window: Record<string, unknown> = {}
     new Function('window', 'location', 'navigator', 'fetch', 'document', firstScreenScript(API, 'k'))(
-      window, { pathname: `/item/${ITEM}`, search: '' }, { onLine: true }, async () => ({ ok: true, json: async () => rows }), document,
+      window,
+      { pathname: `/item/${ITEM}`, search: '' },
+      { onLine: true },
+      async () => ({ ok: true, json: async () => rows }),
+      document,
     )
     await expect(window[FIRST_SCREEN_GLOBAL]).resolves.toEqual(rows)
     expect(links).toHaveLength(1)
-    expect(links[0]).toMatchObject({ rel: 'preload', as: 'image', crossOrigin: 'anonymous', imagesizes: FIRST_PHOTOS.item.sizes, imagesrcset: firstPhotoSources(rows, 1, API, PHOTO_FILES)[0]!.srcset })
+    expect(links[0]).toMatchObject({
+      rel: 'preload',
+      as: 'image',
+      crossOrigin: 'anonymous',
+      imagesizes: FIRST_PHOTOS.item.sizes,
+      imagesrcset: firstPhotoSources(rows, 1, API, PHOTO_FILES)[0]!.srcset,
+    })
   })
 })
 
@@ -152,7 +184,17 @@ function fakePage(slots: { top: number; height?: number }[], load: (img: FakeIma
     querySelectorAll: (selector: string) => (selector === `#root [${FIRST_PHOTO_SLOT}]` ? elements : []),
     createElement: (tag: string) => {
       if (tag === 'link') return { setAttribute: () => {} }
-      const img: FakeImage = { tag, crossOrigin: null, sizes: '', srcset: '', src: '', get currentSrc() { return this.srcset ? this.srcset.split(' ')[0]! : this.src }, decode: () => load(img) }
+      const img: FakeImage = {
+        tag,
+        crossOrigin: null,
+        sizes: '',
+        srcset: '',
+        src: '',
+        get currentSrc() {
+          return this.srcset ? this.srcset.split(' ')[0]! : this.src
+        },
+        decode: () => load(img),
+      }
       images.push(img)
       return img
     },
@@ -184,7 +226,16 @@ class ScreenObserver {
   constructor(private readonly report: (entries: { target: unknown; isIntersecting: boolean }[]) => void) {}
   observe(target: { getBoundingClientRect(): { top: number; height: number } }) {
     if (this.targets.push(target) === 1) {
-      setTimeout(() => this.report(this.targets.map((t) => ({ target: t, isIntersecting: t.getBoundingClientRect().height > 0 && t.getBoundingClientRect().top < 800 }))), 0)
+      setTimeout(
+        () =>
+          this.report(
+            this.targets.map((t) => ({
+              target: t,
+              isIntersecting: t.getBoundingClientRect().height > 0 && t.getBoundingClientRect().top < 800,
+            })),
+          ),
+        0,
+      )
     }
   }
   disconnect() {}
@@ -200,9 +251,22 @@ interface FakeImage {
   decode(): Promise<void>
 }
 
-async function paint(page: ReturnType<typeof fakePage>, sources: (FirstPhotoSource | null)[], entryWaitMs = 0): Promise<(string | null)[]> {
+async function paint(
+  page: ReturnType<typeof fakePage>,
+  sources: (FirstPhotoSource | null)[],
+  entryWaitMs = 0,
+): Promise<(string | null)[]> {
   const { paintFirstPhotos } = await import('./first-screen-request')
-  return new Promise((done) => paintFirstPhotos(page.document as unknown as Document, sources, FIRST_PHOTOS.shop.sizes, FIRST_PHOTO_SLOT, done, entryWaitMs))
+  return new Promise((done) =>
+    paintFirstPhotos(
+      page.document as unknown as Document,
+      sources,
+      FIRST_PHOTOS.shop.sizes,
+      FIRST_PHOTO_SLOT,
+      done,
+      entryWaitMs,
+    ),
+  )
 }
 
 describe('the photos index.html paints before the app’s JS', () => {
@@ -229,14 +293,31 @@ describe('the photos index.html paints before the app’s JS', () => {
 
   it('paints each on-screen placeholder, in page order, with the file the app’s srcset and sizes pick; below the fold, hidden or photo-less ones stay', async () => {
     const page = fakePage([{ top: 300 }, { top: 300 }, { top: 300, height: 0 }, { top: 600 }, { top: 900 }])
-    const sources = [{ srcset: 'https://x/a.card.webp 480w, https://x/a.jpg 1600w' }, null, { href: 'https://x/c.jpg' }, { href: 'https://cdn.example/d"e.jpg' }, { href: 'https://x/e.jpg' }]
+    const sources = [
+      { srcset: 'https://x/a.card.webp 480w, https://x/a.jpg 1600w' },
+      null,
+      { href: 'https://x/c.jpg' },
+      { href: 'https://cdn.example/d"e.jpg' },
+      { href: 'https://x/e.jpg' },
+    ]
     const painted = await paint(page, sources)
-    expect([...painted]).toEqual(['blob:https://x/a.card.webp', undefined, undefined, 'blob:https://cdn.example/d"e.jpg'])
+    expect([...painted]).toEqual([
+      'blob:https://x/a.card.webp',
+      undefined,
+      undefined,
+      'blob:https://cdn.example/d"e.jpg',
+    ])
     expect(page.images).toMatchObject([
       { tag: 'img', crossOrigin: 'anonymous', sizes: FIRST_PHOTOS.shop.sizes, srcset: sources[0]!.srcset },
       { tag: 'img', crossOrigin: 'anonymous', src: 'https://cdn.example/d"e.jpg' },
     ])
-    expect(page.elements.map((e) => e.style.backgroundImage)).toEqual(['url("blob:https://x/a.card.webp")', '', '', 'url("blob:https://cdn.example/d"e.jpg")', ''])
+    expect(page.elements.map((e) => e.style.backgroundImage)).toEqual([
+      'url("blob:https://x/a.card.webp")',
+      '',
+      '',
+      'url("blob:https://cdn.example/d"e.jpg")',
+      '',
+    ])
     expect(fetch).toHaveBeenCalledWith('https://x/a.card.webp', { credentials: 'same-origin' })
     expect(page.elements.map((e) => e.attributes[FIRST_PHOTO_SLOT])).toEqual(['painted', '', '', 'painted', ''])
   })
@@ -246,7 +327,9 @@ describe('the photos index.html paints before the app’s JS', () => {
     const failed = new Promise<void>((_, reject) => (fail = () => reject(new Error('broken image'))))
     let settled = false
     const page = fakePage([{ top: 0 }, { top: 0 }], (img) => (img.src ? failed : Promise.resolve()))
-    const painting = paint(page, [{ srcset: 'https://x/a.card.webp 480w' }, { href: 'https://x/broken.jpg' }]).then(() => (settled = true))
+    const painting = paint(page, [{ srcset: 'https://x/a.card.webp 480w' }, { href: 'https://x/broken.jpg' }]).then(
+      () => (settled = true),
+    )
     await new Promise((r) => setTimeout(r, 5))
     expect(settled).toBe(false)
     frames.mockClear()
@@ -282,19 +365,34 @@ describe('the photos index.html paints before the app’s JS', () => {
 
   it('the script settles its paint promise after painting, without painting when the visitor has moved on, and when the request fails', async () => {
     const rows = [{ id: 'l1', listing_images: [{ id: 'a', image_order: 0, image_url: 'u1/a.jpg' }] }]
-    const run = async (page: ReturnType<typeof fakePage>, location: { pathname: string; search: string; href: string }, fetch: unknown) => {
+    const run = async (
+      page: ReturnType<typeof fakePage>,
+      location: { pathname: string; search: string; href: string },
+      fetch: unknown,
+    ) => {
       const window: Record<string, unknown> = {}
       const document = { ...page.document, readyState: 'complete', head: { appendChild: () => {} } }
-      new Function('window', 'location', 'navigator', 'fetch', 'document', firstScreenScript(API, 'k'))(window, location, { onLine: true }, fetch, document)
+      new Function('window', 'location', 'navigator', 'fetch', 'document', firstScreenScript(API, 'k'))(
+        window,
+        location,
+        { onLine: true },
+        fetch,
+        document,
+      )
       await (window[FIRST_PAINT_GLOBAL] as Promise<void>)
       return window
     }
-    const answer = async (url: string) => (url.includes('/storage/') ? photoFetch(url) : { ok: true, json: async () => rows })
+    const answer = async (url: string) =>
+      url.includes('/storage/') ? photoFetch(url) : { ok: true, json: async () => rows }
     const shown = fakePage([{ top: 0 }])
     const shownWindow = await run(shown, { pathname: '/shop', search: '', href: 'http://app/shop' }, answer)
     expect(shown.elements[0]!.attributes[FIRST_PHOTO_SLOT]).toBe('painted')
     // What the app's skeletons show in their place (remote/first-screen.ts paintedFirstPhotos).
-    expect(shownWindow[FIRST_PHOTOS_GLOBAL]).toEqual({ href: 'http://app/shop', photos: [`blob:${firstPhotoSources(rows, 1, API, PHOTO_FILES)[0]!.srcset!.split(' ')[0]}`], ids: ['l1'] })
+    expect(shownWindow[FIRST_PHOTOS_GLOBAL]).toEqual({
+      href: 'http://app/shop',
+      photos: [`blob:${firstPhotoSources(rows, 1, API, PHOTO_FILES)[0]!.srcset!.split(' ')[0]}`],
+      ids: ['l1'],
+    })
 
     const moved = fakePage([{ top: 0 }])
     const location = { pathname: '/shop', search: '', href: 'http://app/shop' }
@@ -303,7 +401,11 @@ describe('the photos index.html paints before the app’s JS', () => {
     await settled
     expect(moved.images).toEqual([])
 
-    const failed = await run(fakePage([{ top: 0 }]), { pathname: '/shop', search: '', href: 'http://app/shop' }, async () => Promise.reject(new TypeError('offline')))
+    const failed = await run(
+      fakePage([{ top: 0 }]),
+      { pathname: '/shop', search: '', href: 'http://app/shop' },
+      async () => Promise.reject(new TypeError('offline')),
+    )
     expect(failed[FIRST_PHOTOS_GLOBAL]).toEqual({ href: 'http://app/shop', photos: [], ids: [] })
   })
 })

@@ -22,7 +22,13 @@ export const FIRST_SCREEN_SELECT = `*, listing_images(*), profiles(${PUBLIC_PROF
  * 12 active listings, as the feed's first page shows them) and /item/:id (that listing). Self-contained (its
  * source is what index.html runs, before any of the app's code): no imports, no helpers.
  */
-export function firstScreenUrl(api: string, pathname: string, search: string, select: string, pageSize: number): string | null {
+export function firstScreenUrl(
+  api: string,
+  pathname: string,
+  search: string,
+  select: string,
+  pageSize: number,
+): string | null {
   const base = api + '/rest/v1/listings?select=' + encodeURIComponent(select)
   if (pathname === '/shop' && (search === '' || search === '?')) {
     return base + '&status=eq.active&order=created_at.desc,id.desc&limit=' + pageSize
@@ -50,12 +56,22 @@ export interface FirstPhotoSource {
  * image_order) — as the app builds its `srcset` (or the `href` of an http URL), so the browser picks the same file
  * for the `<img>` later; null for a listing without photos. Self-contained: its source runs in index.html.
  */
-export function firstPhotoSources(rows: unknown, count: number, api: string, files: typeof PHOTO_FILES): (FirstPhotoSource | null)[] {
+export function firstPhotoSources(
+  rows: unknown,
+  count: number,
+  api: string,
+  files: typeof PHOTO_FILES,
+): (FirstPhotoSource | null)[] {
   const out: (FirstPhotoSource | null)[] = []
   if (!Array.isArray(rows)) return out
   const base = api.replace(/\/+$/, '') + '/storage/v1/object/public/' + files.bucket + '/'
   for (const row of rows.slice(0, count)) {
-    const images = ((row && row.listing_images) || []).slice().sort((a: { image_order: number; id: string }, b: { image_order: number; id: string }) => a.image_order - b.image_order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    const images = ((row && row.listing_images) || [])
+      .slice()
+      .sort(
+        (a: { image_order: number; id: string }, b: { image_order: number; id: string }) =>
+          a.image_order - b.image_order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      )
     const path = images[0] && images[0].image_url
     if (typeof path !== 'string' || !path) {
       out.push(null)
@@ -94,7 +110,11 @@ export function paintFirstPhotos(
   done: (painted: (string | null)[]) => void,
   entryWaitMs = 1000,
 ): void {
-  const slots = Array.prototype.slice.call(doc.querySelectorAll('#root [' + slotAttribute + ']'), 0, sources.length) as HTMLElement[]
+  const slots = Array.prototype.slice.call(
+    doc.querySelectorAll('#root [' + slotAttribute + ']'),
+    0,
+    sources.length,
+  ) as HTMLElement[]
   const painted: (string | null)[] = []
   let waiting = 1
   // Done once a painted photo is on screen: its largest-contentful-paint entry comes after the frame was presented
@@ -113,7 +133,16 @@ export function paintFirstPhotos(
     if (painted.some(Boolean) && typeof PerformanceObserver === 'function') {
       try {
         observer = new PerformanceObserver((list) => {
-          if (list.getEntries().some((e) => (e as PerformanceEntry & { element?: Element | null }).element?.getAttribute(slotAttribute) === 'painted')) finish()
+          if (
+            list
+              .getEntries()
+              .some(
+                (e) =>
+                  (e as PerformanceEntry & { element?: Element | null }).element?.getAttribute(slotAttribute) ===
+                  'painted',
+              )
+          )
+            finish()
         })
         observer.observe({ type: 'largest-contentful-paint', buffered: true })
       } catch {
@@ -153,7 +182,8 @@ export function paintFirstPhotos(
   if (!slots.length || typeof IntersectionObserver !== 'function') return settle()
   const seen = new IntersectionObserver((entries) => {
     seen.disconnect()
-    for (const entry of entries) if (entry.isIntersecting) paint(entry.target as HTMLElement, slots.indexOf(entry.target as HTMLElement))
+    for (const entry of entries)
+      if (entry.isIntersecting) paint(entry.target as HTMLElement, slots.indexOf(entry.target as HTMLElement))
     settle()
   })
   slots.forEach((slot) => seen.observe(slot))

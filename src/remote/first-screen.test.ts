@@ -29,9 +29,33 @@ describe('the page’s view of the first-screen request', () => {
 })
 
 const at = '2026-11-23T10:00:00+00:00'
-const listing = (id: string, user: string, images: unknown, profiles: unknown) => ({ id, user_id: user, title: id, price: '12.50', status: 'active', updated_at: at, created_at: at, listing_images: images, profiles })
-const image = (id: string, l: string, order: number) => ({ id, listing_id: l, image_url: `u/${id}.jpg`, image_order: order, created_at: at })
-const seller = (id: string) => ({ id, first_name: 'Anna', last_name: 'K', location: 'Bern', profile_picture_url: null, created_at: at, updated_at: at })
+const listing = (id: string, user: string, images: unknown, profiles: unknown) => ({
+  id,
+  user_id: user,
+  title: id,
+  price: '12.50',
+  status: 'active',
+  updated_at: at,
+  created_at: at,
+  listing_images: images,
+  profiles,
+})
+const image = (id: string, l: string, order: number) => ({
+  id,
+  listing_id: l,
+  image_url: `u/${id}.jpg`,
+  image_order: order,
+  created_at: at,
+})
+const seller = (id: string) => ({
+  id,
+  first_name: 'Anna',
+  last_name: 'K',
+  location: 'Bern',
+  profile_picture_url: null,
+  created_at: at,
+  updated_at: at,
+})
 
 describe('the first screen’s rows → the mirror bundle', () => {
   it('maps exactly as the transport’s bundleOf does (listings, images in order, each seller once)', () => {

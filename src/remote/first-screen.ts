@@ -36,7 +36,8 @@ export function paintedPhotoOf(listingId: string): string | undefined {
 }
 
 function painted(): { photos: (string | null)[]; ids?: (string | null)[] } | undefined {
-  const p = (globalThis as Record<string, unknown>)[FIRST_PHOTOS_GLOBAL] as { href?: unknown; photos?: unknown; ids?: unknown } | undefined
+  const p = (globalThis as Record<string, unknown>)[FIRST_PHOTOS_GLOBAL] as
+    { href?: unknown; photos?: unknown; ids?: unknown } | undefined
   if (!p || typeof location === 'undefined' || p.href !== location.href || !Array.isArray(p.photos)) return undefined
   return { photos: p.photos as (string | null)[], ...(Array.isArray(p.ids) ? { ids: p.ids as (string | null)[] } : {}) }
 }
@@ -61,7 +62,12 @@ export function followFirstScreen(request: Promise<unknown> | undefined, paint?:
         () => (answer = null),
       )
     : Promise.resolve(null)
-  const painted = paint ? paint.then(() => undefined, () => undefined) : null
+  const painted = paint
+    ? paint.then(
+        () => undefined,
+        () => undefined,
+      )
+    : null
   return { asked: !!request, rows, arrived: () => answer, painted }
 }
 

@@ -2,10 +2,31 @@ import { describe, expect, it } from 'vitest'
 import { bundleOf, LISTING_BUNDLE_SELECT } from './transport/bundles'
 
 const listing = (id: string, user: string, images: unknown, profiles: unknown) => ({
-  id, user_id: user, title: id, price: '12.50', updated_at: '2026-11-23T10:00:00+00:00', created_at: '2026-11-23T10:00:00+00:00', listing_images: images, profiles,
+  id,
+  user_id: user,
+  title: id,
+  price: '12.50',
+  updated_at: '2026-11-23T10:00:00+00:00',
+  created_at: '2026-11-23T10:00:00+00:00',
+  listing_images: images,
+  profiles,
 })
-const image = (id: string, listing: string, order: number) => ({ id, listing_id: listing, image_url: `u/${id}.jpg`, image_order: order, created_at: '2026-11-23T10:00:00+00:00' })
-const seller = (id: string) => ({ id, first_name: 'Anna', last_name: 'K', location: 'Bern', profile_picture_url: null, created_at: '2026-11-23T10:00:00+00:00', updated_at: '2026-11-23T10:00:00+00:00' })
+const image = (id: string, listing: string, order: number) => ({
+  id,
+  listing_id: listing,
+  image_url: `u/${id}.jpg`,
+  image_order: order,
+  created_at: '2026-11-23T10:00:00+00:00',
+})
+const seller = (id: string) => ({
+  id,
+  first_name: 'Anna',
+  last_name: 'K',
+  location: 'Bern',
+  profile_picture_url: null,
+  created_at: '2026-11-23T10:00:00+00:00',
+  updated_at: '2026-11-23T10:00:00+00:00',
+})
 
 describe('one request per page of listings: embedded images and sellers → the mirror bundle', () => {
   it('asks for the images and the seller in the same select', () => {
@@ -30,7 +51,11 @@ describe('one request per page of listings: embedded images and sellers → the 
   })
 
   it('lists each seller once, and none for a profile the caller may not see', () => {
-    const b = bundleOf([listing('l1', 'u1', [], seller('u1')), listing('l2', 'u1', [], seller('u1')), listing('l3', 'u2', null, null)])
+    const b = bundleOf([
+      listing('l1', 'u1', [], seller('u1')),
+      listing('l2', 'u1', [], seller('u1')),
+      listing('l3', 'u2', null, null),
+    ])
     expect(b.sellers.map((s) => s.id)).toEqual(['u1'])
     expect(b.listings.map((l) => l.id)).toEqual(['l1', 'l2', 'l3'])
   })

@@ -49,7 +49,14 @@ export async function confirmPayment(userId: string, gatewayId: string): Promise
   return r.ok ? ok(null) : r
 }
 
-async function query<T>(run: () => PromiseLike<{ data: unknown; error: { code?: string | null; message?: string | null } | null; status: number }>, map: (d: unknown) => T): Promise<Result<T>> {
+async function query<T>(
+  run: () => PromiseLike<{
+    data: unknown
+    error: { code?: string | null; message?: string | null } | null
+    status: number
+  }>,
+  map: (d: unknown) => T,
+): Promise<Result<T>> {
   try {
     const r = await run()
     return r.error ? fromPostgrest(r.error, r.status) : ok(map(r.data))
@@ -62,7 +69,10 @@ async function query<T>(run: () => PromiseLike<{ data: unknown; error: { code?: 
 export function cancelSubscription(): Promise<Result<MyProfileRecord | null>> {
   return query(
     () => getSupabaseClient().rpc('cancel_subscription'),
-    (d) => (d && typeof d === 'object' && 'id' in d && (d as { id: unknown }).id ? toMyProfile(d as Record<string, unknown>) : null),
+    (d) =>
+      d && typeof d === 'object' && 'id' in d && (d as { id: unknown }).id
+        ? toMyProfile(d as Record<string, unknown>)
+        : null,
   )
 }
 
@@ -86,6 +96,9 @@ export function fetchPayments(): Promise<Result<PaymentSummary[]>> {
         .select('id, amount, status, created_at, paid_at')
         .order('created_at', { ascending: false })
         .limit(PAYMENTS_LISTED),
-    (d) => ((d as Record<string, unknown>[] | null) ?? []).map((r) => ({ ...r, amount: Number(r.amount) }) as PaymentSummary),
+    (d) =>
+      ((d as Record<string, unknown>[] | null) ?? []).map(
+        (r) => ({ ...r, amount: Number(r.amount) }) as PaymentSummary,
+      ),
   )
 }

@@ -27,6 +27,8 @@ describe('the listings a device listens to (hosted limits: ≤ 100 values per in
   it('caps the bindings (the periodic pull follows the rest)', () => {
     const f = listingWatchFilters({ createdSince: '2026-11-27T10:00:00Z', ids: ids(2000) })
     expect(f).toHaveLength(3 + REALTIME_WATCH_BINDINGS)
-    expect(f.every((x) => !x.filter?.startsWith('id=in.') || x.filter.split(',').length <= REALTIME_IN_FILTER_MAX)).toBe(true)
+    expect(
+      f.every((x) => !x.filter?.startsWith('id=in.') || x.filter.split(',').length <= REALTIME_IN_FILTER_MAX),
+    ).toBe(true)
   })
 })

@@ -5,7 +5,15 @@
  * cursor is sent back verbatim, so both need one exact, ordered form with the server's microseconds.
  */
 // Relative, not '@/': vite.config.ts reaches this file (through first-screen-request.ts) in the node project, which has no alias.
-import type { ConversationRecord, FavoriteRecord, ListingImageRecord, ListingRecord, MessageRecord, MyProfileRecord, PublicProfileRecord } from '../db/records'
+import type {
+  ConversationRecord,
+  FavoriteRecord,
+  ListingImageRecord,
+  ListingRecord,
+  MessageRecord,
+  MyProfileRecord,
+  PublicProfileRecord,
+} from '../db/records'
 
 type Json = Record<string, unknown>
 
@@ -25,7 +33,15 @@ export function canonicalTimestamp(value: string): string {
 }
 
 const TIME_FIELDS = [
-  'created_at', 'updated_at', 'edited_at', 'last_message_at', 'subscription_start_date', 'last_payment_date', 'paid_until', 'buyer_last_read_at', 'seller_last_read_at',
+  'created_at',
+  'updated_at',
+  'edited_at',
+  'last_message_at',
+  'subscription_start_date',
+  'last_payment_date',
+  'paid_until',
+  'buyer_last_read_at',
+  'seller_last_read_at',
 ] as const
 
 function withCanonicalTimes<T>(r: Json): T {

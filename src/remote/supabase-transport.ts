@@ -22,8 +22,16 @@ export class SupabaseTransport extends composedOf<Transport>() {
   constructor(client: SupabaseClient, retryAfter?: RetryAfterLog) {
     const ctx = supabaseContext(client, retryAfter)
     super({
-      ...sessionSlice(ctx), ...listingsSlice(ctx), ...searchSlice(ctx), ...messagesSlice(ctx), ...profilesSlice(ctx), ...favouritesSlice(ctx),
-      ...pullsSlice(ctx), ...timePullsSlice(ctx), ...pushSlice(ctx), ...realtimeSlice(ctx),
+      ...sessionSlice(ctx),
+      ...listingsSlice(ctx),
+      ...searchSlice(ctx),
+      ...messagesSlice(ctx),
+      ...profilesSlice(ctx),
+      ...favouritesSlice(ctx),
+      ...pullsSlice(ctx),
+      ...timePullsSlice(ctx),
+      ...pushSlice(ctx),
+      ...realtimeSlice(ctx),
     })
   }
 }

@@ -10,7 +10,10 @@ import { getSupabaseClient } from './client'
 import { fromHttp, fromPostgrest } from './errors'
 
 /** Inserts one trial_users row. A request that got no answer is a `network` failure; a refusal keeps its code. */
-export async function insertTrialUser(record: TrialUserRecord, client: SupabaseClient = getSupabaseClient()): Promise<Result<null>> {
+export async function insertTrialUser(
+  record: TrialUserRecord,
+  client: SupabaseClient = getSupabaseClient(),
+): Promise<Result<null>> {
   try {
     const { error, status } = await client.from('trial_users').insert(record)
     return error ? fromPostgrest(error, status) : { ok: true, value: null }

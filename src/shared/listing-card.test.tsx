@@ -12,8 +12,18 @@ import { CARD_IMAGE_SIZES, ListingCard, ListingCardSkeleton, type ListingCardPro
 afterEach(cleanup)
 
 const base: ListingCardProps = {
-  title: 'Wool coat', price: 45, imageUrl: 'https://img.test/a.jpg', brand: 'Akris', size: 'M', location: 'Zurich', seller: 'Anna Müller',
-  isSold: false, isNew: true, href: '/item/1', liked: false, onToggleLike: () => {},
+  title: 'Wool coat',
+  price: 45,
+  imageUrl: 'https://img.test/a.jpg',
+  brand: 'Akris',
+  size: 'M',
+  location: 'Zurich',
+  seller: 'Anna Müller',
+  isSold: false,
+  isNew: true,
+  href: '/item/1',
+  liked: false,
+  onToggleLike: () => {},
 }
 const renderCard = (props: Partial<ListingCardProps> = {}) =>
   render(
@@ -65,7 +75,10 @@ describe('<ListingCard /> (docs/product.md §2.2, §2.6, §3)', () => {
 
   it('a liked heart is pressed; the first row loads its photo eagerly; no photo shows the placeholder', () => {
     renderCard({ liked: true, eager: true })
-    expect(screen.getByRole('button', { name: 'Remove Wool coat from favorites' })).toHaveAttribute('aria-pressed', 'true')
+    expect(screen.getByRole('button', { name: 'Remove Wool coat from favorites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
     expect(screen.getByRole('img', { name: 'Wool coat' })).toHaveAttribute('loading', 'eager')
     cleanup()
     renderCard({ imageUrl: null })
@@ -100,7 +113,10 @@ describe('<ListingCard /> photo (docs/decisions.md#D-card-images: card image in 
     renderWithDb({ imageUrl: PATH })
     const img = await screen.findByRole('img', { name: 'Wool coat' })
     expect(img).toHaveAttribute('src', remoteImageUrl(PATH))
-    expect(img).toHaveAttribute('srcset', `${remoteImageUrl('u1/l1/img-1.card.webp')} 480w, ${remoteImageUrl(PATH)} 1600w`)
+    expect(img).toHaveAttribute(
+      'srcset',
+      `${remoteImageUrl('u1/l1/img-1.card.webp')} 480w, ${remoteImageUrl(PATH)} 1600w`,
+    )
     expect(img).toHaveAttribute('sizes', CARD_IMAGE_SIZES)
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['400', '500'])
   })
@@ -121,7 +137,14 @@ describe('<ListingCard /> photo (docs/decisions.md#D-card-images: card image in 
     const db = new KreisDatabase(`t-${crypto.randomUUID()}`)
     dbs.push(db)
     // Node's Blob: it survives fake-indexeddb's structured clone with its size (happy-dom's does not).
-    const row = (id: string, path: string, bytes: number) => ({ id, listing_id: 'l1', blob: new NodeBlob([new Uint8Array(bytes)]) as Blob, content_type: 'image/webp', path, uploaded: false })
+    const row = (id: string, path: string, bytes: number) => ({
+      id,
+      listing_id: 'l1',
+      blob: new NodeBlob([new Uint8Array(bytes)]) as Blob,
+      content_type: 'image/webp',
+      path,
+      uploaded: false,
+    })
     await db.photo_blobs.bulkPut([row('img-1', PATH, 1000), row('img-1.card', 'u1/l1/img-1.card.webp', 40)])
     render(
       <DatabaseProvider db={db}>
@@ -143,11 +166,14 @@ describe('<ListingCard /> photo (docs/decisions.md#D-card-images: card image in 
     render(
       <DatabaseProvider db={db}>
         <MemoryRouter>
-          {paths.map((p, i) => <ListingCard key={p} {...base} title={`Coat ${i}`} imageUrl={p} />)}
+          {paths.map((p, i) => (
+            <ListingCard key={p} {...base} title={`Coat ${i}`} imageUrl={p} />
+          ))}
         </MemoryRouter>
       </DatabaseProvider>,
     )
-    for (const [i, p] of paths.entries()) expect(await screen.findByRole('img', { name: `Coat ${i}` })).toHaveAttribute('src', remoteImageUrl(p))
+    for (const [i, p] of paths.entries())
+      expect(await screen.findByRole('img', { name: `Coat ${i}` })).toHaveAttribute('src', remoteImageUrl(p))
     expect(get).not.toHaveBeenCalled()
   })
 
@@ -156,7 +182,14 @@ describe('<ListingCard /> photo (docs/decisions.md#D-card-images: card image in 
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
     const db = renderWithDb({ imageUrl: PATH })
     expect(await screen.findByRole('img', { name: 'Wool coat' })).toHaveAttribute('src', remoteImageUrl(PATH))
-    await db.photo_blobs.put({ id: 'img-1', listing_id: 'l1', blob: new NodeBlob([new Uint8Array(700)]) as Blob, content_type: 'image/webp', path: PATH, uploaded: false })
+    await db.photo_blobs.put({
+      id: 'img-1',
+      listing_id: 'l1',
+      blob: new NodeBlob([new Uint8Array(700)]) as Blob,
+      content_type: 'image/webp',
+      path: PATH,
+      uploaded: false,
+    })
     await waitFor(() => expect(screen.getByRole('img', { name: 'Wool coat' })).toHaveAttribute('src', 'blob:test/700'))
   })
 

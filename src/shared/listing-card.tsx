@@ -51,7 +51,14 @@ export interface ListingCardProps {
 
 function Heart({ filled }: { filled: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" className="h-5 w-5" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2} aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+    >
       <path d="M12 20s-7-4.4-7-10a4 4 0 017-2.6A4 4 0 0119 10c0 5.6-7 10-7 10z" strokeLinejoin="round" />
     </svg>
   )
@@ -60,11 +67,24 @@ function Heart({ filled }: { filled: boolean }) {
 /** The grid's column width: 2 columns on phones, 3 from 640 px, at most 280 px from 1024 px. */
 export const CARD_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw'
 
-function CardPhoto({ imageUrl, title, eager, isSold }: { imageUrl: string | null; title: string; eager?: boolean; isSold: boolean }) {
+function CardPhoto({
+  imageUrl,
+  title,
+  eager,
+  isSold,
+}: {
+  imageUrl: string | null
+  title: string
+  eager?: boolean
+  isSold: boolean
+}) {
   const image = useCardImageSrc(imageUrl)
   // A photo uploaded without a card image (older data): when the card fails, load the full photo alone.
   const [noCardFor, setNoCardFor] = useState<string | null>(null)
-  const className = cx('h-full w-full object-cover transition-transform', isSold ? 'opacity-60 grayscale' : 'motion-safe:group-hover:scale-[1.03]')
+  const className = cx(
+    'h-full w-full object-cover transition-transform',
+    isSold ? 'opacity-60 grayscale' : 'motion-safe:group-hover:scale-[1.03]',
+  )
   // Asking the device for its copy (one key read): the box stays blank rather than flashing a placeholder.
   if (image === undefined) return <div className="h-full w-full" aria-hidden="true" />
   const srcSet = image && image.srcSet && noCardFor !== image.src ? image.srcSet : null
@@ -98,7 +118,24 @@ function Details({ brand, size }: { brand?: string | null; size?: string | null 
 }
 
 export function ListingCard(props: ListingCardProps) {
-  const { title, price, imageUrl, brand, size, location, seller, isSold, isNew, href, liked = false, onToggleLike, actions, note, eager, backdrop } = props
+  const {
+    title,
+    price,
+    imageUrl,
+    brand,
+    size,
+    location,
+    seller,
+    isSold,
+    isNew,
+    href,
+    liked = false,
+    onToggleLike,
+    actions,
+    note,
+    eager,
+    backdrop,
+  } = props
   const Heading = props.headingLevel === 2 ? 'h2' : 'h3'
   const place = [location, seller].filter(Boolean).join(' · ')
   return (
@@ -115,7 +152,9 @@ export function ListingCard(props: ListingCardProps) {
         )}
         {isSold && (
           <span className="absolute inset-0 flex items-center justify-center">
-            <span className="rounded-md bg-stone-900/85 px-3 py-1 text-sm font-bold tracking-widest text-white">{t('shop.sold')}</span>
+            <span className="rounded-md bg-stone-900/85 px-3 py-1 text-sm font-bold tracking-widest text-white">
+              {t('shop.sold')}
+            </span>
           </span>
         )}
         {onToggleLike && !isSold && (
@@ -129,7 +168,12 @@ export function ListingCard(props: ListingCardProps) {
               'focus-visible:outline-3 focus-visible:outline-offset-[-4px] focus-visible:outline-green-700',
             )}
           >
-            <span className={cx('flex h-9 w-9 items-center justify-center rounded-full bg-white/90 shadow-sm', liked ? 'text-red-700' : 'text-stone-800')}>
+            <span
+              className={cx(
+                'flex h-9 w-9 items-center justify-center rounded-full bg-white/90 shadow-sm',
+                liked ? 'text-red-700' : 'text-stone-800',
+              )}
+            >
               <Heart filled={liked} />
             </span>
           </button>
@@ -167,4 +211,3 @@ export function ListingCard(props: ListingCardProps) {
 
 // The skeleton lives in its own module: the landing page's first paint shows it without the card's code.
 export { ListingCardSkeleton } from '@/ui/listing-card-skeleton'
-

@@ -10,8 +10,18 @@ afterEach(cleanup)
 
 const now = new Date('2026-11-23T12:00:00Z')
 const row: CardSource = {
-  id: 'l1', user_id: 'u1', title: 'Wool coat', price: '45', brand: 'Akris', size: 'M', location: null, status: 'active',
-  created_at: '2026-11-22T12:00:00Z', cover_image_url: 'https://img.test/a.jpg', seller_first_name: null, seller_last_name: null,
+  id: 'l1',
+  user_id: 'u1',
+  title: 'Wool coat',
+  price: '45',
+  brand: 'Akris',
+  size: 'M',
+  location: null,
+  status: 'active',
+  created_at: '2026-11-22T12:00:00Z',
+  cover_image_url: 'https://img.test/a.jpg',
+  seller_first_name: null,
+  seller_last_name: null,
 }
 const renderCard = (props: Partial<ListingRowCardProps> = {}) =>
   render(

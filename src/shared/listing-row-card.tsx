@@ -28,7 +28,18 @@ export interface ListingRowCardProps {
 }
 
 export function ListingRowCard(props: ListingRowCardProps) {
-  const { row, now, viewerId = null, eager, showPlace = false, liked, onToggleLike, headingLevel, actions, backdrop } = props
+  const {
+    row,
+    now,
+    viewerId = null,
+    eager,
+    showPlace = false,
+    liked,
+    onToggleLike,
+    headingLevel,
+    actions,
+    backdrop,
+  } = props
   const card = cardView(row, now, viewerId)
   return (
     <ListingCard
@@ -41,7 +52,9 @@ export function ListingRowCard(props: ListingRowCardProps) {
       isSold={card.isSold}
       isNew={card.isNew}
       href={paths.item(card.id)}
-      {...(onToggleLike && !card.isOwn ? { liked: !!liked, onToggleLike: () => onToggleLike(card.id, card.title) } : {})}
+      {...(onToggleLike && !card.isOwn
+        ? { liked: !!liked, onToggleLike: () => onToggleLike(card.id, card.title) }
+        : {})}
       eager={eager}
       {...(headingLevel ? { headingLevel } : {})}
       actions={actions?.(card)}

@@ -32,7 +32,10 @@ describe('<ListingThumb /> (docs/product.md#R-photo-offline: thumbnails load the
     const container = thumb(PATH)
     await waitFor(() => expect(container.querySelector('img')).not.toBeNull())
     const img = container.querySelector('img')!
-    expect(img).toHaveAttribute('srcset', `${remoteImageUrl('u1/l1/img-1.card.webp')} 480w, ${remoteImageUrl(PATH)} 1600w`)
+    expect(img).toHaveAttribute(
+      'srcset',
+      `${remoteImageUrl('u1/l1/img-1.card.webp')} 480w, ${remoteImageUrl(PATH)} 1600w`,
+    )
     expect(img).toHaveAttribute('sizes', '56px')
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['56', '56'])
   })

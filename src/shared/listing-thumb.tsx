@@ -8,9 +8,23 @@ import { ImageWithFallback } from '@/ui/image-with-fallback'
  * the full photo (docs/product.md#R-photo-offline), or the device's copy while it holds one; greyed when sold.
  * `sizePx` is the square's CSS size, for the browser's choice in srcset.
  */
-export function ListingThumb({ url, sold, sizePx, className }: { url: string | null | undefined; sold?: boolean; sizePx: number; className?: string }) {
+export function ListingThumb({
+  url,
+  sold,
+  sizePx,
+  className,
+}: {
+  url: string | null | undefined
+  sold?: boolean
+  sizePx: number
+  className?: string
+}) {
   const image = useCardImageSrc(url ?? null)
-  const classes = cx('shrink-0 rounded-xl object-cover text-[0.6rem] leading-tight', sold && 'opacity-60 grayscale', className)
+  const classes = cx(
+    'shrink-0 rounded-xl object-cover text-[0.6rem] leading-tight',
+    sold && 'opacity-60 grayscale',
+    className,
+  )
   // While the device is asked whether it holds the photo: the square, empty (no broken image, no placeholder).
   if (image === undefined) return <div aria-hidden="true" className={cx(classes, 'bg-stone-100')} />
   return (

@@ -32,7 +32,11 @@ export function useSendMessage(): UseSendMessage {
       try {
         const c = typeof to === 'function' ? await to() : to
         if (!c) return null
-        const id = await sendMessage(db, { listingId: c.listing_id, sellerId: c.seller_id, buyerId: c.buyer_id, senderId: userId, content }, now())
+        const id = await sendMessage(
+          db,
+          { listingId: c.listing_id, sellerId: c.seller_id, buyerId: c.buyer_id, senderId: userId, content },
+          now(),
+        )
         poke()
         return id
       } catch {

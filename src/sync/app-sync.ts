@@ -20,7 +20,8 @@ let started = false
 let transport: Promise<Transport> | null = null
 
 /** The one transport of the app (the engine's), imported on first use. */
-const appTransport = (): Promise<Transport> => (transport ??= import('@/remote/client').then((m) => m.createTransport()))
+const appTransport = (): Promise<Transport> =>
+  (transport ??= import('@/remote/client').then((m) => m.createTransport()))
 
 export function getAppSync(): SyncEngine {
   engine ??= new SyncEngine({ db: getDatabase(), transport: appTransport })
@@ -70,7 +71,12 @@ export async function requestListing(id: string, db: KreisDatabase = getDatabase
 }
 
 /** Asks the server one page of a shop search into the mirror (server-search.ts); the shop reads it from Dexie. */
-export async function requestServerPage(filters: FeedFilters, sort: FeedSort, page: number, db: KreisDatabase = getDatabase()): Promise<ServerPageOutcome> {
+export async function requestServerPage(
+  filters: FeedFilters,
+  sort: FeedSort,
+  page: number,
+  db: KreisDatabase = getDatabase(),
+): Promise<ServerPageOutcome> {
   try {
     return await askServerPage({ db, transport: await appTransport() }, filters, sort, page)
   } catch {
@@ -92,7 +98,10 @@ export const firstScreenPending = (source: FirstScreen = firstScreen): boolean =
  * in the mirror, once per page, so the first screen shows them without waiting for the data layer's first pull
  * (which still mirrors the whole feed). Resolves to the ids stored; empty without a request or when it failed.
  */
-export function adoptFirstScreen(db: KreisDatabase = getDatabase(), source: FirstScreen = firstScreen): Promise<ReadonlySet<string>> {
+export function adoptFirstScreen(
+  db: KreisDatabase = getDatabase(),
+  source: FirstScreen = firstScreen,
+): Promise<ReadonlySet<string>> {
   return (adoption ??= adoptRows(db, source).finally(() => (adopted = true)))
 }
 

@@ -21,7 +21,9 @@ function worker(answers: Answer[]) {
   }))
   const self = {
     addEventListener: (type: string, fn: (e: unknown) => void) => (listeners[type] ??= []).push(fn),
-    clients: { matchAll: async (opts: unknown) => (expect(opts).toEqual({ type: 'window', includeUncontrolled: true }), windows) },
+    clients: {
+      matchAll: async (opts: unknown) => (expect(opts).toEqual({ type: 'window', includeUncontrolled: true }), windows),
+    },
   }
   const timers: (() => void)[] = []
   const setTimeout = (fn: () => void) => (timers.push(fn), timers.length)
@@ -32,7 +34,10 @@ function worker(answers: Answer[]) {
     let work: Promise<unknown> | null = null
     for (const fn of listeners.sync ?? []) fn({ tag, waitUntil: (p: Promise<unknown>) => (work = p) })
     if (!work) return 'no waitUntil'
-    return (work as Promise<unknown>).then(() => 'fulfilled' as const, () => 'rejected' as const)
+    return (work as Promise<unknown>).then(
+      () => 'fulfilled' as const,
+      () => 'rejected' as const,
+    )
   }
   return { fire, received, expireTimers: () => timers.splice(0).forEach((t) => t()) }
 }
@@ -44,9 +49,20 @@ describe('service worker Background Sync', () => {
   })
 
   it.each<[string, Answer[], 'fulfilled' | 'rejected']>([
-    ['the leader drained the outbox', [{ drained: false, reason: 'not the leader tab' }, { drained: true }], 'fulfilled'],
+    [
+      'the leader drained the outbox',
+      [{ drained: false, reason: 'not the leader tab' }, { drained: true }],
+      'fulfilled',
+    ],
     ['still offline: the browser should retry later', [{ drained: false, reason: 'offline' }], 'rejected'],
-    ['only non-leader tabs answered', [{ drained: false, reason: 'not the leader tab' }, { drained: false, reason: 'not the leader tab' }], 'rejected'],
+    [
+      'only non-leader tabs answered',
+      [
+        { drained: false, reason: 'not the leader tab' },
+        { drained: false, reason: 'not the leader tab' },
+      ],
+      'rejected',
+    ],
     ['no window is open (the app drains on its next start)', [], 'fulfilled'],
   ])('%s → the sync event is %s', async (_, answers, settles) => {
     const w = worker(answers)

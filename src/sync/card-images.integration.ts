@@ -15,18 +15,37 @@ let laptop: StackDevice
 const devices: StackDevice[] = []
 
 const fields: ListingFields = {
-  title: 'Linen shirt', description: 'Washed linen, bought last summer', price: 30, condition: 'very_good',
-  category: 'men', product_type: 'shirt', brand: 'COS', size: 'M', fabric: 'linen', location: 'Bern', tags: null,
+  title: 'Linen shirt',
+  description: 'Washed linen, bought last summer',
+  price: 30,
+  condition: 'very_good',
+  category: 'men',
+  product_type: 'shirt',
+  brand: 'COS',
+  size: 'M',
+  fabric: 'linen',
+  location: 'Bern',
+  tags: null,
 }
 // The stack checks the type against the file's first bytes (RIFF….WEBP), not the rest.
-const webp = (n: number) => new Blob([new TextEncoder().encode('RIFF'), new Uint8Array([n, 0, 0, 0]), new TextEncoder().encode('WEBPVP8 ')], { type: 'image/webp' })
+const webp = (n: number) =>
+  new Blob([new TextEncoder().encode('RIFF'), new Uint8Array([n, 0, 0, 0]), new TextEncoder().encode('WEBPVP8 ')], {
+    type: 'image/webp',
+  })
 const photo = (n: number) => ({ blob: webp(n), content_type: 'image/webp', ext: '.webp', card: webp(n + 100) })
 const now = () => Date.now() - 60_000
-const status = (path: string) => fetch(`${stack.url}/storage/v1/object/public/listing-images/${path}`).then(async (r) => (await r.arrayBuffer(), r.status))
+const status = (path: string) =>
+  fetch(`${stack.url}/storage/v1/object/public/listing-images/${path}`).then(
+    async (r) => (await r.arrayBuffer(), r.status),
+  )
 const filesOf = (path: string) => [path, cardImagePath(path)!]
 
 async function serverImages(device: StackDevice, listingId: string): Promise<string[]> {
-  const { data } = await device.client.from('listing_images').select('image_url, image_order').eq('listing_id', listingId).order('image_order')
+  const { data } = await device.client
+    .from('listing_images')
+    .select('image_url, image_order')
+    .eq('listing_id', listingId)
+    .order('image_order')
   return (data ?? []).map((r) => String(r.image_url))
 }
 
@@ -51,8 +70,17 @@ describe('card images on the server follow their photos', () => {
     for (const f of [...filesOf(first!), ...filesOf(second!)]) expect(await status(f), f).toBe(200)
 
     // Edit: keep the second photo only.
-    const { data: rows } = await phone.client.from('listing_images').select('id, image_url').eq('listing_id', id).eq('image_url', second!)
-    await saveListing(phone.db, phone.userId, { id, fields, images: [{ id: rows![0]!.id as string, image_url: second! }] }, now() + 1000)
+    const { data: rows } = await phone.client
+      .from('listing_images')
+      .select('id, image_url')
+      .eq('listing_id', id)
+      .eq('image_url', second!)
+    await saveListing(
+      phone.db,
+      phone.userId,
+      { id, fields, images: [{ id: rows![0]!.id as string, image_url: second! }] },
+      now() + 1000,
+    )
     expect((await phone.engine.sync('write')).push).toMatchObject({ outcome: 'drained', failed: 0 })
     expect(await serverImages(phone, id)).toEqual([second])
     for (const f of filesOf(first!)) expect(await status(f), f).toBe(404)

@@ -35,19 +35,37 @@ afterAll(async () => {
 const aheadAt = (base: number, s: number) => new Date(base + SKEW_MS + s * 1000).toISOString()
 
 const listing = (id: string, title: string, edited_at: string): ListingWrite => ({
-  id, user_id: ahead.userId, title, description: 'A wool coat', price: 80, condition: 'very_good', category: 'women',
-  product_type: null, brand: null, size: 'M', fabric: null, location: 'Bern', tags: null, status: 'active', edited_at,
+  id,
+  user_id: ahead.userId,
+  title,
+  description: 'A wool coat',
+  price: 80,
+  condition: 'very_good',
+  category: 'women',
+  product_type: null,
+  brand: null,
+  size: 'M',
+  fabric: null,
+  location: 'Bern',
+  tags: null,
+  status: 'active',
+  edited_at,
 })
 /** A file the stack takes as WebP: it checks the type against the first bytes (RIFF….WEBP) only. */
-const webp = () => new Blob([new TextEncoder().encode('RIFF'), new Uint8Array([1, 0, 0, 0]), new TextEncoder().encode('WEBPVP8 ')], { type: 'image/webp' })
+const webp = () =>
+  new Blob([new TextEncoder().encode('RIFF'), new Uint8Array([1, 0, 0, 0]), new TextEncoder().encode('WEBPVP8 ')], {
+    type: 'image/webp',
+  })
 /** Photos of listing `id`, uploaded to the seller's own folder first as the app does: a photo may point nowhere else. */
 const photos = (id: string, names: string[]) =>
-  Promise.all(names.map(async (n, i) => {
-    const path = `${ahead.userId}/${id}/${n}.webp`
-    const up = await ahead.transport.uploadPhoto(path, webp(), 'image/webp')
-    if (!up.ok) throw new Error(up.message)
-    return { id: randomUUID(), listing_id: id, image_url: path, image_order: i + 1 }
-  }))
+  Promise.all(
+    names.map(async (n, i) => {
+      const path = `${ahead.userId}/${id}/${n}.webp`
+      const up = await ahead.transport.uploadPhoto(path, webp(), 'image/webp')
+      if (!up.ok) throw new Error(up.message)
+      return { id: randomUUID(), listing_id: id, image_url: path, image_order: i + 1 }
+    }),
+  )
 
 async function save(d: StackDevice, s: ListingSave) {
   const r = await d.transport.saveListings([s])
@@ -59,18 +77,43 @@ describe('a device clock ahead of the server', () => {
   it('keeps its newer listing edit when its older edit arrives last, and a later edit from a right clock wins', async () => {
     const id = randomUUID()
     const base = Date.now()
-    await save(ahead, { listing_id: id, listing: listing(id, 'First', new Date(base - 60_000).toISOString()), images: null, images_edited_at: null })
-    await save(ahead, { listing_id: id, listing: listing(id, 'Edit five', aheadAt(base, 5)), images: null, images_edited_at: null })
-    const late = await save(ahead, { listing_id: id, listing: listing(id, 'Edit two', aheadAt(base, 2)), images: null, images_edited_at: null })
+    await save(ahead, {
+      listing_id: id,
+      listing: listing(id, 'First', new Date(base - 60_000).toISOString()),
+      images: null,
+      images_edited_at: null,
+    })
+    await save(ahead, {
+      listing_id: id,
+      listing: listing(id, 'Edit five', aheadAt(base, 5)),
+      images: null,
+      images_edited_at: null,
+    })
+    const late = await save(ahead, {
+      listing_id: id,
+      listing: listing(id, 'Edit two', aheadAt(base, 2)),
+      images: null,
+      images_edited_at: null,
+    })
     expect(late.listing?.title).toBe('Edit five')
     // Clamped: never stored later than the server's time.
     expect(Date.parse(late.listing!.edited_at)).toBeLessThanOrEqual(Date.now() + 1000)
     expect(Object.keys(late.listing!)).not.toContain('device_edited_at')
     // A newer edit of the same device still lands, and a retry of it changes nothing but wins again.
-    const six = await save(ahead, { listing_id: id, listing: listing(id, 'Edit six', aheadAt(base, 6)), images: null, images_edited_at: null })
+    const six = await save(ahead, {
+      listing_id: id,
+      listing: listing(id, 'Edit six', aheadAt(base, 6)),
+      images: null,
+      images_edited_at: null,
+    })
     expect(six.listing?.title).toBe('Edit six')
     // The right clock edits after all of them arrived: the last edit.
-    const fixed = await save(right, { listing_id: id, listing: listing(id, 'Right clock', new Date().toISOString()), images: null, images_edited_at: null })
+    const fixed = await save(right, {
+      listing_id: id,
+      listing: listing(id, 'Right clock', new Date().toISOString()),
+      images: null,
+      images_edited_at: null,
+    })
     expect(fixed.listing?.title).toBe('Right clock')
     // The pull brings the winner without the server's stamps.
     const pulled = await right.transport.pullListings(null, 1000)
@@ -83,27 +126,55 @@ describe('a device clock ahead of the server', () => {
   it('keeps its newer photo set when its older set arrives last', async () => {
     const id = randomUUID()
     const base = Date.now()
-    await save(ahead, { listing_id: id, listing: listing(id, 'Photos', new Date(base - 60_000).toISOString()), images: await photos(id, ['a']), images_edited_at: new Date(base - 60_000).toISOString() })
+    await save(ahead, {
+      listing_id: id,
+      listing: listing(id, 'Photos', new Date(base - 60_000).toISOString()),
+      images: await photos(id, ['a']),
+      images_edited_at: new Date(base - 60_000).toISOString(),
+    })
     const newer = await photos(id, ['b', 'c'])
     await save(ahead, { listing_id: id, listing: null, images: newer, images_edited_at: aheadAt(base, 5) })
-    const late = await save(ahead, { listing_id: id, listing: null, images: await photos(id, ['d']), images_edited_at: aheadAt(base, 2) })
+    const late = await save(ahead, {
+      listing_id: id,
+      listing: null,
+      images: await photos(id, ['d']),
+      images_edited_at: aheadAt(base, 2),
+    })
     expect(late.images.map((i) => i.id)).toEqual(newer.map((i) => i.id))
     const fixed = await photos(id, ['e'])
-    expect((await save(right, { listing_id: id, listing: null, images: fixed, images_edited_at: new Date().toISOString() })).images.map((i) => i.id)).toEqual(fixed.map((i) => i.id))
+    expect(
+      (
+        await save(right, { listing_id: id, listing: null, images: fixed, images_edited_at: new Date().toISOString() })
+      ).images.map((i) => i.id),
+    ).toEqual(fixed.map((i) => i.id))
   })
 
   it('keeps its newer profile edit when its older edit arrives last', async () => {
     const base = Date.now()
     const edit = async (d: StackDevice, first_name: string, edited_at: string) => {
-      const r = await d.transport.updateProfile({ id: ahead.userId, first_name, last_name: 'Ahead', location: null, edited_at })
+      const r = await d.transport.updateProfile({
+        id: ahead.userId,
+        first_name,
+        last_name: 'Ahead',
+        location: null,
+        edited_at,
+      })
       if (!r.ok) throw new Error(r.message)
       return r.value
     }
     await edit(ahead, 'Five', aheadAt(base, 5))
     expect((await edit(ahead, 'Two', aheadAt(base, 2))).first_name).toBe('Five')
     expect((await edit(right, 'Right', new Date().toISOString())).first_name).toBe('Right')
-    const picture = await ahead.transport.setProfilePicture(ahead.userId, `${ahead.userId}/p/new.webp`, aheadAt(base, 9))
-    const stalePicture = await ahead.transport.setProfilePicture(ahead.userId, `${ahead.userId}/p/old.webp`, aheadAt(base, 8))
+    const picture = await ahead.transport.setProfilePicture(
+      ahead.userId,
+      `${ahead.userId}/p/new.webp`,
+      aheadAt(base, 9),
+    )
+    const stalePicture = await ahead.transport.setProfilePicture(
+      ahead.userId,
+      `${ahead.userId}/p/old.webp`,
+      aheadAt(base, 8),
+    )
     if (!picture.ok || !stalePicture.ok) throw new Error('picture refused')
     expect(stalePicture.value.profile_picture_url).toBe(`${ahead.userId}/p/new.webp`)
   })

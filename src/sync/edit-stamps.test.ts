@@ -15,8 +15,17 @@ const ME = '00000000-0000-4000-8000-000000000001'
 const T = Date.parse('2026-11-27T12:00:00.000Z')
 const MIN = 60_000
 const fields: ListingFields = {
-  title: 'Wool coat', description: 'Warm', price: 80, condition: 'very_good', category: 'women', product_type: 'coat', brand: null, size: 'M',
-  fabric: 'wool', location: 'Zurich', tags: null,
+  title: 'Wool coat',
+  description: 'Warm',
+  price: 80,
+  condition: 'very_good',
+  category: 'women',
+  product_type: 'coat',
+  brand: null,
+  size: 'M',
+  fabric: 'wool',
+  location: 'Zurich',
+  tags: null,
 }
 
 const open: KreisDatabase[] = []
@@ -37,7 +46,8 @@ async function stamps(db: KreisDatabase): Promise<string[]> {
   const stampOf = (op: OutboxOp): string | undefined => {
     if (op.kind === 'listing.upsert') return op.listing.edited_at
     if (op.kind === 'profile.update') return op.profile.edited_at
-    if (op.kind === 'favourite.set' || op.kind === 'profile.picture' || op.kind === 'images.replace') return op.edited_at
+    if (op.kind === 'favourite.set' || op.kind === 'profile.picture' || op.kind === 'images.replace')
+      return op.edited_at
     return undefined
   }
   return (await db.outbox.orderBy('seq').toArray()).flatMap((e) => stampOf(e.op) ?? [])

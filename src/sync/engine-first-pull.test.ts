@@ -32,7 +32,8 @@ const connectingFor =
   (delayMs: number) =>
   (t: Transport): Transport =>
     Object.assign(Object.create(t) as Transport, {
-      subscribe: (h: RealtimeHandlers) => t.subscribe({ onChange: h.onChange, onStatus: (s) => void setTimeout(() => h.onStatus(s), delayMs) }),
+      subscribe: (h: RealtimeHandlers) =>
+        t.subscribe({ onChange: h.onChange, onStatus: (s) => void setTimeout(() => h.onStatus(s), delayMs) }),
     })
 
 function setup(connectMs: number) {
@@ -42,7 +43,9 @@ function setup(connectMs: number) {
   const rng = createRng(11)
   const memory = new MemoryTransport(server, VISITOR, rng)
   const scripted = new ScriptedTransport(memory)
-  const transport = connectingFor(connectMs)(Object.assign(Object.create(scripted.transport) as Transport, { session: async () => null }))
+  const transport = connectingFor(connectMs)(
+    Object.assign(Object.create(scripted.transport) as Transport, { session: async () => null }),
+  )
   const engine = new SyncEngine({ db, transport, clock: new VirtualClock(T0, rng), locks: null })
   engines.push(engine)
   return { scripted, engine }

@@ -33,8 +33,17 @@ afterEach(async () => {
 })
 
 const fields: ListingFields = {
-  title: 'Linen shirt', description: 'Light and airy for summer', price: 35, condition: 'very_good', category: 'men',
-  product_type: 'shirt', brand: null, size: 'L', fabric: 'linen', location: 'Geneva', tags: null,
+  title: 'Linen shirt',
+  description: 'Light and airy for summer',
+  price: 35,
+  condition: 'very_good',
+  category: 'men',
+  product_type: 'shirt',
+  brand: null,
+  size: 'L',
+  fabric: 'linen',
+  location: 'Geneva',
+  tags: null,
 }
 const network: Failure = { ok: false, reason: 'network', message: 'Failed to fetch' }
 const server503: Failure = { ok: false, reason: 'server', code: '503', message: 'Service Unavailable' }
@@ -42,7 +51,7 @@ const expired: Failure = { ok: false, reason: 'unauthorized', code: 'PGRST303', 
 
 const until = async (cond: () => Promise<boolean> | boolean) => {
   // Bounded by time (generous, for a loaded machine), not by a count of short sleeps.
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     if (await cond()) return
     await new Promise((r) => setTimeout(r, 5))
   }
@@ -57,7 +66,9 @@ function world() {
 }
 
 /** An engine of `userId` on a fresh database; `wrap` may replace transport methods (a visitor, a gate). */
-function setup(opts: { userId?: string; server?: MemoryServer; wrap?: (t: Transport) => Transport; locks?: LockManager | null } = {}) {
+function setup(
+  opts: { userId?: string; server?: MemoryServer; wrap?: (t: Transport) => Transport; locks?: LockManager | null } = {},
+) {
   const server = opts.server ?? world()
   const db = new KreisDatabase(`engine-triggers-${Math.random()}`)
   dbs.push(db)
@@ -91,8 +102,16 @@ function gate(method: keyof Transport) {
 
 describe('which triggers drop vanished listings (reconcile)', () => {
   it.each<[SyncReason, number]>([
-    ['start', 1], ['reconnect', 1], ['online', 1], ['visible', 1],
-    ['timer', 0], ['write', 0], ['realtime', 0], ['retry', 0], ['manual', 0], ['background-sync', 0],
+    ['start', 1],
+    ['reconnect', 1],
+    ['online', 1],
+    ['visible', 1],
+    ['timer', 0],
+    ['write', 0],
+    ['realtime', 0],
+    ['retry', 0],
+    ['manual', 0],
+    ['background-sync', 0],
   ])('%s: %i id lookup', async (reason, lookups) => {
     const { scripted, engine } = setup()
     await engine.sync(reason)
@@ -189,7 +208,9 @@ describe('what a cycle counts as a sync', () => {
 
   it('a refused token with nothing queued does not ask for sign-in', async () => {
     const { scripted, engine } = setup()
-    scripted.failNext('pullHorizon', expired).failNext('refreshSession', { ok: false, reason: 'unauthorized', message: 'Invalid Refresh Token' })
+    scripted
+      .failNext('pullHorizon', expired)
+      .failNext('refreshSession', { ok: false, reason: 'unauthorized', message: 'Invalid Refresh Token' })
     await engine.sync('start')
     expect(engine.status.getState().needsSignIn).toBe(false)
   })
@@ -197,7 +218,10 @@ describe('what a cycle counts as a sync', () => {
 
 describe('the pull of a cycle', () => {
   it('is skipped when the push met no network or a 429', async () => {
-    for (const failure of [network, { ok: false, reason: 'rate_limited', code: '429', message: 'Too Many Requests' } as Failure]) {
+    for (const failure of [
+      network,
+      { ok: false, reason: 'rate_limited', code: '429', message: 'Too Many Requests' } as Failure,
+    ]) {
       const { db, scripted, engine } = setup()
       await saveListing(db, SELLER, { fields, images: [] }, T0)
       scripted.failNext('saveListings', failure)
@@ -219,7 +243,9 @@ describe('the pull of a cycle', () => {
 
   it('with an expired token whose refresh is refused: the refusal is the pull failure, no second pull', async () => {
     const { scripted, engine } = setup()
-    scripted.failNext('pullHorizon', expired).failNext('refreshSession', { ok: false, reason: 'unauthorized', message: 'Invalid Refresh Token' })
+    scripted
+      .failNext('pullHorizon', expired)
+      .failNext('refreshSession', { ok: false, reason: 'unauthorized', message: 'Invalid Refresh Token' })
     const report = await engine.sync('start')
     expect(report.pullFailure).toMatchObject({ reason: 'unauthorized', message: 'Invalid Refresh Token' })
     expect(scripted.count('pullHorizon')).toBe(1)
@@ -229,7 +255,12 @@ describe('the pull of a cycle', () => {
 describe('the browser says it is offline (navigator.onLine false)', () => {
   function offlineBrowser() {
     const registered: string[] = []
-    vi.stubGlobal('navigator', { onLine: false, serviceWorker: { ready: Promise.resolve({ sync: { register: async (tag: string) => void registered.push(tag) } }) } })
+    vi.stubGlobal('navigator', {
+      onLine: false,
+      serviceWorker: {
+        ready: Promise.resolve({ sync: { register: async (tag: string) => void registered.push(tag) } }),
+      },
+    })
     return registered
   }
 
@@ -267,7 +298,10 @@ describe('the browser says it is offline (navigator.onLine false)', () => {
     vi.stubGlobal('navigator', { onLine: true, serviceWorker: { ready: Promise.resolve({}) } })
     const { engine } = setup()
     expect(await engine.registerBackgroundSync()).toBe(false)
-    vi.stubGlobal('navigator', { onLine: true, serviceWorker: { ready: Promise.resolve({ sync: { register: async () => {} } }) } })
+    vi.stubGlobal('navigator', {
+      onLine: true,
+      serviceWorker: { ready: Promise.resolve({ sync: { register: async () => {} } }) },
+    })
     expect(await engine.registerBackgroundSync()).toBe(true)
   })
 })
@@ -275,7 +309,11 @@ describe('the browser says it is offline (navigator.onLine false)', () => {
 describe('Background Sync registration when the network fails under the engine', () => {
   it('registers only when writes wait, once per offline spell, again after a spell that ended', async () => {
     const registered: string[] = []
-    vi.stubGlobal('navigator', { serviceWorker: { ready: Promise.resolve({ sync: { register: async (tag: string) => void registered.push(tag) } }) } })
+    vi.stubGlobal('navigator', {
+      serviceWorker: {
+        ready: Promise.resolve({ sync: { register: async (tag: string) => void registered.push(tag) } }),
+      },
+    })
     const { db, memory, engine } = setup()
     memory.setOnline(false)
     await engine.sync('timer') // offline, nothing queued
@@ -317,7 +355,10 @@ describe('push()', () => {
     follower.engine.start()
     await saveListing(follower.db, SELLER, { fields, images: [] }, T0)
     expect(await follower.engine.push()).toBeNull()
-    expect(await follower.engine.sync('write')).toEqual({ push: { outcome: 'drained', acknowledged: 0, failed: 0 }, pullFailure: null })
+    expect(await follower.engine.sync('write')).toEqual({
+      push: { outcome: 'drained', acknowledged: 0, failed: 0 },
+      pullFailure: null,
+    })
     expect(follower.scripted.calls).toEqual([])
   })
 
@@ -357,13 +398,20 @@ describe('push()', () => {
   })
 
   it('a storage failure during a push is named in the status', async () => {
-    const { engine } = setup({ wrap: (t) => Object.assign(Object.create(t) as Transport, { session: () => Promise.reject(Object.assign(new Error('full'), { name: 'QuotaExceededError' })) }) })
+    const { engine } = setup({
+      wrap: (t) =>
+        Object.assign(Object.create(t) as Transport, {
+          session: () => Promise.reject(Object.assign(new Error('full'), { name: 'QuotaExceededError' })),
+        }),
+    })
     await expect(engine.push()).rejects.toThrow('full')
     expect(engine.status.getState().storageProblem).toBe('quota-exceeded')
   })
 
   it('any other failure leaves the storage status alone (none, or the one already shown)', async () => {
-    const { engine } = setup({ wrap: (t) => Object.assign(Object.create(t) as Transport, { session: () => Promise.reject(new Error('boom')) }) })
+    const { engine } = setup({
+      wrap: (t) => Object.assign(Object.create(t) as Transport, { session: () => Promise.reject(new Error('boom')) }),
+    })
     await expect(engine.push()).rejects.toThrow('boom')
     await expect(engine.sync('timer')).rejects.toThrow('boom')
     expect(engine.status.getState().storageProblem).toBeNull()
@@ -381,11 +429,15 @@ describe('push()', () => {
     const g = gate('insertMessages')
     const sent: string[] = []
     const { db, engine } = setup({
-      server, userId: BUYER,
+      server,
+      userId: BUYER,
       wrap: (t) => {
         const gated = g.wrap(t)
         return Object.assign(Object.create(gated) as Transport, {
-          insertMessages: (rows: Parameters<Transport['insertMessages']>[0]) => (sent.push(...rows.map((r) => r.content)), gated.insertMessages(rows)),
+          insertMessages: (rows: Parameters<Transport['insertMessages']>[0]) => (
+            sent.push(...rows.map((r) => r.content)),
+            gated.insertMessages(rows)
+          ),
         })
       },
     })
@@ -407,7 +459,9 @@ describe('the next cycle', () => {
     const { db, clock, scripted, engine } = setup()
     await saveListing(db, SELLER, { fields, images: [] }, T0)
     await sendMessage(db, { listingId: 'l-x', sellerId: BUYER, buyerId: SELLER, senderId: SELLER, content: 'Hi' }, T0)
-    scripted.failNext('saveListings', { ...server503, retryAfterMs: 900 }).failNext('createConversations', { ...server503, retryAfterMs: 400 })
+    scripted
+      .failNext('saveListings', { ...server503, retryAfterMs: 900 })
+      .failNext('createConversations', { ...server503, retryAfterMs: 400 })
     await engine.sync('write')
     expect(engine.nextDelayMs()).toBe(400)
     clock.advance(400) // the earlier one is due now, the later one 500 ms on
@@ -424,7 +478,14 @@ describe('realtime', () => {
     const before = scripted.count('pullHorizon')
     const seller = new MemoryTransport(server, SELLER, createRng(8))
     const id = '00000000-0000-4000-8000-0000000000aa'
-    const saved = await seller.saveListings([{ listing_id: id, listing: { id, user_id: SELLER, ...fields, status: 'active', edited_at: new Date(T0).toISOString() }, images: null, images_edited_at: null }])
+    const saved = await seller.saveListings([
+      {
+        listing_id: id,
+        listing: { id, user_id: SELLER, ...fields, status: 'active', edited_at: new Date(T0).toISOString() },
+        images: null,
+        images_edited_at: null,
+      },
+    ])
     if (!saved.ok || !saved.value[0]!.listing) throw new Error(`save failed: ${JSON.stringify(saved)}`)
     await engine.onRealtimeChange({ table: 'listings', row: saved.value[0]!.listing })
     await until(() => scripted.count('pullHorizon') === before + 1)
@@ -435,7 +496,10 @@ describe('realtime', () => {
     await engine.idle()
     expect(scripted.count('pullHorizon')).toBe(before + 1)
     expect((await engine.db.listings.get(row.id))?.title).toBe('Linen shirt, ironed')
-    await engine.onRealtimeChange({ table: 'listings', row: { ...row, title: 'Linen shirt, folded', updated_at: '2099-01-02T00:00:00.000000Z' } })
+    await engine.onRealtimeChange({
+      table: 'listings',
+      row: { ...row, title: 'Linen shirt, folded', updated_at: '2099-01-02T00:00:00.000000Z' },
+    })
     expect((await engine.db.listings.get(row.id))?.title).toBe('Linen shirt, folded')
   })
 
@@ -448,8 +512,20 @@ describe('realtime', () => {
   it('a row the mirror cannot take (a storage failure) is named in the status; another failure brings a pull', async () => {
     const quota = Object.assign(new Error('full'), { name: 'QuotaExceededError' })
     const { engine, scripted } = setup({ userId: BUYER })
-    const put = vi.spyOn(engine.db.messages, 'bulkPut').mockRejectedValueOnce(quota).mockRejectedValueOnce(new Error('odd'))
-    const message = { id: 'm1', conversation_id: 'c1', listing_id: 'l1', sender_id: SELLER, receiver_id: BUYER, content: 'Hi', created_at: '2026-01-01T00:00:00.000000Z', updated_at: '2026-01-01T00:00:00.000000Z' }
+    const put = vi
+      .spyOn(engine.db.messages, 'bulkPut')
+      .mockRejectedValueOnce(quota)
+      .mockRejectedValueOnce(new Error('odd'))
+    const message = {
+      id: 'm1',
+      conversation_id: 'c1',
+      listing_id: 'l1',
+      sender_id: SELLER,
+      receiver_id: BUYER,
+      content: 'Hi',
+      created_at: '2026-01-01T00:00:00.000000Z',
+      updated_at: '2026-01-01T00:00:00.000000Z',
+    }
     await engine.onRealtimeChange({ table: 'messages', row: message })
     expect(engine.status.getState().storageProblem).toBe('quota-exceeded')
     expect(scripted.count('pullHorizon')).toBe(0)
@@ -553,7 +629,9 @@ describe('the user retries or discards a failed write', () => {
 
 describe('Background Sync messages', () => {
   it('answer with the error when the cycle throws, and ignore messages without a type', async () => {
-    const { engine } = setup({ wrap: (t) => Object.assign(Object.create(t) as Transport, { session: () => Promise.reject(new Error('boom')) }) })
+    const { engine } = setup({
+      wrap: (t) => Object.assign(Object.create(t) as Transport, { session: () => Promise.reject(new Error('boom')) }),
+    })
     engine.status.setState({ leader: true })
     const answers: unknown[] = []
     const port = { postMessage: (a: unknown) => void answers.push(a) } as unknown as MessagePort
@@ -570,7 +648,11 @@ describe('engine set-up', () => {
     let loads = 0
     const db = new KreisDatabase(`engine-triggers-${Math.random()}`)
     dbs.push(db)
-    const engine = new SyncEngine({ db, transport: async () => (loads++, new MemoryTransport(server, SELLER, createRng(1))), locks: null })
+    const engine = new SyncEngine({
+      db,
+      transport: async () => (loads++, new MemoryTransport(server, SELLER, createRng(1))),
+      locks: null,
+    })
     engines.push(engine)
     expect(loads).toBe(0)
     await engine.sync('start')
@@ -609,7 +691,17 @@ describe('discarding a failed write', () => {
     expect(scripted.count('windowListingIds')).toBe(lookups)
     expect((await db.my_profile.get(SELLER))?.first_name).toBe('Luca')
 
-    await sendMessage(db, { listingId: '00000000-0000-4000-8000-0000000000ee', sellerId: BUYER, buyerId: SELLER, senderId: SELLER, content: 'Hi' }, T0)
+    await sendMessage(
+      db,
+      {
+        listingId: '00000000-0000-4000-8000-0000000000ee',
+        sellerId: BUYER,
+        buyerId: SELLER,
+        senderId: SELLER,
+        content: 'Hi',
+      },
+      T0,
+    )
     await engine.sync('write') // refused: the listing does not exist
     const before = scripted.calls.length
     const failed = (await db.outbox.toArray()).find((e) => e.state === 'failed')!
@@ -621,7 +713,10 @@ describe('discarding a failed write', () => {
 describe('Background Sync answers', () => {
   const ask = async (engine: SyncEngine) => {
     const answers: unknown[] = []
-    await engine.onServiceWorkerMessage({ data: { type: BACKGROUND_SYNC_MESSAGE }, ports: [{ postMessage: (a: unknown) => void answers.push(a) } as unknown as MessagePort] })
+    await engine.onServiceWorkerMessage({
+      data: { type: BACKGROUND_SYNC_MESSAGE },
+      ports: [{ postMessage: (a: unknown) => void answers.push(a) } as unknown as MessagePort],
+    })
     return answers
   }
 
@@ -664,7 +759,9 @@ describe('the service worker and the browser', () => {
     const channel = new MessageChannel()
     channel.port1.onmessage = (e) => void answers.push(e.data)
     await engine.stop()
-    target.dispatchEvent(new MessageEvent('message', { data: { type: BACKGROUND_SYNC_MESSAGE }, ports: [channel.port2] }))
+    target.dispatchEvent(
+      new MessageEvent('message', { data: { type: BACKGROUND_SYNC_MESSAGE }, ports: [channel.port2] }),
+    )
     await new Promise((r) => setTimeout(r, 30))
     expect(answers).toEqual([])
     channel.port1.close()

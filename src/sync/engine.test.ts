@@ -32,8 +32,17 @@ afterEach(async () => {
 })
 
 const fields: ListingFields = {
-  title: 'Linen shirt', description: 'Light and airy for summer', price: 35, condition: 'very_good', category: 'men',
-  product_type: 'shirt', brand: null, size: 'L', fabric: 'linen', location: 'Geneva', tags: null,
+  title: 'Linen shirt',
+  description: 'Light and airy for summer',
+  price: 35,
+  condition: 'very_good',
+  category: 'men',
+  product_type: 'shirt',
+  brand: null,
+  size: 'L',
+  fabric: 'linen',
+  location: 'Geneva',
+  tags: null,
 }
 
 function device(server: MemoryServer, userId: string, opts: { locks?: LockManager | null } = {}) {
@@ -55,7 +64,7 @@ function world() {
 
 const until = async (cond: () => Promise<boolean> | boolean) => {
   // Bounded by time (generous, for a loaded machine), not by a count of short sleeps.
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     if (await cond()) return
     await new Promise((r) => setTimeout(r, 5))
   }
@@ -106,7 +115,12 @@ describe('engine', () => {
     const server = world()
     const seller = device(server, SELLER)
     const buyer = device(server, BUYER)
-    const id = await saveListing(seller.db, SELLER, { fields, images: [{ blob: new Blob(['x']), content_type: 'image/webp', ext: 'webp' }] }, T0)
+    const id = await saveListing(
+      seller.db,
+      SELLER,
+      { fields, images: [{ blob: new Blob(['x']), content_type: 'image/webp', ext: 'webp' }] },
+      T0,
+    )
     await seller.engine.sync('write')
     await buyer.engine.sync('start')
     expect((await buyer.db.listings.get(id))?.title).toBe('Linen shirt')
@@ -132,7 +146,11 @@ describe('engine', () => {
     seller.engine.start()
     await until(() => seller.engine.status.getState().leader)
     await buyer.engine.sync('start')
-    await sendMessage(buyer.db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hello Luca' }, T0)
+    await sendMessage(
+      buyer.db,
+      { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hello Luca' },
+      T0,
+    )
     await buyer.engine.sync('write')
     seller.transport.flushRealtime(true)
     await until(async () => (await seller.db.messages.count()) === 1)
@@ -140,7 +158,11 @@ describe('engine', () => {
     expect(await seller.db.conversations.count()).toBe(1)
 
     seller.transport.setOnline(false) // realtime events are missed while disconnected
-    await sendMessage(buyer.db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' }, T0 + 1)
+    await sendMessage(
+      buyer.db,
+      { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' },
+      T0 + 1,
+    )
     await buyer.engine.sync('write')
     seller.transport.setOnline(true) // the reconnect pulls what was missed
     await until(async () => (await seller.db.messages.count()) === 2)
@@ -181,14 +203,20 @@ describe('engine', () => {
     expect(broken.status.getState().storageProblem).toBe('quota-exceeded')
   })
 
-  it('after a 5xx the leader runs its next cycle at the write\'s retry time (Retry-After), not at the 60 s tick, and shows since when it is trying', async () => {
+  it("after a 5xx the leader runs its next cycle at the write's retry time (Retry-After), not at the 60 s tick, and shows since when it is trying", async () => {
     const server = world()
     const db = new KreisDatabase(`engine-${Math.random()}`)
     dbs.push(db)
     const rng = createRng(3)
     const clock = new VirtualClock(T0, rng)
     const scripted = new ScriptedTransport(new MemoryTransport(server, SELLER, rng))
-    scripted.failNext('saveListings', { ok: false, reason: 'server', code: '503', message: 'Service Unavailable', retryAfterMs: 300 })
+    scripted.failNext('saveListings', {
+      ok: false,
+      reason: 'server',
+      code: '503',
+      message: 'Service Unavailable',
+      retryAfterMs: 300,
+    })
     const engine = new SyncEngine({ db, transport: scripted.transport, clock, locks: null })
     engines.push(engine)
     const id = await saveListing(db, SELLER, { fields, images: [] }, T0)
@@ -207,7 +235,11 @@ describe('engine', () => {
   it('signed out (no session): writes stay queued and the status asks for sign-in', async () => {
     const server = world()
     const { db, transport } = device(server, SELLER)
-    const engine = new SyncEngine({ db, transport: Object.assign(Object.create(transport), { session: async () => null }), locks: null })
+    const engine = new SyncEngine({
+      db,
+      transport: Object.assign(Object.create(transport), { session: async () => null }),
+      locks: null,
+    })
     await saveListing(db, SELLER, { fields, images: [] }, T0)
     await engine.sync('start')
     expect(engine.status.getState()).toMatchObject({ needsSignIn: true, pendingCount: 1 })
@@ -219,7 +251,9 @@ describe('engine', () => {
 function fakeServiceWorker() {
   const registered: string[] = []
   const target = new EventTarget()
-  const sw = Object.assign(target, { ready: Promise.resolve({ sync: { register: async (tag: string) => void registered.push(tag) } }) })
+  const sw = Object.assign(target, {
+    ready: Promise.resolve({ sync: { register: async (tag: string) => void registered.push(tag) } }),
+  })
   vi.stubGlobal('navigator', { serviceWorker: sw })
   /**
    * Posts what public/sw-background-sync.js posts. Every engine under test shares this one stand-in, so all of
@@ -286,12 +320,21 @@ describe('a write is pushed at once (docs/decisions.md#D-message-budget: a messa
     const db = new KreisDatabase(`engine-${Math.random()}`)
     dbs.push(db)
     const g = gated(new MemoryTransport(server, BUYER, createRng(5)), 'pullMessagesSince')
-    const engine = new SyncEngine({ db, transport: g.transport, clock: new VirtualClock(T0, createRng(5)), locks: null })
+    const engine = new SyncEngine({
+      db,
+      transport: g.transport,
+      clock: new VirtualClock(T0, createRng(5)),
+      locks: null,
+    })
     engines.push(engine)
 
     const cycle = engine.sync('start') // its pull waits on pullMessagesSince
     await until(() => g.stats.inFlight === 1)
-    const id = await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still available?' }, T0)
+    const id = await sendMessage(
+      db,
+      { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still available?' },
+      T0,
+    )
     const report = await engine.push()
     expect(report).toMatchObject({ outcome: 'drained', acknowledged: 2 }) // the conversation and its message
     expect([...server.messages.values()].map((m) => m.id)).toEqual([id])
@@ -310,7 +353,12 @@ describe('a write is pushed at once (docs/decisions.md#D-message-budget: a messa
     dbs.push(db)
     const inner = new MemoryTransport(server, BUYER, createRng(6))
     const g = gated(inner, 'insertMessages')
-    const engine = new SyncEngine({ db, transport: g.transport, clock: new VirtualClock(T0, createRng(6)), locks: null })
+    const engine = new SyncEngine({
+      db,
+      transport: g.transport,
+      clock: new VirtualClock(T0, createRng(6)),
+      locks: null,
+    })
     engines.push(engine)
     await engine.sync('start')
 
@@ -368,7 +416,10 @@ describe('Background Sync', () => {
     await leader.engine.sync('write')
 
     // Both tabs hear every worker message; the follower answers at once, the leader after its cycle.
-    expect(await sw.ask(2)).toEqual([{ drained: false, reason: 'not the leader tab' }, { drained: false, reason: 'offline' }])
+    expect(await sw.ask(2)).toEqual([
+      { drained: false, reason: 'not the leader tab' },
+      { drained: false, reason: 'offline' },
+    ])
     leader.transport.setOnline(true)
     expect(await sw.ask(2)).toEqual([{ drained: false, reason: 'not the leader tab' }, { drained: true }])
     expect(server.listings.get(id)?.title).toBe('Linen shirt')

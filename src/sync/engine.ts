@@ -8,7 +8,12 @@ import type { OutboxGroup } from '@/db/rows'
 import { storageProblemOf } from '@/db/storage-errors'
 import { backoffDelayMs } from './backoff'
 import { systemClock, type Clock } from './clock'
-import { BACKGROUND_SYNC_MESSAGE, BACKGROUND_SYNC_TAG, REALTIME_FIRST_STATUS_WAIT_MS, SYNC_INTERVAL_MS } from './constants'
+import {
+  BACKGROUND_SYNC_MESSAGE,
+  BACKGROUND_SYNC_TAG,
+  REALTIME_FIRST_STATUS_WAIT_MS,
+  SYNC_INTERVAL_MS,
+} from './constants'
 import { electLeader, type Leadership } from './leader'
 import { discardFailed, pendingSummary, retryFailed } from './outbox'
 import { pullAll, refetchListing } from './pull'
@@ -36,7 +41,8 @@ export interface EngineOptions {
   windowSize?: number
 }
 
-export type SyncReason = 'start' | 'online' | 'visible' | 'realtime' | 'reconnect' | 'timer' | 'background-sync' | 'write' | 'retry' | 'manual'
+export type SyncReason =
+  'start' | 'online' | 'visible' | 'realtime' | 'reconnect' | 'timer' | 'background-sync' | 'write' | 'retry' | 'manual'
 
 export interface CycleReport {
   push: DrainReport
@@ -51,7 +57,12 @@ export class SyncEngine {
   private readonly loadTransport: () => Promise<Transport>
   private running: Promise<CycleReport> | null = null
   /** Calls made while a cycle ran: one more cycle, and the promise its callers wait on. */
-  private rerun: { reconcile: boolean; promise: Promise<CycleReport>; resolve(r: CycleReport): void; reject(e: unknown): void } | null = null
+  private rerun: {
+    reconcile: boolean
+    promise: Promise<CycleReport>
+    resolve(r: CycleReport): void
+    reject(e: unknown): void
+  } | null = null
   /** Consecutive cycles that ended offline: the engine's own backoff. */
   private offlineStreak = 0
   /** Background Sync was asked for in this offline spell (once per spell, at its first cycle with writes queued). */
@@ -94,7 +105,10 @@ export class SyncEngine {
    * promises settle with that cycle, so a caller that wrote before calling always waits for a cycle that saw it.
    * @param reconcile also drop listings the server no longer shows.
    */
-  sync(reason: SyncReason, reconcile = reason === 'start' || reason === 'reconnect' || reason === 'online' || reason === 'visible'): Promise<CycleReport> {
+  sync(
+    reason: SyncReason,
+    reconcile = reason === 'start' || reason === 'reconnect' || reason === 'online' || reason === 'visible',
+  ): Promise<CycleReport> {
     // Another tab leads: it drains and pulls, this one only asks it to (two drains at once could send twice).
     if (this.tabStarted && !this.status.getState().leader) {
       pokeLeader()
@@ -134,15 +148,21 @@ export class SyncEngine {
       }
       const transport = await this.getTransport()
       const session = await transport.session()
-      const push: DrainReport = session ? await this.drain(transport) : { outcome: 'unauthorized', acknowledged: 0, failed: 0 }
-      const pullFailure = push.outcome === 'offline' || push.outcome === 'throttled' ? null : await this.pullWithFreshToken(transport, reconcile)
+      const push: DrainReport = session
+        ? await this.drain(transport)
+        : { outcome: 'unauthorized', acknowledged: 0, failed: 0 }
+      const pullFailure =
+        push.outcome === 'offline' || push.outcome === 'throttled'
+          ? null
+          : await this.pullWithFreshToken(transport, reconcile)
       const offline = push.outcome === 'offline' || pullFailure?.reason === 'network'
       this.offlineStreak = offline ? this.offlineStreak + 1 : 0
       if (offline) await this.askToBeWoken()
       else this.wakeAsked = false
       this.nextRetryAt = await this.earliestRetry()
       // A visitor has nothing to push: a clean pull of the public feed is a sync.
-      const ok = !offline && !pullFailure && (push.outcome === 'drained' || (!session && (await this.db.outbox.count()) === 0))
+      const ok =
+        !offline && !pullFailure && (push.outcome === 'drained' || (!session && (await this.db.outbox.count()) === 0))
       const pulled = push.outcome !== 'offline' && push.outcome !== 'throttled'
       this.status.setState({
         online: !offline,
@@ -245,7 +265,8 @@ export class SyncEngine {
    * interval, but never later than the earliest entry backing off after a 5xx or 429 may be sent again.
    */
   nextDelayMs(): number {
-    const base = this.offlineStreak > 0 ? backoffDelayMs(this.offlineStreak, () => this.clock.random()) : SYNC_INTERVAL_MS
+    const base =
+      this.offlineStreak > 0 ? backoffDelayMs(this.offlineStreak, () => this.clock.random()) : SYNC_INTERVAL_MS
     return this.nextRetryAt === null ? base : Math.max(0, Math.min(base, this.nextRetryAt - this.clock.now()))
   }
 
@@ -253,15 +274,25 @@ export class SyncEngine {
   private async earliestRetry(): Promise<number | null> {
     const now = this.clock.now()
     let earliest: number | null = null
-    await this.db.outbox.where('state').equals('queued').each((e) => {
-      if (e.not_before > now && (earliest === null || e.not_before < earliest)) earliest = e.not_before
-    })
+    await this.db.outbox
+      .where('state')
+      .equals('queued')
+      .each((e) => {
+        if (e.not_before > now && (earliest === null || e.not_before < earliest)) earliest = e.not_before
+      })
     return earliest
   }
 
   async refreshCounts(): Promise<void> {
     const s = await pendingSummary(this.db)
-    patchSyncStatus(this.status, { pendingCount: s.pending, photos: s.photos, oldestPendingAt: s.oldestQueuedAt, retryingSince: s.retryingSince, writesWaitingForOtherAccounts: s.waitingForOtherAccounts, failures: s.failures })
+    patchSyncStatus(this.status, {
+      pendingCount: s.pending,
+      photos: s.photos,
+      oldestPendingAt: s.oldestQueuedAt,
+      retryingSince: s.retryingSince,
+      writesWaitingForOtherAccounts: s.waitingForOtherAccounts,
+      failures: s.failures,
+    })
   }
 
   /**
@@ -270,9 +301,17 @@ export class SyncEngine {
    */
   onRealtimeChange(change: RealtimeChange): Promise<void> {
     if (change.table === 'messages' && tracing()) traceHop('realtime-received', [change.row.id])
-    if (change.table === 'listings' && change.deletedId === undefined && change.inserted && change.row.status === 'active') {
+    if (
+      change.table === 'listings' &&
+      change.deletedId === undefined &&
+      change.inserted &&
+      change.row.status === 'active'
+    ) {
       const id = change.row.id
-      void this.db.listings.get(id).then((held) => (held ? undefined : noteNewListing(id)), () => undefined)
+      void this.db.listings.get(id).then(
+        (held) => (held ? undefined : noteNewListing(id)),
+        () => undefined,
+      )
     }
     this.realtimeQueue.push(change)
     this.applyingRealtime ??= this.applyRealtimeQueue().finally(() => (this.applyingRealtime = null))
@@ -284,7 +323,11 @@ export class SyncEngine {
       const batch = this.realtimeQueue.splice(0)
       try {
         const followUp = await applyRealtimeChanges(this.db, batch)
-        if (tracing()) traceHop('realtime-applied', batch.flatMap((c) => (c.table === 'messages' ? [c.row.id] : [])))
+        if (tracing())
+          traceHop(
+            'realtime-applied',
+            batch.flatMap((c) => (c.table === 'messages' ? [c.row.id] : [])),
+          )
         if (followUp !== 'none') this.background('realtime', followUp === 'reconcile')
       } catch (e) {
         const problem = storageProblemOf(e)
@@ -328,7 +371,10 @@ export class SyncEngine {
       this.stopFns.push(() => sw.removeEventListener('message', onMessage))
     }
     // `locks: null` means single-tab leadership even where the browser has Web Locks (undefined would fall back to them).
-    this.leadership = electLeader(() => void this.lead(), this.opts.locks === null ? null : (this.opts.locks ?? globalThis.navigator?.locks))
+    this.leadership = electLeader(
+      () => void this.lead(),
+      this.opts.locks === null ? null : (this.opts.locks ?? globalThis.navigator?.locks),
+    )
   }
 
   private async lead(): Promise<void> {
@@ -379,7 +425,10 @@ export class SyncEngine {
     this.leading = true
     if (!statusHeard && globalThis.navigator?.onLine !== false) {
       let timer: ReturnType<typeof setTimeout> | undefined
-      await Promise.race([firstStatus, new Promise<void>((resolve) => (timer = setTimeout(resolve, REALTIME_FIRST_STATUS_WAIT_MS)))])
+      await Promise.race([
+        firstStatus,
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, REALTIME_FIRST_STATUS_WAIT_MS))),
+      ])
       clearTimeout(timer)
     }
     firstCycle = true
@@ -408,8 +457,15 @@ export class SyncEngine {
     if (this.stopped || !current) return
     const next = await realtimeWatch(this.db, this.windowSize)
     const unnamed = unnamedIds(current, next, REALTIME_WATCH_IDS_MAX)
-    const created = new Map((await this.db.listings.bulkGet(unnamed)).flatMap((l) => (l ? [[l.id, l.created_at] as const] : [])))
-    if (this.stopped || this.realtimeScope !== current || !needsRescope(current, next, (id) => created.get(id), REALTIME_WATCH_IDS_MAX)) return
+    const created = new Map(
+      (await this.db.listings.bulkGet(unnamed)).flatMap((l) => (l ? [[l.id, l.created_at] as const] : [])),
+    )
+    if (
+      this.stopped ||
+      this.realtimeScope !== current ||
+      !needsRescope(current, next, (id) => created.get(id), REALTIME_WATCH_IDS_MAX)
+    )
+      return
     rescope()
   }
 
@@ -461,7 +517,8 @@ export class SyncEngine {
 
   /** Asks the service worker to wake us when connectivity returns (Background Sync, where the browser has it). */
   async registerBackgroundSync(): Promise<boolean> {
-    const reg = (await globalThis.navigator?.serviceWorker?.ready) as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
+    const reg = (await globalThis.navigator?.serviceWorker?.ready) as
+      (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
     if (!reg?.sync) return false
     await reg.sync.register(BACKGROUND_SYNC_TAG)
     return true

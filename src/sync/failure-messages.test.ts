@@ -12,11 +12,20 @@ afterEach(() => {
 
 describe('renderSyncFailure', () => {
   it.each<[StoredSyncFailure | undefined, string]>([
-    [{ code: 'invalid_condition', detail: 'like_new' }, 'Invalid condition: "like_new". Please select a different condition.'],
+    [
+      { code: 'invalid_condition', detail: 'like_new' },
+      'Invalid condition: "like_new". Please select a different condition.',
+    ],
     [{ code: 'listing_edit_failed' }, 'Failed to update listing. Please try again.'],
     [{ code: 'message_send_failed' }, 'Failed to send message. Please try again.'],
-    [{ code: 'profile_update_failed', detail: 'value too long' }, 'First name, last name and location can be at most 100 characters long.'],
-    [{ code: 'profile_update_failed', detail: 'permission denied for table profiles' }, 'Something went wrong. Please try again.'],
+    [
+      { code: 'profile_update_failed', detail: 'value too long' },
+      'First name, last name and location can be at most 100 characters long.',
+    ],
+    [
+      { code: 'profile_update_failed', detail: 'permission denied for table profiles' },
+      'Something went wrong. Please try again.',
+    ],
     [{ code: 'write_failed' }, 'Something went wrong. Please try again.'],
     [undefined, ''],
     ['', ''],
@@ -37,15 +46,30 @@ describe('sentences stored before reason codes', () => {
   it.each<[string, StoredSyncFailure]>([
     ['Failed to create listing. Please try again.', { code: 'listing_create_failed' }],
     ['Failed to update listing. Please try again.', { code: 'listing_edit_failed' }],
-    ["Some listing details don't meet our requirements. Please check your selections.", { code: 'listing_requirements' }],
-    ['Invalid condition: "like_new". Please select a different condition.', { code: 'invalid_condition', detail: 'like_new' }],
-    ['Invalid category: "a "b" c". Please select a different category.', { code: 'invalid_category', detail: 'a "b" c' }],
+    [
+      "Some listing details don't meet our requirements. Please check your selections.",
+      { code: 'listing_requirements' },
+    ],
+    [
+      'Invalid condition: "like_new". Please select a different condition.',
+      { code: 'invalid_condition', detail: 'like_new' },
+    ],
+    [
+      'Invalid category: "a "b" c". Please select a different category.',
+      { code: 'invalid_category', detail: 'a "b" c' },
+    ],
     ['Failed to send message. Please try again.', { code: 'message_send_failed' }],
     ['Something went wrong. Please try again.', { code: 'write_failed' }],
     ['permission denied for table profiles', { code: 'as_stored', detail: 'permission denied for table profiles' }],
-    ['Failed to send message. Please try again. (2)', { code: 'as_stored', detail: 'Failed to send message. Please try again. (2)' }],
+    [
+      'Failed to send message. Please try again. (2)',
+      { code: 'as_stored', detail: 'Failed to send message. Please try again. (2)' },
+    ],
     // The sentence is matched as written: its full stops are not "any character".
-    ['Failed to send message! Please try again!', { code: 'as_stored', detail: 'Failed to send message! Please try again!' }],
+    [
+      'Failed to send message! Please try again!',
+      { code: 'as_stored', detail: 'Failed to send message! Please try again!' },
+    ],
     ['Invalid condition: "a\nb". Please select a different condition.', { code: 'invalid_condition', detail: 'a\nb' }],
   ])('%j is read as %j', (sentence, failure) => {
     expect(syncFailureOf(sentence)).toStrictEqual(failure)

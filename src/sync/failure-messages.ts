@@ -30,7 +30,10 @@ const legacyPatterns = (): (readonly [SyncFailureCode, RegExp])[] =>
       ['message_send_failed', 'toast.messageSendFailed'],
       ['write_failed', 'toast.somethingWrong'],
     ] as const satisfies readonly (readonly [SyncFailureCode, CatalogueKey & keyof typeof englishToasts])[]
-  ).map(([code, key]) => [code, new RegExp(`^${escape(englishToasts[key]).replace(escape('{value}'), '(.*)')}$`, 's')] as const)
+  ).map(
+    ([code, key]) =>
+      [code, new RegExp(`^${escape(englishToasts[key]).replace(escape('{value}'), '(.*)')}$`, 's')] as const,
+  )
 
 /** A stored failure as a reason code (a sentence stored by an older version is matched to its code). */
 export function syncFailureOf(stored: StoredSyncFailure): SyncFailure {

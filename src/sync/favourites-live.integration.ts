@@ -16,7 +16,7 @@ const devices: StackDevice[] = []
 
 /** Waits for a condition, well within the periodic pull's interval (so the pull cannot be what met it). */
 async function until(cond: () => Promise<boolean> | boolean, what: string, withinMs = SYNC_INTERVAL_MS / 2) {
-  for (const deadline = Date.now() + withinMs; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + withinMs; Date.now() < deadline;) {
     if (await cond()) return
     await new Promise((r) => setTimeout(r, 25))
   }
@@ -35,8 +35,13 @@ async function liveDevice(user: { id: string; email: string; password: string })
   }
   d.engine.start()
   const joined = () =>
-    (d.client.getChannels() as unknown as { topic: string; state: string }[]).some((c) => c.topic === `realtime:${userTopic(user.id)}` && c.state === 'joined')
-  await until(() => d.engine.status.getState().lastSyncAt !== null && joined(), 'the device’s first sync and its private channel')
+    (d.client.getChannels() as unknown as { topic: string; state: string }[]).some(
+      (c) => c.topic === `realtime:${userTopic(user.id)}` && c.state === 'joined',
+    )
+  await until(
+    () => d.engine.status.getState().lastSyncAt !== null && joined(),
+    'the device’s first sync and its private channel',
+  )
   return { ...d, signals }
 }
 
@@ -56,9 +61,30 @@ describe('favourites on the user’s other devices', () => {
     const otherUser = await stack.newUser({ firstName: 'Olga', lastName: 'Other' })
     const seller = await stackDevice(stack, sellerUser)
     devices.push(seller)
-    const fields = { description: 'Soft wool, worn twice', price: 60, condition: 'very_good', category: 'women', product_type: 'coat', brand: null, size: 'M', fabric: 'wool', location: 'Bern', tags: null } as const
-    const coat = await saveListing(seller.db, seller.userId, { fields: { ...fields, title: 'Wool coat' }, images: [] }, Date.now() - 60_000)
-    const scarf = await saveListing(seller.db, seller.userId, { fields: { ...fields, title: 'Wool scarf' }, images: [] }, Date.now() - 60_000)
+    const fields = {
+      description: 'Soft wool, worn twice',
+      price: 60,
+      condition: 'very_good',
+      category: 'women',
+      product_type: 'coat',
+      brand: null,
+      size: 'M',
+      fabric: 'wool',
+      location: 'Bern',
+      tags: null,
+    } as const
+    const coat = await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: { ...fields, title: 'Wool coat' }, images: [] },
+      Date.now() - 60_000,
+    )
+    const scarf = await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: { ...fields, title: 'Wool scarf' }, images: [] },
+      Date.now() - 60_000,
+    )
     await seller.engine.sync('write')
 
     const phone = await stackDevice(stack, buyerUser)
@@ -72,7 +98,10 @@ describe('favourites on the user’s other devices', () => {
     await until(async () => (await favouriteIds(laptop.db)).includes(coat), 'the favourite on the laptop')
     expect(laptop.signals.length).toBeGreaterThan(0)
     // Its listing comes with it (the favourites page shows its card).
-    await until(async () => (await laptop.db.listings.get(coat))?.title === 'Wool coat', 'the favourite’s listing on the laptop')
+    await until(
+      async () => (await laptop.db.listings.get(coat))?.title === 'Wool coat',
+      'the favourite’s listing on the laptop',
+    )
 
     // Cleared on the phone: gone from the laptop too.
     await toggleFavourite(phone.db, buyerUser.id, coat, Date.now())

@@ -19,10 +19,31 @@ afterEach(async () => {
 
 const at = (min: number) => `2026-11-25T10:${String(min).padStart(2, '0')}:00+00:00`
 const row = (id: string, min: number) => ({
-  id, user_id: 'u1', title: `Coat ${id}`, description: 'Warm', price: '50.00', condition: 'very_good', category: 'women', product_type: null,
-  brand: 'Arket', size: 'M', location: 'Bern', status: 'active', tags: [], created_at: at(min), updated_at: at(min),
+  id,
+  user_id: 'u1',
+  title: `Coat ${id}`,
+  description: 'Warm',
+  price: '50.00',
+  condition: 'very_good',
+  category: 'women',
+  product_type: null,
+  brand: 'Arket',
+  size: 'M',
+  location: 'Bern',
+  status: 'active',
+  tags: [],
+  created_at: at(min),
+  updated_at: at(min),
   listing_images: [{ id: `${id}-i`, listing_id: id, image_url: `u1/${id}.jpg`, image_order: 0, created_at: at(min) }],
-  profiles: { id: 'u1', first_name: 'Anna', last_name: 'Müller', location: 'Zurich', profile_picture_url: null, created_at: at(0), updated_at: at(0) },
+  profiles: {
+    id: 'u1',
+    first_name: 'Anna',
+    last_name: 'Müller',
+    location: 'Zurich',
+    profile_picture_url: null,
+    created_at: at(0),
+    updated_at: at(0),
+  },
 })
 
 describe('a cold visit’s first screen goes into the mirror, and screens read it from there', () => {

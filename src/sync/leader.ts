@@ -11,7 +11,11 @@ export interface Leadership {
 }
 
 /** @param locks the Web Locks API; `null` (or none in this browser): this tab leads alone. */
-export function electLeader(onLeader: () => void, locks: LockManager | null | undefined = globalThis.navigator?.locks, name = LEADER_LOCK_NAME): Leadership {
+export function electLeader(
+  onLeader: () => void,
+  locks: LockManager | null | undefined = globalThis.navigator?.locks,
+  name = LEADER_LOCK_NAME,
+): Leadership {
   if (!locks) {
     onLeader()
     return { release() {} }

@@ -41,8 +41,18 @@ function device(server: MemoryServer, name: string) {
 }
 
 const fields = (over: Partial<ListingFields> = {}): ListingFields => ({
-  title: 'Wool coat', description: 'Warm and barely worn', price: 80, condition: 'very_good', category: 'women',
-  product_type: 'coat', brand: 'Acne', size: 'M', fabric: 'wool', location: 'Zurich', tags: null, ...over,
+  title: 'Wool coat',
+  description: 'Warm and barely worn',
+  price: 80,
+  condition: 'very_good',
+  category: 'women',
+  product_type: 'coat',
+  brand: 'Acne',
+  size: 'M',
+  fabric: 'wool',
+  location: 'Zurich',
+  tags: null,
+  ...over,
 })
 
 /** The seller's phone and laptop, both holding one listing the phone published. */
@@ -59,13 +69,20 @@ async function twoDevices() {
 describe('listing notices', () => {
   it('an offline edit of a listing deleted meanwhile on another device: "deleted on another device", kept until dismissed', async () => {
     const { phone, laptop, id } = await twoDevices()
-    await saveListing(laptop.db, SELLER, { id, fields: fields({ title: 'Wool coat, edited offline' }), images: [] }, laptop.clock.now())
+    await saveListing(
+      laptop.db,
+      SELLER,
+      { id, fields: fields({ title: 'Wool coat, edited offline' }), images: [] },
+      laptop.clock.now(),
+    )
     phone.clock.advance(1000)
     await deleteListing(phone.db, id, phone.clock.now())
     await phone.sync()
     await laptop.sync()
     expect(await laptop.db.listings.get(id)).toBeUndefined()
-    expect(await listingNotices(laptop.db, SELLER)).toMatchObject([{ listing_id: id, kind: 'deleted', title: 'Wool coat, edited offline' }])
+    expect(await listingNotices(laptop.db, SELLER)).toMatchObject([
+      { listing_id: id, kind: 'deleted', title: 'Wool coat, edited offline' },
+    ])
     // The phone deleted it itself: nothing to tell.
     expect(await listingNotices(phone.db, SELLER)).toEqual([])
     await dismissListingNotice(laptop.db, id)
@@ -77,7 +94,12 @@ describe('listing notices', () => {
     // The laptop edits offline first; the phone edits later and reaches the server first.
     await saveListing(laptop.db, SELLER, { id, fields: fields({ price: 70 }), images: [] }, laptop.clock.now())
     phone.clock.advance(60_000)
-    await saveListing(phone.db, SELLER, { id, fields: fields({ title: 'Wool coat, newer' }), images: [] }, phone.clock.now())
+    await saveListing(
+      phone.db,
+      SELLER,
+      { id, fields: fields({ title: 'Wool coat, newer' }), images: [] },
+      phone.clock.now(),
+    )
     await phone.sync()
     await laptop.sync()
     expect(await laptop.db.listings.get(id)).toMatchObject({ title: 'Wool coat, newer', price: 80 })
@@ -87,7 +109,12 @@ describe('listing notices', () => {
 
   it('a sold mark from the other device that came later wins over an offline edit: told too', async () => {
     const { phone, laptop, id } = await twoDevices()
-    await saveListing(laptop.db, SELLER, { id, fields: fields({ description: 'Now with a belt' }), images: [] }, laptop.clock.now())
+    await saveListing(
+      laptop.db,
+      SELLER,
+      { id, fields: fields({ description: 'Now with a belt' }), images: [] },
+      laptop.clock.now(),
+    )
     phone.clock.advance(60_000)
     await setListingStatus(phone.db, id, 'sold', phone.clock.now())
     await phone.sync()
@@ -103,7 +130,12 @@ describe('listing notices', () => {
     await phone.sync()
     laptop.clock.advance(60_000)
     await laptop.sync()
-    await saveListing(laptop.db, SELLER, { id, fields: fields({ price: 72, title: 'Coat' }), images: [] }, laptop.clock.now())
+    await saveListing(
+      laptop.db,
+      SELLER,
+      { id, fields: fields({ price: 72, title: 'Coat' }), images: [] },
+      laptop.clock.now(),
+    )
     await laptop.sync()
     await phone.sync()
     expect(await phone.db.listings.get(id)).toMatchObject({ price: 72, title: 'Coat' })
@@ -112,7 +144,12 @@ describe('listing notices', () => {
   })
   it('another account on the device does not see them: clearing the account’s data drops them', async () => {
     const { phone, laptop, id } = await twoDevices()
-    await saveListing(laptop.db, SELLER, { id, fields: fields({ title: 'Edited offline' }), images: [] }, laptop.clock.now())
+    await saveListing(
+      laptop.db,
+      SELLER,
+      { id, fields: fields({ title: 'Edited offline' }), images: [] },
+      laptop.clock.now(),
+    )
     phone.clock.advance(1000)
     await deleteListing(phone.db, id, phone.clock.now())
     await phone.sync()

@@ -14,18 +14,46 @@ let buyer: StackDevice
 let ids: string[] = []
 
 const fields = (title: string): ListingFields => ({
-  title, description: 'Worn twice', price: 40, condition: 'very_good', category: 'women', product_type: 'jacket', brand: 'COS', size: 'M', fabric: 'wool', location: 'Bern', tags: null,
+  title,
+  description: 'Worn twice',
+  price: 40,
+  condition: 'very_good',
+  category: 'women',
+  product_type: 'jacket',
+  brand: 'COS',
+  size: 'M',
+  fabric: 'wool',
+  location: 'Bern',
+  tags: null,
 })
-const webp = (n: number) => new Blob([new TextEncoder().encode('RIFF'), new Uint8Array([n, 0, 0, 0]), new TextEncoder().encode('WEBPVP8 ')], { type: 'image/webp' })
+const webp = (n: number) =>
+  new Blob([new TextEncoder().encode('RIFF'), new Uint8Array([n, 0, 0, 0]), new TextEncoder().encode('WEBPVP8 ')], {
+    type: 'image/webp',
+  })
 const photo = (n: number) => ({ blob: webp(n), content_type: 'image/webp', ext: '.webp', card: webp(n + 100) })
-const restGets = (d: StackDevice, from: number) => d.net.log.slice(from).filter((l) => l.startsWith('GET ') && l.includes('/rest/v1/'))
+const restGets = (d: StackDevice, from: number) =>
+  d.net.log.slice(from).filter((l) => l.startsWith('GET ') && l.includes('/rest/v1/'))
 
 beforeAll(async () => {
   stack = await startStack()
   seller = await stackDevice(stack, await stack.newUser({ firstName: 'Pia', lastName: 'Pull' }))
   buyer = await stackDevice(stack, await stack.newUser({ firstName: 'Ben', lastName: 'Buyer' }))
-  ids = [await saveListing(seller.db, seller.userId, { fields: fields('Wool coat'), images: [photo(1), photo(2), photo(3)] }, Date.now() - 60_000)]
-  ids.push(await saveListing(seller.db, seller.userId, { fields: fields('Linen shirt'), images: [photo(4)] }, Date.now() - 60_000))
+  ids = [
+    await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: fields('Wool coat'), images: [photo(1), photo(2), photo(3)] },
+      Date.now() - 60_000,
+    ),
+  ]
+  ids.push(
+    await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: fields('Linen shirt'), images: [photo(4)] },
+      Date.now() - 60_000,
+    ),
+  )
   expect((await seller.engine.sync('write')).push).toMatchObject({ outcome: 'drained', failed: 0 })
 })
 
@@ -94,16 +122,26 @@ describe('the pull by transaction', () => {
     const rest = await buyer.transport.pullListingsSince({ since: null, after: last }, 500)
     if (!rest.ok) throw new Error(rest.message)
     expect(rest.value.rows.listings.map((l) => l.id)).not.toContain(last.id)
-    const newer = await saveListing(seller.db, seller.userId, { fields: fields('Rain jacket'), images: [photo(7)] }, Date.now() - 30_000)
+    const newer = await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: fields('Rain jacket'), images: [photo(7)] },
+      Date.now() - 30_000,
+    )
     expect((await seller.engine.sync('write')).push).toMatchObject({ outcome: 'drained', failed: 0 })
     const since = await buyer.transport.pullListingsSince({ since: h.value, after: null }, 500)
     if (!since.ok) throw new Error(since.message)
     expect(since.value.rows.listings.map((l) => l.id)).toEqual([newer])
     expect(since.value.rows.images.map((i) => i.listing_id)).toEqual([newer])
     expect(since.value.last!.xid).toBeGreaterThanOrEqual(h.value)
-    const profiles = await buyer.transport.pullProfilesSince({ since: null, after: null }, 500, { size: 2000, extra: [] })
+    const profiles = await buyer.transport.pullProfilesSince({ since: null, after: null }, 500, {
+      size: 2000,
+      extra: [],
+    })
     if (!profiles.ok) throw new Error(profiles.message)
-    expect(profiles.value.rows.find((p) => p.id === seller.userId)).toEqual(expect.not.objectContaining({ sync_xid: expect.anything() }))
+    expect(profiles.value.rows.find((p) => p.id === seller.userId)).toEqual(
+      expect.not.objectContaining({ sync_xid: expect.anything() }),
+    )
   })
 
   it('a sync stores each stream at the horizon; a device that stored a time cursor moves over with one pull by time', async () => {

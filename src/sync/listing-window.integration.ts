@@ -24,7 +24,16 @@ const closers: (() => Promise<void>)[] = []
 async function insertListing(title: string, status: 'active' | 'sold' = 'active'): Promise<string> {
   const { data, error } = await service
     .from('listings')
-    .insert({ user_id: seller.id, title, description: 'Worn twice', price: 40, condition: 'very_good', category: 'women', location: 'Bern', status })
+    .insert({
+      user_id: seller.id,
+      title,
+      description: 'Worn twice',
+      price: 40,
+      condition: 'very_good',
+      category: 'women',
+      location: 'Bern',
+      status,
+    })
     .select('id')
     .single()
   if (error) throw new Error(error.message)
@@ -36,7 +45,9 @@ async function setStatus(id: string, status: 'active' | 'sold'): Promise<void> {
   if (error) throw new Error(error.message)
 }
 
-async function visitorDevice(db = new KreisDatabase(`window-visitor-${Math.random()}`)): Promise<{ db: KreisDatabase; engine: SyncEngine }> {
+async function visitorDevice(
+  db = new KreisDatabase(`window-visitor-${Math.random()}`),
+): Promise<{ db: KreisDatabase; engine: SyncEngine }> {
   const { default: WebSocket } = (await import(/* @vite-ignore */ 'ws' as string)) as { default: unknown }
   const client = anonTestClient({ url: stack.url, anonKey: stack.anonKey, fetch: new Switchboard().fetch, WebSocket })
   const engine = new SyncEngine({ db, transport: new SupabaseTransport(client), locks: null, windowSize: WINDOW })
@@ -108,7 +119,9 @@ describe('a favourite outside the window that sold', () => {
   it('arrives on the fan’s fresh device with its title and photo, and stays', async () => {
     const fan = await stack.newUser({ firstName: 'Fay', lastName: 'Fan' })
     const old = ids[1]!
-    const { error: imageError } = await service.from('listing_images').insert({ listing_id: old, image_url: 'https://example.com/coat-1.jpg', image_order: 1 })
+    const { error: imageError } = await service
+      .from('listing_images')
+      .insert({ listing_id: old, image_url: 'https://example.com/coat-1.jpg', image_order: 1 })
     expect(imageError).toBeNull()
     const first = await stackDevice(stack, fan, { windowSize: WINDOW })
     closers.push(() => first.close())
@@ -120,7 +133,11 @@ describe('a favourite outside the window that sold', () => {
     closers.push(() => fresh.close())
     await adoptOwner(fresh.db, fan.id)
     expect((await fresh.engine.sync('start')).pullFailure).toBeNull()
-    expect(await fresh.db.listings.get(old)).toMatchObject({ title: 'Coat 1', status: 'sold', cover_image_url: 'https://example.com/coat-1.jpg' })
+    expect(await fresh.db.listings.get(old)).toMatchObject({
+      title: 'Coat 1',
+      status: 'sold',
+      cover_image_url: 'https://example.com/coat-1.jpg',
+    })
     expect(await fresh.db.listings.count()).toBe(WINDOW + 1)
     // Later pulls keep it (it is the user's business) and hold no more than the window besides it.
     expect((await fresh.engine.sync('start')).pullFailure).toBeNull()

@@ -36,11 +36,23 @@ function setup() {
 }
 
 const fields = (over: Partial<ListingFields> = {}): ListingFields => ({
-  title: 'Wool coat', description: 'Warm and barely worn', price: 80, condition: 'very_good', category: 'women',
-  product_type: 'coat', brand: null, size: 'M', fabric: 'wool', location: 'Zurich', tags: null, ...over,
+  title: 'Wool coat',
+  description: 'Warm and barely worn',
+  price: 80,
+  condition: 'very_good',
+  category: 'women',
+  product_type: 'coat',
+  brand: null,
+  size: 'M',
+  fabric: 'wool',
+  location: 'Zurich',
+  tags: null,
+  ...over,
 })
 const photo = (card = true) => ({
-  blob: new Blob(['full'], { type: 'image/webp' }), content_type: 'image/webp', ext: '.webp',
+  blob: new Blob(['full'], { type: 'image/webp' }),
+  content_type: 'image/webp',
+  ext: '.webp',
   ...(card ? { card: new Blob(['card'], { type: 'image/webp' }) } : {}),
 })
 
@@ -50,7 +62,9 @@ describe('card images', () => {
     const id = await saveListing(db, SELLER, { fields: fields(), images: [photo(), photo(false)] }, clock.now())
     const images = await db.listing_images.where('listing_id').equals(id).sortBy('image_order')
     expect(images).toHaveLength(2)
-    const uploads = (await db.outbox.orderBy(':id').toArray()).filter((e) => e.op.kind === 'photo.upload').map((e) => e.op)
+    const uploads = (await db.outbox.orderBy(':id').toArray())
+      .filter((e) => e.op.kind === 'photo.upload')
+      .map((e) => e.op)
     expect(uploads.map((o) => (o as { path: string }).path)).toEqual([
       images[0]!.image_url,
       images[0]!.image_url.replace(/\.webp$/, '.card.webp'),
@@ -70,14 +84,21 @@ describe('a refused listing, fixed and retried', () => {
   it('sends the fix, not the refused version', async () => {
     const { db, clock, server, deps } = setup()
     // Queued by a version before the local check (which refuses a price of 0 now): such entries still drain.
-    const id = await saveListingAsOlderVersion(db, SELLER, { fields: fields(), images: [photo()] }, clock.now(), { price: 0 })
+    const id = await saveListingAsOlderVersion(db, SELLER, { fields: fields(), images: [photo()] }, clock.now(), {
+      price: 0,
+    })
     await drainOutbox(deps)
     expect(await db.listings.get(id)).toMatchObject({ sync_state: 'failed' })
     expect(server.listings.has(id)).toBe(false)
 
     const row = (await db.listings.get(id))!
     const images = await db.listing_images.where('listing_id').equals(id).sortBy('image_order')
-    await saveListing(db, SELLER, { id, fields: { ...row, price: 25 }, images: images.map((i) => ({ id: i.id, image_url: i.image_url })) }, clock.now())
+    await saveListing(
+      db,
+      SELLER,
+      { id, fields: { ...row, price: 25 }, images: images.map((i) => ({ id: i.id, image_url: i.image_url })) },
+      clock.now(),
+    )
     await retryFailed(db, `listing:${id}`)
     expect((await drainOutbox(deps)).outcome).toBe('drained')
     expect(server.listings.get(id)).toMatchObject({ price: 25, title: 'Wool coat' })
@@ -93,17 +114,29 @@ describe('a listing the server would refuse never reaches the outbox (its schema
     ['a title too short', { title: 'ab' }],
   ])('%s: nothing is written, the columns are named', async (_name, bad) => {
     const { db, clock } = setup()
-    const attempt = saveListing(db, SELLER, { fields: { ...fields(), ...bad } as ListingFields, images: [photo()] }, clock.now())
+    const attempt = saveListing(
+      db,
+      SELLER,
+      { fields: { ...fields(), ...bad } as ListingFields, images: [photo()] },
+      clock.now(),
+    )
     await expect(attempt).rejects.toThrow(InvalidListingError)
     await expect(attempt).rejects.toMatchObject({ fields: Object.keys(bad) })
-    expect([await db.outbox.count(), await db.listings.count(), await db.listing_images.count(), await db.photo_blobs.count()]).toEqual([0, 0, 0, 0])
+    expect([
+      await db.outbox.count(),
+      await db.listings.count(),
+      await db.listing_images.count(),
+      await db.photo_blobs.count(),
+    ]).toEqual([0, 0, 0, 0])
   })
 
   it('an edit that breaks a rule leaves the listing and its queue as they were', async () => {
     const { db, clock } = setup()
     const id = await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
     const before = [await db.listings.get(id), await db.outbox.toArray()]
-    await expect(saveListing(db, SELLER, { id, fields: { ...fields(), price: -1 }, images: [] }, clock.now() + 1)).rejects.toThrow(InvalidListingError)
+    await expect(
+      saveListing(db, SELLER, { id, fields: { ...fields(), price: -1 }, images: [] }, clock.now() + 1),
+    ).rejects.toThrow(InvalidListingError)
     expect([await db.listings.get(id), await db.outbox.toArray()]).toEqual(before)
   })
 })

@@ -23,14 +23,28 @@ afterEach(async () => {
 })
 
 const fields: ListingFields = {
-  title: 'Linen shirt', description: 'Light and airy for summer', price: 35, condition: 'very_good', category: 'men',
-  product_type: 'shirt', brand: null, size: 'L', fabric: 'linen', location: 'Geneva', tags: null,
+  title: 'Linen shirt',
+  description: 'Light and airy for summer',
+  price: 35,
+  condition: 'very_good',
+  category: 'men',
+  product_type: 'shirt',
+  brand: null,
+  size: 'L',
+  fabric: 'linen',
+  location: 'Geneva',
+  tags: null,
 }
 
 describe('a cycle while the browser says it is offline', () => {
   it('makes no request, keeps the writes, asks for a Background Sync once, and sends at once when back online', async () => {
     const registered: string[] = []
-    const navigator = { onLine: false, serviceWorker: { ready: Promise.resolve({ sync: { register: async (tag: string) => void registered.push(tag) } }) } }
+    const navigator = {
+      onLine: false,
+      serviceWorker: {
+        ready: Promise.resolve({ sync: { register: async (tag: string) => void registered.push(tag) } }),
+      },
+    }
     vi.stubGlobal('navigator', navigator)
     const server = new MemoryServer()
     server.addUser(SELLER, 'Luca', 'Rossi')

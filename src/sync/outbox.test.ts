@@ -9,12 +9,32 @@ let seq = 0
 const listingOp = (title: string): OutboxOp => ({
   kind: 'listing.upsert',
   listing: {
-    id: 'l1', user_id: 'u', title, description: 'd', price: 1, condition: 'very_good', category: 'men', product_type: null,
-    brand: null, size: null, fabric: null, location: null, tags: null, status: 'active', edited_at: '2026-01-01T00:00:00Z',
+    id: 'l1',
+    user_id: 'u',
+    title,
+    description: 'd',
+    price: 1,
+    condition: 'very_good',
+    category: 'men',
+    product_type: null,
+    brand: null,
+    size: null,
+    fabric: null,
+    location: null,
+    tags: null,
+    status: 'active',
+    edited_at: '2026-01-01T00:00:00Z',
   },
 })
 const e = (group: OutboxGroup, op: OutboxOp, over: Partial<OutboxEntry> = {}): OutboxEntry => ({
-  seq: ++seq, group, op, queued_at: 0, state: 'queued', attempts: 0, not_before: 0, ...over,
+  seq: ++seq,
+  group,
+  op,
+  queued_at: 0,
+  state: 'queued',
+  attempts: 0,
+  not_before: 0,
+  ...over,
 })
 const photo: OutboxOp = { kind: 'photo.upload', photo_id: 'p', path: 'u/l1/p.webp', content_type: 'image/webp' }
 
@@ -25,25 +45,48 @@ describe('outbox order', () => {
   })
 
   it('holds a group behind a failed entry and one backing off, without holding the others', () => {
-    const entries = [e('listing:a', listingOp('x'), { state: 'failed' }), e('listing:a', photo), e('listing:b', listingOp('y'), { not_before: 500 }), e('profile:u', listingOp('z'))]
+    const entries = [
+      e('listing:a', listingOp('x'), { state: 'failed' }),
+      e('listing:a', photo),
+      e('listing:b', listingOp('y'), { not_before: 500 }),
+      e('profile:u', listingOp('z')),
+    ]
     expect(readyHeads(entries, 100).map((x) => x.group)).toEqual(['profile:u'])
     expect(readyHeads(entries, 500).map((x) => x.group)).toEqual(['listing:b', 'profile:u'])
   })
 
   it('collapses consecutive full-state edits of one listing, but not across another kind', () => {
-    const entries = [e('listing:a', listingOp('1')), e('listing:a', listingOp('2')), e('listing:a', photo), e('listing:a', listingOp('3'))]
+    const entries = [
+      e('listing:a', listingOp('1')),
+      e('listing:a', listingOp('2')),
+      e('listing:a', photo),
+      e('listing:a', listingOp('3')),
+    ]
     expect(unitOf(entries, entries[0]!, 10).map((x) => x.seq)).toEqual([entries[0]!.seq, entries[1]!.seq])
     expect(unitOf(entries, entries[2]!, 10).map((x) => x.seq)).toEqual([entries[2]!.seq])
   })
 
   it('sends a conversation’s consecutive messages together, in order, up to the limit, never past a failed one', () => {
-    const message = (id: string): OutboxOp => ({ kind: 'message.send', message: { id, conversation_id: 'c', listing_id: 'l', sender_id: 's', receiver_id: 'r', content: id } })
-    const entries = [e('conversation:c', message('m1')), e('conversation:d', message('x')), e('conversation:c', message('m2')), e('conversation:c', message('m3')),
-      e('conversation:c', message('m4'), { state: 'failed' }), e('conversation:c', message('m5'))]
-    const ids = (unit: OutboxEntry[]) => unit.map((x) => (x.op as Extract<OutboxOp, { kind: 'message.send' }>).message.id)
+    const message = (id: string): OutboxOp => ({
+      kind: 'message.send',
+      message: { id, conversation_id: 'c', listing_id: 'l', sender_id: 's', receiver_id: 'r', content: id },
+    })
+    const entries = [
+      e('conversation:c', message('m1')),
+      e('conversation:d', message('x')),
+      e('conversation:c', message('m2')),
+      e('conversation:c', message('m3')),
+      e('conversation:c', message('m4'), { state: 'failed' }),
+      e('conversation:c', message('m5')),
+    ]
+    const ids = (unit: OutboxEntry[]) =>
+      unit.map((x) => (x.op as Extract<OutboxOp, { kind: 'message.send' }>).message.id)
     expect(ids(unitOf(entries, entries[0]!, 10))).toEqual(['m1', 'm2', 'm3'])
     expect(ids(unitOf(entries, entries[0]!, 2))).toEqual(['m1', 'm2'])
-    const create: OutboxOp = { kind: 'conversation.create', conversation: { id: 'c', listing_id: 'l', buyer_id: 's', seller_id: 'r' } }
+    const create: OutboxOp = {
+      kind: 'conversation.create',
+      conversation: { id: 'c', listing_id: 'l', buyer_id: 's', seller_id: 'r' },
+    }
     const opened = [e('conversation:c', create), e('conversation:c', message('m1'))]
     expect(unitOf(opened, opened[0]!, 10)).toHaveLength(1)
   })
@@ -60,7 +103,10 @@ describe('backoff', () => {
 
 describe('pull cursor', () => {
   it('starts a little before the stored position, from the first id at that time', () => {
-    expect(lookbackFrom({ updated_at: '2026-11-22T05:00:10.123456+00:00', id: 'abc' })).toEqual({ updated_at: '2026-11-22T05:00:08.123Z', id: '' })
+    expect(lookbackFrom({ updated_at: '2026-11-22T05:00:10.123456+00:00', id: 'abc' })).toEqual({
+      updated_at: '2026-11-22T05:00:08.123Z',
+      id: '',
+    })
     expect(lookbackFrom(null)).toBeNull()
   })
 })

@@ -68,7 +68,9 @@ export async function pendingSummary(db: KreisDatabase): Promise<PendingSummary>
   const all = await db.outbox.toArray()
   const failed = all.filter((e) => e.state === 'failed')
   const waiting = all.filter((e) => e.state !== 'failed')
-  const listings = [...new Set(waiting.filter((e) => e.group.startsWith('listing:')).map((e) => e.group.slice('listing:'.length)))]
+  const listings = [
+    ...new Set(waiting.filter((e) => e.group.startsWith('listing:')).map((e) => e.group.slice('listing:'.length))),
+  ]
   const photos = listings.length ? await db.photo_blobs.where('listing_id').anyOf(listings).toArray() : []
   return {
     pending: countChanges(waiting.map((e) => ({ group: e.group, kind: e.op.kind }))),
@@ -106,13 +108,16 @@ export async function unsentCount(db: KreisDatabase): Promise<number> {
 /** The user asks to send a failed entity again. */
 export async function retryFailed(db: KreisDatabase, group: OutboxGroup): Promise<void> {
   await db.transaction('rw', [db.outbox, db.listings, db.conversations, db.messages, db.my_profile], async () => {
-    await db.outbox.where('group').equals(group).modify((e) => {
-      e.state = 'queued'
-      e.attempts = 0
-      e.not_before = 0
-      delete e.first_failed_at
-      delete e.error
-    })
+    await db.outbox
+      .where('group')
+      .equals(group)
+      .modify((e) => {
+        e.state = 'queued'
+        e.attempts = 0
+        e.not_before = 0
+        delete e.first_failed_at
+        delete e.error
+      })
     await setEntityState(db, group, 'pending')
   })
 }
@@ -129,40 +134,70 @@ export interface DiscardTodo {
 }
 
 export async function discardFailed(db: KreisDatabase, group: OutboxGroup): Promise<DiscardTodo> {
-  const [kind, id] = group.split(':') as ['listing' | 'conversation' | 'profile' | 'favourite' | 'read' | 'push', string]
-  return db.transaction('rw', [db.outbox, db.listings, db.listing_images, db.photo_blobs, db.conversations, db.messages, db.my_profile], async () => {
-    await db.outbox.where('group').equals(group).delete()
-    // The next pull puts the account's favourites back as the server has them; a read mark is only a mark; a push
-    // subscription has no row on the device.
-    if (kind === 'favourite' || kind === 'read' || kind === 'push') return {}
-    if (kind === 'listing') {
-      const row = await db.listings.get(id)
-      const uploaded = (await db.photo_blobs.where('listing_id').equals(id).filter((b) => b.uploaded).toArray()).map((b) => b.path)
-      await db.photo_blobs.where('listing_id').equals(id).delete()
-      await db.listings.delete(id)
-      await db.listing_images.where('listing_id').equals(id).delete()
-      return { ...(row && row.updated_at !== NOT_ON_SERVER ? { refetchListing: id } : {}), ...(uploaded.length ? { uploaded } : {}) }
-    }
-    if (kind === 'conversation') {
-      const unsent = await messagesOf(db, id).filter((m) => m.sync_state !== 'synced').primaryKeys()
-      await db.messages.bulkDelete(unsent)
-      const conv = await db.conversations.get(id)
-      if (conv && conv.updated_at === NOT_ON_SERVER) await db.conversations.delete(id)
-      return {}
-    }
-    // Dropped so that the refetch puts the server's version back whatever its updated_at.
-    // A fresh collection each time: filter() narrows the collection it is called on.
-    const pictures = () => db.photo_blobs.where('listing_id').equals(profilePictureOwner(id))
-    const uploaded = (await pictures().filter((b) => b.uploaded).toArray()).map((b) => b.path)
-    await pictures().delete() // an unsent picture goes too
-    await db.my_profile.delete(id)
-    return { refetchProfile: true, ...(uploaded.length ? { uploaded } : {}) }
-  })
+  const [kind, id] = group.split(':') as [
+    'listing' | 'conversation' | 'profile' | 'favourite' | 'read' | 'push',
+    string,
+  ]
+  return db.transaction(
+    'rw',
+    [db.outbox, db.listings, db.listing_images, db.photo_blobs, db.conversations, db.messages, db.my_profile],
+    async () => {
+      await db.outbox.where('group').equals(group).delete()
+      // The next pull puts the account's favourites back as the server has them; a read mark is only a mark; a push
+      // subscription has no row on the device.
+      if (kind === 'favourite' || kind === 'read' || kind === 'push') return {}
+      if (kind === 'listing') {
+        const row = await db.listings.get(id)
+        const uploaded = (
+          await db.photo_blobs
+            .where('listing_id')
+            .equals(id)
+            .filter((b) => b.uploaded)
+            .toArray()
+        ).map((b) => b.path)
+        await db.photo_blobs.where('listing_id').equals(id).delete()
+        await db.listings.delete(id)
+        await db.listing_images.where('listing_id').equals(id).delete()
+        return {
+          ...(row && row.updated_at !== NOT_ON_SERVER ? { refetchListing: id } : {}),
+          ...(uploaded.length ? { uploaded } : {}),
+        }
+      }
+      if (kind === 'conversation') {
+        const unsent = await messagesOf(db, id)
+          .filter((m) => m.sync_state !== 'synced')
+          .primaryKeys()
+        await db.messages.bulkDelete(unsent)
+        const conv = await db.conversations.get(id)
+        if (conv && conv.updated_at === NOT_ON_SERVER) await db.conversations.delete(id)
+        return {}
+      }
+      // Dropped so that the refetch puts the server's version back whatever its updated_at.
+      // A fresh collection each time: filter() narrows the collection it is called on.
+      const pictures = () => db.photo_blobs.where('listing_id').equals(profilePictureOwner(id))
+      const uploaded = (
+        await pictures()
+          .filter((b) => b.uploaded)
+          .toArray()
+      ).map((b) => b.path)
+      await pictures().delete() // an unsent picture goes too
+      await db.my_profile.delete(id)
+      return { refetchProfile: true, ...(uploaded.length ? { uploaded } : {}) }
+    },
+  )
 }
 
 /** Sets the sync state of the rows an outbox group writes (call inside a transaction over those tables). */
-export async function setEntityState(db: KreisDatabase, group: OutboxGroup, state: 'pending' | 'failed' | 'synced', error?: StoredSyncFailure): Promise<void> {
-  const [kind, id] = group.split(':') as ['listing' | 'conversation' | 'profile' | 'favourite' | 'read' | 'push', string]
+export async function setEntityState(
+  db: KreisDatabase,
+  group: OutboxGroup,
+  state: 'pending' | 'failed' | 'synced',
+  error?: StoredSyncFailure,
+): Promise<void> {
+  const [kind, id] = group.split(':') as [
+    'listing' | 'conversation' | 'profile' | 'favourite' | 'read' | 'push',
+    string,
+  ]
   const patch = { sync_state: state, sync_error: error }
   // Favourites, read marks and push subscriptions carry no sync state (the outbox entry shows it).
   if (kind === 'favourite' || kind === 'read' || kind === 'push') return
@@ -170,6 +205,8 @@ export async function setEntityState(db: KreisDatabase, group: OutboxGroup, stat
   else if (kind === 'profile') await db.my_profile.update(id, patch)
   else {
     if ((await db.conversations.get(id))?.sync_state !== 'synced') await db.conversations.update(id, patch)
-    await messagesOf(db, id).filter((m) => m.sync_state !== 'synced').modify(patch)
+    await messagesOf(db, id)
+      .filter((m) => m.sync_state !== 'synced')
+      .modify(patch)
   }
 }

@@ -59,13 +59,22 @@ describe("a member's language on two devices", () => {
 
   it('a names edit and a language choice queued one after the other both arrive', async () => {
     laptop.net.offline = true
-    await updateMyProfile(laptop.db, laptop.userId, { first_name: 'Kiara', last_name: 'Rossi', location: 'Lugano' }, tick())
+    await updateMyProfile(
+      laptop.db,
+      laptop.userId,
+      { first_name: 'Kiara', last_name: 'Rossi', location: 'Lugano' },
+      tick(),
+    )
     await setMyLanguage(laptop.db, laptop.userId, 'fr-CH', tick())
     laptop.net.offline = false
     await laptop.engine.sync('online')
     expect(await serverLanguage(phone)).toEqual({ language: 'fr-CH', first_name: 'Kiara' })
     await phone.engine.sync('timer')
-    expect(await phone.db.my_profile.get(phone.userId)).toMatchObject({ language: 'fr-CH', first_name: 'Kiara', location: 'Lugano' })
+    expect(await phone.db.my_profile.get(phone.userId)).toMatchObject({
+      language: 'fr-CH',
+      first_name: 'Kiara',
+      location: 'Lugano',
+    })
   })
 
   it('the last choice wins by edit time: an older choice arriving last changes nothing, and its device follows the winner', async () => {

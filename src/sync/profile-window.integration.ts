@@ -27,7 +27,16 @@ const closers: (() => Promise<void>)[] = []
 async function insertListing(by: User, title: string): Promise<string> {
   const { data, error } = await service
     .from('listings')
-    .insert({ user_id: by.id, title, description: 'Worn twice', price: 40, condition: 'very_good', category: 'women', location: 'Bern', status: 'active' })
+    .insert({
+      user_id: by.id,
+      title,
+      description: 'Worn twice',
+      price: 40,
+      condition: 'very_good',
+      category: 'women',
+      location: 'Bern',
+      status: 'active',
+    })
     .select('id')
     .single()
   if (error) throw new Error(error.message)
@@ -103,7 +112,9 @@ describe('a member’s profiles', () => {
     expect((await device.engine.sync('start')).pullFailure).toBeNull()
     expect(await profilesHeld(device.db)).toEqual([seller.id])
     // Nina's profile has not changed since before the device's position: only the conversation brings her.
-    const { error } = await service.from('conversations').insert({ listing_id: windowIds[1], buyer_id: nobody.id, seller_id: seller.id })
+    const { error } = await service
+      .from('conversations')
+      .insert({ listing_id: windowIds[1], buyer_id: nobody.id, seller_id: seller.id })
     expect(error).toBeNull()
     expect((await device.engine.sync('write')).pullFailure).toBeNull()
     expect(await profilesHeld(device.db)).toEqual([nobody.id, seller.id].sort())

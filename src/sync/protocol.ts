@@ -14,7 +14,14 @@ import type {
   MyProfileRecord,
   PublicProfileRecord,
 } from '@/db/records'
-import type { ConversationWrite, ImageWrite, ListingWrite, MessageWrite, ProfileWrite, PushSubscriptionWrite } from '@/db/rows'
+import type {
+  ConversationWrite,
+  ImageWrite,
+  ListingWrite,
+  MessageWrite,
+  ProfileWrite,
+  PushSubscriptionWrite,
+} from '@/db/rows'
 import type { ServerSearchFilter, ServerSearchPage } from '@/domain/search-query'
 
 export const PROTOCOL_VERSION = 1
@@ -76,8 +83,7 @@ export interface ListingSave {
  * "gone" and the device drops its copy.
  */
 export type ListingSaved =
-  | { listing: ListingRecord; images: ListingImageRecord[] }
-  | { listing: null; listing_id: string; images: [] }
+  { listing: ListingRecord; images: ListingImageRecord[] } | { listing: null; listing_id: string; images: [] }
 
 export interface SessionInfo {
   userId: string
@@ -233,7 +239,13 @@ export interface FavouritesSlice {
    * Sets (a duplicate is fine) or clears (a missing row is fine) the user's favourite, last edit wins by `editedAt`
    * (RPC set_favourite; a stale edit changes nothing, the next pull shows the winner; absent: an edit made now).
    */
-  setFavorite(userId: string, listingId: string, favourite: boolean, createdAt: string, editedAt?: string): Promise<Result<void>>
+  setFavorite(
+    userId: string,
+    listingId: string,
+    favourite: boolean,
+    createdAt: string,
+    editedAt?: string,
+  ): Promise<Result<void>>
   /** Every favourite of the signed-in user. */
   pullFavorites(): Promise<Result<FavoriteRecord[]>>
 }

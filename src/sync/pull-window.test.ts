@@ -29,22 +29,43 @@ afterEach(async () => {
 
 let n = 0
 const listing = (title: string, over: Partial<ListingWrite> = {}): ListingWrite => ({
-  id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, user_id: SELLER, title, description: 'Soft wool', price: 20,
-  condition: 'very_good', category: 'women', product_type: null, brand: null, size: 'M', fabric: null, location: 'Bern', tags: null,
-  status: 'active', edited_at: '2025-12-01T00:00:00.000Z', ...over,
+  id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
+  user_id: SELLER,
+  title,
+  description: 'Soft wool',
+  price: 20,
+  condition: 'very_good',
+  category: 'women',
+  product_type: null,
+  brand: null,
+  size: 'M',
+  fabric: null,
+  location: 'Bern',
+  tags: null,
+  status: 'active',
+  edited_at: '2025-12-01T00:00:00.000Z',
+  ...over,
 })
-const pull = (reconcile = false) => pullAll({ db, transport: new MemoryTransport(server, BUYER, createRng(1)), windowSize: 3 }, { reconcile })
+const pull = (reconcile = false) =>
+  pullAll({ db, transport: new MemoryTransport(server, BUYER, createRng(1)), windowSize: 3 }, { reconcile })
 
 describe('the window pull', () => {
   it('holds the newest listings of a larger catalogue and evicts what new ones push out', async () => {
     const all = Array.from({ length: 6 }, (_, i) => listing(`Coat ${i}`))
     for (const l of all) server.upsertListings(SELLER, [l])
     expect(await pull()).toBeNull()
-    expect((await db.listings.toCollection().primaryKeys()).sort()).toEqual(all.slice(-3).map((l) => l.id).sort())
+    expect((await db.listings.toCollection().primaryKeys()).sort()).toEqual(
+      all
+        .slice(-3)
+        .map((l) => l.id)
+        .sort(),
+    )
     const newer = listing('Newest coat')
     server.upsertListings(SELLER, [newer])
     expect(await pull()).toBeNull()
-    expect((await db.listings.toCollection().primaryKeys()).sort()).toEqual([...all.slice(-2), newer].map((l) => l.id).sort())
+    expect((await db.listings.toCollection().primaryKeys()).sort()).toEqual(
+      [...all.slice(-2), newer].map((l) => l.id).sort(),
+    )
   })
 
   it('a held listing that sold where the user could not read it, then favourited, arrives sold (not the old version)', async () => {

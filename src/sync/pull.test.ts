@@ -34,12 +34,26 @@ afterEach(async () => {
 
 let n = 0
 const listing = (title: string, over: Partial<ListingWrite> = {}): ListingWrite => ({
-  id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, user_id: SELLER, title, description: 'Soft wool', price: 20,
-  condition: 'very_good', category: 'women', product_type: null, brand: null, size: 'M', fabric: null, location: 'Bern', tags: null,
-  status: 'active', edited_at: '2025-12-01T00:00:00.000Z', ...over,
+  id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
+  user_id: SELLER,
+  title,
+  description: 'Soft wool',
+  price: 20,
+  condition: 'very_good',
+  category: 'women',
+  product_type: null,
+  brand: null,
+  size: 'M',
+  fabric: null,
+  location: 'Bern',
+  tags: null,
+  status: 'active',
+  edited_at: '2025-12-01T00:00:00.000Z',
+  ...over,
 })
 const pull = () => pullAll({ db, transport: scripted.transport }, { reconcile: false })
-const position = async (stream: 'listings' | 'profiles' | 'conversations' | 'messages') => (await db.cursors.get(stream))?.cursor
+const position = async (stream: 'listings' | 'profiles' | 'conversations' | 'messages') =>
+  (await db.cursors.get(stream))?.cursor
 
 describe('a transaction that commits later than the pull', () => {
   it('its listing arrives at the next pull, although the device pulled rows committed after it began', async () => {
@@ -65,9 +79,14 @@ describe('a transaction that commits later than the pull', () => {
     const late = server.beginLate()
     server.upsertListings(SELLER, [{ ...coat, title: 'Coat, edited', edited_at: '2025-12-02T00:00:00.000Z' }])
     await pull()
-    server.commitLate(late, () => server.upsertListings(SELLER, [{ ...coat, title: 'Coat, edited again', edited_at: '2025-12-03T00:00:00.000Z' }]))
+    server.commitLate(late, () =>
+      server.upsertListings(SELLER, [{ ...coat, title: 'Coat, edited again', edited_at: '2025-12-03T00:00:00.000Z' }]),
+    )
     await pull()
-    expect(await db.listings.get(coat.id)).toMatchObject({ title: 'Coat, edited again', updated_at: server.listings.get(coat.id)!.updated_at })
+    expect(await db.listings.get(coat.id)).toMatchObject({
+      title: 'Coat, edited again',
+      updated_at: server.listings.get(coat.id)!.updated_at,
+    })
   })
 
   it('the next pull reads again from the oldest transaction in flight, then only what is new', async () => {
@@ -92,13 +111,19 @@ describe('pages and positions', () => {
     await pull()
     expect(scripted.calls.slice(0, 2)).toEqual(['session', 'pullHorizon'])
     expect(scripted.count('pullHorizon')).toBe(1)
-    for (const stream of ['listings', 'profiles', 'conversations', 'messages'] as const) expect(await position(stream)).toEqual({ since: h })
+    for (const stream of ['listings', 'profiles', 'conversations', 'messages'] as const)
+      expect(await position(stream)).toEqual({ since: h })
   })
 
   it('a pull cut off between pages resumes after the last page stored, and ends at the first horizon', async () => {
-    server.upsertListings(SELLER, Array.from({ length: PULL_PAGE_SIZE + 3 }, (_, i) => listing(`Listing ${i}`)))
+    server.upsertListings(
+      SELLER,
+      Array.from({ length: PULL_PAGE_SIZE + 3 }, (_, i) => listing(`Listing ${i}`)),
+    )
     const first = server.horizon()
-    scripted.passNext('pullWindowSince').failNext('pullWindowSince', { ok: false, reason: 'network', message: 'Failed to fetch' })
+    scripted
+      .passNext('pullWindowSince')
+      .failNext('pullWindowSince', { ok: false, reason: 'network', message: 'Failed to fetch' })
     expect(await pull()).toMatchObject({ reason: 'network' })
     expect(await db.listings.count()).toBe(PULL_PAGE_SIZE)
     const cut = await position('listings')
@@ -139,7 +164,10 @@ describe('a device that pulled by time (an older version) moves over', () => {
   it('pulls once more by time from a little before its cursor, then by transaction from the horizon asked first', async () => {
     const old = listing('Already there')
     server.upsertListings(SELLER, [old])
-    await db.cursors.put({ stream: 'listings', cursor: { updated_at: server.listings.get(old.id)!.updated_at, id: old.id } })
+    await db.cursors.put({
+      stream: 'listings',
+      cursor: { updated_at: server.listings.get(old.id)!.updated_at, id: old.id },
+    })
     const late = server.beginLate()
     const meanwhile = listing('Meanwhile')
     server.upsertListings(SELLER, [meanwhile])
@@ -158,9 +186,14 @@ describe('a device that pulled by time (an older version) moves over', () => {
   it('a move cut off between pages resumes by time and keeps the horizon it asked first', async () => {
     server.upsertListings(SELLER, [listing('Before')])
     await db.cursors.put({ stream: 'listings', cursor: { updated_at: '2025-01-01T00:00:00.000000Z', id: '' } })
-    server.upsertListings(SELLER, Array.from({ length: PULL_PAGE_SIZE + 1 }, (_, i) => listing(`Listing ${i}`)))
+    server.upsertListings(
+      SELLER,
+      Array.from({ length: PULL_PAGE_SIZE + 1 }, (_, i) => listing(`Listing ${i}`)),
+    )
     const first = server.horizon()
-    scripted.passNext('pullListings').failNext('pullListings', { ok: false, reason: 'network', message: 'Failed to fetch' })
+    scripted
+      .passNext('pullListings')
+      .failNext('pullListings', { ok: false, reason: 'network', message: 'Failed to fetch' })
     await pull()
     expect(await position('listings')).toMatchObject({ horizon: first })
     server.upsertListings(SELLER, [listing('Later')])
@@ -197,13 +230,17 @@ describe('what a pull brings besides its pages', () => {
     const refused: Failure = { ok: false, reason: 'server', code: '503', message: 'Service Unavailable' }
     for (const method of ['windowListingIds', 'visibleConversationIds', 'fetchMyProfile', 'pullFavorites'] as const) {
       scripted.failNext(method, { ...refused, message: method })
-      expect(await pullAll({ db, transport: scripted.transport }, { reconcile: true })).toMatchObject({ message: method })
+      expect(await pullAll({ db, transport: scripted.transport }, { reconcile: true })).toMatchObject({
+        message: method,
+      })
       if (method === 'windowListingIds') expect(await db.listings.get(l.id)).toBeDefined()
     }
   })
 
   it('a user the server does not know (no own profile) still pulls', async () => {
-    const stranger = new ScriptedTransport(new MemoryTransport(server, '00000000-0000-4000-8000-0000000000ff', createRng(2)))
+    const stranger = new ScriptedTransport(
+      new MemoryTransport(server, '00000000-0000-4000-8000-0000000000ff', createRng(2)),
+    )
     expect(await pullAll({ db, transport: stranger.transport }, { reconcile: false })).toBeNull()
     expect(await db.my_profile.count()).toBe(0)
   })
@@ -213,7 +250,9 @@ describe('what a pull brings besides its pages', () => {
     server.upsertListings(SELLER, [l])
     expect(await refetchListing({ db, transport: scripted.transport }, l.id)).toBeNull()
     expect((await db.listings.get(l.id))?.title).toBe('Scarf')
-    expect(await refetchListing({ db, transport: scripted.transport }, '00000000-0000-4000-8000-0000000000fe')).toBeNull()
+    expect(
+      await refetchListing({ db, transport: scripted.transport }, '00000000-0000-4000-8000-0000000000fe'),
+    ).toBeNull()
     scripted.failNext('fetchListing', { ok: false, reason: 'network', message: 'Failed to fetch' })
     expect(await refetchListing({ db, transport: scripted.transport }, l.id)).toMatchObject({ reason: 'network' })
   })
@@ -223,19 +262,33 @@ describe('moving every stream over', () => {
   it('each stream stored by time is pulled by time once (profiles, conversations, messages too), then by transaction', async () => {
     const l = listing('Scarf')
     server.upsertListings(SELLER, [l])
-    const conv = server.createConversations(BUYER, [{ id: '00000000-0000-4000-8000-0000000000c1', listing_id: l.id, buyer_id: BUYER, seller_id: SELLER }])
+    const conv = server.createConversations(BUYER, [
+      { id: '00000000-0000-4000-8000-0000000000c1', listing_id: l.id, buyer_id: BUYER, seller_id: SELLER },
+    ])
     if (!conv.ok) throw new Error(conv.message)
-    server.insertMessages(BUYER, [{ id: '00000000-0000-4000-8000-0000000000d1', conversation_id: conv.value[0]!.id, listing_id: l.id, sender_id: BUYER, receiver_id: SELLER, content: 'Hi' }])
+    server.insertMessages(BUYER, [
+      {
+        id: '00000000-0000-4000-8000-0000000000d1',
+        conversation_id: conv.value[0]!.id,
+        listing_id: l.id,
+        sender_id: BUYER,
+        receiver_id: SELLER,
+        content: 'Hi',
+      },
+    ])
     const old = { updated_at: '2020-01-01T00:00:00.000000Z', id: '' }
-    for (const stream of ['listings', 'profiles', 'conversations', 'messages'] as const) await db.cursors.put({ stream, cursor: old })
+    for (const stream of ['listings', 'profiles', 'conversations', 'messages'] as const)
+      await db.cursors.put({ stream, cursor: old })
     const h = server.horizon()
     expect(await pull()).toBeNull()
-    for (const m of ['pullListings', 'pullProfiles', 'pullConversations', 'pullMessages'] as const) expect(scripted.count(m)).toBe(1)
+    for (const m of ['pullListings', 'pullProfiles', 'pullConversations', 'pullMessages'] as const)
+      expect(scripted.count(m)).toBe(1)
     expect(scripted.count('pullWindowSince')).toBe(0)
     expect((await db.profiles.get(BUYER))?.first_name).toBe('Bea') // from the profiles stream, moved over
     expect(await db.conversations.count()).toBe(1)
     expect((await db.messages.toArray()).map((m) => m.content)).toEqual(['Hi'])
-    for (const stream of ['listings', 'profiles', 'conversations', 'messages'] as const) expect(await position(stream)).toEqual({ since: h })
+    for (const stream of ['listings', 'profiles', 'conversations', 'messages'] as const)
+      expect(await position(stream)).toEqual({ since: h })
   })
 
   it('without a horizon the move waits: nothing read, the time cursor kept', async () => {
@@ -249,11 +302,18 @@ describe('moving every stream over', () => {
 
   it('a cut move stores exactly the last row’s time and id with its horizon', async () => {
     await db.cursors.put({ stream: 'listings', cursor: { updated_at: '2020-01-01T00:00:00.000000Z', id: '' } })
-    server.upsertListings(SELLER, Array.from({ length: PULL_PAGE_SIZE + 1 }, (_, i) => listing(`Listing ${i}`)))
+    server.upsertListings(
+      SELLER,
+      Array.from({ length: PULL_PAGE_SIZE + 1 }, (_, i) => listing(`Listing ${i}`)),
+    )
     const h = server.horizon()
-    scripted.passNext('pullListings').failNext('pullListings', { ok: false, reason: 'network', message: 'Failed to fetch' })
+    scripted
+      .passNext('pullListings')
+      .failNext('pullListings', { ok: false, reason: 'network', message: 'Failed to fetch' })
     await pull()
-    const rows = (await db.listings.toArray()).sort((a, b) => (a.updated_at < b.updated_at ? -1 : a.updated_at > b.updated_at ? 1 : a.id < b.id ? -1 : 1))
+    const rows = (await db.listings.toArray()).sort((a, b) =>
+      a.updated_at < b.updated_at ? -1 : a.updated_at > b.updated_at ? 1 : a.id < b.id ? -1 : 1,
+    )
     const lastRow = rows.at(-1)!
     expect(await position('listings')).toEqual({ updated_at: lastRow.updated_at, id: lastRow.id, horizon: h })
   })
@@ -264,12 +324,28 @@ describe('a pull for a user who signed out on the way', () => {
   function buyerRowsOnServer(): void {
     const l = listing('Scarf')
     server.upsertListings(SELLER, [l])
-    const conv = server.createConversations(BUYER, [{ id: '00000000-0000-4000-8000-0000000000c9', listing_id: l.id, buyer_id: BUYER, seller_id: SELLER }])
+    const conv = server.createConversations(BUYER, [
+      { id: '00000000-0000-4000-8000-0000000000c9', listing_id: l.id, buyer_id: BUYER, seller_id: SELLER },
+    ])
     if (!conv.ok) throw new Error('no conversation')
-    server.insertMessages(BUYER, [{ id: '00000000-0000-4000-8000-0000000000d9', conversation_id: conv.value[0]!.id, listing_id: l.id, sender_id: BUYER, receiver_id: SELLER, content: 'Hi' }])
+    server.insertMessages(BUYER, [
+      {
+        id: '00000000-0000-4000-8000-0000000000d9',
+        conversation_id: conv.value[0]!.id,
+        listing_id: l.id,
+        sender_id: BUYER,
+        receiver_id: SELLER,
+        content: 'Hi',
+      },
+    ])
     setFavorite(server, BUYER, BUYER, l.id, true, '2026-01-01T00:00:00.000Z')
   }
-  const privateCounts = async () => [await db.conversations.count(), await db.messages.count(), await db.my_profile.count(), await db.favourites.count()]
+  const privateCounts = async () => [
+    await db.conversations.count(),
+    await db.messages.count(),
+    await db.my_profile.count(),
+    await db.favourites.count(),
+  ]
 
   it('stores none of their private rows (conversations, messages, own profile, favourites); public ones still', async () => {
     buyerRowsOnServer()

@@ -17,7 +17,15 @@
  */
 import type { KreisDatabase } from '@/db/database'
 import type { Cursor } from '@/db/records'
-import { applyConversations, applyListingBundle, applyMessages, applyMyProfile, applyProfiles, removeConversationsNotIn, removeListingsNotIn } from '@/db/repositories/mirror'
+import {
+  applyConversations,
+  applyListingBundle,
+  applyMessages,
+  applyMyProfile,
+  applyProfiles,
+  removeConversationsNotIn,
+  removeListingsNotIn,
+} from '@/db/repositories/mirror'
 import { applyServerFavourites } from '@/db/repositories/favourites'
 import { evictUnneededProfiles, extraIdsOf, profilesToFetch, shrinkToWindow } from '@/db/repositories/window'
 import type { PullPosition, PullStream } from '@/db/rows'
@@ -75,17 +83,33 @@ async function stored(db: KreisDatabase, stream: PullStream): Promise<PullPositi
  * Applies a page and records the stream's position, together. A private stream's page (`owner`) is stored only
  * while the device still holds that user's data: false when they signed out while the page was on its way.
  */
-async function record(db: KreisDatabase, stream: PullStream, apply: () => Promise<unknown>, cursor: PullPosition, owner?: string): Promise<boolean> {
-  return db.transaction('rw', [db.listings, db.listing_images, db.profiles, db.my_profile, db.conversations, db.messages, db.cursors, db.meta], async () => {
-    if (owner !== undefined && !(await stillOwnedBy(db, owner))) return false
-    await apply()
-    await db.cursors.put({ stream, cursor })
-    return true
-  })
+async function record(
+  db: KreisDatabase,
+  stream: PullStream,
+  apply: () => Promise<unknown>,
+  cursor: PullPosition,
+  owner?: string,
+): Promise<boolean> {
+  return db.transaction(
+    'rw',
+    [db.listings, db.listing_images, db.profiles, db.my_profile, db.conversations, db.messages, db.cursors, db.meta],
+    async () => {
+      if (owner !== undefined && !(await stillOwnedBy(db, owner))) return false
+      await apply()
+      await db.cursors.put({ stream, cursor })
+      return true
+    },
+  )
 }
 
 /** Pages through one stream until a short page. `horizon` is asked at most once per pull (shared by the streams). */
-async function pullStream(db: KreisDatabase, stream: PullStream, horizon: () => Promise<Result<number>>, pages: StreamPages, owner?: string): Promise<Failure | null> {
+async function pullStream(
+  db: KreisDatabase,
+  stream: PullStream,
+  horizon: () => Promise<Result<number>>,
+  pages: StreamPages,
+  owner?: string,
+): Promise<Failure | null> {
   const position = await stored(db, stream)
   if (position && isTimeCursor(position)) return moveOver(db, stream, position, horizon, pages, owner)
   const since = position?.since ?? null
@@ -107,14 +131,22 @@ async function pullStream(db: KreisDatabase, stream: PullStream, horizon: () => 
       if (pass || since !== h) await db.cursors.put({ stream, cursor: { since: h } })
       return null
     }
-    if (!(await record(db, stream, apply, done ? { since: h } : { since, pass: { horizon: h, after: last } }, owner))) return null
+    if (!(await record(db, stream, apply, done ? { since: h } : { since, pass: { horizon: h, after: last } }, owner)))
+      return null
     if (done) return null
     after = last
   }
 }
 
 /** One last pull by time from a cursor stored before the pull by transaction; it ends at the horizon asked first. */
-async function moveOver(db: KreisDatabase, stream: PullStream, cursor: TimeCursor, horizon: () => Promise<Result<number>>, pages: StreamPages, owner?: string): Promise<Failure | null> {
+async function moveOver(
+  db: KreisDatabase,
+  stream: PullStream,
+  cursor: TimeCursor,
+  horizon: () => Promise<Result<number>>,
+  pages: StreamPages,
+  owner?: string,
+): Promise<Failure | null> {
   let h = cursor.horizon
   if (h === undefined) {
     const r = await horizon()
@@ -148,7 +180,16 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
     await pullStream(db, 'listings', horizon, {
       byXid: async (from) => {
         const r = await transport.pullWindowSince(from, PULL_PAGE_SIZE, ask)
-        return r.ok ? { ok: true, value: { count: r.value.rows.listings.length, last: r.value.last, apply: () => applyListingBundle(db, r.value.rows) } } : r
+        return r.ok
+          ? {
+              ok: true,
+              value: {
+                count: r.value.rows.listings.length,
+                last: r.value.last,
+                apply: () => applyListingBundle(db, r.value.rows),
+              },
+            }
+          : r
       },
       byTime: async (after) => {
         const r = await transport.pullListings(after, PULL_PAGE_SIZE)
@@ -162,7 +203,12 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
     await pullStream(db, 'profiles', horizon, {
       byXid: async (from) => {
         const r = await transport.pullProfilesSince(from, PULL_PAGE_SIZE, ask)
-        return r.ok ? { ok: true, value: { count: r.value.rows.length, last: r.value.last, apply: () => applyProfiles(db, r.value.rows) } } : r
+        return r.ok
+          ? {
+              ok: true,
+              value: { count: r.value.rows.length, last: r.value.last, apply: () => applyProfiles(db, r.value.rows) },
+            }
+          : r
       },
       byTime: async (after) => {
         const r = await transport.pullProfiles(after, PULL_PAGE_SIZE)
@@ -179,26 +225,56 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
   }
   if (session) {
     failures.push(
-      await pullStream(db, 'conversations', horizon, {
-        byXid: async (from) => {
-          const r = await transport.pullConversationsSince(from, PULL_PAGE_SIZE)
-          return r.ok ? { ok: true, value: { count: r.value.rows.length, last: r.value.last, apply: () => applyConversations(db, r.value.rows) } } : r
+      await pullStream(
+        db,
+        'conversations',
+        horizon,
+        {
+          byXid: async (from) => {
+            const r = await transport.pullConversationsSince(from, PULL_PAGE_SIZE)
+            return r.ok
+              ? {
+                  ok: true,
+                  value: {
+                    count: r.value.rows.length,
+                    last: r.value.last,
+                    apply: () => applyConversations(db, r.value.rows),
+                  },
+                }
+              : r
+          },
+          byTime: async (after) => {
+            const r = await transport.pullConversations(after, PULL_PAGE_SIZE)
+            return r.ok ? { ok: true, value: timePage(r.value, () => applyConversations(db, r.value)) } : r
+          },
         },
-        byTime: async (after) => {
-          const r = await transport.pullConversations(after, PULL_PAGE_SIZE)
-          return r.ok ? { ok: true, value: timePage(r.value, () => applyConversations(db, r.value)) } : r
+        session.userId,
+      ),
+      await pullStream(
+        db,
+        'messages',
+        horizon,
+        {
+          byXid: async (from) => {
+            const r = await transport.pullMessagesSince(from, PULL_PAGE_SIZE)
+            return r.ok
+              ? {
+                  ok: true,
+                  value: {
+                    count: r.value.rows.length,
+                    last: r.value.last,
+                    apply: () => applyMessages(db, r.value.rows),
+                  },
+                }
+              : r
+          },
+          byTime: async (after) => {
+            const r = await transport.pullMessages(after, PULL_PAGE_SIZE)
+            return r.ok ? { ok: true, value: timePage(r.value, () => applyMessages(db, r.value)) } : r
+          },
         },
-      }, session.userId),
-      await pullStream(db, 'messages', horizon, {
-        byXid: async (from) => {
-          const r = await transport.pullMessagesSince(from, PULL_PAGE_SIZE)
-          return r.ok ? { ok: true, value: { count: r.value.rows.length, last: r.value.last, apply: () => applyMessages(db, r.value.rows) } } : r
-        },
-        byTime: async (after) => {
-          const r = await transport.pullMessages(after, PULL_PAGE_SIZE)
-          return r.ok ? { ok: true, value: timePage(r.value, () => applyMessages(db, r.value)) } : r
-        },
-      }, session.userId),
+        session.userId,
+      ),
     )
     if (opts.reconcile) {
       const ids = await transport.visibleConversationIds()
@@ -211,7 +287,13 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
     // Favourites follow the account (small: the whole set each time, so removals on other devices arrive too).
     const favourites = await transport.pullFavorites()
     if (!favourites.ok) failures.push(favourites)
-    else await privately(db, session.userId, (rows) => applyServerFavourites(db, session.userId, rows, Date.now()), favourites.value)
+    else
+      await privately(
+        db,
+        session.userId,
+        (rows) => applyServerFavourites(db, session.userId, rows, Date.now()),
+        favourites.value,
+      )
     // Favourites and conversations keep their listing on the device, sold ones too (title and photo stay).
     failures.push(await fetchNewlyKept(deps, session.userId))
   }
@@ -239,7 +321,10 @@ async function restartWindowFor(db: KreisDatabase, who: string | null): Promise<
 /** Fetches the listings of `ids` the device does not hold (those the user may see), in chunks. */
 async function fetchMissing(deps: PullDeps, ids: readonly string[]): Promise<Failure | null> {
   const held = new Set((await deps.db.listings.toCollection().primaryKeys()) as string[])
-  return fetchAll(deps, [...new Set(ids)].filter((id) => !held.has(id)))
+  return fetchAll(
+    deps,
+    [...new Set(ids)].filter((id) => !held.has(id)),
+  )
 }
 
 async function fetchAll(deps: PullDeps, ids: readonly string[]): Promise<Failure | null> {
@@ -257,7 +342,9 @@ async function fetchMissingProfiles(deps: PullDeps, owner: string | undefined): 
   for (let i = 0; i < ids.length; i += WINDOW_FETCH_CHUNK) {
     const r = await deps.transport.fetchProfiles(ids.slice(i, i + WINDOW_FETCH_CHUNK))
     if (!r.ok) return r
-    await deps.db.transaction('rw', [deps.db.listings, deps.db.profiles, deps.db.my_profile], () => applyProfiles(deps.db, r.value))
+    await deps.db.transaction('rw', [deps.db.listings, deps.db.profiles, deps.db.my_profile], () =>
+      applyProfiles(deps.db, r.value),
+    )
   }
   return null
 }
@@ -280,20 +367,31 @@ async function fetchNewlyKept(deps: PullDeps, owner: string): Promise<Failure | 
   ])
   // Only what the server knows: a favourite or conversation still on its way does not let the user read a sold
   // listing yet, and is fetched at the pull after it arrives.
-  const unsent = new Set(queued.flatMap((e) => (e.group.startsWith('favourite:') ? [e.group.slice('favourite:'.length)] : [])))
-  const kept = new Set([...(favs as string[]).filter((id) => !unsent.has(id)), ...convs.filter((c) => c.sync_state === 'synced').map((c) => c.listing_id)])
+  const unsent = new Set(
+    queued.flatMap((e) => (e.group.startsWith('favourite:') ? [e.group.slice('favourite:'.length)] : [])),
+  )
+  const kept = new Set([
+    ...(favs as string[]).filter((id) => !unsent.has(id)),
+    ...convs.filter((c) => c.sync_state === 'synced').map((c) => c.listing_id),
+  ])
   // Per account: another account's fetches say nothing of what this one may read.
   const stored = row?.value as { owner?: unknown; ids?: unknown } | undefined
   const before = new Set(stored?.owner === owner && Array.isArray(stored.ids) ? (stored.ids as string[]) : [])
   const fresh = [...kept].filter((id) => !before.has(id))
   const failure = await fetchAll(deps, fresh)
   if (failure) return failure
-  if (fresh.length || before.size !== kept.size || stored?.owner !== owner) await db.meta.put({ key: KEPT_FETCHED_KEY, value: { owner, ids: [...kept] } })
+  if (fresh.length || before.size !== kept.size || stored?.owner !== owner)
+    await db.meta.put({ key: KEPT_FETCHED_KEY, value: { owner, ids: [...kept] } })
   return null
 }
 
 /** Stores a private answer only while the device still holds `owner`'s data (see `record`). */
-async function privately<T>(db: KreisDatabase, owner: string, store: (value: T) => Promise<unknown>, value: T): Promise<void> {
+async function privately<T>(
+  db: KreisDatabase,
+  owner: string,
+  store: (value: T) => Promise<unknown>,
+  value: T,
+): Promise<void> {
   await db.transaction('rw', [db.my_profile, db.profiles, db.listings, db.favourites, db.outbox, db.meta], async () => {
     if (await stillOwnedBy(db, owner)) await store(value)
   })

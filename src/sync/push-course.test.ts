@@ -33,8 +33,18 @@ function setup(userId = SELLER, server = new MemoryServer()) {
 }
 
 const fields = (over: Partial<ListingFields> = {}): ListingFields => ({
-  title: 'Wool coat', description: 'Warm', price: 80, condition: 'very_good', category: 'women', product_type: 'coat', brand: null, size: 'M',
-  fabric: 'wool', location: 'Zurich', tags: null, ...over,
+  title: 'Wool coat',
+  description: 'Warm',
+  price: 80,
+  condition: 'very_good',
+  category: 'women',
+  product_type: 'coat',
+  brand: null,
+  size: 'M',
+  fabric: 'wool',
+  location: 'Zurich',
+  tags: null,
+  ...over,
 })
 const fail = (reason: Failure['reason'], message = reason): Failure => ({ ok: false, reason, message })
 
@@ -53,7 +63,20 @@ describe('401', () => {
   it('a 401 after a request went through (the token expired meanwhile) is refreshed again', async () => {
     const { db, scripted, deps, clock } = setup()
     await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
-    await db.my_profile.put({ id: SELLER, first_name: 'Anna', last_name: null, location: null, profile_picture_url: null, created_at: '', updated_at: '', email: null, subscription_status: null, subscription_start_date: null, last_payment_date: null, sync_state: 'synced' })
+    await db.my_profile.put({
+      id: SELLER,
+      first_name: 'Anna',
+      last_name: null,
+      location: null,
+      profile_picture_url: null,
+      created_at: '',
+      updated_at: '',
+      email: null,
+      subscription_status: null,
+      subscription_start_date: null,
+      last_payment_date: null,
+      sync_state: 'synced',
+    })
     await updateMyProfile(db, SELLER, { first_name: 'Anna', last_name: 'M', location: null }, clock.now())
     // The listing: 401, refresh, sent. The profile edit: 401 again — a new expiry, not the same refusal.
     scripted.failNext('saveListings', fail('unauthorized')).failNext('updateProfile', fail('unauthorized'))
@@ -92,9 +115,17 @@ describe('a refused message is looked up on the server first', () => {
     const buyer = setup(BUYER, server)
     const listingId = await saveListing(seller.db, SELLER, { fields: fields(), images: [] }, seller.clock.now())
     await drainOutbox(seller.deps)
-    await sendMessage(buyer.db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hello' }, buyer.clock.now())
+    await sendMessage(
+      buyer.db,
+      { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hello' },
+      buyer.clock.now(),
+    )
     await drainOutbox(buyer.deps)
-    const id = await sendMessage(buyer.db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' }, buyer.clock.now())
+    const id = await sendMessage(
+      buyer.db,
+      { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' },
+      buyer.clock.now(),
+    )
     await setListingStatus(seller.db, listingId, 'sold', seller.clock.now() + 1000)
     await drainOutbox(seller.deps)
     return { ...buyer, id, server }
@@ -105,7 +136,11 @@ describe('a refused message is looked up on the server first', () => {
     const entry = (await db.outbox.toArray())[0]!
     if (entry.op.kind !== 'message.send') throw new Error('unexpected outbox')
     expect(server.insertMessages(BUYER, [entry.op.message]).ok).toBe(false) // sold: a new insert is refused…
-    server.messages.set(id, { ...entry.op.message, created_at: '2025-06-01T10:00:00.000000Z', updated_at: '2025-06-01T10:00:00.000000Z' }) // …but the first one landed
+    server.messages.set(id, {
+      ...entry.op.message,
+      created_at: '2025-06-01T10:00:00.000000Z',
+      updated_at: '2025-06-01T10:00:00.000000Z',
+    }) // …but the first one landed
     expect(await drainOutbox(deps)).toMatchObject({ outcome: 'drained', acknowledged: 1, failed: 0 })
     expect(await db.messages.get(id)).toMatchObject({ sync_state: 'synced' })
     expect(scripted.count('findMessages')).toBe(1)
@@ -124,7 +159,8 @@ describe('a refused message is looked up on the server first', () => {
     expect((await db.messages.get(id))?.sync_state).toBe(state === 'failed' ? 'failed' : 'pending')
     // One refusal, one lookup: a verdict is not put off to another round.
     expect([scripted.count('findMessages'), scripted.count('insertMessages')]).toEqual([1, 2])
-    if (lookup.reason === 'server') expect((await db.outbox.toArray())[0]).toMatchObject({ attempts: 1, not_before: expect.any(Number) })
+    if (lookup.reason === 'server')
+      expect((await db.outbox.toArray())[0]).toMatchObject({ attempts: 1, not_before: expect.any(Number) })
   })
 
   it('the lookup meets a 401: the session is refreshed and the message sent again', async () => {

@@ -26,7 +26,11 @@ afterEach(async () => {
 })
 
 function device(userId: string, server: MemoryServer) {
-  for (const [id, n] of [[ME, 'Anna'], [OTHER, 'Otto']] as const) if (!server.profiles.has(id)) server.addUser(id, n, 'X')
+  for (const [id, n] of [
+    [ME, 'Anna'],
+    [OTHER, 'Otto'],
+  ] as const)
+    if (!server.profiles.has(id)) server.addUser(id, n, 'X')
   const rng = createRng(7)
   const db = new KreisDatabase(`push-subscription-${Math.random()}`)
   open.push(db)
@@ -36,7 +40,11 @@ function device(userId: string, server: MemoryServer) {
 }
 
 const sub = (over: Partial<PushSubscriptionWrite> = {}): PushSubscriptionWrite => ({
-  user_id: ME, endpoint: 'https://push.example.com/device-1', p256dh: 'BPUBLIC', auth: 'AUTH', ...over,
+  user_id: ME,
+  endpoint: 'https://push.example.com/device-1',
+  p256dh: 'BPUBLIC',
+  auth: 'AUTH',
+  ...over,
 })
 const offline = { ok: false, reason: 'network', message: 'offline' } as const
 

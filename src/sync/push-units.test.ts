@@ -8,10 +8,19 @@ import { batches } from './push'
 
 /** A unit of `n` message entries of one conversation. */
 const unit = (group: string, n: number): OutboxEntry[] =>
-  Array.from({ length: n }, (_, i) => ({
-    seq: i, group: `conversation:${group}`, queued_at: 0, state: 'queued', attempts: 0, not_before: 0,
-    op: { kind: 'message.send', message: { id: `${group}-${i}` } },
-  }) as unknown as OutboxEntry)
+  Array.from(
+    { length: n },
+    (_, i) =>
+      ({
+        seq: i,
+        group: `conversation:${group}`,
+        queued_at: 0,
+        state: 'queued',
+        attempts: 0,
+        not_before: 0,
+        op: { kind: 'message.send', message: { id: `${group}-${i}` } },
+      }) as unknown as OutboxEntry,
+  )
 
 const sizes = (bs: OutboxEntry[][][]) => bs.map((b) => b.map((u) => u.length))
 

@@ -43,8 +43,18 @@ function setup(userId = SELLER, server = new MemoryServer()) {
 }
 
 const fields = (over: Partial<ListingFields> = {}): ListingFields => ({
-  title: 'Wool coat', description: 'Warm and barely worn', price: 80, condition: 'very_good', category: 'women',
-  product_type: 'coat', brand: null, size: 'M', fabric: 'wool', location: 'Zurich', tags: null, ...over,
+  title: 'Wool coat',
+  description: 'Warm and barely worn',
+  price: 80,
+  condition: 'very_good',
+  category: 'women',
+  product_type: 'coat',
+  brand: null,
+  size: 'M',
+  fabric: 'wool',
+  location: 'Zurich',
+  tags: null,
+  ...over,
 })
 const photo = () => ({ blob: new Blob(['jpeg-bytes']), content_type: 'image/webp', ext: 'webp' })
 
@@ -53,7 +63,9 @@ describe('local writes', () => {
     const { db, clock } = setup()
     const id = await saveListing(db, SELLER, { fields: fields(), images: [photo(), photo()] }, clock.now())
     expect((await db.listings.get(id))?.sync_state).toBe('pending')
-    expect((await db.listing_images.where('listing_id').equals(id).toArray()).map((i) => i.image_order).sort()).toEqual([1, 2])
+    expect((await db.listing_images.where('listing_id').equals(id).toArray()).map((i) => i.image_order).sort()).toEqual(
+      [1, 2],
+    )
     const kinds = (await db.outbox.orderBy(':id').toArray()).map((e) => e.op.kind)
     expect(kinds).toEqual(['photo.upload', 'photo.upload', 'listing.upsert', 'images.replace'])
     const img = (await db.listing_images.toArray())[0]!
@@ -70,11 +82,22 @@ describe('local writes', () => {
 describe('push', () => {
   it('drains a new listing in order: photos, then the listing, then its image rows, and marks it synced', async () => {
     const { db, server, scripted, deps, clock } = setup()
-    await db.my_profile.put({ ...server.profiles.get(SELLER)!, email: null, subscription_status: null, subscription_start_date: null, last_payment_date: null, sync_state: 'synced' })
+    await db.my_profile.put({
+      ...server.profiles.get(SELLER)!,
+      email: null,
+      subscription_status: null,
+      subscription_start_date: null,
+      last_payment_date: null,
+      sync_state: 'synced',
+    })
     const id = await saveListing(db, SELLER, { fields: fields(), images: [photo(), photo()] }, clock.now())
     const firstPhoto = (await db.listing_images.where('listing_id').equals(id).sortBy('image_order'))[0]!.image_url
     // The card shows at once, offline: the first photo (its storage path; the blob is on the device) and the seller.
-    expect(await db.listings.get(id)).toMatchObject({ cover_image_url: firstPhoto, seller_first_name: 'Anna', seller_last_name: 'Müller' })
+    expect(await db.listings.get(id)).toMatchObject({
+      cover_image_url: firstPhoto,
+      seller_first_name: 'Anna',
+      seller_last_name: 'Müller',
+    })
     const report = await drainOutbox(deps)
     expect(report).toMatchObject({ outcome: 'drained', acknowledged: 4, failed: 0 })
     expect(server.imagesOf(id).map((i) => i.image_url)).toHaveLength(2)
@@ -83,14 +106,20 @@ describe('push', () => {
     expect(server.listings.get(id)?.title).toBe('Wool coat')
     expect(server.storage.size).toBe(2)
     const row = await db.listings.get(id)
-    expect(row).toMatchObject({ sync_state: 'synced', title: 'Wool coat', cover_image_url: firstPhoto, seller_first_name: 'Anna' })
+    expect(row).toMatchObject({
+      sync_state: 'synced',
+      title: 'Wool coat',
+      cover_image_url: firstPhoto,
+      seller_first_name: 'Anna',
+    })
     expect(await db.photo_blobs.count()).toBe(0)
     expect(await db.outbox.count()).toBe(0)
   })
 
   it('batches listing upserts of different listings into one call', async () => {
     const { db, scripted, deps, clock } = setup()
-    for (let i = 0; i < 5; i++) await saveListing(db, SELLER, { fields: fields({ title: `Item ${i}` }), images: [] }, clock.now())
+    for (let i = 0; i < 5; i++)
+      await saveListing(db, SELLER, { fields: fields({ title: `Item ${i}` }), images: [] }, clock.now())
     await drainOutbox(deps)
     expect(scripted.count('saveListings')).toBe(1)
   })
@@ -113,7 +142,11 @@ describe('push', () => {
     const { db: sdb, deps: sdeps } = setup(SELLER, server)
     const listingId = await saveListing(sdb, SELLER, { fields: fields(), images: [] }, clock.now())
     await drainOutbox(sdeps)
-    await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Is it still available?' }, clock.now())
+    await sendMessage(
+      db,
+      { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Is it still available?' },
+      clock.now(),
+    )
     scripted.loseAnswerNext('createConversations').loseAnswerNext('insertMessages')
     expect((await drainOutbox(deps)).outcome).toBe('offline')
     expect(server.conversations.size).toBe(1) // committed although the answer was lost
@@ -127,15 +160,25 @@ describe('push', () => {
   it('sends a conversation’s queued messages in one insert, in order, and conversations of several listings in one call', async () => {
     const { db, server, scripted, deps, clock } = setup(BUYER)
     const { db: sdb, deps: sdeps } = setup(SELLER, server)
-    const listings = [await saveListing(sdb, SELLER, { fields: fields(), images: [] }, clock.now()), await saveListing(sdb, SELLER, { fields: fields(), images: [] }, clock.now())]
+    const listings = [
+      await saveListing(sdb, SELLER, { fields: fields(), images: [] }, clock.now()),
+      await saveListing(sdb, SELLER, { fields: fields(), images: [] }, clock.now()),
+    ]
     await drainOutbox(sdeps)
     for (const [i, listingId] of listings.entries()) {
-      for (const n of [1, 2, 3]) await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: `L${i} #${n}` }, clock.now())
+      for (const n of [1, 2, 3])
+        await sendMessage(
+          db,
+          { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: `L${i} #${n}` },
+          clock.now(),
+        )
     }
     expect(await drainOutbox(deps)).toMatchObject({ outcome: 'drained', acknowledged: 8 })
     expect(scripted.count('createConversations')).toBe(1)
     expect(scripted.count('insertMessages')).toBe(1)
-    const thread = [...server.messages.values()].sort((a, b) => (a.created_at < b.created_at ? -1 : 1)).map((m) => m.content)
+    const thread = [...server.messages.values()]
+      .sort((a, b) => (a.created_at < b.created_at ? -1 : 1))
+      .map((m) => m.content)
     expect(thread).toEqual(['L0 #1', 'L0 #2', 'L0 #3', 'L1 #1', 'L1 #2', 'L1 #3'])
   })
 
@@ -145,7 +188,14 @@ describe('push', () => {
     const listingId = await saveListing(sdb, SELLER, { fields: fields(), images: [] }, clock.now())
     await drainOutbox(sdeps)
     const ids: string[] = []
-    for (const n of [1, 2, 3]) ids.push(await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: `#${n}` }, clock.now()))
+    for (const n of [1, 2, 3])
+      ids.push(
+        await sendMessage(
+          db,
+          { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: `#${n}` },
+          clock.now(),
+        ),
+      )
     const forbidden = { ok: false as const, reason: 'forbidden' as const, code: '42501', message: 'rls' }
     // The batch of three is refused, then #1 alone goes through, then #2 alone is refused.
     scripted.failNext('insertMessages', forbidden)
@@ -156,7 +206,10 @@ describe('push', () => {
     // The conversation waits for the user: #2 and #3 show as not sent, #3 still queued behind #2.
     expect((await db.messages.bulkGet(ids)).map((m) => m?.sync_state)).toEqual(['synced', 'failed', 'failed'])
     const left = await db.outbox.orderBy(':id').toArray()
-    expect(left.map((e) => [e.op.kind === 'message.send' && e.op.message.id, e.state])).toEqual([[ids[1], 'failed'], [ids[2], 'queued']])
+    expect(left.map((e) => [e.op.kind === 'message.send' && e.op.message.id, e.state])).toEqual([
+      [ids[1], 'failed'],
+      [ids[2], 'queued'],
+    ])
     expect(scripted.count('insertMessages')).toBe(3)
   })
 
@@ -206,7 +259,11 @@ describe('push', () => {
     const id = await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
     // About 10 minutes of 503s (more than the 8 answers after which the item used to be marked failed).
     const outage = 20
-    scripted.failNext('saveListings', { ok: false, reason: 'server', code: '503', message: 'Service Unavailable' }, outage)
+    scripted.failNext(
+      'saveListings',
+      { ok: false, reason: 'server', code: '503', message: 'Service Unavailable' },
+      outage,
+    )
     const waits: number[] = []
     for (let i = 0; i < outage; i++) {
       expect(await drainOutbox(deps)).toMatchObject({ outcome: 'drained', failed: 0 })
@@ -229,13 +286,25 @@ describe('push', () => {
     const { db, scripted, deps, clock } = setup()
     await saveListing(db, SELLER, { fields: fields({ title: 'First' }), images: [] }, clock.now())
     await updateMyProfile(db, SELLER, { first_name: 'Anna', last_name: 'M', location: null }, clock.now())
-    scripted.failNext('saveListings', { ok: false, reason: 'rate_limited', code: '429', message: 'Too Many Requests', retryAfterMs: 12_000 })
+    scripted.failNext('saveListings', {
+      ok: false,
+      reason: 'rate_limited',
+      code: '429',
+      message: 'Too Many Requests',
+      retryAfterMs: 12_000,
+    })
     expect((await drainOutbox(deps)).outcome).toBe('throttled')
     expect(scripted.count('updateProfile')).toBe(0) // the rest of the queue does not add to the load either
     const [listing] = await db.outbox.toArray()
     expect(listing!.not_before - clock.now()).toBe(12_000)
     clock.advance(12_000)
-    scripted.failNext('saveListings', { ok: false, reason: 'server', code: '503', message: 'Service Unavailable', retryAfterMs: 5_000 })
+    scripted.failNext('saveListings', {
+      ok: false,
+      reason: 'server',
+      code: '503',
+      message: 'Service Unavailable',
+      retryAfterMs: 5_000,
+    })
     await drainOutbox(deps)
     expect((await db.outbox.toArray())[0]!.not_before - clock.now()).toBe(5_000)
     clock.advance(5_000)
@@ -270,8 +339,15 @@ describe('push', () => {
     const { db, server, deps, clock } = setup()
     const good1 = await saveListing(db, SELLER, { fields: fields({ title: 'Good one' }), images: [] }, clock.now())
     // Queued by an older version: the local check refuses such a listing now (one test below).
-    const bad = await saveListingAsOlderVersion(db, SELLER, { fields: fields(), images: [photo()] }, clock.now(), { category: 'hats' })
-    const good2 = await saveListing(db, SELLER, { fields: fields({ title: 'Good two' }), images: [photo()] }, clock.now())
+    const bad = await saveListingAsOlderVersion(db, SELLER, { fields: fields(), images: [photo()] }, clock.now(), {
+      category: 'hats',
+    })
+    const good2 = await saveListing(
+      db,
+      SELLER,
+      { fields: fields({ title: 'Good two' }), images: [photo()] },
+      clock.now(),
+    )
     await updateMyProfile(db, SELLER, { first_name: 'Anna', last_name: 'M.', location: 'Bern' }, clock.now())
     const report = await drainOutbox(deps)
     expect(report.failed).toBe(1)
@@ -290,9 +366,20 @@ describe('push', () => {
     const id = await saveListing(db, SELLER, { fields: fields(), images: [] }, clock.now())
     await drainOutbox(deps)
     await setListingStatus(db, id, 'sold', clock.now() + 1)
-    const forbiddenDeps = { ...deps, transport: new ScriptedTransport(deps.transport).failNext('saveListings', { ok: false, reason: 'forbidden', code: '42501', message: 'new row violates row-level security policy' }).transport }
+    const forbiddenDeps = {
+      ...deps,
+      transport: new ScriptedTransport(deps.transport).failNext('saveListings', {
+        ok: false,
+        reason: 'forbidden',
+        code: '42501',
+        message: 'new row violates row-level security policy',
+      }).transport,
+    }
     await drainOutbox(forbiddenDeps)
-    expect(await db.listings.get(id)).toMatchObject({ sync_state: 'failed', sync_error: { code: 'listing_edit_failed' } })
+    expect(await db.listings.get(id)).toMatchObject({
+      sync_state: 'failed',
+      sync_error: { code: 'listing_edit_failed' },
+    })
   })
 
   it('a failed item can be retried by the user and then syncs', async () => {
@@ -316,14 +403,21 @@ describe('push', () => {
     await engine.sync('manual')
     clock.advance(1000)
     await saveListing(db, SELLER, { id, fields: fields({ title: 'Edited' }), images: [] }, clock.now())
-    scripted.failNext('saveListings', { ok: false, reason: 'check_violation', code: '23514', message: 'violates check constraint' })
+    scripted.failNext('saveListings', {
+      ok: false,
+      reason: 'check_violation',
+      code: '23514',
+      message: 'violates check constraint',
+    })
     await engine.sync('manual')
     expect((await db.listings.get(id))?.title).toBe('Edited')
     await engine.discard(`listing:${id}`)
     expect(await db.listings.get(id)).toMatchObject({ title: 'Original', sync_state: 'synced' })
     expect(server.listings.get(id)?.title).toBe('Original')
 
-    const fresh = await saveListingAsOlderVersion(db, SELLER, { fields: fields(), images: [photo()] }, clock.now(), { price: 0 })
+    const fresh = await saveListingAsOlderVersion(db, SELLER, { fields: fields(), images: [photo()] }, clock.now(), {
+      price: 0,
+    })
     await engine.sync('manual')
     await engine.discard(`listing:${fresh}`)
     expect(await db.listings.get(fresh)).toBeUndefined()
@@ -340,7 +434,11 @@ describe('push', () => {
     const listingId = await saveListing(seller.db, SELLER, { fields: fields(), images: [] }, T0)
     await drainOutbox(seller.deps)
     const send = (d: typeof phone, content: string, at: number, newConversationId?: string) =>
-      sendMessage(d.db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content, newConversationId }, at)
+      sendMessage(
+        d.db,
+        { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content, newConversationId },
+        at,
+      )
     return { server, phone, laptop, send }
   }
 
@@ -369,19 +467,27 @@ describe('push', () => {
     await pullAll({ db: laptop.db, transport: laptop.memory }, { reconcile: false })
     await send(laptop, 'laptop 2', T0 + 3)
     await drainOutbox(laptop.deps)
-    const thread = [...server.messages.values()].sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))
+    const thread = [...server.messages.values()].sort((a, b) =>
+      a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0,
+    )
     expect(thread.map((m) => m.content)).toEqual(['from phone', 'laptop 1', 'laptop 2'])
     expect(new Set(thread.map((m) => m.conversation_id)).size).toBe(1)
   })
 
   it('a new engine on the same database after a crash mid-drain finishes the queue exactly once', async () => {
     const { db, server, memory, deps, clock } = setup()
-    for (let i = 0; i < 3; i++) await saveListing(db, SELLER, { fields: fields({ title: `Item ${i}` }), images: [photo()] }, clock.now())
+    for (let i = 0; i < 3; i++)
+      await saveListing(db, SELLER, { fields: fields({ title: `Item ${i}` }), images: [photo()] }, clock.now())
     // The first tab dies right after the server committed the photo uploads and the first listing batch.
     const crashing = new ScriptedTransport(memory).loseAnswerNext('uploadPhoto').loseAnswerNext('uploadPhoto')
     await drainOutbox({ ...deps, transport: crashing.transport })
     const commitsBefore = server.commits
-    const restarted = new SyncEngine({ db, transport: new MemoryTransport(server, SELLER, createRng(9)), clock, locks: null })
+    const restarted = new SyncEngine({
+      db,
+      transport: new MemoryTransport(server, SELLER, createRng(9)),
+      clock,
+      locks: null,
+    })
     await restarted.sync('start')
     expect(await db.outbox.count()).toBe(0)
     expect(server.listings.size).toBe(3)
@@ -412,8 +518,13 @@ describe('push', () => {
 })
 
 describe('a listing and its photos commit together (one save)', () => {
-  const imagesOf = async (db: KreisDatabase, id: string) => (await db.listing_images.where('listing_id').equals(id).sortBy('image_order')).map((i) => ({ id: i.id, image_url: i.image_url }))
-  const noBrokenImages = (server: MemoryServer) => [...server.images.values()].filter((i) => !server.storage.has(i.image_url))
+  const imagesOf = async (db: KreisDatabase, id: string) =>
+    (await db.listing_images.where('listing_id').equals(id).sortBy('image_order')).map((i) => ({
+      id: i.id,
+      image_url: i.image_url,
+    }))
+  const noBrokenImages = (server: MemoryServer) =>
+    [...server.images.values()].filter((i) => !server.storage.has(i.image_url))
 
   it('a publish cut off after its photos never leaves a photo-less listing: the server has all of it or nothing', async () => {
     const { db, server, scripted, deps, clock } = setup()
@@ -511,7 +622,11 @@ describe('profiles: last edit wins by edit time', () => {
     await drainOutbox(phone.deps)
     await drainOutbox(laptop.deps)
     expect(server.profiles.get(SELLER)).toMatchObject({ first_name: 'New', location: 'Basel' })
-    expect(await laptop.db.my_profile.get(SELLER)).toMatchObject({ first_name: 'New', location: 'Basel', sync_state: 'synced' })
+    expect(await laptop.db.my_profile.get(SELLER)).toMatchObject({
+      first_name: 'New',
+      location: 'Basel',
+      sync_state: 'synced',
+    })
   })
 })
 
@@ -522,10 +637,18 @@ describe('a refusal after a lost answer first asks whether the server already ha
     const listingId = await saveListing(seller.db, SELLER, { fields: fields(), images: [] }, clock.now())
     await drainOutbox(seller.deps)
     if (lose === 'insertMessages') {
-      await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hello' }, clock.now())
+      await sendMessage(
+        db,
+        { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hello' },
+        clock.now(),
+      )
       await drainOutbox(deps)
     }
-    const id = await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Is it still available?' }, clock.now())
+    const id = await sendMessage(
+      db,
+      { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Is it still available?' },
+      clock.now(),
+    )
     scripted.loseAnswerNext(lose)
     if (lose === 'createConversations') scripted.loseAnswerNext('insertMessages')
     await drainOutbox(deps)
@@ -556,13 +679,24 @@ describe('a refusal after a lost answer first asks whether the server already ha
     const seller = setup(SELLER, server)
     const listingId = await saveListing(seller.db, SELLER, { fields: fields(), images: [] }, clock.now())
     await drainOutbox(seller.deps)
-    await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hello' }, clock.now())
+    await sendMessage(
+      db,
+      { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hello' },
+      clock.now(),
+    )
     await drainOutbox(deps)
-    const id = await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' }, clock.now())
+    const id = await sendMessage(
+      db,
+      { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' },
+      clock.now(),
+    )
     await setListingStatus(seller.db, listingId, 'sold', clock.now() + 1000)
     await drainOutbox(seller.deps)
     expect((await drainOutbox(deps)).failed).toBe(1)
-    expect(await db.messages.get(id)).toMatchObject({ sync_state: 'failed', sync_error: { code: 'listing_unavailable' } })
+    expect(await db.messages.get(id)).toMatchObject({
+      sync_state: 'failed',
+      sync_error: { code: 'listing_unavailable' },
+    })
     expect(scripted.count('findMessages')).toBe(1)
   })
 
@@ -573,14 +707,19 @@ describe('a refusal after a lost answer first asks whether the server already ha
     await drainOutbox(seller.deps)
     await setListingStatus(seller.db, listingId, 'sold', clock.now() + 1000)
     await drainOutbox(seller.deps)
-    const id = await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' }, clock.now())
+    const id = await sendMessage(
+      db,
+      { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' },
+      clock.now(),
+    )
     expect((await drainOutbox(deps)).failed).toBe(1)
     expect(await db.messages.get(id)).toMatchObject({ sync_state: 'failed' })
     // The first request, held up on the way, lands after the listing is for sale again.
     await setListingStatus(seller.db, listingId, 'active', clock.now() + 2000)
     await drainOutbox(seller.deps)
     const [queuedConversation, queuedMessage] = (await db.outbox.orderBy(':id').toArray()).map((e) => e.op)
-    if (queuedConversation?.kind !== 'conversation.create' || queuedMessage?.kind !== 'message.send') throw new Error('unexpected outbox')
+    if (queuedConversation?.kind !== 'conversation.create' || queuedMessage?.kind !== 'message.send')
+      throw new Error('unexpected outbox')
     expect(server.createConversations(BUYER, [queuedConversation.conversation]).ok).toBe(true)
     expect(server.insertMessages(BUYER, [queuedMessage.message]).ok).toBe(true)
     expect(await drainOutbox(deps)).toMatchObject({ acknowledged: 2, failed: 0 })
@@ -601,7 +740,11 @@ describe('a refusal after a lost answer first asks whether the server already ha
     await drainOutbox(seller.deps)
     await setListingStatus(seller.db, listingId, 'sold', clock.now() + 1000)
     await drainOutbox(seller.deps)
-    const id = await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' }, clock.now())
+    const id = await sendMessage(
+      db,
+      { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' },
+      clock.now(),
+    )
     await drainOutbox(deps)
     await setListingStatus(seller.db, listingId, 'active', clock.now() + 2000)
     await drainOutbox(seller.deps)
@@ -622,12 +765,24 @@ describe('a refusal after a lost answer first asks whether the server already ha
     const seller = setup(SELLER, server)
     const listingId = await saveListing(seller.db, SELLER, { fields: fields(), images: [] }, clock.now())
     await drainOutbox(seller.deps)
-    await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hello' }, clock.now())
+    await sendMessage(
+      db,
+      { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hello' },
+      clock.now(),
+    )
     await drainOutbox(deps)
     await setListingStatus(seller.db, listingId, 'sold', clock.now() + 1000)
     await drainOutbox(seller.deps)
-    const a = await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' }, clock.now())
-    const b = await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hello?' }, clock.now() + 1)
+    const a = await sendMessage(
+      db,
+      { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' },
+      clock.now(),
+    )
+    const b = await sendMessage(
+      db,
+      { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hello?' },
+      clock.now() + 1,
+    )
     await drainOutbox(deps)
     expect(await db.messages.get(a)).toMatchObject({ sync_state: 'failed' })
     await setListingStatus(seller.db, listingId, 'active', clock.now() + 2000)
@@ -651,10 +806,17 @@ describe('a refusal after a lost answer first asks whether the server already ha
     await drainOutbox(seller.deps)
     await setListingStatus(seller.db, listingId, 'sold', clock.now() + 1000)
     await drainOutbox(seller.deps)
-    const id = await sendMessage(db, { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' }, clock.now())
+    const id = await sendMessage(
+      db,
+      { listingId, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' },
+      clock.now(),
+    )
     await drainOutbox(deps)
     expect(await drainOutbox(deps)).toMatchObject({ acknowledged: 0, failed: 0 })
-    expect(await db.messages.get(id)).toMatchObject({ sync_state: 'failed', sync_error: { code: 'listing_unavailable' } })
+    expect(await db.messages.get(id)).toMatchObject({
+      sync_state: 'failed',
+      sync_error: { code: 'listing_unavailable' },
+    })
     expect(await db.outbox.count()).toBe(2)
   })
 })

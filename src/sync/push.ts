@@ -74,14 +74,21 @@ export async function drainOutbox(deps: PushDeps): Promise<DrainReport> {
     failedBefore ??= new Set(entries.filter((e) => e.state === 'failed').map((e) => e.seq!))
     const units = readyHeads(entries, deps.clock.now()).map((h) => unitOf(entries, h, PUSH_BATCH_SIZE))
     if (units.length === 0) {
-      const settled = await settleFailedOnServer(deps, entries.filter((e) => failedBefore!.has(e.seq!)), report)
+      const settled = await settleFailedOnServer(
+        deps,
+        entries.filter((e) => failedBefore!.has(e.seq!)),
+        report,
+      )
       if (settled === 0) return report
       failedBefore.clear() // what the settled entries held back (a conversation's messages) goes now
       continue
     }
 
     pass: for (const kind of OUTBOX_KINDS) {
-      for (const batch of batches(units.filter((u) => kindOf(u[0]!.op.kind) === kind), kind.batched)) {
+      for (const batch of batches(
+        units.filter((u) => kindOf(u[0]!.op.kind) === kind),
+        kind.batched,
+      )) {
         const failure = await sendBatch(deps, batch, report)
         if (!failure) {
           refreshedSinceSuccess = false
@@ -158,7 +165,13 @@ async function sendBatch(deps: PushDeps, batch: Unit[], report: DrainReport): Pr
 }
 
 /** A unit the server refused for good: failed, unless the server turns out to have it already. */
-async function refused(deps: PushDeps, kind: OutboxKindModule, unit: Unit, result: Failure, report: DrainReport): Promise<Failure | null> {
+async function refused(
+  deps: PushDeps,
+  kind: OutboxKindModule,
+  unit: Unit,
+  result: Failure,
+  report: DrainReport,
+): Promise<Failure | null> {
   const found = await alreadyOnServer(deps, kind, unit, report)
   if (found === true) return null
   // The check itself met the network or the server: no verdict yet, the unit is tried again later.
@@ -173,7 +186,12 @@ async function refused(deps: PushDeps, kind: OutboxKindModule, unit: Unit, resul
  * lost, and the retry was refused (RLS comes before ON CONFLICT; the listing was sold meanwhile). Then it is a
  * success, not a failure: the server's rows are acknowledged. Returns whether that was the case.
  */
-async function alreadyOnServer(deps: PushDeps, kind: OutboxKindModule, unit: Unit, report: DrainReport): Promise<boolean | Failure> {
+async function alreadyOnServer(
+  deps: PushDeps,
+  kind: OutboxKindModule,
+  unit: Unit,
+  report: DrainReport,
+): Promise<boolean | Failure> {
   if (!kind.findOnServer) return false
   const found = await kind.findOnServer(deps.transport, unit)
   if (!found.ok) return isTransient(found) || found.reason === FailureReason.unauthorized ? found : false
@@ -228,8 +246,15 @@ async function backOff(deps: PushDeps, unit: Unit, f: Failure): Promise<void> {
   const head = unit[0]!
   const now = deps.clock.now()
   const attempts = head.attempts + 1
-  const delay = Math.max(f.retryAfterMs ?? 0, backoffDelayMs(attempts, () => deps.clock.random()))
-  await deps.db.outbox.update(head.seq!, { attempts, not_before: now + delay, first_failed_at: head.first_failed_at ?? now })
+  const delay = Math.max(
+    f.retryAfterMs ?? 0,
+    backoffDelayMs(attempts, () => deps.clock.random()),
+  )
+  await deps.db.outbox.update(head.seq!, {
+    attempts,
+    not_before: now + delay,
+    first_failed_at: head.first_failed_at ?? now,
+  })
 }
 
 /** No answer: nothing counts against the entries, but they are now "still trying" (once per failure spell). */

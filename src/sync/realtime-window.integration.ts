@@ -22,7 +22,15 @@ const ids: string[] = []
 async function insertListing(title: string): Promise<string> {
   const { data, error } = await service
     .from('listings')
-    .insert({ user_id: seller.id, title, description: 'Worn twice', price: 40, condition: 'very_good', category: 'women', location: 'Bern' })
+    .insert({
+      user_id: seller.id,
+      title,
+      description: 'Worn twice',
+      price: 40,
+      condition: 'very_good',
+      category: 'women',
+      location: 'Bern',
+    })
     .select('id')
     .single()
   if (error) throw new Error(error.message)
@@ -72,14 +80,23 @@ describe('a visitor’s realtime', () => {
       await until(() => engine.status.getState().leader && client.getChannels().length > 0, 'the channel')
       await until(() => (client.getChannels()[0] as unknown as { state: string }).state === 'joined', 'the join')
       type Bindings = { bindings: { postgres_changes?: { filter: { event: string; filter?: string } }[] } }
-      const filters = (client.getChannels()[0] as unknown as Bindings).bindings.postgres_changes!.map((b) => `${b.filter.event} ${b.filter.filter ?? ''}`.trim())
-      expect(filters.sort()).toEqual(['DELETE', 'INSERT status=eq.active', expect.stringMatching(/^UPDATE created_at=gte\./)])
+      const filters = (client.getChannels()[0] as unknown as Bindings).bindings.postgres_changes!.map((b) =>
+        `${b.filter.event} ${b.filter.filter ?? ''}`.trim(),
+      )
+      expect(filters.sort()).toEqual([
+        'DELETE',
+        'INSERT status=eq.active',
+        expect.stringMatching(/^UPDATE created_at=gte\./),
+      ])
 
       // Outside the window: not heard. Then a held one: heard (and applied). Events come in commit order, so once
       // the second is heard, the first would have been too.
       await rename(ids[0]!, 'Coat 0, relined')
       await rename(ids[7]!, 'Coat 7, relined')
-      await until(async () => (await db.listings.get(ids[7]!))?.title === 'Coat 7, relined', 'the held listing’s change')
+      await until(
+        async () => (await db.listings.get(ids[7]!))?.title === 'Coat 7, relined',
+        'the held listing’s change',
+      )
       const renamed = heard.flatMap((c) => (c.table === 'listings' && c.deletedId === undefined ? [c.row.id] : []))
       expect(renamed).toContain(ids[7])
       expect(renamed).not.toContain(ids[0])
@@ -104,7 +121,10 @@ describe('a visitor’s realtime', () => {
     const engine = new SyncEngine({ db, transport: new SupabaseTransport(client), locks: null, windowSize: WINDOW })
     type Bindings = { state: string; bindings: { postgres_changes?: { filter: { event: string; filter?: string } }[] } }
     const channels = () => client.getChannels() as unknown as Bindings[]
-    const naming = (id: string) => channels().some((c) => c.state === 'joined' && (c.bindings.postgres_changes ?? []).some((b) => b.filter.filter?.includes(id)))
+    const naming = (id: string) =>
+      channels().some(
+        (c) => c.state === 'joined' && (c.bindings.postgres_changes ?? []).some((b) => b.filter.filter?.includes(id)),
+      )
     const old = ids[1]!
     try {
       await engine.sync('start')
@@ -137,11 +157,20 @@ describe('a visitor’s realtime', () => {
     const engine = new SyncEngine({ db, transport: new SupabaseTransport(client), locks: null, windowSize: WINDOW })
     type Bindings = { state: string; bindings: { postgres_changes?: { filter: { event: string; filter?: string } }[] } }
     const updates = () =>
-      (client.getChannels() as unknown as Bindings[]).filter((c) => c.state === 'joined').flatMap((c) => (c.bindings.postgres_changes ?? []).filter((b) => b.filter.event === 'UPDATE').map((b) => b.filter.filter ?? 'every listing'))
+      (client.getChannels() as unknown as Bindings[])
+        .filter((c) => c.state === 'joined')
+        .flatMap((c) =>
+          (c.bindings.postgres_changes ?? [])
+            .filter((b) => b.filter.event === 'UPDATE')
+            .map((b) => b.filter.filter ?? 'every listing'),
+        )
     try {
       engine.start() // nothing held yet: the channel opens for every change
       await until(async () => (await db.listings.count()) >= WINDOW, 'the first pull')
-      await until(() => updates().length > 0 && updates().every((f) => f.startsWith('created_at=gte.')), 'a channel narrowed to the window')
+      await until(
+        () => updates().length > 0 && updates().every((f) => f.startsWith('created_at=gte.')),
+        'a channel narrowed to the window',
+      )
     } finally {
       await engine.stop()
       await client.removeAllChannels()

@@ -22,17 +22,30 @@ let sellerUser: { id: string; email: string; password: string }
 const devices: StackDevice[] = []
 
 const fields = (over: Partial<ListingFields> = {}): ListingFields => ({
-  title: 'Denim jacket', description: 'Classic cut, soft from years of wear', price: 45, condition: 'worn_but_loved',
-  category: 'women', product_type: 'jacket', brand: 'Levi', size: 'S', fabric: 'denim', location: 'Basel', tags: null, ...over,
+  title: 'Denim jacket',
+  description: 'Classic cut, soft from years of wear',
+  price: 45,
+  condition: 'worn_but_loved',
+  category: 'women',
+  product_type: 'jacket',
+  brand: 'Levi',
+  size: 'S',
+  fabric: 'denim',
+  location: 'Basel',
+  tags: null,
+  ...over,
 })
 const jpeg = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], { type: 'image/jpeg' })
 const photo = () => ({ blob: jpeg(), content_type: 'image/jpeg', ext: 'jpg' })
 const now = () => Date.now() - 60_000
-const publicFile = (path: string) => fetch(`${stack.url}/storage/v1/object/public/listing-images/${path}`).then(async (r) => (await r.arrayBuffer(), r.status))
+const publicFile = (path: string) =>
+  fetch(`${stack.url}/storage/v1/object/public/listing-images/${path}`).then(
+    async (r) => (await r.arrayBuffer(), r.status),
+  )
 
 async function until(cond: () => boolean, what: string) {
   // Bounded by time (generous, for a loaded machine), not by a count of short sleeps.
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     if (cond()) return
     await new Promise((r) => setTimeout(r, 25))
   }
@@ -60,7 +73,12 @@ afterAll(async () => {
 
 describe('the screens’ operations against the local stack', () => {
   it('a favourite reaches the account (RLS: own rows) and follows the user to a second device; clearing it too', async () => {
-    const id = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Favourite coat' }), images: [] }, now())
+    const id = await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: fields({ title: 'Favourite coat' }), images: [] },
+      now(),
+    )
     await seller.engine.sync('write')
     await buyer.engine.sync('start')
     expect(await toggleFavourite(buyer.db, buyer.userId, id, now())).toBe(true)
@@ -91,7 +109,12 @@ describe('the screens’ operations against the local stack', () => {
   })
 
   it('an older favourite toggle from another device, arriving last, does not undo a newer one (last edit wins)', async () => {
-    const id = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Contested scarf' }), images: [] }, now())
+    const id = await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: fields({ title: 'Contested scarf' }), images: [] },
+      now(),
+    )
     await seller.engine.sync('write')
     await buyer.engine.sync('start')
     const phone = await device(buyerUser)
@@ -111,7 +134,12 @@ describe('the screens’ operations against the local stack', () => {
   })
 
   it('deleting a listing removes the row, its image rows and its files on the server, and is idempotent', async () => {
-    const id = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'To be deleted' }), images: [photo(), photo()] }, now())
+    const id = await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: fields({ title: 'To be deleted' }), images: [photo(), photo()] },
+      now(),
+    )
     await seller.engine.sync('write')
     const { data: images } = await seller.client.from('listing_images').select('image_url').eq('listing_id', id)
     expect(images).toHaveLength(2)
@@ -131,13 +159,26 @@ describe('the screens’ operations against the local stack', () => {
 
   it('a stale edit from the seller’s other device does not bring a deleted listing back (tombstone); that device drops it and its upload', async () => {
     const laptop = await device(sellerUser)
-    const id = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Deleted on the phone' }), images: [photo()] }, now())
+    const id = await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: fields({ title: 'Deleted on the phone' }), images: [photo()] },
+      now(),
+    )
     await seller.engine.sync('write')
     await laptop.engine.sync('start')
-    const kept = (await laptop.db.listing_images.where('listing_id').equals(id).toArray()).map((i) => ({ id: i.id, image_url: i.image_url }))
+    const kept = (await laptop.db.listing_images.where('listing_id').equals(id).toArray()).map((i) => ({
+      id: i.id,
+      image_url: i.image_url,
+    }))
     expect(kept).toHaveLength(1)
     // Edited on the laptop offline (a photo added) before the phone deletes it; the laptop comes back later.
-    await saveListing(laptop.db, sellerUser.id, { id, fields: fields({ title: 'Edited on the laptop' }), images: [...kept, photo()] }, now() + 1000)
+    await saveListing(
+      laptop.db,
+      sellerUser.id,
+      { id, fields: fields({ title: 'Edited on the laptop' }), images: [...kept, photo()] },
+      now() + 1000,
+    )
     await deleteListing(seller.db, id, now() + 2000)
     await seller.engine.sync('write')
     expect((await laptop.engine.sync('write')).push).toMatchObject({ outcome: 'drained', failed: 0 })
@@ -155,7 +196,10 @@ describe('the screens’ operations against the local stack', () => {
     const { data } = await seller.client.from('profiles').select('profile_picture_url').eq('id', seller.userId).single()
     expect(data?.profile_picture_url).toBe(first)
     expect(await publicFile(first)).toBe(200)
-    expect(await seller.db.my_profile.get(seller.userId)).toMatchObject({ profile_picture_url: first, sync_state: 'synced' })
+    expect(await seller.db.my_profile.get(seller.userId)).toMatchObject({
+      profile_picture_url: first,
+      sync_state: 'synced',
+    })
 
     const second = await setProfilePicture(seller.db, seller.userId, jpeg(), 'image/jpeg', now())
     await seller.engine.sync('write')
@@ -172,13 +216,22 @@ describe('the screens’ operations against the local stack', () => {
     expect((await laptop.engine.sync('write')).push).toMatchObject({ outcome: 'drained', failed: 0 })
     const { data } = await seller.client.from('profiles').select('profile_picture_url').eq('id', seller.userId).single()
     expect(data?.profile_picture_url).toBe(newer)
-    expect(await laptop.db.my_profile.get(seller.userId)).toMatchObject({ profile_picture_url: newer, sync_state: 'synced' })
+    expect(await laptop.db.my_profile.get(seller.userId)).toMatchObject({
+      profile_picture_url: newer,
+      sync_state: 'synced',
+    })
     expect(await publicFile(newer)).toBe(200)
     expect(await publicFile(older)).toBe(404)
   })
 
   it('a refused listing’s uploaded photo is removed from storage when the seller discards it (no orphan file)', async () => {
-    const bad = await saveListingAsOlderVersion(seller.db, seller.userId, { fields: fields({ title: 'Refused' }), images: [photo()] }, now(), { condition: 'like_new' })
+    const bad = await saveListingAsOlderVersion(
+      seller.db,
+      seller.userId,
+      { fields: fields({ title: 'Refused' }), images: [photo()] },
+      now(),
+      { condition: 'like_new' },
+    )
     await seller.engine.sync('write')
     expect((await seller.db.listings.get(bad))?.sync_state).toBe('failed')
     const [blob] = await seller.db.photo_blobs.where('listing_id').equals(bad).toArray()
@@ -189,10 +242,25 @@ describe('the screens’ operations against the local stack', () => {
   })
 
   it('after a listing is deleted, the buyer’s reconcile drops its conversation (RLS shows it no more)', async () => {
-    const id = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Soon gone' }), images: [] }, now())
+    const id = await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: fields({ title: 'Soon gone' }), images: [] },
+      now(),
+    )
     await seller.engine.sync('write')
     await buyer.engine.sync('start')
-    await sendMessage(buyer.db, { listingId: id, sellerId: seller.userId, buyerId: buyer.userId, senderId: buyer.userId, content: 'Still there?' }, now())
+    await sendMessage(
+      buyer.db,
+      {
+        listingId: id,
+        sellerId: seller.userId,
+        buyerId: buyer.userId,
+        senderId: buyer.userId,
+        content: 'Still there?',
+      },
+      now(),
+    )
     const conversationId = (await buyer.db.conversations.filter((c) => c.listing_id === id).first())!.id
     await buyer.engine.sync('write')
     await deleteListing(seller.db, id, now())
@@ -203,17 +271,36 @@ describe('the screens’ operations against the local stack', () => {
   })
 
   it('a read mark reaches the server on the reader’s own column (last_message_at unchanged) and the other devices', async () => {
-    const id = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Chat jacket' }), images: [] }, now())
+    const id = await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: fields({ title: 'Chat jacket' }), images: [] },
+      now(),
+    )
     await seller.engine.sync('write')
     await buyer.engine.sync('start')
-    await sendMessage(buyer.db, { listingId: id, sellerId: seller.userId, buyerId: buyer.userId, senderId: buyer.userId, content: 'Still available?' }, now())
+    await sendMessage(
+      buyer.db,
+      {
+        listingId: id,
+        sellerId: seller.userId,
+        buyerId: buyer.userId,
+        senderId: buyer.userId,
+        content: 'Still available?',
+      },
+      now(),
+    )
     await buyer.engine.sync('write')
     await seller.engine.sync('start')
     const conversation = (await seller.db.conversations.filter((c) => c.listing_id === id).toArray())[0]!
     const message = (await seller.db.messages.where('listing_id').equals(id).toArray())[0]!
     await markConversationRead(seller.db, seller.userId, conversation.id, now())
     expect((await seller.engine.sync('write')).push).toMatchObject({ outcome: 'drained', failed: 0 })
-    const { data } = await seller.client.from('conversations').select('seller_last_read_at, buyer_last_read_at, last_message_at').eq('id', conversation.id).single()
+    const { data } = await seller.client
+      .from('conversations')
+      .select('seller_last_read_at, buyer_last_read_at, last_message_at')
+      .eq('id', conversation.id)
+      .single()
     expect(data?.buyer_last_read_at).toBeNull()
     expect(Date.parse(data!.seller_last_read_at as string)).toBe(Date.parse(message.created_at))
     expect(Date.parse(data!.last_message_at as string)).toBe(Date.parse(conversation.last_message_at!))
@@ -228,15 +315,26 @@ describe('offline is not signed out', () => {
     const phone = await device(buyerUser)
     await phone.engine.sync('start')
     // The stored session's access token expires while the phone is offline.
-    const auth = phone.client.auth as unknown as { storage: { getItem(k: string): Promise<string | null> | string | null; setItem(k: string, v: string): unknown }; storageKey: string }
+    const auth = phone.client.auth as unknown as {
+      storage: { getItem(k: string): Promise<string | null> | string | null; setItem(k: string, v: string): unknown }
+      storageKey: string
+    }
     const stored = JSON.parse((await auth.storage.getItem(auth.storageKey))!) as { expires_at: number }
-    await auth.storage.setItem(auth.storageKey, JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) - 60 }))
+    await auth.storage.setItem(
+      auth.storageKey,
+      JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) - 60 }),
+    )
     vi.stubGlobal('navigator', { onLine: false })
     try {
       phone.net.offline = true
       phone.net.log.length = 0
       await phone.transport.session().then((s) => expect(s).toEqual({ userId: buyerUser.id }))
-      const id = await saveListing(phone.db, buyerUser.id, { fields: fields({ title: 'Written offline' }), images: [] }, now())
+      const id = await saveListing(
+        phone.db,
+        buyerUser.id,
+        { fields: fields({ title: 'Written offline' }), images: [] },
+        now(),
+      )
       const report = await phone.engine.sync('write')
       expect(report.push.outcome).toBe('offline')
       expect(phone.engine.status.getState()).toMatchObject({ online: false, needsSignIn: false, pendingCount: 1 })
@@ -246,7 +344,9 @@ describe('offline is not signed out', () => {
       phone.net.offline = false
       expect((await phone.engine.sync('online')).push).toMatchObject({ outcome: 'drained', acknowledged: 1 })
       expect(phone.net.log.some((l) => l.includes('grant_type=refresh_token'))).toBe(true)
-      expect((await phone.client.from('listings').select('title').eq('id', id).single()).data).toEqual({ title: 'Written offline' })
+      expect((await phone.client.from('listings').select('title').eq('id', id).single()).data).toEqual({
+        title: 'Written offline',
+      })
       expect(phone.engine.status.getState()).toMatchObject({ online: true, needsSignIn: false, pendingCount: 0 })
     } finally {
       vi.unstubAllGlobals()
@@ -256,7 +356,12 @@ describe('offline is not signed out', () => {
 
 describe('a visitor', () => {
   it('mirrors the public feed (listings, images, seller names) without trying any private stream, and browses it offline', async () => {
-    const id = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Public coat' }), images: [photo()] }, now())
+    const id = await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: fields({ title: 'Public coat' }), images: [photo()] },
+      now(),
+    )
     await seller.engine.sync('write')
     const client = (stack as unknown as { anon(): ConstructorParameters<typeof SupabaseTransport>[0] }).anon()
     const paths: string[] = []
@@ -279,12 +384,22 @@ describe('a visitor', () => {
       expect(privateStreams).toEqual([])
       // Realtime: the public tables only, until the visitor signs in.
       type Channels = { getChannels(): { bindings: { postgres_changes?: { filter: { table: string } }[] } }[] }
-      const tables = () => [...new Set((client as unknown as Channels).getChannels().flatMap((c) => (c.bindings.postgres_changes ?? []).map((b) => b.filter.table)))].sort()
+      const tables = () =>
+        [
+          ...new Set(
+            (client as unknown as Channels)
+              .getChannels()
+              .flatMap((c) => (c.bindings.postgres_changes ?? []).map((b) => b.filter.table)),
+          ),
+        ].sort()
       engine.start()
       await until(() => tables().length > 0, 'the realtime channel')
       expect(tables()).toEqual(['listings']) // the listings it holds (an image change touches its listing)
-      const { error } = await (client as unknown as { auth: { signInWithPassword(c: object): Promise<{ error: unknown }> } }).auth.signInWithPassword({
-        email: buyerUser.email, password: buyerUser.password,
+      const { error } = await (
+        client as unknown as { auth: { signInWithPassword(c: object): Promise<{ error: unknown }> } }
+      ).auth.signInWithPassword({
+        email: buyerUser.email,
+        password: buyerUser.password,
       })
       expect(error).toBeNull()
       await until(() => tables().length === 3, 'the signed-in channel')

@@ -37,7 +37,12 @@ afterEach(async () => {
 })
 
 function device(userId: string, server: MemoryServer) {
-  for (const [id, n] of [[SELLER, 'Anna'], [BUYER, 'Noah'], [OTHER, 'Otto']] as const) if (!server.profiles.has(id)) server.addUser(id, n, 'X')
+  for (const [id, n] of [
+    [SELLER, 'Anna'],
+    [BUYER, 'Noah'],
+    [OTHER, 'Otto'],
+  ] as const)
+    if (!server.profiles.has(id)) server.addUser(id, n, 'X')
   const rng = createRng(11)
   const db = new KreisDatabase(`screen-ops-${Math.random()}`)
   open.push(db)
@@ -53,15 +58,27 @@ function device(userId: string, server: MemoryServer) {
 }
 
 const fields = (over: Partial<ListingFields> = {}): ListingFields => ({
-  title: 'Wool coat', description: 'Warm and barely worn', price: 80, condition: 'very_good', category: 'women',
-  product_type: 'coat', brand: 'Acne', size: 'M', fabric: 'wool', location: 'Zurich', tags: null, ...over,
+  title: 'Wool coat',
+  description: 'Warm and barely worn',
+  price: 80,
+  condition: 'very_good',
+  category: 'women',
+  product_type: 'coat',
+  brand: 'Acne',
+  size: 'M',
+  fabric: 'wool',
+  location: 'Zurich',
+  tags: null,
+  ...over,
 })
 const photo = () => ({ blob: new Blob(['jpeg-bytes']), content_type: 'image/webp', ext: 'webp' })
 
 /** A listing of the seller's, straight on the server. */
 function serverListing(server: MemoryServer, over: Partial<ListingWrite> = {}): string {
   const id = crypto.randomUUID()
-  const r = server.upsertListings(SELLER, [{ id, user_id: SELLER, ...fields(), status: 'active', edited_at: new Date(T0).toISOString(), ...over }])
+  const r = server.upsertListings(SELLER, [
+    { id, user_id: SELLER, ...fields(), status: 'active', edited_at: new Date(T0).toISOString(), ...over },
+  ])
   if (!r.ok) throw new Error(r.message)
   return id
 }
@@ -82,7 +99,9 @@ describe('favourites', () => {
     const laptop = device(BUYER, server)
     await phone.sync()
     expect(await toggleFavourite(phone.db, BUYER, listing, phone.clock.now())).toBe(true)
-    expect((await phone.db.outbox.toArray()).map((e) => [e.group, e.op.kind])).toEqual([[`favourite:${listing}`, 'favourite.set']])
+    expect((await phone.db.outbox.toArray()).map((e) => [e.group, e.op.kind])).toEqual([
+      [`favourite:${listing}`, 'favourite.set'],
+    ])
     await phone.sync()
     expect(await phone.db.outbox.count()).toBe(0)
     expect([...favouritesOf(server).values()].map((f) => [f.user_id, f.listing_id])).toEqual([[BUYER, listing]])
@@ -90,7 +109,10 @@ describe('favourites', () => {
     await laptop.sync()
     expect(await favouriteIds(laptop.db)).toEqual([listing])
     // The card comes with it when the device holds the listing.
-    expect((await favouriteItems(laptop.db))[0]).toMatchObject({ availability: 'available', card: { title: 'Wool coat' } })
+    expect((await favouriteItems(laptop.db))[0]).toMatchObject({
+      availability: 'available',
+      card: { title: 'Wool coat' },
+    })
 
     expect(await toggleFavourite(laptop.db, BUYER, listing, laptop.clock.now())).toBe(false)
     await laptop.sync()
@@ -129,11 +151,16 @@ describe('favourites', () => {
     await other.sync()
     // The same database: a visitor favourites a, and an earlier account's favourite b is still there.
     const buyer = device(BUYER, server)
-    await buyer.db.favourites.bulkPut([{ listing_id: a, created_at: T0 }, { listing_id: b, created_at: T0, user_id: OTHER }])
+    await buyer.db.favourites.bulkPut([
+      { listing_id: a, created_at: T0 },
+      { listing_id: b, created_at: T0, user_id: OTHER },
+    ])
     await buyer.sync() // the pull adopts a (queued) and drops b
     expect(await favouriteIds(buyer.db)).toEqual([a])
     await buyer.sync()
-    expect(server && [...favouritesOf(server).values()].filter((f) => f.user_id === BUYER).map((f) => f.listing_id)).toEqual([a])
+    expect(
+      server && [...favouritesOf(server).values()].filter((f) => f.user_id === BUYER).map((f) => f.listing_id),
+    ).toEqual([a])
   })
 
   it('a deleted favourite stays readable with the card kept when it was favourited; a sold one with its listing', async () => {
@@ -180,7 +207,10 @@ describe('favourites', () => {
     const id = await saveListing(seller.db, SELLER, { fields: fields(), images: [] }, seller.clock.now())
     await toggleFavourite(seller.db, SELLER, id, seller.clock.now())
     await seller.db.listings.update(id, { status: 'sold' })
-    expect((await favouriteItems(seller.db))[0]).toMatchObject({ availability: 'sold', card: { title: 'Wool coat', status: 'sold' } })
+    expect((await favouriteItems(seller.db))[0]).toMatchObject({
+      availability: 'sold',
+      card: { title: 'Wool coat', status: 'sold' },
+    })
   })
 })
 
@@ -192,7 +222,11 @@ describe('deleteListing', () => {
     const buyer = device(BUYER, server)
     const id = serverListing(server)
     for (const d of [phone, laptop, buyer]) await d.sync()
-    await sendMessage(buyer.db, { listingId: id, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' }, buyer.clock.now())
+    await sendMessage(
+      buyer.db,
+      { listingId: id, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' },
+      buyer.clock.now(),
+    )
     for (const d of [buyer, phone, laptop]) await d.sync()
     expect(await laptop.db.conversations.count()).toBe(1)
     await deleteListing(phone.db, id, phone.clock.now())
@@ -214,7 +248,12 @@ describe('deleteListing', () => {
     await laptop.sync()
     // The laptop edits the listing offline (a new photo too), before the phone deletes it.
     const kept = (await laptop.db.listing_images.toArray()).map((i) => ({ id: i.id, image_url: i.image_url }))
-    await saveListing(laptop.db, SELLER, { id, fields: fields({ title: 'Edited on the laptop' }), images: [...kept, photo()] }, laptop.clock.now())
+    await saveListing(
+      laptop.db,
+      SELLER,
+      { id, fields: fields({ title: 'Edited on the laptop' }), images: [...kept, photo()] },
+      laptop.clock.now(),
+    )
     phone.clock.advance(1000)
     await deleteListing(phone.db, id, phone.clock.now())
     await phone.sync()
@@ -237,11 +276,20 @@ describe('deleteListing', () => {
     const server = new MemoryServer()
     const seller = device(SELLER, server)
     const buyer = device(BUYER, server)
-    const id = await saveListing(seller.db, SELLER, { fields: fields(), images: [photo(), photo()] }, seller.clock.now())
+    const id = await saveListing(
+      seller.db,
+      SELLER,
+      { fields: fields(), images: [photo(), photo()] },
+      seller.clock.now(),
+    )
     await seller.sync()
     expect(server.storage.size).toBe(2)
     await buyer.sync()
-    await sendMessage(buyer.db, { listingId: id, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' }, buyer.clock.now())
+    await sendMessage(
+      buyer.db,
+      { listingId: id, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Still there?' },
+      buyer.clock.now(),
+    )
     await buyer.sync()
     await seller.sync()
     expect(await seller.db.conversations.count()).toBe(1)
@@ -279,9 +327,16 @@ describe('deleteListing', () => {
   it('a listing never sent: its queued writes are dropped, and the delete still removes any photo that went up', async () => {
     const server = new MemoryServer()
     const seller = device(SELLER, server)
-    const id = await saveListing(seller.db, SELLER, { fields: fields(), images: [photo(), photo()] }, seller.clock.now())
+    const id = await saveListing(
+      seller.db,
+      SELLER,
+      { fields: fields(), images: [photo(), photo()] },
+      seller.clock.now(),
+    )
     // The first photo went up, then the device went offline.
-    seller.scripted.passNext('uploadPhoto').failNext('uploadPhoto', { ok: false, reason: 'network', message: 'offline' })
+    seller.scripted
+      .passNext('uploadPhoto')
+      .failNext('uploadPhoto', { ok: false, reason: 'network', message: 'offline' })
     await drainOutbox(seller.deps)
     expect(server.storage.size).toBe(1)
     await deleteListing(seller.db, id, seller.clock.now())
@@ -334,7 +389,10 @@ describe('setProfilePicture', () => {
     me.scripted.failNext('setProfilePicture', { ok: false, reason: 'forbidden', code: '42501', message: 'denied' })
     await drainOutbox(me.deps)
     expect((await me.db.my_profile.get(SELLER))?.sync_state).toBe('failed')
-    expect(await discardFailed(me.db, `profile:${SELLER}`)).toEqual({ refetchProfile: true, uploaded: [expect.stringMatching(new RegExp(`^${SELLER}/profile/`))] })
+    expect(await discardFailed(me.db, `profile:${SELLER}`)).toEqual({
+      refetchProfile: true,
+      uploaded: [expect.stringMatching(new RegExp(`^${SELLER}/profile/`))],
+    })
     expect(await me.db.photo_blobs.count()).toBe(0)
     await me.sync()
     expect((await me.db.my_profile.get(SELLER))?.profile_picture_url).toBeNull()
@@ -347,7 +405,10 @@ describe('setProfilePicture', () => {
     for (const d of [laptop, phone]) await d.sync()
     const older = await setProfilePicture(laptop.db, SELLER, new Blob(['old']), 'image/jpeg', T0 + 10_000)
     const newer = await setProfilePicture(phone.db, SELLER, new Blob(['new']), 'image/jpeg', T0 + 20_000)
-    expect((await laptop.db.outbox.toArray())[0]?.op).toMatchObject({ kind: 'profile.picture', edited_at: new Date(T0 + 10_000).toISOString() })
+    expect((await laptop.db.outbox.toArray())[0]?.op).toMatchObject({
+      kind: 'profile.picture',
+      edited_at: new Date(T0 + 10_000).toISOString(),
+    })
     await drainOutbox(phone.deps)
     await drainOutbox(laptop.deps)
     expect(server.profiles.get(SELLER)?.profile_picture_url).toBe(newer)
@@ -390,7 +451,11 @@ describe('markConversationRead', () => {
     const id = await saveListing(seller.db, SELLER, { fields: fields(), images: [] }, seller.clock.now())
     await seller.sync()
     await buyer.sync()
-    await sendMessage(buyer.db, { listingId: id, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hi' }, buyer.clock.now())
+    await sendMessage(
+      buyer.db,
+      { listingId: id, sellerId: SELLER, buyerId: BUYER, senderId: BUYER, content: 'Hi' },
+      buyer.clock.now(),
+    )
     await buyer.sync()
     await seller.sync()
     const conversation = (await seller.db.conversations.toArray())[0]!
@@ -403,10 +468,18 @@ describe('markConversationRead', () => {
     expect(await unreadCounts(seller.db, SELLER)).toEqual(new Map([[conversation.id, 1]]))
     await markConversationRead(seller.db, SELLER, conversation.id, seller.clock.now())
     expect(await unreadCounts(seller.db, SELLER)).toEqual(new Map())
-    expect(await seller.db.conversations.get(conversation.id)).toMatchObject({ seller_last_read_at: message.created_at, buyer_last_read_at: null })
-    expect((await seller.db.outbox.toArray()).map((e) => e.op)).toEqual([{ kind: 'conversation.read', read_at: message.created_at }])
+    expect(await seller.db.conversations.get(conversation.id)).toMatchObject({
+      seller_last_read_at: message.created_at,
+      buyer_last_read_at: null,
+    })
+    expect((await seller.db.outbox.toArray()).map((e) => e.op)).toEqual([
+      { kind: 'conversation.read', read_at: message.created_at },
+    ])
     await seller.sync()
-    expect(server.conversations.get(conversation.id)).toMatchObject({ seller_last_read_at: message.created_at, last_message_at: conversation.last_message_at })
+    expect(server.conversations.get(conversation.id)).toMatchObject({
+      seller_last_read_at: message.created_at,
+      last_message_at: conversation.last_message_at,
+    })
     const tablet = device(SELLER, server)
     await tablet.sync()
     expect((await tablet.db.conversations.get(conversation.id))?.seller_last_read_at).toBe(message.created_at)
@@ -430,7 +503,10 @@ describe('markConversationRead', () => {
     await drainOutbox(seller.deps)
     // The server's row moves on (a new message) while the mark is unsent; the pull brings the row without it.
     const before = (await seller.db.conversations.get(conversation.id))!.seller_last_read_at
-    server.conversations.set(conversation.id, { ...server.conversations.get(conversation.id)!, updated_at: server.now() })
+    server.conversations.set(conversation.id, {
+      ...server.conversations.get(conversation.id)!,
+      updated_at: server.now(),
+    })
     await pullAll(seller.deps, { reconcile: false })
     expect((await seller.db.conversations.get(conversation.id))?.seller_last_read_at).toBe(before)
     await seller.sync()

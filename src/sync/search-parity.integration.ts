@@ -17,14 +17,28 @@ import { startStack, stackDevice, type StackDevice, type StackHandle } from './t
 let stack: StackHandle
 let device: StackDevice
 
-const TITLES = ['Wool coat', 'Robe d’été', 'Mantel aus Loden', 'Giacca di lino', 'Silk scarf', 'Lederjacke', 'Jupe plissée', 'Straßen Sneaker']
+const TITLES = [
+  'Wool coat',
+  'Robe d’été',
+  'Mantel aus Loden',
+  'Giacca di lino',
+  'Silk scarf',
+  'Lederjacke',
+  'Jupe plissée',
+  'Straßen Sneaker',
+]
 const LOCATIONS = ['Genève', '1204 Genève', 'Zürich', '8001 Zürich', 'Genf', 'Lausanne', 'Bern', 'St. Gallen', null]
 const BRANDS = ['Hermès', 'COS', 'Akris', null, 'Bally']
 const SIZES = ['M', '38 EU', 'L', 'XS', null]
 const CONDITIONS = ['new_with_tags', 'very_good', 'worn_but_loved', 'acceptable']
 const CATEGORIES = ['women', 'men', 'children', 'shoes', 'accessories']
 const PRODUCT_TYPES = ['jacket', null, 'coat', 'scarf', 'sneakers', 'dress', null]
-const DESCRIPTIONS = ['Très bon état, porté deux fois.', 'Kaum getragen, wie neu.', 'Ottime condizioni.', 'Barely worn, no flaws.']
+const DESCRIPTIONS = [
+  'Très bon état, porté deux fois.',
+  'Kaum getragen, wie neu.',
+  'Ottime condizioni.',
+  'Barely worn, no flaws.',
+]
 
 beforeAll(async () => {
   stack = await startStack()
@@ -112,14 +126,15 @@ const QUERIES: [string, FeedFilters][] = [
 ]
 
 describe('device and server give the same ids in the same order', () => {
-  it.each(QUERIES.flatMap(([name, f]) => (['newest', 'price_asc', 'price_desc'] as const).map((sort) => [name, f, sort] as const)))(
-    '%s (%j), %s',
-    async (_name, filters, sort) => {
-      const server = await serverIds(filters, sort)
-      expect(await deviceIds(filters, sort)).toEqual(server)
-      if (!filters.query?.startsWith('zzzz')) expect(server.length).toBeGreaterThan(0)
-    },
-  )
+  it.each(
+    QUERIES.flatMap(([name, f]) =>
+      (['newest', 'price_asc', 'price_desc'] as const).map((sort) => [name, f, sort] as const),
+    ),
+  )('%s (%j), %s', async (_name, filters, sort) => {
+    const server = await serverIds(filters, sort)
+    expect(await deviceIds(filters, sort)).toEqual(server)
+    if (!filters.query?.startsWith('zzzz')) expect(server.length).toBeGreaterThan(0)
+  })
 
   it('counts the same', async () => {
     for (const [, filters] of QUERIES) {
@@ -137,7 +152,9 @@ describe('askServerPage', () => {
     expect(expected.length).toBeGreaterThan(24)
     const pages: string[] = []
     for (const page of [1, 2, 3]) {
-      expect(await askServerPage({ db: device.db, transport: device.transport }, filters, 'price_desc', page)).toBe('stored')
+      expect(await askServerPage({ db: device.db, transport: device.transport }, filters, 'price_desc', page)).toBe(
+        'stored',
+      )
       const stored = await serverPage(device.db, searchPageKey(filters, 'price_desc', page))
       expect(stored?.total).toBe(expected.length)
       pages.push(...stored!.ids)

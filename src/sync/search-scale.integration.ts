@@ -11,7 +11,18 @@ import { seedScale } from '../../supabase/seed/scale'
 import { startStack, stackDevice, type StackDevice, type StackHandle } from './testing/stack-devices'
 
 const LISTINGS = 10_000
-let stack: StackHandle & { serviceRoleKey: string; stack: { ctx: { db: { asSuperuser<T>(fn: (tx: { query<R>(sql: string, p?: unknown[]): Promise<{ rows: R[] }> }) => Promise<T>): Promise<T> } } } }
+let stack: StackHandle & {
+  serviceRoleKey: string
+  stack: {
+    ctx: {
+      db: {
+        asSuperuser<T>(
+          fn: (tx: { query<R>(sql: string, p?: unknown[]): Promise<{ rows: R[] }> }) => Promise<T>,
+        ): Promise<T>
+      }
+    }
+  }
+}
 let device: StackDevice
 
 beforeAll(async () => {
@@ -38,29 +49,46 @@ const MIX: [string, FeedFilters][] = [
   ['a price range', { priceMin: 20, priceMax: 60 }],
   ['a city filter', { locations: ['Geneva'] }],
   ['a size and a condition', { sizes: ['M'], conditions: ['very_good'] }],
-  ['everything at once', { query: 'veste', category: 'women', priceMin: 10, priceMax: 300, locations: ['Lausanne', 'Geneva'], sizes: ['38'] }],
+  [
+    'everything at once',
+    {
+      query: 'veste',
+      category: 'women',
+      priceMin: 10,
+      priceMax: 300,
+      locations: ['Lausanne', 'Geneva'],
+      sizes: ['38'],
+    },
+  ],
 ]
 const SORTS: FeedSort[] = ['newest', 'price_asc', 'price_desc']
 
 async function deepCursor(sort: FeedSort, row: number): Promise<{ key: string; id: string }> {
-  const order = sort === 'newest' ? 'created_at desc, id desc' : sort === 'price_asc' ? 'price, id' : 'price desc, id desc'
+  const order =
+    sort === 'newest' ? 'created_at desc, id desc' : sort === 'price_asc' ? 'price, id' : 'price desc, id desc'
   const key = sort === 'newest' ? 'created_at::text' : 'price::text'
   const rows = await stack.stack.ctx.db.asSuperuser((tx) =>
-    tx.query<{ key: string; id: string }>(`select ${key} as key, id from public.listings where status = 'active' order by ${order} offset $1 limit 1`, [row]),
+    tx.query<{ key: string; id: string }>(
+      `select ${key} as key, id from public.listings where status = 'active' order by ${order} offset $1 limit 1`,
+      [row],
+    ),
   )
   return rows.rows[0]!
 }
 
 describe(`the app's query mix over ${LISTINGS.toLocaleString('en')} listings`, () => {
-  it.each(MIX.flatMap(([name, f]) => SORTS.map((sort) => [name, f, sort] as const)))('%s (%j), %s: page 1, the last numbered page, the count', async (_n, filters, sort) => {
-    const filter = serverSearchOf(filters)
-    for (const page of [1, Math.floor(SEARCH_OFFSET_MAX / 12) + 1]) {
-      const r = await device.transport.searchListings(pageRequest(filter, sort, page, null)!)
-      expect(r.ok ? 'ok' : r.message).toBe('ok')
-    }
-    const count = await device.transport.countListings(filter)
-    expect(count.ok ? count.value : count.message).toBeLessThanOrEqual(SEARCH_COUNT_CAP + 1)
-  })
+  it.each(MIX.flatMap(([name, f]) => SORTS.map((sort) => [name, f, sort] as const)))(
+    '%s (%j), %s: page 1, the last numbered page, the count',
+    async (_n, filters, sort) => {
+      const filter = serverSearchOf(filters)
+      for (const page of [1, Math.floor(SEARCH_OFFSET_MAX / 12) + 1]) {
+        const r = await device.transport.searchListings(pageRequest(filter, sort, page, null)!)
+        expect(r.ok ? 'ok' : r.message).toBe('ok')
+      }
+      const count = await device.transport.countListings(filter)
+      expect(count.ok ? count.value : count.message).toBeLessThanOrEqual(SEARCH_COUNT_CAP + 1)
+    },
+  )
 
   it.each(SORTS)('page 500 by its cursor, %s', async (sort) => {
     const after = await deepCursor(sort, 499 * 12 - 1)

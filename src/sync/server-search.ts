@@ -21,7 +21,12 @@ export interface ServerSearchDeps {
   now?: () => number
 }
 
-export async function askServerPage(deps: ServerSearchDeps, filters: FeedFilters, sort: FeedSort, page: number): Promise<ServerPageOutcome> {
+export async function askServerPage(
+  deps: ServerSearchDeps,
+  filters: FeedFilters,
+  sort: FeedSort,
+  page: number,
+): Promise<ServerPageOutcome> {
   const { db, transport } = deps
   const filter = serverSearchOf(filters)
   const before = page > 1 ? ((await serverPage(db, searchPageKey(filters, sort, page - 1)))?.next ?? null) : null

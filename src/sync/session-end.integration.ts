@@ -30,8 +30,17 @@ afterAll(async () => {
 })
 
 const fields: ListingFields = {
-  title: 'Linen shirt', description: 'A linen shirt, worn twice.', price: 25, condition: 'very_good', category: 'men',
-  product_type: null, brand: null, size: 'L', fabric: 'linen', location: 'Basel', tags: null,
+  title: 'Linen shirt',
+  description: 'A linen shirt, worn twice.',
+  price: 25,
+  condition: 'very_good',
+  category: 'men',
+  product_type: null,
+  brand: null,
+  size: 'L',
+  fabric: 'linen',
+  location: 'Basel',
+  tags: null,
 }
 
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
@@ -64,7 +73,12 @@ describe('sign out everywhere from another device', () => {
     expect(await phone.transport.refreshSession()).toMatchObject({ ok: false, reason: 'unauthorized' })
 
     await until(async () => (await db.meta.get('owner'))?.value === null, 'the device to learn the session ended')
-    expect([await db.my_profile.count(), await db.listings.count(), await db.conversations.count(), await db.messages.count()]).toEqual([0, 0, 0, 0])
+    expect([
+      await db.my_profile.count(),
+      await db.listings.count(),
+      await db.conversations.count(),
+      await db.messages.count(),
+    ]).toEqual([0, 0, 0, 0])
     expect(await db.outbox.count()).toBe(0)
     expect(await writesWaitingForOtherAccounts(db)).toBe(1)
     // Its owner signing in again gets the write back.

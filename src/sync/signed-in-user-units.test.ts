@@ -28,7 +28,8 @@ vi.mock('@/remote/auth', () => ({
   },
 }))
 
-const { adoptOwner, applyAuthUser, clearUserData, sessionStore, signOutUser, initSession } = await import('./signed-in-user')
+const { adoptOwner, applyAuthUser, clearUserData, sessionStore, signOutUser, initSession } =
+  await import('./signed-in-user')
 const { writesWaitingForOtherAccounts } = await import('./outbox')
 const { noteListingOpened } = await import('@/db/repositories/window')
 const { recentListings } = await import('@/db/window-eviction')
@@ -36,8 +37,17 @@ const recentListingIds = (db: KreisDatabase) => db.transaction('r', db.meta, () 
 
 const T0 = Date.parse('2025-06-01T10:00:00.000Z')
 const fields: ListingFields = {
-  title: 'Cap', description: 'A summer cap', price: 12, condition: 'acceptable', category: 'accessories',
-  product_type: null, brand: null, size: null, fabric: null, location: 'Bern', tags: null,
+  title: 'Cap',
+  description: 'A summer cap',
+  price: 12,
+  condition: 'acceptable',
+  category: 'accessories',
+  product_type: null,
+  brand: null,
+  size: null,
+  fabric: null,
+  location: 'Bern',
+  tags: null,
 }
 const dbs: KreisDatabase[] = []
 const fresh = () => {
@@ -67,7 +77,29 @@ describe('adoptOwner', () => {
   it('the first account on a device keeps what is there (a visitor’s drafts and mirror) and is stored as the owner', async () => {
     const db = fresh()
     await db.drafts.put({ id: 'd1', listing_id: null, fields: { title: 'Visitor draft' }, updated_at: T0 })
-    await db.listings.put({ id: 'l1', user_id: 'x', title: 'Seen', description: '', price: 1, condition: 'acceptable', category: 'men', product_type: null, brand: null, size: null, fabric: null, location: null, tags: null, status: 'active', edited_at: '', created_at: '', updated_at: '', sync_state: 'synced', cover_image_url: null, seller_first_name: null, seller_last_name: null })
+    await db.listings.put({
+      id: 'l1',
+      user_id: 'x',
+      title: 'Seen',
+      description: '',
+      price: 1,
+      condition: 'acceptable',
+      category: 'men',
+      product_type: null,
+      brand: null,
+      size: null,
+      fabric: null,
+      location: null,
+      tags: null,
+      status: 'active',
+      edited_at: '',
+      created_at: '',
+      updated_at: '',
+      sync_state: 'synced',
+      cover_image_url: null,
+      seller_first_name: null,
+      seller_last_name: null,
+    })
     expect(await adoptOwner(db, 'user-a')).toBe(false)
     expect(await db.drafts.count()).toBe(1)
     expect(await db.listings.count()).toBe(1)
@@ -86,7 +118,13 @@ describe('adoptOwner', () => {
     const db = fresh()
     await adoptOwner(db, 'user-a')
     await db.drafts.put({ id: 'd1', listing_id: null, fields: { title: 'Half done' }, updated_at: T0 })
-    await db.draft_photos.put({ id: 'p1', draft_id: 'd1', blob: new Blob(['x']), content_type: 'image/webp', position: 0 })
+    await db.draft_photos.put({
+      id: 'p1',
+      draft_id: 'd1',
+      blob: new Blob(['x']),
+      content_type: 'image/webp',
+      position: 0,
+    })
     await adoptOwner(db, 'user-b')
     expect(await db.drafts.count()).toBe(0)
     expect(await db.meta.get('parked:user-a')).toBeDefined()
@@ -99,7 +137,13 @@ describe('adoptOwner', () => {
     const db = fresh()
     await adoptOwner(db, 'user-a')
     await saveListing(db, 'user-a', { fields: { ...fields, title: 'First' }, images: [] }, T0)
-    await db.draft_photos.put({ id: 'p1', draft_id: 'd1', blob: new Blob(['x']), content_type: 'image/webp', position: 0 })
+    await db.draft_photos.put({
+      id: 'p1',
+      draft_id: 'd1',
+      blob: new Blob(['x']),
+      content_type: 'image/webp',
+      position: 0,
+    })
     await db.drafts.put({ id: 'd1', listing_id: null, fields: { title: 'One' }, updated_at: T0 })
     await adoptOwner(db, 'user-b')
     await adoptOwner(db, 'user-c')
@@ -109,10 +153,20 @@ describe('adoptOwner', () => {
     expect(await db.meta.get('parked:user-a')).toBeDefined()
     await adoptOwner(db, 'user-a')
     await saveListing(db, 'user-a', { fields: { ...fields, title: 'Second' }, images: [] }, T0 + 1)
-    await db.draft_photos.put({ id: 'p2', draft_id: 'd2', blob: new Blob(['y']), content_type: 'image/webp', position: 0 })
+    await db.draft_photos.put({
+      id: 'p2',
+      draft_id: 'd2',
+      blob: new Blob(['y']),
+      content_type: 'image/webp',
+      position: 0,
+    })
     await db.drafts.put({ id: 'd2', listing_id: null, fields: { title: 'Two' }, updated_at: T0 })
     await adoptOwner(db, 'user-b')
-    const parked = (await db.meta.get('parked:user-a'))?.value as { outbox: { op: { listing: { title: string } } }[]; draft_photos: { id: string }[]; drafts: { id: string }[] }
+    const parked = (await db.meta.get('parked:user-a'))?.value as {
+      outbox: { op: { listing: { title: string } } }[]
+      draft_photos: { id: string }[]
+      drafts: { id: string }[]
+    }
     expect(parked.outbox.map((e) => e.op.listing.title)).toEqual(['First', 'Second'])
     expect(parked.drafts.map((d) => d.id)).toEqual(['d1', 'd2'])
     expect(parked.draft_photos.map((d) => d.id)).toEqual(['p1', 'p2'])
@@ -170,7 +224,10 @@ describe('signOutUser', () => {
 
   it('clearUserData keeps a visitor’s favourites and drops the account’s', async () => {
     const db = fresh()
-    await db.favourites.bulkPut([{ listing_id: 'l1', created_at: 1 }, { listing_id: 'l2', created_at: 2, user_id: 'user-a' }])
+    await db.favourites.bulkPut([
+      { listing_id: 'l1', created_at: 1 },
+      { listing_id: 'l2', created_at: 2, user_id: 'user-a' },
+    ])
     await clearUserData(db)
     expect((await db.favourites.toArray()).map((f) => f.listing_id)).toEqual(['l1'])
   })
@@ -182,15 +239,49 @@ describe('a session ended elsewhere', () => {
   async function deviceOfA() {
     const db = fresh()
     await adoptOwner(db, 'user-a')
-    await db.my_profile.put({ id: 'user-a', first_name: 'Anna', last_name: null, location: null, profile_picture_url: null, created_at: T, updated_at: T, email: 'anna@private.ch', subscription_status: null, subscription_start_date: null, last_payment_date: null, sync_state: 'synced' })
-    await db.conversations.put({ id: 'c1', listing_id: 'l9', buyer_id: 'user-a', seller_id: 'user-s', created_at: T, updated_at: T, last_message_at: T } as never)
-    await db.messages.put({ id: 'm1', conversation_id: 'c1', listing_id: 'l9', sender_id: 'user-a', receiver_id: 'user-s', content: 'my address is…', created_at: T, updated_at: T } as never)
+    await db.my_profile.put({
+      id: 'user-a',
+      first_name: 'Anna',
+      last_name: null,
+      location: null,
+      profile_picture_url: null,
+      created_at: T,
+      updated_at: T,
+      email: 'anna@private.ch',
+      subscription_status: null,
+      subscription_start_date: null,
+      last_payment_date: null,
+      sync_state: 'synced',
+    })
+    await db.conversations.put({
+      id: 'c1',
+      listing_id: 'l9',
+      buyer_id: 'user-a',
+      seller_id: 'user-s',
+      created_at: T,
+      updated_at: T,
+      last_message_at: T,
+    } as never)
+    await db.messages.put({
+      id: 'm1',
+      conversation_id: 'c1',
+      listing_id: 'l9',
+      sender_id: 'user-a',
+      receiver_id: 'user-s',
+      content: 'my address is…',
+      created_at: T,
+      updated_at: T,
+    } as never)
     await saveListing(db, 'user-a', { fields, images: [] }, T0)
     await db.drafts.put({ id: 'd1', listing_id: null, fields: { title: 'Half done' }, updated_at: T0 })
     return db
   }
-  const privateRows = async (db: KreisDatabase) =>
-    [await db.my_profile.count(), await db.conversations.count(), await db.messages.count(), await db.listings.count()]
+  const privateRows = async (db: KreisDatabase) => [
+    await db.my_profile.count(),
+    await db.conversations.count(),
+    await db.messages.count(),
+    await db.listings.count(),
+  ]
 
   it('when the device learns it (no user), private rows go and unsent writes are put aside for their owner', async () => {
     const db = await deviceOfA()

@@ -29,8 +29,17 @@ const fresh = () => {
   return db
 }
 const fields: ListingFields = {
-  title: 'Cap', description: 'A summer cap', price: 12, condition: 'acceptable', category: 'accessories',
-  product_type: null, brand: null, size: null, fabric: null, location: 'Bern', tags: null,
+  title: 'Cap',
+  description: 'A summer cap',
+  price: 12,
+  condition: 'acceptable',
+  category: 'accessories',
+  product_type: null,
+  brand: null,
+  size: null,
+  fabric: null,
+  location: 'Bern',
+  tags: null,
 }
 
 describe('session and the device data', () => {
@@ -53,21 +62,36 @@ describe('session and the device data', () => {
     server.addUser(B, 'Ben', 'B')
     const db = fresh()
     await adoptOwner(db, A)
-    const listing = await saveListing(db, A, { fields, images: [{ blob: new Blob(['jpeg']), content_type: 'image/webp', ext: 'webp' }] }, T0)
+    const listing = await saveListing(
+      db,
+      A,
+      { fields, images: [{ blob: new Blob(['jpeg']), content_type: 'image/webp', ext: 'webp' }] },
+      T0,
+    )
     await db.drafts.put({ id: 'draft-a', listing_id: null, fields: { title: 'Half done' }, updated_at: T0 })
     // The session expired offline; B signs in on the device and writes too.
     await adoptOwner(db, B)
     expect(await db.drafts.count()).toBe(0)
     expect(await db.photo_blobs.count()).toBe(0)
     await updateMyProfile(db, B, { first_name: 'Ben', last_name: 'B', location: 'Bern' }, T0 + 1)
-    const asB = new SyncEngine({ db, transport: new MemoryTransport(server, B, createRng(1)), clock: new VirtualClock(T0, createRng(1)), locks: null })
+    const asB = new SyncEngine({
+      db,
+      transport: new MemoryTransport(server, B, createRng(1)),
+      clock: new VirtualClock(T0, createRng(1)),
+      locks: null,
+    })
     await asB.sync('manual')
     expect(asB.status.getState()).toMatchObject({ pendingCount: 0, writesWaitingForOtherAccounts: 3, failures: [] })
     expect(server.listings.size).toBe(0)
     // A signs in again: A's writes, photo and draft are back and go out as A's.
     await adoptOwner(db, A)
     expect(await db.drafts.get('draft-a')).toMatchObject({ fields: { title: 'Half done' } })
-    const asA = new SyncEngine({ db, transport: new MemoryTransport(server, A, createRng(2)), clock: new VirtualClock(T0, createRng(2)), locks: null })
+    const asA = new SyncEngine({
+      db,
+      transport: new MemoryTransport(server, A, createRng(2)),
+      clock: new VirtualClock(T0, createRng(2)),
+      locks: null,
+    })
     await asA.sync('manual')
     expect(server.listings.get(listing)?.user_id).toBe(A)
     expect(server.imagesOf(listing)).toHaveLength(1)

@@ -16,9 +16,7 @@ import { deviceOwner, OWNER_KEY } from './device-owner'
 import { RECENT_LISTINGS_KEY } from '@/db/window-eviction'
 
 export type SessionState =
-  | { status: 'loading' }
-  | { status: 'signed-out' }
-  | { status: 'signed-in'; userId: string; email: string | null }
+  { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; userId: string; email: string | null }
 
 export const sessionStore = createStore<SessionState>(() => ({ status: 'loading' }))
 
@@ -42,21 +40,30 @@ export interface ParkedWrites {
  * its owner (endSession).
  */
 export async function adoptOwner(db: KreisDatabase, userId: string): Promise<boolean> {
-  return db.transaction('rw', [...db.mirrorTables, db.outbox, db.photo_blobs, db.drafts, db.draft_photos, db.meta, db.favourites], async () => {
-    const owner = await deviceOwner(db)
-    if (owner === userId) return false
-    if (owner !== undefined) {
-      await park(db, owner)
-      await clearUserData(db)
-    }
-    await unpark(db, userId)
-    await db.meta.put({ key: OWNER_KEY, value: userId })
-    return owner !== undefined
-  })
+  return db.transaction(
+    'rw',
+    [...db.mirrorTables, db.outbox, db.photo_blobs, db.drafts, db.draft_photos, db.meta, db.favourites],
+    async () => {
+      const owner = await deviceOwner(db)
+      if (owner === userId) return false
+      if (owner !== undefined) {
+        await park(db, owner)
+        await clearUserData(db)
+      }
+      await unpark(db, userId)
+      await db.meta.put({ key: OWNER_KEY, value: userId })
+      return owner !== undefined
+    },
+  )
 }
 
 async function park(db: KreisDatabase, owner: string): Promise<void> {
-  const [outbox, photo_blobs, drafts, draft_photos] = await Promise.all([db.outbox.orderBy(':id').toArray(), db.photo_blobs.toArray(), db.drafts.toArray(), db.draft_photos.toArray()])
+  const [outbox, photo_blobs, drafts, draft_photos] = await Promise.all([
+    db.outbox.orderBy(':id').toArray(),
+    db.photo_blobs.toArray(),
+    db.drafts.toArray(),
+    db.draft_photos.toArray(),
+  ])
   if (!outbox.length && !drafts.length) return
   const key = PARKED_PREFIX + owner
   const before = (await db.meta.get(key))?.value as ParkedWrites | undefined
@@ -80,7 +87,6 @@ async function unpark(db: KreisDatabase, userId: string): Promise<void> {
   await db.draft_photos.bulkPut(parked.draft_photos)
   await db.meta.delete(key)
 }
-
 
 /**
  * Removes everything of the signed-in user from the device (call inside or outside a transaction). Writes other
@@ -107,19 +113,26 @@ export async function clearUserData(db: KreisDatabase): Promise<void> {
  * that holds nobody's data (a visitor, after Sign Out) is left as it is.
  */
 export async function endSession(db: KreisDatabase): Promise<void> {
-  await db.transaction('rw', [...db.mirrorTables, db.outbox, db.photo_blobs, db.drafts, db.draft_photos, db.meta, db.favourites], async () => {
-    const owner = await deviceOwner(db)
-    if (!owner) return
-    await park(db, owner)
-    await clearUserData(db)
-  })
+  await db.transaction(
+    'rw',
+    [...db.mirrorTables, db.outbox, db.photo_blobs, db.drafts, db.draft_photos, db.meta, db.favourites],
+    async () => {
+      const owner = await deviceOwner(db)
+      if (!owner) return
+      await park(db, owner)
+      await clearUserData(db)
+    },
+  )
 }
 
 /** While the Sign Out button's own sign-out runs: its "signed out" event is not a session ended elsewhere. */
 let signingOut = false
 
 /** What an auth change means for the device: a user adopts it; no user ends the session (endSession). */
-export async function applyAuthUser(db: KreisDatabase, user: { userId: string; email: string | null } | null): Promise<void> {
+export async function applyAuthUser(
+  db: KreisDatabase,
+  user: { userId: string; email: string | null } | null,
+): Promise<void> {
   if (!user) {
     if (!signingOut) await endSession(db)
     sessionStore.setState({ status: 'signed-out' }, true)
@@ -141,13 +154,17 @@ export function initSession(db: KreisDatabase = getDatabase()): Promise<void> {
   return started
 }
 
-export type SignOutResult = { signedOut: true } | { signedOut: false; unsentWrites: number } | { signedOut: false; message: string }
+export type SignOutResult =
+  { signedOut: true } | { signedOut: false; unsentWrites: number } | { signedOut: false; message: string }
 
 /**
  * Signs out. With unsent writes and no `confirmed`, nothing happens and the count comes back so the UI can ask
  * ("N changes are not synced yet and will be lost").
  */
-export async function signOutUser(opts: { confirmed?: boolean } = {}, db: KreisDatabase = getDatabase()): Promise<SignOutResult> {
+export async function signOutUser(
+  opts: { confirmed?: boolean } = {},
+  db: KreisDatabase = getDatabase(),
+): Promise<SignOutResult> {
   const unsent = await unsentCount(db)
   if (unsent > 0 && !opts.confirmed) return { signedOut: false, unsentWrites: unsent }
   const state = sessionStore.getState()

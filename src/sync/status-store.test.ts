@@ -7,13 +7,23 @@ describe('patchSyncStatus', () => {
   it.each<[string, Partial<SyncStatus>, Partial<SyncStatus>, boolean]>([
     ['same counts', { pendingCount: 2 }, { pendingCount: 2 }, false],
     ['a count changes', { pendingCount: 2 }, { pendingCount: 3 }, true],
-    ['the same photo progress, a new object', { photos: { uploaded: 1, total: 3 } }, { photos: { uploaded: 1, total: 3 } }, false],
+    [
+      'the same photo progress, a new object',
+      { photos: { uploaded: 1, total: 3 } },
+      { photos: { uploaded: 1, total: 3 } },
+      false,
+    ],
     ['photo progress moves', { photos: { uploaded: 1, total: 3 } }, { photos: { uploaded: 2, total: 3 } }, true],
     ['equal failures in a new array', { failures: [failure('a')] }, { failures: [failure('a')] }, false],
     ['a failure is added', { failures: [failure('a')] }, { failures: [failure('a'), failure('b')] }, true],
     ['a failure message changes', { failures: [failure('a')] }, { failures: [failure('a', 'Gone')] }, true],
     ['a failure group changes', { failures: [failure('a')] }, { failures: [failure('b')] }, true],
-    ['the second of two failures changes', { failures: [failure('a'), failure('b')] }, { failures: [failure('a'), failure('c')] }, true],
+    [
+      'the second of two failures changes',
+      { failures: [failure('a'), failure('b')] },
+      { failures: [failure('a'), failure('c')] },
+      true,
+    ],
     ['failures go away', { failures: [failure('a')] }, { failures: [] }, true],
   ])('%s → notifies: %s', (_name, first, second, notifies) => {
     const store = createSyncStatusStore(true)

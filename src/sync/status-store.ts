@@ -62,9 +62,11 @@ export function patchSyncStatus(store: SyncStatusStore, patch: Partial<SyncStatu
   const next: Partial<SyncStatus> = {}
   for (const key of Object.keys(patch) as (keyof SyncStatus)[]) {
     const value =
-      key === 'failures' && sameFailures(prev.failures, patch.failures!) ? prev.failures
-      : key === 'photos' && samePhotos(prev.photos, patch.photos!) ? prev.photos
-      : patch[key]
+      key === 'failures' && sameFailures(prev.failures, patch.failures!)
+        ? prev.failures
+        : key === 'photos' && samePhotos(prev.photos, patch.photos!)
+          ? prev.photos
+          : patch[key]
     if (!Object.is(prev[key], value)) Object.assign(next, { [key]: value })
   }
   if (Object.keys(next).length > 0) store.setState(next)
@@ -74,5 +76,7 @@ const samePhotos = (a: SyncStatus['photos'], b: SyncStatus['photos']): boolean =
   a === b || (a !== null && b !== null && a.uploaded === b.uploaded && a.total === b.total)
 
 function sameFailures(a: SyncStatus['failures'], b: SyncStatus['failures']): boolean {
-  return a.length === b.length && a.every((f, i) => f.group === b[i]!.group && sameSyncFailure(f.message, b[i]!.message))
+  return (
+    a.length === b.length && a.every((f, i) => f.group === b[i]!.group && sameSyncFailure(f.message, b[i]!.message))
+  )
 }

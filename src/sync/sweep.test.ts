@@ -24,10 +24,25 @@ afterEach(async () => {
 })
 
 const fields = (over: Partial<ListingFields> = {}): ListingFields => ({
-  title: 'Wool coat', description: 'Warm and barely worn', price: 80, condition: 'very_good', category: 'women',
-  product_type: 'coat', brand: null, size: 'M', fabric: 'wool', location: 'Zurich', tags: null, ...over,
+  title: 'Wool coat',
+  description: 'Warm and barely worn',
+  price: 80,
+  condition: 'very_good',
+  category: 'women',
+  product_type: 'coat',
+  brand: null,
+  size: 'M',
+  fabric: 'wool',
+  location: 'Zurich',
+  tags: null,
+  ...over,
 })
-const photo = () => ({ blob: new Blob(['webp-bytes']), content_type: 'image/webp', ext: 'webp', card: new Blob(['card']) })
+const photo = () => ({
+  blob: new Blob(['webp-bytes']),
+  content_type: 'image/webp',
+  ext: 'webp',
+  card: new Blob(['card']),
+})
 
 function seller() {
   const server = new MemoryServer()
@@ -43,7 +58,9 @@ function seller() {
 describe('files uploaded for a save that was refused and discarded are swept', () => {
   it('a refused new listing: its uploaded photos and card images leave storage when the user discards it', async () => {
     const { server, db, engine } = seller()
-    const id = await saveListingAsOlderVersion(db, SELLER, { fields: fields(), images: [photo(), photo()] }, T0, { price: 0 }) // CHECK refuses
+    const id = await saveListingAsOlderVersion(db, SELLER, { fields: fields(), images: [photo(), photo()] }, T0, {
+      price: 0,
+    }) // CHECK refuses
     await engine.sync('write')
     expect((await db.listings.get(id))?.sync_state).toBe('failed')
     expect(server.storage.size).toBe(4) // two photos, two cards: uploaded before the refused save
@@ -58,8 +75,13 @@ describe('files uploaded for a save that was refused and discarded are swept', (
     await engine.sync('write')
     const committed = [...server.storage.keys()].sort()
     expect(committed).toHaveLength(2)
-    const kept = (await db.listing_images.where('listing_id').equals(id).toArray()).map((i) => ({ id: i.id, image_url: i.image_url }))
-    await saveListingAsOlderVersion(db, SELLER, { id, fields: fields(), images: [...kept, photo()] }, T0 + 1000, { price: 0 })
+    const kept = (await db.listing_images.where('listing_id').equals(id).toArray()).map((i) => ({
+      id: i.id,
+      image_url: i.image_url,
+    }))
+    await saveListingAsOlderVersion(db, SELLER, { id, fields: fields(), images: [...kept, photo()] }, T0 + 1000, {
+      price: 0,
+    })
     await engine.sync('write')
     expect((await db.listings.get(id))?.sync_state).toBe('failed')
     expect(server.storage.size).toBe(4)

@@ -10,7 +10,11 @@ import type { OutboxGroup } from '@/db/rows'
 import type { Result, Transport } from './protocol'
 
 /** Removes those of `uploaded` (this device's uploads for the discarded `group`) that the server's row does not use. */
-export async function sweepDiscardedUploads(transport: Transport, group: OutboxGroup, uploaded: readonly string[]): Promise<Result<string[]>> {
+export async function sweepDiscardedUploads(
+  transport: Transport,
+  group: OutboxGroup,
+  uploaded: readonly string[],
+): Promise<Result<string[]>> {
   const [kind, id] = group.split(':') as [string, string]
   const used = new Set<string>()
   if (kind === 'listing') {

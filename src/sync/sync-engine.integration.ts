@@ -16,10 +16,24 @@ let buyer: StackDevice
 const devices: StackDevice[] = []
 
 const fields = (over: Partial<ListingFields> = {}): ListingFields => ({
-  title: 'Denim jacket', description: 'Classic cut, soft from years of wear', price: 45, condition: 'worn_but_loved',
-  category: 'women', product_type: 'jacket', brand: 'Levi', size: 'S', fabric: 'denim', location: 'Basel', tags: ['denim'], ...over,
+  title: 'Denim jacket',
+  description: 'Classic cut, soft from years of wear',
+  price: 45,
+  condition: 'worn_but_loved',
+  category: 'women',
+  product_type: 'jacket',
+  brand: 'Levi',
+  size: 'S',
+  fabric: 'denim',
+  location: 'Basel',
+  tags: ['denim'],
+  ...over,
 })
-const photo = () => ({ blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], { type: 'image/jpeg' }), content_type: 'image/jpeg', ext: 'jpg' })
+const photo = () => ({
+  blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], { type: 'image/jpeg' }),
+  content_type: 'image/jpeg',
+  ext: 'jpg',
+})
 const now = () => Date.now() - 60_000 // device clocks a minute behind the server's: edit times are never clamped
 
 async function device(user: { id: string; email: string; password: string }) {
@@ -30,7 +44,7 @@ async function device(user: { id: string; email: string; password: string }) {
 
 async function until(cond: () => Promise<boolean>, what: string) {
   // Bounded by time (generous, for a loaded machine), not by a count of short sleeps.
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     if (await cond()) return
     await new Promise((r) => setTimeout(r, 25))
   }
@@ -54,13 +68,21 @@ describe('sync engine against the local stack', () => {
     seller.net.offline = true
     const id = await saveListing(seller.db, seller.userId, { fields: fields(), images: [photo(), photo()] }, now())
     await seller.engine.sync('write')
-    expect(seller.engine.status.getState()).toMatchObject({ online: false, pendingCount: 1, photos: { uploaded: 0, total: 2 } })
+    expect(seller.engine.status.getState()).toMatchObject({
+      online: false,
+      pendingCount: 1,
+      photos: { uploaded: 0, total: 2 },
+    })
     seller.net.offline = false
     await seller.engine.sync('online')
     expect(seller.engine.status.getState()).toMatchObject({ online: true, pendingCount: 0 })
     const { data } = await seller.client.from('listings').select('title, price, tags').eq('id', id).single()
     expect(data).toEqual({ title: 'Denim jacket', price: 45, tags: ['denim'] })
-    const { data: images } = await seller.client.from('listing_images').select('image_url, image_order').eq('listing_id', id).order('image_order')
+    const { data: images } = await seller.client
+      .from('listing_images')
+      .select('image_url, image_order')
+      .eq('listing_id', id)
+      .order('image_order')
     expect(images?.map((i) => i.image_order)).toEqual([1, 2])
     const file = await fetch(`${stack.url}/storage/v1/object/public/listing-images/${images![0]!.image_url}`)
     expect(file.status).toBe(200)
@@ -73,27 +95,64 @@ describe('sync engine against the local stack', () => {
   })
 
   it('server committed, response lost: the retried message exists once', async () => {
-    const listingId = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Wool scarf' }), images: [] }, now())
+    const listingId = await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: fields({ title: 'Wool scarf' }), images: [] },
+      now(),
+    )
     await seller.engine.sync('write')
     await buyer.engine.sync('start')
-    await sendMessage(buyer.db, { listingId, sellerId: seller.userId, buyerId: buyer.userId, senderId: buyer.userId, content: 'Is the scarf still here?' }, now())
+    await sendMessage(
+      buyer.db,
+      {
+        listingId,
+        sellerId: seller.userId,
+        buyerId: buyer.userId,
+        senderId: buyer.userId,
+        content: 'Is the scarf still here?',
+      },
+      now(),
+    )
     buyer.net.loseAnswer = { match: (url, method) => method === 'POST' && url.includes('/rest/v1/messages'), times: 1 }
     await buyer.engine.sync('write')
     await buyer.engine.sync('retry')
     const { data } = await buyer.client.from('messages').select('id').eq('content', 'Is the scarf still here?')
     expect(data).toHaveLength(1)
-    expect((await buyer.db.messages.toArray()).filter((m) => m.content === 'Is the scarf still here?').map((m) => m.sync_state)).toEqual(['synced'])
+    expect(
+      (await buyer.db.messages.toArray())
+        .filter((m) => m.content === 'Is the scarf still here?')
+        .map((m) => m.sync_state),
+    ).toEqual(['synced'])
   })
 
-  it('a realtime message from another user lands in the seller\'s Dexie', async () => {
-    const listingId = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Silk blouse' }), images: [] }, now())
+  it("a realtime message from another user lands in the seller's Dexie", async () => {
+    const listingId = await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: fields({ title: 'Silk blouse' }), images: [] },
+      now(),
+    )
     await seller.engine.sync('write')
     seller.engine.start()
     await until(async () => seller.engine.status.getState().leader, 'leadership')
     await buyer.engine.sync('start')
-    await sendMessage(buyer.db, { listingId, sellerId: seller.userId, buyerId: buyer.userId, senderId: buyer.userId, content: 'Hello from realtime' }, now())
+    await sendMessage(
+      buyer.db,
+      {
+        listingId,
+        sellerId: seller.userId,
+        buyerId: buyer.userId,
+        senderId: buyer.userId,
+        content: 'Hello from realtime',
+      },
+      now(),
+    )
     await buyer.engine.sync('write')
-    await until(async () => (await seller.db.messages.filter((m) => m.content === 'Hello from realtime').count()) === 1, 'the message in the seller mirror')
+    await until(
+      async () => (await seller.db.messages.filter((m) => m.content === 'Hello from realtime').count()) === 1,
+      'the message in the seller mirror',
+    )
     await seller.engine.stop()
   })
 
@@ -103,7 +162,12 @@ describe('sync engine against the local stack', () => {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(new TextEncoder().encode('super-secret-jwt-token-with-at-least-32-characters-long'))
-    const a = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Linen trousers' }), images: [] }, now())
+    const a = await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: fields({ title: 'Linen trousers' }), images: [] },
+      now(),
+    )
     seller.net.authOverride = { token: expired, times: 1, match: (url) => url.includes('/rest/v1/listings') }
     const report = await seller.engine.sync('write')
     expect(report.push).toMatchObject({ outcome: 'drained', acknowledged: 1, failed: 0 })
@@ -113,8 +177,19 @@ describe('sync engine against the local stack', () => {
   })
 
   it('a poison item (CHECK 23514) goes to failed with the spec message while the rest syncs', async () => {
-    const bad = await saveListingAsOlderVersion(seller.db, seller.userId, { fields: fields({ title: 'Bad' }), images: [] }, now(), { condition: 'like_new' })
-    const good = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Good boots', category: 'shoes' }), images: [] }, now())
+    const bad = await saveListingAsOlderVersion(
+      seller.db,
+      seller.userId,
+      { fields: fields({ title: 'Bad' }), images: [] },
+      now(),
+      { condition: 'like_new' },
+    )
+    const good = await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: fields({ title: 'Good boots', category: 'shoes' }), images: [] },
+      now(),
+    )
     await seller.engine.sync('write')
     expect(await seller.db.listings.get(bad)).toMatchObject({
       sync_state: 'failed',
@@ -128,12 +203,22 @@ describe('sync engine against the local stack', () => {
 
   it('the same listing edited on two devices ends with the later edit by edit time', async () => {
     const laptop = await device(sellerUser)
-    const id = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Original coat' }), images: [] }, now())
+    const id = await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: fields({ title: 'Original coat' }), images: [] },
+      now(),
+    )
     await seller.engine.sync('write')
     await laptop.engine.sync('start')
     const t = now()
     await saveListing(laptop.db, seller.userId, { id, fields: fields({ title: 'Older edit (laptop)' }), images: [] }, t)
-    await saveListing(seller.db, seller.userId, { id, fields: fields({ title: 'Newer edit (phone)' }), images: [] }, t + 5_000)
+    await saveListing(
+      seller.db,
+      seller.userId,
+      { id, fields: fields({ title: 'Newer edit (phone)' }), images: [] },
+      t + 5_000,
+    )
     await seller.engine.sync('write') // the newer edit arrives first
     await laptop.engine.sync('write') // the older one arrives last and loses
     const { data } = await seller.client.from('listings').select('title').eq('id', id).single()
@@ -172,7 +257,12 @@ describe('sync engine against the local stack', () => {
     expect([tabA, tabB].filter((t) => t.status.getState().leader)).toHaveLength(1)
     const leader = tabA.status.getState().leader ? tabA : tabB
     const follower = leader === tabA ? tabB : tabA
-    const id = await saveListing(seller.db, seller.userId, { fields: fields({ title: 'Two-tab hat', category: 'accessories' }), images: [] }, now())
+    const id = await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: fields({ title: 'Two-tab hat', category: 'accessories' }), images: [] },
+      now(),
+    )
     await leader.sync('write')
     expect((await seller.db.listings.get(id))?.sync_state).toBe('synced') // what the follower tab's live query reads
     await leader.stop()
@@ -186,7 +276,8 @@ describe('sync engine against the local stack', () => {
     let requests = 0
     seller.net.loseAnswer = { match: () => ++requests >= 2, times: Infinity }
     const titles = ['Crash item 0', 'Crash item 1', 'Crash item 2']
-    for (const title of titles) await saveListing(seller.db, seller.userId, { fields: fields({ title }), images: [photo()] }, now())
+    for (const title of titles)
+      await saveListing(seller.db, seller.userId, { fields: fields({ title }), images: [photo()] }, now())
     await seller.engine.sync('write')
     seller.net.loseAnswer = null
     expect(await seller.db.outbox.count()).toBeGreaterThan(0)

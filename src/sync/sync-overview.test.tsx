@@ -10,15 +10,27 @@ describe('useSyncOverview', () => {
     const { result } = renderHook(() => useSyncOverview())
     expect(result.current).toMatchObject({ pendingCount: 0, failures: [], needsSignIn: false, storageProblem: null })
     act(() => {
-      getAppSync().status.setState({ pendingCount: 2, oldestPendingAt: 5, lastSyncAt: 9, failures: [{ group: 'listing:l1', message: 'Failed to create listing' }] })
+      getAppSync().status.setState({
+        pendingCount: 2,
+        oldestPendingAt: 5,
+        lastSyncAt: 9,
+        failures: [{ group: 'listing:l1', message: 'Failed to create listing' }],
+      })
     })
     expect(result.current).toMatchObject({
-      pendingCount: 2, oldestPendingAt: 5, lastSyncAt: 9,
+      pendingCount: 2,
+      oldestPendingAt: 5,
+      lastSyncAt: 9,
       failures: [{ group: 'listing:l1', message: 'Failed to create listing', kind: 'listing' }],
     })
   })
 
   it('names the kind of every group', () => {
-    expect(['listing:a', 'conversation:b', 'profile:c', 'favourite:d'].map((g) => failureKind(g as never))).toEqual(['listing', 'conversation', 'profile', 'favourite'])
+    expect(['listing:a', 'conversation:b', 'profile:c', 'favourite:d'].map((g) => failureKind(g as never))).toEqual([
+      'listing',
+      'conversation',
+      'profile',
+      'favourite',
+    ])
   })
 })

@@ -33,8 +33,13 @@ export const failureKind = (group: OutboxGroup): FailureKind => group.slice(0, g
 export function useSyncOverview(): SyncOverview {
   const s = useSyncStatus(
     useShallow((x) => ({
-      online: x.online, pendingCount: x.pendingCount, oldestPendingAt: x.oldestPendingAt, lastSyncAt: x.lastSyncAt,
-      failures: x.failures, needsSignIn: x.needsSignIn, storageProblem: x.storageProblem,
+      online: x.online,
+      pendingCount: x.pendingCount,
+      oldestPendingAt: x.oldestPendingAt,
+      lastSyncAt: x.lastSyncAt,
+      failures: x.failures,
+      needsSignIn: x.needsSignIn,
+      storageProblem: x.storageProblem,
     })),
   )
   const failures = useMemo(() => s.failures.map((f) => ({ ...f, kind: failureKind(f.group) })), [s.failures])

@@ -33,7 +33,12 @@ const firstLook = () => new Promise((r) => setTimeout(r, 300))
 /** A wake-up that should come: waited for, however slow the machine. */
 const wokenTo = (woken: () => number, n: number) => vi.waitFor(() => expect(woken()).toBe(n))
 const entry = (state: OutboxEntry['state'] = 'queued'): OutboxEntry => ({
-  group: 'profile:u1', op: { kind: 'profile.update', profile: { id: 'u1', first_name: 'A', last_name: 'B', location: null } }, queued_at: 0, state, attempts: 0, not_before: 0,
+  group: 'profile:u1',
+  op: { kind: 'profile.update', profile: { id: 'u1', first_name: 'A', last_name: 'B', location: null } },
+  queued_at: 0,
+  state,
+  attempts: 0,
+  not_before: 0,
 })
 
 describe('watchForWork: the leader is woken by new work only', () => {
@@ -124,13 +129,17 @@ describe('followStatus: every tab shows the status from the database', () => {
     await db.meta.put({ key: 'sync-status', value: { online: true, lastSyncAt: 42, needsSignIn: true } })
     const status = createSyncStatusStore(true)
     stops.push(followStatus(db, status, async () => {}))
-    await vi.waitFor(() => expect(status.getState()).toMatchObject({ online: true, lastSyncAt: 42, needsSignIn: true, leader: false }))
+    await vi.waitFor(() =>
+      expect(status.getState()).toMatchObject({ online: true, lastSyncAt: 42, needsSignIn: true, leader: false }),
+    )
     status.setState({ lastSyncAt: 50 })
     await settle()
     expect(await stored(db)).toEqual({ online: true, lastSyncAt: 42, needsSignIn: true })
     vi.stubGlobal('navigator', { onLine: false })
     await db.meta.put({ key: 'sync-status', value: { online: true, lastSyncAt: 43, needsSignIn: false } })
-    await vi.waitFor(() => expect(status.getState()).toMatchObject({ online: false, lastSyncAt: 43, needsSignIn: false }))
+    await vi.waitFor(() =>
+      expect(status.getState()).toMatchObject({ online: false, lastSyncAt: 43, needsSignIn: false }),
+    )
     await db.meta.put({ key: 'sync-status', value: { online: false, lastSyncAt: 44, needsSignIn: false } })
     vi.stubGlobal('navigator', { onLine: true })
     await vi.waitFor(() => expect(status.getState()).toMatchObject({ online: false, lastSyncAt: 44 }))
@@ -171,7 +180,12 @@ describe('followStatus: every tab shows the status from the database', () => {
   })
 
   it('a new leader keeps a later last sync its predecessor stored, not an earlier one', async () => {
-    for (const [mine, storedAt, expected] of [[null, 7, 7], [3, 7, 7], [9, 7, 9], [9, null, 9]] as const) {
+    for (const [mine, storedAt, expected] of [
+      [null, 7, 7],
+      [3, 7, 7],
+      [9, 7, 9],
+      [9, null, 9],
+    ] as const) {
       const db = fresh()
       await db.meta.put({ key: 'sync-status', value: { online: true, lastSyncAt: storedAt, needsSignIn: false } })
       const status = createSyncStatusStore(true)

@@ -26,13 +26,22 @@ afterEach(async () => {
 })
 
 const fields: ListingFields = {
-  title: 'Linen shirt', description: 'Light and airy for summer', price: 35, condition: 'very_good', category: 'men',
-  product_type: 'shirt', brand: null, size: 'L', fabric: 'linen', location: 'Geneva', tags: null,
+  title: 'Linen shirt',
+  description: 'Light and airy for summer',
+  price: 35,
+  condition: 'very_good',
+  category: 'men',
+  product_type: 'shirt',
+  brand: null,
+  size: 'L',
+  fabric: 'linen',
+  location: 'Geneva',
+  tags: null,
 }
 
 const until = async (cond: () => Promise<boolean> | boolean, what = 'condition') => {
   // Bounded by time (generous, for a loaded machine), not by a count of short sleeps.
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     if (await cond()) return
     await new Promise((r) => setTimeout(r, 5))
   }
@@ -99,7 +108,11 @@ describe('tabs', () => {
     const third = tab()
     third.engine.start()
     await until(() => third.engine.status.getState().lastSyncAt === T0, 'the stored last sync in a new tab')
-    expect((await third.db.meta.get(SYNC_STATUS_KEY))?.value).toMatchObject({ lastSyncAt: T0, online: true, needsSignIn: false })
+    expect((await third.db.meta.get(SYNC_STATUS_KEY))?.value).toMatchObject({
+      lastSyncAt: T0,
+      online: true,
+      needsSignIn: false,
+    })
   })
 
   it('the next leader keeps the last sync time its predecessor stored', async () => {

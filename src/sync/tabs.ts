@@ -58,15 +58,27 @@ export function watchForWork(db: KreisDatabase, onWork: () => void): () => void 
   }
 }
 
-const shared = (s: SyncStatus): SharedSyncStatus => ({ online: s.online, lastSyncAt: s.lastSyncAt, needsSignIn: s.needsSignIn })
-const sameShared = (a: SharedSyncStatus, b: SharedSyncStatus) => a.online === b.online && a.lastSyncAt === b.lastSyncAt && a.needsSignIn === b.needsSignIn
+const shared = (s: SyncStatus): SharedSyncStatus => ({
+  online: s.online,
+  lastSyncAt: s.lastSyncAt,
+  needsSignIn: s.needsSignIn,
+})
+const sameShared = (a: SharedSyncStatus, b: SharedSyncStatus) =>
+  a.online === b.online && a.lastSyncAt === b.lastSyncAt && a.needsSignIn === b.needsSignIn
 
 /**
  * Keeps `status` of this tab following the database: `refreshCounts` (the engine's) runs on every outbox change in
  * any tab; a follower takes the leader's shared status from the meta row, the leader writes it there.
  */
-export function followStatus(db: KreisDatabase, status: SyncStatusStore, refreshCounts: () => Promise<void>): () => void {
-  const outbox = liveQuery(() => db.outbox.toArray()).subscribe({ next: () => void refreshCounts().catch(() => {}), error: () => {} })
+export function followStatus(
+  db: KreisDatabase,
+  status: SyncStatusStore,
+  refreshCounts: () => Promise<void>,
+): () => void {
+  const outbox = liveQuery(() => db.outbox.toArray()).subscribe({
+    next: () => void refreshCounts().catch(() => {}),
+    error: () => {},
+  })
   // Until the stored status is read once, this tab writes nothing (it would replace the last sync time with null).
   let loaded = false
   let written: SharedSyncStatus | null = null
@@ -83,7 +95,11 @@ export function followStatus(db: KreisDatabase, status: SyncStatusStore, refresh
       const stored = row?.value as SharedSyncStatus | undefined
       const mine = status.getState()
       if (stored && !mine.leader) {
-        status.setState({ online: stored.online && globalThis.navigator?.onLine !== false, lastSyncAt: stored.lastSyncAt, needsSignIn: stored.needsSignIn })
+        status.setState({
+          online: stored.online && globalThis.navigator?.onLine !== false,
+          lastSyncAt: stored.lastSyncAt,
+          needsSignIn: stored.needsSignIn,
+        })
       } else if (stored && stored.lastSyncAt !== null && (mine.lastSyncAt ?? -Infinity) < stored.lastSyncAt) {
         status.setState({ lastSyncAt: stored.lastSyncAt }) // a new leader keeps the last sync its predecessor made
       }

@@ -22,7 +22,8 @@ export type TraceHop =
   /** The realtime row is in the receiver's mirror. */
   | 'realtime-applied'
 
-const enabled = (): boolean => (globalThis as { __kreisTrace?: unknown }).__kreisTrace === true && typeof performance?.mark === 'function'
+const enabled = (): boolean =>
+  (globalThis as { __kreisTrace?: unknown }).__kreisTrace === true && typeof performance?.mark === 'function'
 
 /** Marks a hop for `ids` (message ids; empty when the hop is not about particular rows). */
 export function traceHop(hop: TraceHop, ids: readonly string[] = []): void {

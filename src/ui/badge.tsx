@@ -10,10 +10,18 @@ const VARIANTS: Record<BadgeVariant, string> = {
   destructive: 'bg-red-700 text-white',
 }
 
-export function Badge({ variant = 'default', className, ...props }: { variant?: BadgeVariant } & HTMLAttributes<HTMLSpanElement>) {
+export function Badge({
+  variant = 'default',
+  className,
+  ...props
+}: { variant?: BadgeVariant } & HTMLAttributes<HTMLSpanElement>) {
   return (
     <span
-      className={cx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', VARIANTS[variant], className)}
+      className={cx(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        VARIANTS[variant],
+        className,
+      )}
       {...props}
     />
   )

@@ -22,7 +22,10 @@ const SIZES: Record<ButtonSize, string> = {
 }
 
 /** The look of a button, for links that act as buttons (<Link className={buttonClasses()}>). */
-export function buttonClasses({ variant = 'primary', size = 'md' }: { variant?: ButtonVariant; size?: ButtonSize } = {}) {
+export function buttonClasses({
+  variant = 'primary',
+  size = 'md',
+}: { variant?: ButtonVariant; size?: ButtonSize } = {}) {
   return cx(
     'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors',
     'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700',

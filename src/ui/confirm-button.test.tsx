@@ -6,7 +6,14 @@ import { ConfirmButton } from './confirm-button'
 function renderButton(props: { disabled?: boolean } = {}) {
   const onConfirm = vi.fn()
   render(
-    <ConfirmButton title="Delete listing?" description="This cannot be undone." confirmLabel="Delete for good" cancelLabel="Keep it" onConfirm={onConfirm} {...props}>
+    <ConfirmButton
+      title="Delete listing?"
+      description="This cannot be undone."
+      confirmLabel="Delete for good"
+      cancelLabel="Keep it"
+      onConfirm={onConfirm}
+      {...props}
+    >
       Delete
     </ConfirmButton>,
   )
@@ -19,7 +26,9 @@ describe('<ConfirmButton>', () => {
   it('asks first: pressing the button only opens the dialog', () => {
     const onConfirm = renderButton()
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }))
-    expect(screen.getByRole('dialog', { name: 'Delete listing?' })).toHaveAccessibleDescription('This cannot be undone.')
+    expect(screen.getByRole('dialog', { name: 'Delete listing?' })).toHaveAccessibleDescription(
+      'This cannot be undone.',
+    )
     expect(onConfirm).not.toHaveBeenCalled()
   })
 

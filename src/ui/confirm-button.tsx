@@ -19,11 +19,29 @@ export interface ConfirmButtonProps {
 }
 
 /** A destructive action behind a confirmation dialog: nothing happens until the user confirms. */
-export function ConfirmButton({ children, title, description, confirmLabel, cancelLabel, disabled, size, className, accessibleName, onConfirm }: ConfirmButtonProps) {
+export function ConfirmButton({
+  children,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  disabled,
+  size,
+  className,
+  accessibleName,
+  onConfirm,
+}: ConfirmButtonProps) {
   const [confirming, setConfirming] = useState(false)
   return (
     <>
-      <Button variant="danger-outline" size={size} className={className} aria-label={accessibleName} disabled={disabled} onClick={() => setConfirming(true)}>
+      <Button
+        variant="danger-outline"
+        size={size}
+        className={className}
+        aria-label={accessibleName}
+        disabled={disabled}
+        onClick={() => setConfirming(true)}
+      >
         {children}
       </Button>
       <Dialog

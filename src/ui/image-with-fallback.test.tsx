@@ -15,7 +15,12 @@ describe('<ImageWithFallback />', () => {
   })
 
   it('shows the photo with its alt text, requested with CORS so the service worker can cache it', () => {
-    render(<ImageWithFallback src="http://127.0.0.1:54321/storage/v1/object/public/listing-images/a.jpg" alt="Black wool coat" />)
+    render(
+      <ImageWithFallback
+        src="http://127.0.0.1:54321/storage/v1/object/public/listing-images/a.jpg"
+        alt="Black wool coat"
+      />,
+    )
     const img = screen.getByRole('img', { name: 'Black wool coat' })
     expect(img.tagName).toBe('IMG')
     expect(img).toHaveAttribute('crossorigin', 'anonymous')
@@ -53,4 +58,3 @@ describe('<ImageWithFallback />', () => {
     expect(screen.getByRole('img', { name: 'Red scarf: No image available' })).toBeInTheDocument()
   })
 })
-

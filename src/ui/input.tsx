@@ -34,7 +34,13 @@ export function PasswordInput({ label, error, hint, className, required, ...prop
     <Field label={label} error={error} hint={hint} required={required}>
       {(aria) => (
         <div className="relative">
-          <input {...aria} type={shown ? 'text' : 'password'} required={required} className={cx(CONTROL, 'h-11 pr-14', className)} {...props} />
+          <input
+            {...aria}
+            type={shown ? 'text' : 'password'}
+            required={required}
+            className={cx(CONTROL, 'h-11 pr-14', className)}
+            {...props}
+          />
           <button
             type="button"
             onClick={() => setShown((s) => !s)}
@@ -42,7 +48,14 @@ export function PasswordInput({ label, error, hint, className, required, ...prop
             aria-label={t(shown ? 'common.hidePassword' : 'common.showPassword')}
             className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-xl text-stone-600 hover:text-stone-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-green-700"
           >
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              aria-hidden="true"
+            >
               <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" strokeLinejoin="round" />
               <circle cx="12" cy="12" r="3" />
               {shown && <path d="M4 4l16 16" strokeLinecap="round" />}
@@ -59,7 +72,9 @@ export type TextAreaProps = FieldOwnProps & TextareaHTMLAttributes<HTMLTextAreaE
 export function TextArea({ label, error, hint, counter, className, required, ...props }: TextAreaProps) {
   return (
     <Field label={label} error={error} hint={hint} counter={counter} required={required}>
-      {(aria) => <textarea {...aria} required={required} className={cx(CONTROL, 'min-h-32 py-2', className)} {...props} />}
+      {(aria) => (
+        <textarea {...aria} required={required} className={cx(CONTROL, 'min-h-32 py-2', className)} {...props} />
+      )}
     </Field>
   )
 }

@@ -19,7 +19,11 @@ interface LanguageSwitchProps {
  * page reloads in it (every text, date and price of every screen renders anew from the new catalogue, and the next
  * visit opens in it).
  */
-export function LanguageSwitch({ compact = false, className, reload = () => window.location.reload() }: LanguageSwitchProps) {
+export function LanguageSwitch({
+  compact = false,
+  className,
+  reload = () => window.location.reload(),
+}: LanguageSwitchProps) {
   const choose = (value: string) => {
     if (!isLocale(value) || value === activeLocale()) return
     void chooseLanguage(value, reload)

@@ -25,7 +25,9 @@ describe('<SectionCard>', () => {
       </>,
     )
     const details = screen.getByRole('region', { name: 'Details' })
-    expect(within(details).getByRole('button', { name: 'Edit' }).parentElement).toBe(within(details).getByRole('heading').parentElement)
+    expect(within(details).getByRole('button', { name: 'Edit' }).parentElement).toBe(
+      within(details).getByRole('heading').parentElement,
+    )
     expect(screen.getByRole('region', { name: 'Payments' })).not.toBe(details)
   })
 })

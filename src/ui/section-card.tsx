@@ -23,7 +23,10 @@ export function SectionCard({ title, aside, className, children }: SectionCardPr
     </h2>
   )
   return (
-    <section aria-labelledby={headingId} className={cx('rounded-2xl border border-stone-200 bg-white p-5 sm:p-6', className)}>
+    <section
+      aria-labelledby={headingId}
+      className={cx('rounded-2xl border border-stone-200 bg-white p-5 sm:p-6', className)}
+    >
       {aside ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           {heading}

@@ -18,10 +18,17 @@ export const PHOTO_SLOT_ATTRIBUTE = 'data-first-photo'
  * `photo`: a URL already painted (and loaded) on this page, shown at once.
  */
 export function PhotoSkeleton({ className, photo }: { className?: string; photo?: string | null }) {
-  const painted = photo ? { [PHOTO_SLOT_ATTRIBUTE]: 'painted', style: { backgroundImage: cssUrl(photo) } } : { [PHOTO_SLOT_ATTRIBUTE]: '' }
+  const painted = photo
+    ? { [PHOTO_SLOT_ATTRIBUTE]: 'painted', style: { backgroundImage: cssUrl(photo) } }
+    : { [PHOTO_SLOT_ATTRIBUTE]: '' }
   return (
     // The attributes differ by design where index.html painted the photo before React adopted the markup.
-    <div aria-hidden="true" {...painted} suppressHydrationWarning className={cx('group relative overflow-hidden bg-cover bg-center', className)}>
+    <div
+      aria-hidden="true"
+      {...painted}
+      suppressHydrationWarning
+      className={cx('group relative overflow-hidden bg-cover bg-center', className)}
+    >
       <div className="absolute inset-0 bg-stone-200 motion-safe:animate-pulse group-data-[first-photo=painted]:hidden" />
     </div>
   )

@@ -13,12 +13,21 @@ describe('CORS for the app origin', () => {
   it('answers a browser pre-flight from the app origin with the methods and the headers it asked for', async () => {
     const res = await fetch(`${ts.url}/rest/v1/listings`, {
       method: 'OPTIONS',
-      headers: { Origin: APP_ORIGIN, 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': 'apikey, authorization, prefer, x-client-info' },
+      headers: {
+        Origin: APP_ORIGIN,
+        'Access-Control-Request-Method': 'PATCH',
+        'Access-Control-Request-Headers': 'apikey, authorization, prefer, x-client-info',
+      },
     })
     expect(res.status).toBe(204)
     expect(res.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN)
     expect(res.headers.get('access-control-allow-methods')).toContain('PATCH')
-    expect(res.headers.get('access-control-allow-headers')?.split(/,\s*/)).toEqual(['apikey', 'authorization', 'prefer', 'x-client-info'])
+    expect(res.headers.get('access-control-allow-headers')?.split(/,\s*/)).toEqual([
+      'apikey',
+      'authorization',
+      'prefer',
+      'x-client-info',
+    ])
   })
 
   it('exposes Content-Range (counts) and Retry-After (how long to wait) to the browser', async () => {

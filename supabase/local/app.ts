@@ -18,7 +18,14 @@ import { FairShareBusy, runAsClient } from './db/fair-share.ts'
 
 // Retry-After: the app reads how long a 429 or 503 asked it to wait (the sync engine's back-off, the sign-in's
 // "try again in N seconds"); a browser hides it from a cross-origin caller unless it is exposed.
-const EXPOSED_HEADERS = ['Content-Range', 'X-Supabase-Api-Version', 'Content-Type', 'Content-Length', 'x-relay-error', 'Retry-After']
+const EXPOSED_HEADERS = [
+  'Content-Range',
+  'X-Supabase-Api-Version',
+  'Content-Type',
+  'Content-Length',
+  'x-relay-error',
+  'Retry-After',
+]
 const ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
 
 export function createApp(ctx: StackContext): Hono {

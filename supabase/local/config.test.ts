@@ -9,11 +9,16 @@ const OWN = {
 }
 
 describe('binding beyond this machine with the public demo secret or keys', () => {
-  it.each(['0.0.0.0', '::', '192.168.1.20', 'kreis.example.ch'])('is refused on %s with a message that says what to do', (host) => {
-    expect(() => loadConfig({ KREIS_HOST: host })).toThrow(
-      new RegExp(`Refusing to listen on ${host.replace(/\./g, '\\.')}: SUPABASE_JWT_SECRET, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY are still the public demo values.*${ALLOW_DEMO_KEYS_ENV}=true`),
-    )
-  })
+  it.each(['0.0.0.0', '::', '192.168.1.20', 'kreis.example.ch'])(
+    'is refused on %s with a message that says what to do',
+    (host) => {
+      expect(() => loadConfig({ KREIS_HOST: host })).toThrow(
+        new RegExp(
+          `Refusing to listen on ${host.replace(/\./g, '\\.')}: SUPABASE_JWT_SECRET, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY are still the public demo values.*${ALLOW_DEMO_KEYS_ENV}=true`,
+        ),
+      )
+    },
+  )
 
   it('is refused when only one of them is left at its demo value', () => {
     expect(() => loadConfig({ KREIS_HOST: '0.0.0.0', ...OWN, SUPABASE_JWT_SECRET: DEFAULT_JWT_SECRET })).toThrow(
@@ -59,6 +64,9 @@ describe('auth limits from the environment', () => {
   })
 
   it('reads KREIS_TRUSTED_PROXIES as a comma-separated list', () => {
-    expect(loadConfig({ KREIS_TRUSTED_PROXIES: '10.0.0.1, ::FFFF:10.0.0.2,' }).trustedProxies).toEqual(['10.0.0.1', '10.0.0.2'])
+    expect(loadConfig({ KREIS_TRUSTED_PROXIES: '10.0.0.1, ::FFFF:10.0.0.2,' }).trustedProxies).toEqual([
+      '10.0.0.1',
+      '10.0.0.2',
+    ])
   })
 })

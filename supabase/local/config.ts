@@ -133,7 +133,10 @@ export const ALLOW_DEMO_KEYS_ENV = 'KREIS_ALLOW_PUBLIC_DEMO_KEYS'
 
 /** 127.0.0.0/8, ::1 and localhost: only this machine can reach them. */
 export function isLoopback(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '')
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
   return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || /^::ffff:127\./.test(h)
 }
 

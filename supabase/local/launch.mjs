@@ -100,12 +100,20 @@ export async function buildBundle() {
   const dir = path.join(BUNDLE_CACHE_DIR, name)
   if (fs.existsSync(dir)) fs.rmSync(tmp, { recursive: true, force: true })
   else fs.renameSync(tmp, dir)
-  fs.writeFileSync(`${MANIFEST}.${process.pid}.tmp`, JSON.stringify({ format: FORMAT, bundle: name, entry: 'bundle-entry.mjs', inputs }, null, 1))
+  fs.writeFileSync(
+    `${MANIFEST}.${process.pid}.tmp`,
+    JSON.stringify({ format: FORMAT, bundle: name, entry: 'bundle-entry.mjs', inputs }, null, 1),
+  )
   fs.renameSync(`${MANIFEST}.${process.pid}.tmp`, MANIFEST)
   // Bundles of earlier sources go once no start can still be loading their chunks.
   for (const old of fs.readdirSync(BUNDLE_CACHE_DIR)) {
     const file = path.join(BUNDLE_CACHE_DIR, old)
-    if (old.startsWith('stack-') && old !== name && !old.endsWith('.json') && Date.now() - fs.statSync(file).mtimeMs > 3_600_000) {
+    if (
+      old.startsWith('stack-') &&
+      old !== name &&
+      !old.endsWith('.json') &&
+      Date.now() - fs.statSync(file).mtimeMs > 3_600_000
+    ) {
       fs.rmSync(file, { recursive: true, force: true })
     }
   }

@@ -35,7 +35,9 @@ describe('the stack bundle', () => {
     expect(bundle.startsWith(cacheDir)).toBe(true)
     expect(launch.currentBundle()).toBe(bundle)
     // Every TypeScript module of the stack is an input, with the hash of its content.
-    expect(Object.keys(readManifest().inputs)).toEqual(expect.arrayContaining(['supabase/local/stack.ts', 'supabase/local/rest/plan.ts']))
+    expect(Object.keys(readManifest().inputs)).toEqual(
+      expect.arrayContaining(['supabase/local/stack.ts', 'supabase/local/rest/plan.ts']),
+    )
   })
 
   it('is not reused once a source it was built from has other content', () => {
@@ -56,7 +58,9 @@ describe('the stack bundle', () => {
     const config = m.loadConfig({ ...process.env, KREIS_DATA_DIR: ':memory:', KREIS_API_PORT: '0' })
     const stack = await m.startStack(config, { template: await loadTemplate(), log: silentLogger })
     try {
-      const res = await fetch(`${stack.url}/rest/v1/listings?select=id&limit=1`, { headers: { apikey: config.anonKey } })
+      const res = await fetch(`${stack.url}/rest/v1/listings?select=id&limit=1`, {
+        headers: { apikey: config.anonKey },
+      })
       expect(res.status).toBe(200)
       expect(await res.json()).toHaveLength(1)
     } finally {

@@ -18,30 +18,34 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
 const START_UPS_MS = 240_000
 
 describe('local stack start-up on a data directory', () => {
-  it('migrates and seeds a fresh directory, keeps its data across a restart, and refuses a second server', async () => {
-    const first = await startStack(config, { log: silentLogger })
-    try {
-      expect(first.migration).toMatchObject({ fresh: true, seeded: true })
-      expect(first.migration.applied).toEqual(listMigrations().map((m) => m.version))
-      await first.ctx.db.pg.query(`create table public.restart_probe (id int primary key)`)
-      await first.ctx.db.pg.query(`insert into public.restart_probe values (42)`)
-      expect((await fetch(`${first.url}/health`)).status).toBe(200)
+  it(
+    'migrates and seeds a fresh directory, keeps its data across a restart, and refuses a second server',
+    async () => {
+      const first = await startStack(config, { log: silentLogger })
+      try {
+        expect(first.migration).toMatchObject({ fresh: true, seeded: true })
+        expect(first.migration.applied).toEqual(listMigrations().map((m) => m.version))
+        await first.ctx.db.pg.query(`create table public.restart_probe (id int primary key)`)
+        await first.ctx.db.pg.query(`insert into public.restart_probe values (42)`)
+        expect((await fetch(`${first.url}/health`)).status).toBe(200)
 
-      await expect(startStack(config, { log: silentLogger })).rejects.toThrow(DataDirLockedError)
-    } finally {
-      await first.close()
-    }
+        await expect(startStack(config, { log: silentLogger })).rejects.toThrow(DataDirLockedError)
+      } finally {
+        await first.close()
+      }
 
-    const second = await startStack(config, { log: silentLogger })
-    try {
-      expect(second.migration).toMatchObject({ fresh: false, seeded: false, applied: [] })
-      const { rows } = await second.ctx.db.pg.query<{ id: number }>(`select id from public.restart_probe`)
-      expect(rows).toEqual([{ id: 42 }])
-    } finally {
-      await second.close()
-    }
-    expect(fs.existsSync(path.join(dataDir, 'kreis.lock'))).toBe(false)
-  }, START_UPS_MS)
+      const second = await startStack(config, { log: silentLogger })
+      try {
+        expect(second.migration).toMatchObject({ fresh: false, seeded: false, applied: [] })
+        const { rows } = await second.ctx.db.pg.query<{ id: number }>(`select id from public.restart_probe`)
+        expect(rows).toEqual([{ id: 42 }])
+      } finally {
+        await second.close()
+      }
+      expect(fs.existsSync(path.join(dataDir, 'kreis.lock'))).toBe(false)
+    },
+    START_UPS_MS,
+  )
 
   it('takes over a lock file left by a process that no longer runs', async () => {
     const staleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kreis-stale-lock-'))

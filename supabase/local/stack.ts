@@ -52,7 +52,9 @@ function startTrace(): (step: string) => void {
   if (!process.env.KREIS_START_TRACE) return () => {}
   return (step) => {
     const { user, system } = process.cpuUsage()
-    console.error(`[kreis] start: ${step} at ${Math.round(performance.now())} ms (CPU ${Math.round((user + system) / 1000)} ms)`)
+    console.error(
+      `[kreis] start: ${step} at ${Math.round(performance.now())} ms (CPU ${Math.round((user + system) / 1000)} ms)`,
+    )
   }
 }
 
@@ -85,7 +87,8 @@ export async function startStack(config: StackConfig, options: StartOptions = {}
     const migration = await migrate(db)
     mark('migrations checked')
     const blobs = new BlobStore(storageRoot)
-    if ((migration.seeded || options.seedFiles) && fs.existsSync(SEED_STORAGE_DIR)) await blobs.importTree(SEED_STORAGE_DIR)
+    if ((migration.seeded || options.seedFiles) && fs.existsSync(SEED_STORAGE_DIR))
+      await blobs.importTree(SEED_STORAGE_DIR)
 
     // A copy, so that apiUrl can learn the real port when the caller asked for any free one (port 0).
     const liveConfig: StackConfig = { ...config }

@@ -31,7 +31,13 @@ async function renderImages(world: World): Promise<StoredImage[]> {
         const file = path.join(SEED_BUCKET_DIR, name)
         fs.mkdirSync(path.dirname(file), { recursive: true })
         fs.writeFileSync(file, bytes)
-        stored.push({ path: name, owner: listing.userId, size: bytes.length, mimetype, md5: crypto.createHash('md5').update(bytes).digest('hex') })
+        stored.push({
+          path: name,
+          owner: listing.userId,
+          size: bytes.length,
+          mimetype,
+          md5: crypto.createHash('md5').update(bytes).digest('hex'),
+        })
       }
     }
   }

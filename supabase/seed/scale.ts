@@ -14,18 +14,70 @@ import { Prng } from './prng.ts'
 type Lang = 'de' | 'fr' | 'it' | 'en'
 
 const ITEMS: Readonly<Record<Lang, readonly (readonly [string, string])[]>> = {
-  de: [['Mantel', 'women'], ['Wolljacke', 'women'], ['Lederjacke', 'men'], ['Hemd', 'men'], ['Kleid', 'women'], ['Rock', 'women'],
-    ['Jeans', 'men'], ['Pullover', 'women'], ['Wanderschuhe', 'shoes'], ['Turnschuhe', 'shoes'], ['Handtasche', 'accessories'],
-    ['Schal', 'accessories'], ['Kinderjacke', 'children'], ['Strampler', 'children']],
-  fr: [['Manteau', 'women'], ['Veste en laine', 'women'], ['Blouson en cuir', 'men'], ['Chemise', 'men'], ['Robe', 'women'],
-    ['Jupe plissée', 'women'], ['Jean', 'men'], ['Pull', 'women'], ['Bottines', 'shoes'], ['Baskets', 'shoes'], ['Sac à main', 'accessories'],
-    ['Écharpe', 'accessories'], ['Veste enfant', 'children'], ['Pyjama bébé', 'children']],
-  it: [['Cappotto', 'women'], ['Giacca di lana', 'women'], ['Giubbotto di pelle', 'men'], ['Camicia', 'men'], ['Vestito', 'women'],
-    ['Gonna', 'women'], ['Jeans', 'men'], ['Maglione', 'women'], ['Stivali', 'shoes'], ['Scarpe da ginnastica', 'shoes'],
-    ['Borsa', 'accessories'], ['Sciarpa', 'accessories'], ['Giacca bambino', 'children'], ['Tutina', 'children']],
-  en: [['Coat', 'women'], ['Wool cardigan', 'women'], ['Leather jacket', 'men'], ['Shirt', 'men'], ['Dress', 'women'], ['Skirt', 'women'],
-    ['Jeans', 'men'], ['Jumper', 'women'], ['Hiking boots', 'shoes'], ['Trainers', 'shoes'], ['Handbag', 'accessories'],
-    ['Scarf', 'accessories'], ['Kids jacket', 'children'], ['Baby onesie', 'children']],
+  de: [
+    ['Mantel', 'women'],
+    ['Wolljacke', 'women'],
+    ['Lederjacke', 'men'],
+    ['Hemd', 'men'],
+    ['Kleid', 'women'],
+    ['Rock', 'women'],
+    ['Jeans', 'men'],
+    ['Pullover', 'women'],
+    ['Wanderschuhe', 'shoes'],
+    ['Turnschuhe', 'shoes'],
+    ['Handtasche', 'accessories'],
+    ['Schal', 'accessories'],
+    ['Kinderjacke', 'children'],
+    ['Strampler', 'children'],
+  ],
+  fr: [
+    ['Manteau', 'women'],
+    ['Veste en laine', 'women'],
+    ['Blouson en cuir', 'men'],
+    ['Chemise', 'men'],
+    ['Robe', 'women'],
+    ['Jupe plissée', 'women'],
+    ['Jean', 'men'],
+    ['Pull', 'women'],
+    ['Bottines', 'shoes'],
+    ['Baskets', 'shoes'],
+    ['Sac à main', 'accessories'],
+    ['Écharpe', 'accessories'],
+    ['Veste enfant', 'children'],
+    ['Pyjama bébé', 'children'],
+  ],
+  it: [
+    ['Cappotto', 'women'],
+    ['Giacca di lana', 'women'],
+    ['Giubbotto di pelle', 'men'],
+    ['Camicia', 'men'],
+    ['Vestito', 'women'],
+    ['Gonna', 'women'],
+    ['Jeans', 'men'],
+    ['Maglione', 'women'],
+    ['Stivali', 'shoes'],
+    ['Scarpe da ginnastica', 'shoes'],
+    ['Borsa', 'accessories'],
+    ['Sciarpa', 'accessories'],
+    ['Giacca bambino', 'children'],
+    ['Tutina', 'children'],
+  ],
+  en: [
+    ['Coat', 'women'],
+    ['Wool cardigan', 'women'],
+    ['Leather jacket', 'men'],
+    ['Shirt', 'men'],
+    ['Dress', 'women'],
+    ['Skirt', 'women'],
+    ['Jeans', 'men'],
+    ['Jumper', 'women'],
+    ['Hiking boots', 'shoes'],
+    ['Trainers', 'shoes'],
+    ['Handbag', 'accessories'],
+    ['Scarf', 'accessories'],
+    ['Kids jacket', 'children'],
+    ['Baby onesie', 'children'],
+  ],
 }
 
 const COLOURS: Readonly<Record<Lang, readonly string[]>> = {
@@ -36,22 +88,77 @@ const COLOURS: Readonly<Record<Lang, readonly string[]>> = {
 }
 
 const DESCRIPTIONS: Readonly<Record<Lang, readonly string[]>> = {
-  de: ['Kaum getragen, wie neu. Aus einem Nichtraucherhaushalt.', 'Schöner Zustand, kleine Gebrauchsspuren am Ärmel.',
-    'Zu klein geworden, deshalb abzugeben. Abholung oder Versand möglich.', 'Warm und bequem, ideal für den Winter in den Bergen.'],
-  fr: ['Très bon état, porté deux fois.', 'Quelques traces d’usure, rien de grave. Remise en main propre possible.',
-    'Trop petit pour moi, il mérite une seconde vie.', 'Tissu agréable, coupe élégante, parfait pour l’automne.'],
-  it: ['Ottime condizioni, usato poche volte.', 'Qualche segno di usura, ma ancora molto bello.',
-    'Troppo piccolo per me, cerca una nuova casa.', 'Caldo e comodo, perfetto per l’inverno.'],
-  en: ['Barely worn, no flaws. From a smoke-free home.', 'Good condition, light wear on the cuffs.',
-    'Grew out of it, looking for a new home. Pick-up or post.', 'Warm and comfortable, perfect for winter in the mountains.'],
+  de: [
+    'Kaum getragen, wie neu. Aus einem Nichtraucherhaushalt.',
+    'Schöner Zustand, kleine Gebrauchsspuren am Ärmel.',
+    'Zu klein geworden, deshalb abzugeben. Abholung oder Versand möglich.',
+    'Warm und bequem, ideal für den Winter in den Bergen.',
+  ],
+  fr: [
+    'Très bon état, porté deux fois.',
+    'Quelques traces d’usure, rien de grave. Remise en main propre possible.',
+    'Trop petit pour moi, il mérite une seconde vie.',
+    'Tissu agréable, coupe élégante, parfait pour l’automne.',
+  ],
+  it: [
+    'Ottime condizioni, usato poche volte.',
+    'Qualche segno di usura, ma ancora molto bello.',
+    'Troppo piccolo per me, cerca una nuova casa.',
+    'Caldo e comodo, perfetto per l’inverno.',
+  ],
+  en: [
+    'Barely worn, no flaws. From a smoke-free home.',
+    'Good condition, light wear on the cuffs.',
+    'Grew out of it, looking for a new home. Pick-up or post.',
+    'Warm and comfortable, perfect for winter in the mountains.',
+  ],
 }
 
 /** Swiss towns as sellers write them, in their own language. */
-export const SCALE_LOCATIONS = ['Zürich', '8001 Zürich', 'Genève', '1204 Genève', 'Basel', 'Bern', 'Lausanne', 'Luzern', 'St. Gallen',
-  'Lugano', 'Winterthur', 'Neuchâtel', 'Fribourg', 'Biel/Bienne', 'Sion', 'Chur', 'Thun', 'Zug', 'Bellinzona', 'La Chaux-de-Fonds'] as const
+export const SCALE_LOCATIONS = [
+  'Zürich',
+  '8001 Zürich',
+  'Genève',
+  '1204 Genève',
+  'Basel',
+  'Bern',
+  'Lausanne',
+  'Luzern',
+  'St. Gallen',
+  'Lugano',
+  'Winterthur',
+  'Neuchâtel',
+  'Fribourg',
+  'Biel/Bienne',
+  'Sion',
+  'Chur',
+  'Thun',
+  'Zug',
+  'Bellinzona',
+  'La Chaux-de-Fonds',
+] as const
 
-const BRANDS = ['COS', 'Zara', 'H&M', 'Mammut', 'Akris', 'Bally', 'Hermès', 'Tommy Hilfiger', 'Levi’s', 'Patagonia', 'Mango', 'Acne Studios',
-  'Chloé', 'Freitag', 'Odlo', 'Mövenpick', 'On', 'Strellson', null]
+const BRANDS = [
+  'COS',
+  'Zara',
+  'H&M',
+  'Mammut',
+  'Akris',
+  'Bally',
+  'Hermès',
+  'Tommy Hilfiger',
+  'Levi’s',
+  'Patagonia',
+  'Mango',
+  'Acne Studios',
+  'Chloé',
+  'Freitag',
+  'Odlo',
+  'Mövenpick',
+  'On',
+  'Strellson',
+  null,
+]
 const SIZES: Readonly<Record<string, readonly string[]>> = {
   women: ['XS', 'S', 'M', 'L', 'XL', '36', '38', '40', '42'],
   men: ['S', 'M', 'L', 'XL', 'XXL', '48', '50', '52'],
@@ -66,8 +173,42 @@ const FABRICS = ['Wolle', 'laine', 'cotone', 'cotton', 'Leder', 'lin', 'polyeste
 /** Listings per generated seller (a marketplace's sellers each offer a handful to a few dozen). */
 export const LISTINGS_PER_SELLER = 20
 
-const FIRST_NAMES = ['Anna', 'Luca', 'Sophie', 'Jonas', 'Chiara', 'Noah', 'Léa', 'Matteo', 'Mia', 'Elias', 'Laura', 'Nicolas', 'Sara', 'Jan', 'Émilie', 'Marco']
-const LAST_NAMES = ['Müller', 'Meier', 'Schmid', 'Keller', 'Weber', 'Huber', 'Rossi', 'Bianchi', 'Favre', 'Rochat', 'Gerber', 'Brunner', 'Zürcher', 'Fontana', 'Dubois', 'Baumann']
+const FIRST_NAMES = [
+  'Anna',
+  'Luca',
+  'Sophie',
+  'Jonas',
+  'Chiara',
+  'Noah',
+  'Léa',
+  'Matteo',
+  'Mia',
+  'Elias',
+  'Laura',
+  'Nicolas',
+  'Sara',
+  'Jan',
+  'Émilie',
+  'Marco',
+]
+const LAST_NAMES = [
+  'Müller',
+  'Meier',
+  'Schmid',
+  'Keller',
+  'Weber',
+  'Huber',
+  'Rossi',
+  'Bianchi',
+  'Favre',
+  'Rochat',
+  'Gerber',
+  'Brunner',
+  'Zürcher',
+  'Fontana',
+  'Dubois',
+  'Baumann',
+]
 
 export interface ScaleSeller {
   id: string
@@ -117,7 +258,11 @@ const uuid = (prng: Prng): string => {
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000
 
 /** The i-th generated listing (0-based) of a catalogue: the same for the same seed and index. */
-export function scaleListings(count: number, sellers: readonly string[], opts: { seed?: number; now?: number } = {}): ScaleListing[] {
+export function scaleListings(
+  count: number,
+  sellers: readonly string[],
+  opts: { seed?: number; now?: number } = {},
+): ScaleListing[] {
   if (sellers.length === 0) throw new Error('no sellers to give the listings to')
   const prng = new Prng(opts.seed ?? 24)
   const now = opts.now ?? Date.now()
@@ -175,7 +320,12 @@ async function rest(url: string, key: string, path: string, init: RequestInit = 
     try {
       res = await fetch(`${url}/rest/v1/${path}`, {
         ...init,
-        headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+        headers: {
+          apikey: key,
+          Authorization: `Bearer ${key}`,
+          'Content-Type': 'application/json',
+          ...(init.headers ?? {}),
+        },
       })
     } catch (e) {
       if (attempt >= 5) throw e
@@ -194,7 +344,9 @@ async function profileIds(url: string, key: string): Promise<string[]> {
   const ids: string[] = []
   for (;;) {
     const after = ids.length ? `&id=gt.${ids[ids.length - 1]}` : ''
-    const page = ((await (await rest(url, key, `profiles?select=id&order=id&limit=1000${after}`)).json()) as { id: string }[]).map((p) => p.id)
+    const page = (
+      (await (await rest(url, key, `profiles?select=id&order=id&limit=1000${after}`)).json()) as { id: string }[]
+    ).map((p) => p.id)
     ids.push(...page)
     if (page.length < 1000) return ids
   }
@@ -210,8 +362,11 @@ export async function seedScale(o: SeedScaleOptions): Promise<string[]> {
     await o.createSellers(made)
     sellers = made.map((s) => s.id)
   } else sellers = await profileIds(o.url, o.serviceKey)
-  const photos = ((await (await rest(o.url, o.serviceKey, 'listing_images?select=image_url&order=id&limit=200')).json()) as { image_url: string }[])
-    .map((p) => p.image_url)
+  const photos = (
+    (await (await rest(o.url, o.serviceKey, 'listing_images?select=image_url&order=id&limit=200')).json()) as {
+      image_url: string
+    }[]
+  ).map((p) => p.image_url)
   if (photos.length === 0) throw new Error('no seed photos to point at: seed the stack first')
   const listings = scaleListings(o.count, sellers, { seed: o.seed })
   const idPrng = new Prng((o.seed ?? 24) + 1)
@@ -220,9 +375,17 @@ export async function seedScale(o: SeedScaleOptions): Promise<string[]> {
   for (let from = 0; from < listings.length; from += batch) {
     const rows = listings.slice(from, from + batch)
     await rest(o.url, o.serviceKey, 'listings?on_conflict=id', { ...WRITE, body: JSON.stringify(rows) })
-    const images = rows.map((l, i) => ({ id: imageIds[from + i], listing_id: l.id, image_url: photos[(from + i) % photos.length], image_order: 1, created_at: l.created_at }))
+    const images = rows.map((l, i) => ({
+      id: imageIds[from + i],
+      listing_id: l.id,
+      image_url: photos[(from + i) % photos.length],
+      image_order: 1,
+      created_at: l.created_at,
+    }))
     await rest(o.url, o.serviceKey, 'listing_images?on_conflict=id', { ...WRITE, body: JSON.stringify(images) })
-    log(`${Math.min(from + batch, listings.length)} / ${listings.length} listings (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+    log(
+      `${Math.min(from + batch, listings.length)} / ${listings.length} listings (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    )
   }
   if (o.analyze !== false) await rest(o.url, o.serviceKey, 'rpc/analyze_catalogue', { method: 'POST', body: '{}' })
   return listings.map((l) => l.id)

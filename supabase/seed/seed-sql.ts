@@ -124,7 +124,8 @@ insert into public.conversations (id, listing_id, buyer_id, seller_id, last_mess
   out.push(
     rows(
       world.conversations.map(
-        (c) => `  (${lit(c.id)}, ${lit(c.listingId)}, ${lit(c.buyerId)}, ${lit(c.sellerId)}, ${ago(c.minutesAgo)}, ${ago(c.minutesAgo)})`,
+        (c) =>
+          `  (${lit(c.id)}, ${lit(c.listingId)}, ${lit(c.buyerId)}, ${lit(c.sellerId)}, ${ago(c.minutesAgo)}, ${ago(c.minutesAgo)})`,
       ),
     ),
   )
@@ -154,7 +155,10 @@ update public.conversations as c
 `)
   out.push(
     world.conversations
-      .map((c) => `  (${lit(c.id)}::uuid, (${readMark(c, c.buyerId)})::timestamptz, (${readMark(c, c.sellerId)})::timestamptz)`)
+      .map(
+        (c) =>
+          `  (${lit(c.id)}::uuid, (${readMark(c, c.buyerId)})::timestamptz, (${readMark(c, c.sellerId)})::timestamptz)`,
+      )
       .join(',\n'),
   )
   out.push(`

@@ -49,7 +49,9 @@ describe('uploading the seed photos to a project', () => {
     for (const name of ['upload-test/listing/photo.jpg', 'upload-test/listing/photo.card.webp']) {
       const res = await fetch(`${ts.url}/storage/v1/object/public/listing-images/${name}`)
       expect(res.status).toBe(200)
-      expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(path.join(root, 'listing-images', name)))).toBe(true)
+      expect(
+        Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(path.join(root, 'listing-images', name))),
+      ).toBe(true)
     }
   })
 

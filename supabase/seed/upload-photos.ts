@@ -87,7 +87,11 @@ export async function uploadSeedPhotos(options: UploadOptions): Promise<UploadRe
         result.uploaded++
         await res.arrayBuffer()
       } else {
-        result.failed.push({ name: `${f.bucket}/${f.name}`, status: res.status, message: (await res.text()).slice(0, 200) })
+        result.failed.push({
+          name: `${f.bucket}/${f.name}`,
+          status: res.status,
+          message: (await res.text()).slice(0, 200),
+        })
       }
       if ((result.uploaded + result.failed.length) % 50 === 0) {
         options.log?.(`${result.uploaded + result.failed.length}/${files.length}`)

@@ -105,7 +105,8 @@ function buildListing(rng: Prng, index: number, seller: DemoUser, status: 'activ
   const size = rng.pick(kind.sizes)
   const id = rng.uuid()
   const maxAgeMinutes = Math.min(seller.ageDays - 1, 40) * MINUTES_PER_DAY
-  const minutesAgo = index < NEW_LISTINGS ? rng.int(60, 6 * MINUTES_PER_DAY) : rng.int(7 * MINUTES_PER_DAY, maxAgeMinutes)
+  const minutesAgo =
+    index < NEW_LISTINGS ? rng.int(60, 6 * MINUTES_PER_DAY) : rng.int(7 * MINUTES_PER_DAY, maxAgeMinutes)
   const description = [
     `${capitalise(colour.name)} ${noun.toLowerCase()} by ${brand}, size ${size}, in ${fabric}.`,
     rng.pick(CONDITION_PHRASES[condition]),
@@ -172,7 +173,14 @@ export function buildWorld(seed = PRNG_SEED): World {
       }
     })
     if (messages.some((m) => m.minutesAgo <= 0)) throw new Error(`conversation ${k} would reach into the future`)
-    return { id: rng.uuid(), listingId: listing.id, buyerId: buyer.id, sellerId: seller.id, minutesAgo: start, messages }
+    return {
+      id: rng.uuid(),
+      listingId: listing.id,
+      buyerId: buyer.id,
+      sellerId: seller.id,
+      minutesAgo: start,
+      messages,
+    }
   })
 
   return { users: DEMO_USERS, listings, conversations }

@@ -76,7 +76,11 @@ describe('conversations on a sold listing: one refusal whatever the seller guess
     const wrongReal = await open(sold, buyer.id)
     const missing = await open(randomUUID(), seller.id)
     const shape = (r: typeof right) => ({ status: r.status, code: r.error?.code, message: r.error?.message })
-    expect(shape(right)).toEqual({ status: 403, code: '42501', message: 'new row violates row-level security policy for table "conversations"' })
+    expect(shape(right)).toEqual({
+      status: 403,
+      code: '42501',
+      message: 'new row violates row-level security policy for table "conversations"',
+    })
     expect(shape(wrong)).toEqual(shape(right))
     expect(shape(wrongReal)).toEqual(shape(right))
     expect(shape(missing)).toEqual(shape(right))
@@ -116,7 +120,10 @@ describe('listing_images.image_url: the seller’s own folder only', () => {
     [' {me}/l/i.jpg'],
   ])('refuses %s (23514)', async (raw) => {
     const listing = await createListing(db, seller.id)
-    const r = await insert(listing, raw.replace('{me}', seller.id).replace('{other}', buyer.id).replace('{stack}', ts.url))
+    const r = await insert(
+      listing,
+      raw.replace('{me}', seller.id).replace('{other}', buyer.id).replace('{stack}', ts.url),
+    )
     expect(r.error?.code).toBe('23514')
     expect(r.status).toBe(400)
   })
@@ -135,23 +142,45 @@ describe('listing_images.image_url: the seller’s own folder only', () => {
     const listing = await createListing(db, seller.id)
     const id = randomUUID()
     expect((await insert(listing, `${seller.id}/${listing}/${id}.webp`)).error).toBeNull()
-    const up = await seller.client.from('listing_images').update({ image_url: 'javascript:alert(1)' }).eq('listing_id', listing)
+    const up = await seller.client
+      .from('listing_images')
+      .update({ image_url: 'javascript:alert(1)' })
+      .eq('listing_id', listing)
     expect(up.error?.code).toBe('23514')
     const save = await seller.client.rpc('save_listings', {
-      saves: [{ listing: null, listing_id: listing, images_edited_at: new Date().toISOString(), images: [{ id: randomUUID(), listing_id: listing, image_url: 'http://tracker.example/x.gif', image_order: 1 }] }],
+      saves: [
+        {
+          listing: null,
+          listing_id: listing,
+          images_edited_at: new Date().toISOString(),
+          images: [
+            { id: randomUUID(), listing_id: listing, image_url: 'http://tracker.example/x.gif', image_order: 1 },
+          ],
+        },
+      ],
     })
     expect(save.error?.code).toBe('23514')
   })
 
   it('leaves server writes unchecked: seed:scale points listings at other sellers’ seed photos with the service key', async () => {
     const listing = await createListing(db, seller.id)
-    const r = await ts.service().from('listing_images').insert({ listing_id: listing, image_url: `${buyer.id}/seed/photo.jpg`, image_order: 1 })
+    const r = await ts
+      .service()
+      .from('listing_images')
+      .insert({ listing_id: listing, image_url: `${buyer.id}/seed/photo.jpg`, image_order: 1 })
     expect(r.error).toBeNull()
   })
 
   it('leaves another user’s attempt to RLS (42501), telling nothing about the path rule', async () => {
     const listing = await createListing(db, seller.id)
-    expect(await sqlState(db, asUser(buyer.id), `insert into public.listing_images (listing_id, image_url) values ($1, 'javascript:x')`, [listing])).toBe('42501')
+    expect(
+      await sqlState(
+        db,
+        asUser(buyer.id),
+        `insert into public.listing_images (listing_id, image_url) values ($1, 'javascript:x')`,
+        [listing],
+      ),
+    ).toBe('42501')
   })
 })
 
@@ -164,10 +193,20 @@ describe('RPCs that change data refuse GET and HEAD', () => {
     const res = await call('GET', 'cancel_subscription', buyer.accessToken)
     expect(res.status).toBe(405)
     const body = (await res.json()) as Record<string, unknown>
-    expect(body).toEqual({ code: '25006', message: 'cannot execute UPDATE in a read-only transaction', details: null, hint: null })
+    expect(body).toEqual({
+      code: '25006',
+      message: 'cannot execute UPDATE in a read-only transaction',
+      details: null,
+      hint: null,
+    })
     const head = await call('HEAD', 'cancel_subscription', buyer.accessToken)
     expect(head.status).toBe(405)
-    const [p] = await run<{ subscription_status: string }>(db, null, `select subscription_status from public.profiles where id = $1`, [buyer.id])
+    const [p] = await run<{ subscription_status: string }>(
+      db,
+      null,
+      `select subscription_status from public.profiles where id = $1`,
+      [buyer.id],
+    )
     expect(p!.subscription_status).toBe('active')
   })
 
@@ -177,9 +216,12 @@ describe('RPCs that change data refuse GET and HEAD', () => {
   })
 
   it('GET of a function that updates is refused even when no row matches; GET of a reading function answers', async () => {
-    const res = await fetch(`${ts.url}/rest/v1/rpc/mark_conversation_read?p_conversation_id=${randomUUID()}&p_read_at=2020-01-01T00:00:00Z`, {
-      headers: { apikey: ts.anonKey, authorization: `Bearer ${buyer.accessToken}` },
-    })
+    const res = await fetch(
+      `${ts.url}/rest/v1/rpc/mark_conversation_read?p_conversation_id=${randomUUID()}&p_read_at=2020-01-01T00:00:00Z`,
+      {
+        headers: { apikey: ts.anonKey, authorization: `Bearer ${buyer.accessToken}` },
+      },
+    )
     expect(res.status).toBe(405)
     const reading = await call('GET', `plan_amount_due?p_user=${buyer.id}`, ts.serviceRoleKey)
     expect(reading.status).toBe(200)

@@ -28,15 +28,36 @@ afterAll(async () => {
 async function insertListing(over: Record<string, unknown> = {}): Promise<string> {
   const id = randomUUID()
   const row = {
-    id, user_id: seller, title: 'Wool coat', description: 'Warm.', price: 80, condition: 'very_good', category: 'women',
-    size: 'M', location: 'Zurich', status: 'active', ...over,
+    id,
+    user_id: seller,
+    title: 'Wool coat',
+    description: 'Warm.',
+    price: 80,
+    condition: 'very_good',
+    category: 'women',
+    size: 'M',
+    location: 'Zurich',
+    status: 'active',
+    ...over,
   }
-  await run(db, null, `insert into public.listings select * from json_populate_record(null::public.listings, $1::json)`, [JSON.stringify(row)])
+  await run(
+    db,
+    null,
+    `insert into public.listings select * from json_populate_record(null::public.listings, $1::json)`,
+    [JSON.stringify(row)],
+  )
   return id
 }
 
 const searchText = async (id: string) =>
-  (await run<{ search_text: string }>(db, null, 'select search_text from private.listing_search where listing_id = $1', [id]))[0]?.search_text
+  (
+    await run<{ search_text: string }>(
+      db,
+      null,
+      'select search_text from private.listing_search where listing_id = $1',
+      [id],
+    )
+  )[0]?.search_text
 
 interface Args {
   p_terms?: string[]
@@ -56,14 +77,25 @@ interface Args {
 async function search(args: Args): Promise<{ id: string; created_at: string; price: string }[]> {
   const names = Object.keys(args)
   const call = names.map((n, i) => `${n} => $${i + 1}`).join(', ')
-  return run(db, ANON, `select id, created_at::text, price::text from public.search_listings(${call})`, Object.values(args))
+  return run(
+    db,
+    ANON,
+    `select id, created_at::text, price::text from public.search_listings(${call})`,
+    Object.values(args),
+  )
 }
 
 describe('search text', () => {
   it('is kept from the listing and its seller, folded, with umlauts spelled out', async () => {
-    const id = await insertListing({ title: 'Mantel aus Wolle', brand: 'Bogner', location: '1204 Genève', description: 'Très chaud' })
+    const id = await insertListing({
+      title: 'Mantel aus Wolle',
+      brand: 'Bogner',
+      location: '1204 Genève',
+      description: 'Très chaud',
+    })
     const text = await searchText(id)
-    for (const word of ['mantel', 'bogner', 'geneve', 'tres chaud', 'anna', 'muller', 'mueller', 'women']) expect(text).toContain(word)
+    for (const word of ['mantel', 'bogner', 'geneve', 'tres chaud', 'anna', 'muller', 'mueller', 'women'])
+      expect(text).toContain(word)
     await run(db, null, `update public.listings set location = 'Zürich' where id = $1`, [id])
     expect(await searchText(id)).toContain('zurich')
     expect(await searchText(id)).not.toContain('geneve')
@@ -71,18 +103,30 @@ describe('search text', () => {
 
   it("follows the seller's rename without touching the listing", async () => {
     const id = await insertListing({ user_id: other, title: 'Rename jacket' })
-    const [before] = await run<{ updated_at: string }>(db, null, 'select updated_at::text from public.listings where id = $1', [id])
+    const [before] = await run<{ updated_at: string }>(
+      db,
+      null,
+      'select updated_at::text from public.listings where id = $1',
+      [id],
+    )
     await run(db, null, `update public.profiles set last_name = 'Weiß' where id = $1`, [other])
     expect(await searchText(id)).toContain('weiss')
     expect(await searchText(id)).not.toContain('rossi')
-    const [after] = await run<{ updated_at: string }>(db, null, 'select updated_at::text from public.listings where id = $1', [id])
+    const [after] = await run<{ updated_at: string }>(
+      db,
+      null,
+      'select updated_at::text from public.listings where id = $1',
+      [id],
+    )
     expect(after).toEqual(before)
   })
 
   it('is neither readable nor writable by clients', async () => {
     expect(await sqlState(db, ANON, 'select * from private.listing_search')).toBe('42501')
     expect(await sqlState(db, asUser(seller), 'select * from private.listing_search')).toBe('42501')
-    expect(await sqlState(db, asUser(seller), `update private.listing_search set search_text = 'x' where true`)).toBe('42501')
+    expect(await sqlState(db, asUser(seller), `update private.listing_search set search_text = 'x' where true`)).toBe(
+      '42501',
+    )
     // Without a WHERE, hosted's pg-safeupdate refuses it first, while parsing (docs/supabase-wire.md §3.4).
     expect(await sqlState(db, asUser(seller), `update private.listing_search set search_text = 'x'`)).toBe('21000')
   })
@@ -94,9 +138,29 @@ describe('search_listings', () => {
     await run(db, null, 'delete from public.listings')
     const t = (min: number) => new Date(Date.UTC(2026, 10, 1, 12, min)).toISOString()
     ids = {
-      geneva: await insertListing({ title: 'Robe rouge', location: 'Genève', price: 40, created_at: t(1), size: '38 EU', condition: 'new_with_tags' }),
-      zurich: await insertListing({ title: 'Winter Mantel', location: '8001 Zürich', price: 120, created_at: t(2), category: 'men', size: 'L' }),
-      sold: await insertListing({ title: 'Robe bleue', location: 'Genève', price: 30, created_at: t(3), status: 'sold' }),
+      geneva: await insertListing({
+        title: 'Robe rouge',
+        location: 'Genève',
+        price: 40,
+        created_at: t(1),
+        size: '38 EU',
+        condition: 'new_with_tags',
+      }),
+      zurich: await insertListing({
+        title: 'Winter Mantel',
+        location: '8001 Zürich',
+        price: 120,
+        created_at: t(2),
+        category: 'men',
+        size: 'L',
+      }),
+      sold: await insertListing({
+        title: 'Robe bleue',
+        location: 'Genève',
+        price: 30,
+        created_at: t(3),
+        status: 'sold',
+      }),
       tie1: await insertListing({ title: 'Robe verte', location: 'Lausanne', price: 40, created_at: t(4) }),
       tie2: await insertListing({ title: 'Robe noire', location: 'Genf', price: 40, created_at: t(4) }),
     }
@@ -106,7 +170,9 @@ describe('search_listings', () => {
     // Every name of the city finds it, "Genf" too (migration 20261127121000_search_vocabulary).
     expect((await search({ p_terms: ['geneve'] })).map((r) => r.id).sort()).toEqual([ids.geneva, ids.tie2].sort())
     expect((await search({ p_terms: ['ginevra', 'rouge'] })).map((r) => r.id)).toEqual([ids.geneva])
-    expect((await search({ p_terms: ['robe'] })).map((r) => r.id).sort()).toEqual([ids.geneva, ids.tie1, ids.tie2].sort())
+    expect((await search({ p_terms: ['robe'] })).map((r) => r.id).sort()).toEqual(
+      [ids.geneva, ids.tie1, ids.tie2].sort(),
+    )
     expect((await search({ p_terms: ['robe', 'rouge'] })).map((r) => r.id)).toEqual([ids.geneva])
     expect((await search({ p_terms: ['mueller', 'mantel'] })).map((r) => r.id)).toEqual([ids.zurich])
     expect(await search({ p_terms: ['nowhere'] })).toEqual([])
@@ -136,7 +202,9 @@ describe('search_listings', () => {
       let after: { key: string; id: string } | null = null
       for (;;) {
         const page: { id: string; created_at: string; price: string }[] = await search({
-          p_sort: sort, p_limit: 1, ...(after ? { p_after_key: after.key, p_after_id: after.id } : {}),
+          p_sort: sort,
+          p_limit: 1,
+          ...(after ? { p_after_key: after.key, p_after_id: after.id } : {}),
         })
         if (page.length === 0) break
         const last = page[page.length - 1]!
@@ -158,12 +226,17 @@ describe('search_listings', () => {
   })
 
   it('refuses questions larger than the panel could ask', async () => {
-    const refused = async (args: string, params: unknown[]) => sqlState(db, ANON, `select * from public.search_listings(${args})`, params)
+    const refused = async (args: string, params: unknown[]) =>
+      sqlState(db, ANON, `select * from public.search_listings(${args})`, params)
     expect(await refused('p_terms => $1', [Array.from({ length: 11 }, (_, i) => `w${i}`)])).toBe('22023')
     expect(await refused('p_terms => $1', [['x'.repeat(101)]])).toBe('22023')
     expect(await refused('p_locations => $1', [Array.from({ length: 101 }, () => ' bern ')])).toBe('22023')
     expect(await refused('p_sizes => $1', [Array.from({ length: 51 }, () => 'm')])).toBe('22023')
-    expect(await sqlState(db, ANON, 'select public.search_listings_count(p_terms => $1)', [Array.from({ length: 11 }, (_, i) => `w${i}`)])).toBe('22023')
+    expect(
+      await sqlState(db, ANON, 'select public.search_listings_count(p_terms => $1)', [
+        Array.from({ length: 11 }, (_, i) => `w${i}`),
+      ]),
+    ).toBe('22023')
     expect(await refused('p_terms => $1', [Array.from({ length: 10 }, () => 'x'.repeat(100))])).toBe('ok')
   })
 
@@ -190,7 +263,11 @@ describe('analyze_catalogue', () => {
     expect(await sqlState(db, ANON, 'select public.analyze_catalogue()')).toBe('42501')
     expect(await sqlState(db, asUser(seller), 'select public.analyze_catalogue()')).toBe('42501')
     await run(db, { role: 'service_role' }, 'select public.analyze_catalogue()')
-    const rows = await run<{ n: number }>(db, null, `select count(*)::int as n from pg_stats where schemaname = 'private' and tablename = 'listing_search'`)
+    const rows = await run<{ n: number }>(
+      db,
+      null,
+      `select count(*)::int as n from pg_stats where schemaname = 'private' and tablename = 'listing_search'`,
+    )
     expect(rows[0]!.n).toBeGreaterThan(0)
   })
 })

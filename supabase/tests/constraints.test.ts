@@ -67,22 +67,46 @@ describe('listings CHECK rules', () => {
     { rule: 'negative price', changes: { price: -5 }, constraint: 'listings_price_check' },
     { rule: 'price of 100000', changes: { price: 100000 }, constraint: 'listings_price_check' },
     { rule: 'title under 3 characters', changes: { title: 'ab' }, constraint: 'listings_title_check' },
-    { rule: 'title under 3 characters once trimmed', changes: { title: '   ab   ' }, constraint: 'listings_title_check' },
+    {
+      rule: 'title under 3 characters once trimmed',
+      changes: { title: '   ab   ' },
+      constraint: 'listings_title_check',
+    },
     { rule: 'title over 120 characters', changes: { title: 'x'.repeat(121) }, constraint: 'listings_title_check' },
-    { rule: 'description over 5000 characters', changes: { description: 'x'.repeat(5001) }, constraint: 'listings_description_check' },
-    { rule: 'more than 20 tags', changes: { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, constraint: 'listings_tags_check' },
+    {
+      rule: 'description over 5000 characters',
+      changes: { description: 'x'.repeat(5001) },
+      constraint: 'listings_description_check',
+    },
+    {
+      rule: 'more than 20 tags',
+      changes: { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) },
+      constraint: 'listings_tags_check',
+    },
   ])('refuses a $rule with 23514 ($constraint)', async ({ changes, constraint }) => {
     expect(await insertListing(changes)).toMatch(new RegExp(`^23514 .*"${constraint}"`))
   })
 
   it.each([
-    { edge: 'every category', changes: {}, values: ['women', 'men', 'children', 'shoes', 'accessories'].map((category) => ({ category })) },
-    { edge: 'every condition', changes: {}, values: ['new_with_tags', 'very_good', 'worn_but_loved', 'acceptable'].map((condition) => ({ condition })) },
+    {
+      edge: 'every category',
+      changes: {},
+      values: ['women', 'men', 'children', 'shoes', 'accessories'].map((category) => ({ category })),
+    },
+    {
+      edge: 'every condition',
+      changes: {},
+      values: ['new_with_tags', 'very_good', 'worn_but_loved', 'acceptable'].map((condition) => ({ condition })),
+    },
     { edge: 'both statuses', changes: {}, values: [{ status: 'active' }, { status: 'sold' }] },
     { edge: 'prices on the edges', changes: {}, values: [{ price: 0.01 }, { price: 99999.99 }] },
     { edge: 'titles of 3 and 120 characters', changes: {}, values: [{ title: 'Hat' }, { title: 'x'.repeat(120) }] },
     { edge: 'a description of 5000 characters', changes: {}, values: [{ description: 'x'.repeat(5000) }] },
-    { edge: '20 tags, or none', changes: {}, values: [{ tags: Array.from({ length: 20 }, (_, i) => `t${i}`) }, { tags: null }] },
+    {
+      edge: '20 tags, or none',
+      changes: {},
+      values: [{ tags: Array.from({ length: 20 }, (_, i) => `t${i}`) }, { tags: null }],
+    },
   ])('accepts $edge', async ({ values }) => {
     for (const v of values) expect(await insertListing(v)).toBe('ok')
   })

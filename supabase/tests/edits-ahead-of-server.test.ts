@@ -27,16 +27,32 @@ const SKEW_MS = 6 * 3600_000
 const ahead = (base: number, s: number) => new Date(base + SKEW_MS + s * 1000)
 
 const editListing = (user: string, id: string, title: string, editedAt: Date) =>
-  run<{ title: string }>(db, asUser(user), `update public.listings set title = $2, edited_at = $3 where id = $1 returning title`, [id, title, editedAt])
+  run<{ title: string }>(
+    db,
+    asUser(user),
+    `update public.listings set title = $2, edited_at = $3 where id = $1 returning title`,
+    [id, title, editedAt],
+  )
 const listingRow = async (id: string) =>
-  (await run<{ title: string; edited_at: Date; device_edited_at: Date | null; updated_at: Date }>(
-    db, null, `select title, edited_at, device_edited_at, updated_at from public.listings where id = $1`, [id],
-  ))[0]!
+  (
+    await run<{ title: string; edited_at: Date; device_edited_at: Date | null; updated_at: Date }>(
+      db,
+      null,
+      `select title, edited_at, device_edited_at, updated_at from public.listings where id = $1`,
+      [id],
+    )
+  )[0]!
 
 const editProfile = (user: string, firstName: string, editedAt: Date) =>
-  run<{ first_name: string }>(db, asUser(user), `update public.profiles set first_name = $2, edited_at = $3 where id = $1 returning first_name`, [user, firstName, editedAt])
+  run<{ first_name: string }>(
+    db,
+    asUser(user),
+    `update public.profiles set first_name = $2, edited_at = $3 where id = $1 returning first_name`,
+    [user, firstName, editedAt],
+  )
 const profileName = async (user: string) =>
-  (await run<{ first_name: string }>(db, null, `select first_name from public.profiles where id = $1`, [user]))[0]!.first_name
+  (await run<{ first_name: string }>(db, null, `select first_name from public.profiles where id = $1`, [user]))[0]!
+    .first_name
 
 describe('listing edits from a clock ahead', () => {
   it('an older ahead edit arriving after a newer one changes nothing; the stamp is kept as sent, the time clamped', async () => {
@@ -59,7 +75,12 @@ describe('listing edits from a clock ahead', () => {
     const id = await createListing(db, user)
     const base = Date.now()
     await editListing(user, id, 'Edit five', ahead(base, 5))
-    await run(db, asUser(user), `insert into public.listing_images (listing_id, image_url, image_order) values ($1, $2, 1)`, [id, `${user}/${id}/a.webp`])
+    await run(
+      db,
+      asUser(user),
+      `insert into public.listing_images (listing_id, image_url, image_order) values ($1, $2, 1)`,
+      [id, `${user}/${id}/a.webp`],
+    )
     const touched = await listingRow(id)
     expect(touched.device_edited_at).toEqual(ahead(base, 5))
     expect(await editListing(user, id, 'Edit two', ahead(base, 2))).toEqual([{ title: 'Edit five' }])
@@ -81,12 +102,23 @@ describe('photo sets from a clock ahead', () => {
     const user = await createUser(db)
     const id = await createListing(db, user)
     const base = Date.now()
-    const set = async (name: string, at: Date) => [{
-      listing_id: id, listing: null, images_edited_at: at.toISOString(),
-      images: [{ id: randomUUID(), listing_id: id, image_url: await storedPhoto(db, user, id, name), image_order: 1 }],
-    }]
+    const set = async (name: string, at: Date) => [
+      {
+        listing_id: id,
+        listing: null,
+        images_edited_at: at.toISOString(),
+        images: [
+          { id: randomUUID(), listing_id: id, image_url: await storedPhoto(db, user, id, name), image_order: 1 },
+        ],
+      },
+    ]
     const save = async (name: string, at: Date) => {
-      const [row] = await run<{ r: { images: { image_url: string }[]; listing: Record<string, unknown> }[] }>(db, asUser(user), `select public.save_listings($1::jsonb) as r`, [JSON.stringify(await set(name, at))])
+      const [row] = await run<{ r: { images: { image_url: string }[]; listing: Record<string, unknown> }[] }>(
+        db,
+        asUser(user),
+        `select public.save_listings($1::jsonb) as r`,
+        [JSON.stringify(await set(name, at))],
+      )
       return row!.r[0]!
     }
     await save('five', ahead(base, 5))
@@ -109,9 +141,13 @@ describe('profile edits from a clock ahead', () => {
     expect(await profileName(user)).toBe('Right')
   })
 
-  it('the device stamp is the server\'s: a user can neither read nor write it', async () => {
+  it("the device stamp is the server's: a user can neither read nor write it", async () => {
     const user = await createUser(db)
-    expect(await sqlState(db, asUser(user), `select device_edited_at from public.profiles where id = $1`, [user])).toBe('42501')
-    expect(await sqlState(db, asUser(user), `update public.profiles set device_edited_at = now() where id = $1`, [user])).toBe('42501')
+    expect(await sqlState(db, asUser(user), `select device_edited_at from public.profiles where id = $1`, [user])).toBe(
+      '42501',
+    )
+    expect(
+      await sqlState(db, asUser(user), `update public.profiles set device_edited_at = now() where id = $1`, [user]),
+    ).toBe('42501')
   })
 })

@@ -55,7 +55,9 @@ beforeAll(async () => {
   userToken = user.accessToken
   userId = user.id
   // Aggregates on (hosted leaves them off, and off they are refused before any SQL), so the fuzz reaches their SQL.
-  await ts.stack.ctx.db.pg.exec(`alter role postgres set pgrst.db_aggregates_enabled = 'true'; notify pgrst, 'reload schema';`)
+  await ts.stack.ctx.db.pg.exec(
+    `alter role postgres set pgrst.db_aggregates_enabled = 'true'; notify pgrst, 'reload schema';`,
+  )
   await loadShapes()
 })
 afterAll(() => ts?.stop())
@@ -71,22 +73,190 @@ function prng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
   const int = (n: number) => Math.floor(next() * n)
-  const pick = <T,>(xs: readonly T[]): T => xs[int(xs.length)]!
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!
   const chance = (p: number) => next() < p
   return { next, int, pick, chance }
 }
 type Rng = ReturnType<typeof prng>
 
-const TABLES = ['listings', 'listing_images', 'profiles', 'conversations', 'messages', 'trial_users', 'favorites', 'my_profile', 'payments', 'nope', 'pg_class', '', '..', 'listings%00', 'Listings']
-const COLUMNS = ['id', 'title', 'price', 'status', 'user_id', 'created_at', 'updated_at', 'tags', 'image_url', 'image_order', 'listing_id', 'email', 'first_name', 'content', 'nope', 'a b', '"id"', 'id->x', 'tags->>0', 'meta->a->>b', '*', '']
-const OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj', 'fts', 'plfts', 'phfts', 'wfts', 'isdistinct', 'not.eq', 'not.in', 'eq(any)', 'like(all)', 'fts(english)', 'wfts(nope)', 'bogus', '']
-const WEIRD = ['\u0000', '%00', '"', "'", '\\', '(', ')', ',', '.', ':', '::', '->', '!', '*', '%', '\u202e', '😀', '\ud800', '\n', ' ', 'null', 'true', '-1', '1e309', 'NaN', '{', '}', '[', ']', '$1', ';', '--', '/*']
-const VALUES = ['1', '0', '-1', '2147483648', '99999999999999999999', '1.5', 'abc', 'active', 'sold', 'null', 'true', '2026-01-01', 'not-a-date', '00000000-0000-4000-8000-000000000001', '{a,b}', '{"a":1}', '[1,2]', '(1,2)', '("a,b",c)', '', 'x'.repeat(3000), '%', '*bike*', "1' or '1'='1"]
+const TABLES = [
+  'listings',
+  'listing_images',
+  'profiles',
+  'conversations',
+  'messages',
+  'trial_users',
+  'favorites',
+  'my_profile',
+  'payments',
+  'nope',
+  'pg_class',
+  '',
+  '..',
+  'listings%00',
+  'Listings',
+]
+const COLUMNS = [
+  'id',
+  'title',
+  'price',
+  'status',
+  'user_id',
+  'created_at',
+  'updated_at',
+  'tags',
+  'image_url',
+  'image_order',
+  'listing_id',
+  'email',
+  'first_name',
+  'content',
+  'nope',
+  'a b',
+  '"id"',
+  'id->x',
+  'tags->>0',
+  'meta->a->>b',
+  '*',
+  '',
+]
+const OPERATORS = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'in',
+  'is',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxl',
+  'nxr',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+  'isdistinct',
+  'not.eq',
+  'not.in',
+  'eq(any)',
+  'like(all)',
+  'fts(english)',
+  'wfts(nope)',
+  'bogus',
+  '',
+]
+const WEIRD = [
+  '\u0000',
+  '%00',
+  '"',
+  "'",
+  '\\',
+  '(',
+  ')',
+  ',',
+  '.',
+  ':',
+  '::',
+  '->',
+  '!',
+  '*',
+  '%',
+  '\u202e',
+  '😀',
+  '\ud800',
+  '\n',
+  ' ',
+  'null',
+  'true',
+  '-1',
+  '1e309',
+  'NaN',
+  '{',
+  '}',
+  '[',
+  ']',
+  '$1',
+  ';',
+  '--',
+  '/*',
+]
+const VALUES = [
+  '1',
+  '0',
+  '-1',
+  '2147483648',
+  '99999999999999999999',
+  '1.5',
+  'abc',
+  'active',
+  'sold',
+  'null',
+  'true',
+  '2026-01-01',
+  'not-a-date',
+  '00000000-0000-4000-8000-000000000001',
+  '{a,b}',
+  '{"a":1}',
+  '[1,2]',
+  '(1,2)',
+  '("a,b",c)',
+  '',
+  'x'.repeat(3000),
+  '%',
+  '*bike*',
+  "1' or '1'='1",
+]
 const CASTS = ['text', 'int', 'json', 'nope', 'text[]', '"x"', 'numeric']
 const AGGREGATES = ['sum', 'avg', 'min', 'max', 'count', 'bogus', '']
-const HINTS = ['inner', 'left', 'listings_user_id_fkey', 'conversations_listing_id_fkey', 'user_id', 'listing_id', 'favorites', 'profiles', '']
-const PREFERS = ['return=representation', 'return=minimal', 'count=exact', 'count=planned', 'count=estimated', 'resolution=merge-duplicates', 'resolution=ignore-duplicates', 'missing=default', 'tx=rollback', 'handling=strict', 'max-affected=1', 'bogus', 'return=', '=,=']
-const ACCEPTS = ['application/json', 'application/vnd.pgrst.object+json', 'application/vnd.pgrst.array+json;nulls=stripped', 'application/vnd.pgrst.object+json;nulls=stripped', 'text/csv', 'application/geo+json', '*/*', 'application/vnd.pgrst.plan+json', 'text/html', '']
+const HINTS = [
+  'inner',
+  'left',
+  'listings_user_id_fkey',
+  'conversations_listing_id_fkey',
+  'user_id',
+  'listing_id',
+  'favorites',
+  'profiles',
+  '',
+]
+const PREFERS = [
+  'return=representation',
+  'return=minimal',
+  'count=exact',
+  'count=planned',
+  'count=estimated',
+  'resolution=merge-duplicates',
+  'resolution=ignore-duplicates',
+  'missing=default',
+  'tx=rollback',
+  'handling=strict',
+  'max-affected=1',
+  'bogus',
+  'return=',
+  '=,=',
+]
+const ACCEPTS = [
+  'application/json',
+  'application/vnd.pgrst.object+json',
+  'application/vnd.pgrst.array+json;nulls=stripped',
+  'application/vnd.pgrst.object+json;nulls=stripped',
+  'text/csv',
+  'application/geo+json',
+  '*/*',
+  'application/vnd.pgrst.plan+json',
+  'text/html',
+  '',
+]
 
 function str(r: Rng, max = 12): string {
   let s = ''
@@ -138,8 +308,12 @@ function realSelect(r: Rng, table: string, depth = 0): string {
     const roll = r.next()
     const col = r.pick(shape.columns)
     if (roll < 0.45) items.push(col)
-    else if (roll < 0.55) items.push(`${r.pick(['a', 'b_1', 'x y', 'count'])}:${col}${r.chance(0.3) ? `::${r.pick(CASTS)}` : ''}`)
-    else if (roll < 0.65) items.push(r.chance(0.3) ? 'count()' : `${col}.${r.pick(AGGREGATES)}()${r.chance(0.2) ? `::${r.pick(CASTS)}` : ''}`)
+    else if (roll < 0.55)
+      items.push(`${r.pick(['a', 'b_1', 'x y', 'count'])}:${col}${r.chance(0.3) ? `::${r.pick(CASTS)}` : ''}`)
+    else if (roll < 0.65)
+      items.push(
+        r.chance(0.3) ? 'count()' : `${col}.${r.pick(AGGREGATES)}()${r.chance(0.2) ? `::${r.pick(CASTS)}` : ''}`,
+      )
     else if (roll < 0.9 && depth < 3 && shape.links.length > 0) {
       const link = r.pick(shape.links)
       const hint = r.chance(0.3) ? `!${r.pick([link.fk, 'inner', 'left'])}` : ''
@@ -164,7 +338,8 @@ function realQuery(r: Rng, table: string): URLSearchParams {
     const roll = r.next()
     if (roll < 0.4) q.append(`${l.rel}.${r.pick(shapes.get(l.rel)!.columns)}`, `${r.pick(OPERATORS)}.${value(r)}`)
     else if (roll < 0.6) q.append(l.rel, r.pick(['is.null', 'not.is.null', 'eq.1']))
-    else if (roll < 0.8) q.set(`${l.rel}.${r.pick(['order', 'limit', 'offset'])}`, r.pick(['1', '2000', 'id.desc', 'x']))
+    else if (roll < 0.8)
+      q.set(`${l.rel}.${r.pick(['order', 'limit', 'offset'])}`, r.pick(['1', '2000', 'id.desc', 'x']))
     else q.set('order', `${l.rel}(${r.pick(shapes.get(l.rel)!.columns)}).desc`)
   }
   if (r.chance(0.3)) q.set('order', `${r.pick(shape.columns)}${r.pick(['', '.desc', '.asc.nullslast'])}`)
@@ -188,8 +363,10 @@ function restQuery(r: Rng): URLSearchParams {
   const filters = r.int(4)
   for (let i = 0; i < filters; i++) q.append(column(r), `${r.pick(OPERATORS)}.${value(r)}`)
   if (r.chance(0.2)) q.set(r.pick(['or', 'and', 'not.or']), logic(r))
-  if (r.chance(0.3)) q.set('order', `${column(r)}${r.pick(['', '.asc', '.desc', '.desc.nullsfirst', '.nullslast', '.bogus'])}`)
-  if (r.chance(0.3)) q.set('limit', r.pick(['0', '1', '10', '1000', '100000', '-1', 'x', '1.5', '99999999999999999999']))
+  if (r.chance(0.3))
+    q.set('order', `${column(r)}${r.pick(['', '.asc', '.desc', '.desc.nullsfirst', '.nullslast', '.bogus'])}`)
+  if (r.chance(0.3))
+    q.set('limit', r.pick(['0', '1', '10', '1000', '100000', '-1', 'x', '1.5', '99999999999999999999']))
   if (r.chance(0.2)) q.set('offset', r.pick(['0', '5', '-3', 'y', '99999999999999999999']))
   if (r.chance(0.1)) q.set(`${r.pick(TABLES)}.${r.pick(['limit', 'order', 'offset', 'select'])}`, value(r))
   if (r.chance(0.05)) q.set('columns', r.pick(['"title","price"', 'title', '"', '"a""b"', str(r, 10)]))
@@ -227,7 +404,8 @@ interface Case {
 
 function bearer(r: Rng): Record<string, string> {
   const roll = r.next()
-  const token = roll < 0.45 ? ts.anonKey : roll < 0.9 ? userToken : roll < 0.95 ? 'not.a.jwt' : `${userToken.slice(0, -3)}abc`
+  const token =
+    roll < 0.45 ? ts.anonKey : roll < 0.9 ? userToken : roll < 0.95 ? 'not.a.jwt' : `${userToken.slice(0, -3)}abc`
   const h: Record<string, string> = { authorization: `Bearer ${token}` }
   if (r.chance(0.97)) h.apikey = ts.anonKey
   return h
@@ -238,44 +416,141 @@ function restCase(r: Rng): Case {
   // Half the table requests use real names (realQuery), so that they reach planning and SQL rather than stop at
   // the first unknown name.
   const real = !rpc && r.chance(0.5)
-  const method = rpc ? r.pick(['GET', 'POST', 'HEAD', 'POST']) : r.pick(['GET', 'GET', 'GET', 'HEAD', 'POST', 'PATCH', 'DELETE'])
-  const name = rpc ? r.pick(['cancel_subscription', 'mark_conversation_read', 'save_listings', 'plan_amount_due', 'apply_paid_payment', 'nope', str(r, 6)]) : real ? r.pick([...shapes.keys()]) : r.pick(TABLES)
+  const method = rpc
+    ? r.pick(['GET', 'POST', 'HEAD', 'POST'])
+    : r.pick(['GET', 'GET', 'GET', 'HEAD', 'POST', 'PATCH', 'DELETE'])
+  const name = rpc
+    ? r.pick([
+        'cancel_subscription',
+        'mark_conversation_read',
+        'save_listings',
+        'plan_amount_due',
+        'apply_paid_payment',
+        'nope',
+        str(r, 6),
+      ])
+    : real
+      ? r.pick([...shapes.keys()])
+      : r.pick(TABLES)
   const q = real ? realQuery(r, name) : restQuery(r)
   if (rpc && r.chance(0.5)) q.set(r.pick(['p_conversation_id', 'p_read_at', 'saves', 'p_user']), value(r))
   const headers: Record<string, string> = { ...bearer(r), 'content-type': 'application/json' }
   if (r.chance(0.3)) headers.prefer = Array.from({ length: 1 + r.int(3) }, () => r.pick(PREFERS)).join(', ')
   if (r.chance(0.2)) headers.accept = r.pick(ACCEPTS)
-  if (r.chance(0.05)) headers[r.pick(['accept-profile', 'content-profile'])] = r.pick(['public', 'graphql_public', 'auth', 'storage', str(r, 5)])
+  if (r.chance(0.05))
+    headers[r.pick(['accept-profile', 'content-profile'])] = r.pick([
+      'public',
+      'graphql_public',
+      'auth',
+      'storage',
+      str(r, 5),
+    ])
   if (r.chance(0.03)) headers.range = r.pick(['0-9', 'items=0-9', 'x', '5-1'])
   const path = `/rest/v1/${rpc ? 'rpc/' : ''}${encodeURIComponent(name)}?${q}`
   const body = method === 'POST' || method === 'PATCH' ? rawBody(r) : undefined
   return { method, path, headers, body }
 }
 
-const AUTH_PATHS = ['/signup', '/token?grant_type=password', '/token?grant_type=refresh_token', '/token?grant_type=bogus', '/token', '/recover', '/resend', '/verify', '/user', '/logout', '/logout?scope=bogus', '/settings', '/health', '/verify?token=x&type=recovery', '/nope']
-const EMAILS = ['anna@demo.kreis.ch', 'ANNA@demo.kreis.ch ', 'x@y', 'not-an-email', '', 'a@b.ch\u0000', `${'a'.repeat(300)}@x.ch`, 'a@😀.ch', '"a b"@x.ch', null, 5, ['a@b.ch'], { e: 1 }]
-const PASSWORDS = ['kreis-demo', 'short', '', 'x'.repeat(73), 'é'.repeat(40), '\u0000\u0000\u0000\u0000\u0000\u0000', null, 123456, ['a'], { p: 1 }]
+const AUTH_PATHS = [
+  '/signup',
+  '/token?grant_type=password',
+  '/token?grant_type=refresh_token',
+  '/token?grant_type=bogus',
+  '/token',
+  '/recover',
+  '/resend',
+  '/verify',
+  '/user',
+  '/logout',
+  '/logout?scope=bogus',
+  '/settings',
+  '/health',
+  '/verify?token=x&type=recovery',
+  '/nope',
+]
+const EMAILS = [
+  'anna@demo.kreis.ch',
+  'ANNA@demo.kreis.ch ',
+  'x@y',
+  'not-an-email',
+  '',
+  'a@b.ch\u0000',
+  `${'a'.repeat(300)}@x.ch`,
+  'a@😀.ch',
+  '"a b"@x.ch',
+  null,
+  5,
+  ['a@b.ch'],
+  { e: 1 },
+]
+const PASSWORDS = [
+  'kreis-demo',
+  'short',
+  '',
+  'x'.repeat(73),
+  'é'.repeat(40),
+  '\u0000\u0000\u0000\u0000\u0000\u0000',
+  null,
+  123456,
+  ['a'],
+  { p: 1 },
+]
 
 function authCase(r: Rng): Case {
   const path = r.pick(AUTH_PATHS)
-  const method = path === '/user' ? r.pick(['GET', 'PUT', 'PUT']) : path.startsWith('/verify') ? r.pick(['GET', 'POST']) : r.pick(['POST', 'POST', 'POST', 'GET', 'DELETE'])
+  const method =
+    path === '/user'
+      ? r.pick(['GET', 'PUT', 'PUT'])
+      : path.startsWith('/verify')
+        ? r.pick(['GET', 'POST'])
+        : r.pick(['POST', 'POST', 'POST', 'GET', 'DELETE'])
   let body: unknown
   const roll = r.next()
   if (roll < 0.7) {
     body = {
       email: r.pick(EMAILS),
       password: r.pick(PASSWORDS),
-      ...(r.chance(0.5) ? { data: r.chance(0.5) ? { first_name: r.pick(['Ada', 'x'.repeat(101), '', null, 7, ['a'], { a: 1 }, '\u0000', ' '.repeat(150)]), last_name: value(r) } : jsonBody(r) } : {}),
+      ...(r.chance(0.5)
+        ? {
+            data: r.chance(0.5)
+              ? {
+                  first_name: r.pick(['Ada', 'x'.repeat(101), '', null, 7, ['a'], { a: 1 }, '\u0000', ' '.repeat(150)]),
+                  last_name: value(r),
+                }
+              : jsonBody(r),
+          }
+        : {}),
       ...(r.chance(0.3) ? { refresh_token: r.pick(['', 'x', 'a'.repeat(5000), null, 5]) } : {}),
-      ...(r.chance(0.3) ? { type: r.pick(['signup', 'recovery', 'email', 'magiclink', '', null, 3]), token_hash: value(r), token: value(r) } : {}),
+      ...(r.chance(0.3)
+        ? {
+            type: r.pick(['signup', 'recovery', 'email', 'magiclink', '', null, 3]),
+            token_hash: value(r),
+            token: value(r),
+          }
+        : {}),
       ...(r.chance(0.2) ? { gotrue_meta_security: jsonBody(r), code_challenge: value(r) } : {}),
     }
   } else body = jsonBody(r)
   const text = r.chance(0.9) ? JSON.stringify(body) : str(r, 40)
-  const headers: Record<string, string> = { ...bearer(r), 'content-type': r.pick(['application/json;charset=UTF-8', 'application/json', 'text/plain', 'application/x-www-form-urlencoded']) }
+  const headers: Record<string, string> = {
+    ...bearer(r),
+    'content-type': r.pick([
+      'application/json;charset=UTF-8',
+      'application/json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+    ]),
+  }
   if (r.chance(0.3)) headers['x-forwarded-for'] = r.pick(['1.2.3.4', 'x', '', '::1, 2.2.2.2'])
-  const redirect = r.chance(0.15) ? `${path.includes('?') ? '&' : '?'}redirect_to=${encodeURIComponent(r.pick(['http://localhost:4173/x', 'javascript:alert(1)', '//evil', str(r, 10)]))}` : ''
-  return { method, path: `/auth/v1${path}${redirect}`, headers, body: method === 'GET' || method === 'DELETE' ? undefined : text }
+  const redirect = r.chance(0.15)
+    ? `${path.includes('?') ? '&' : '?'}redirect_to=${encodeURIComponent(r.pick(['http://localhost:4173/x', 'javascript:alert(1)', '//evil', str(r, 10)]))}`
+    : ''
+  return {
+    method,
+    path: `/auth/v1${path}${redirect}`,
+    headers,
+    body: method === 'GET' || method === 'DELETE' ? undefined : text,
+  }
 }
 
 const BUCKETS = ['listing-images', 'avatars', 'nope', '', '..', 'listing-images%00', 'a'.repeat(120)]
@@ -287,7 +562,9 @@ function objectName(r: Rng): string {
   if (roll < 0.5) return `${userId}/${'é'.repeat(100 + r.int(80))}`
   if (roll < 0.55) return 'x/'.repeat(r.int(600))
   const n = 1 + r.int(4)
-  return Array.from({ length: n }, () => (r.chance(0.3) ? r.pick(['.', '..', '', '%2e%2e', '%00', '\u0000', '😀', '\ud800']) : str(r, 10))).join('/')
+  return Array.from({ length: n }, () =>
+    r.chance(0.3) ? r.pick(['.', '..', '', '%2e%2e', '%00', '\u0000', '😀', '\ud800']) : str(r, 10),
+  ).join('/')
 }
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
@@ -295,30 +572,79 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 function storageCase(r: Rng): Case {
   const bucket = r.pick(BUCKETS)
   const name = objectName(r)
-  const enc = (s: string) => (r.chance(0.8) ? s.split('/').map((x) => { try { return encodeURIComponent(x) } catch { return 'bad' } }).join('/') : s.replace(/[?#\s]/g, '_'))
+  const enc = (s: string) =>
+    r.chance(0.8)
+      ? s
+          .split('/')
+          .map((x) => {
+            try {
+              return encodeURIComponent(x)
+            } catch {
+              return 'bad'
+            }
+          })
+          .join('/')
+      : s.replace(/[?#\s]/g, '_')
   const headers: Record<string, string> = bearer(r)
   const roll = r.next()
   if (roll < 0.4) {
-    headers['content-type'] = r.pick(['image/webp', 'image/png', 'image/jpeg', 'text/html', 'application/octet-stream', 'multipart/form-data; boundary=x', ''])
+    headers['content-type'] = r.pick([
+      'image/webp',
+      'image/png',
+      'image/jpeg',
+      'text/html',
+      'application/octet-stream',
+      'multipart/form-data; boundary=x',
+      '',
+    ])
     if (r.chance(0.3)) headers['x-upsert'] = r.pick(['true', 'false', 'x'])
     if (r.chance(0.2)) headers['cache-control'] = r.pick(['max-age=1', '', 'x'.repeat(300)])
-    return { method: r.pick(['POST', 'PUT']), path: `/storage/v1/object/${enc(bucket)}/${enc(name)}`, headers, body: r.chance(0.8) ? PNG : new TextEncoder().encode(str(r, 50)) }
+    return {
+      method: r.pick(['POST', 'PUT']),
+      path: `/storage/v1/object/${enc(bucket)}/${enc(name)}`,
+      headers,
+      body: r.chance(0.8) ? PNG : new TextEncoder().encode(str(r, 50)),
+    }
   }
   if (roll < 0.7) {
     const kind = r.pick(['public/', 'authenticated/', '', 'sign/', 'info/'])
     const query = kind === 'sign/' ? `?token=${r.pick(['x', 'a.b.c', ''])}` : r.chance(0.2) ? '?download=1' : ''
-    return { method: r.pick(['GET', 'HEAD']), path: `/storage/v1/object/${kind}${enc(bucket)}/${enc(name)}${query}`, headers }
+    return {
+      method: r.pick(['GET', 'HEAD']),
+      path: `/storage/v1/object/${kind}${enc(bucket)}/${enc(name)}${query}`,
+      headers,
+    }
   }
   headers['content-type'] = 'application/json'
   if (roll < 0.8) {
-    const body = r.chance(0.8) ? { prefix: r.chance(0.5) ? name : value(r), limit: r.pick([1, 100, -1, 1e9, 'x', null]), offset: r.pick([0, -5, 'x', null]), sortBy: r.chance(0.3) ? { column: column(r), order: r.pick(['asc', 'desc', 'x']) } : undefined, search: value(r) } : jsonBody(r)
+    const body = r.chance(0.8)
+      ? {
+          prefix: r.chance(0.5) ? name : value(r),
+          limit: r.pick([1, 100, -1, 1e9, 'x', null]),
+          offset: r.pick([0, -5, 'x', null]),
+          sortBy: r.chance(0.3) ? { column: column(r), order: r.pick(['asc', 'desc', 'x']) } : undefined,
+          search: value(r),
+        }
+      : jsonBody(r)
     return { method: 'POST', path: `/storage/v1/object/list/${enc(bucket)}`, headers, body: JSON.stringify(body) }
   }
   if (roll < 0.9) {
-    const body = r.chance(0.5) ? { expiresIn: r.pick([60, -1, 0, 1e12, 'x', null]), paths: r.chance(0.5) ? [name, value(r)] : value(r) } : { expiresIn: r.pick([60, 'x']) }
-    return { method: 'POST', path: `/storage/v1/object/sign/${enc(bucket)}${r.chance(0.5) ? `/${enc(name)}` : ''}`, headers, body: JSON.stringify(body) }
+    const body = r.chance(0.5)
+      ? { expiresIn: r.pick([60, -1, 0, 1e12, 'x', null]), paths: r.chance(0.5) ? [name, value(r)] : value(r) }
+      : { expiresIn: r.pick([60, 'x']) }
+    return {
+      method: 'POST',
+      path: `/storage/v1/object/sign/${enc(bucket)}${r.chance(0.5) ? `/${enc(name)}` : ''}`,
+      headers,
+      body: JSON.stringify(body),
+    }
   }
-  return { method: 'DELETE', path: `/storage/v1/object/${enc(bucket)}`, headers: { ...headers }, body: JSON.stringify(r.chance(0.7) ? { prefixes: [name, value(r)] } : jsonBody(r)) }
+  return {
+    method: 'DELETE',
+    path: `/storage/v1/object/${enc(bucket)}`,
+    headers: { ...headers },
+    body: JSON.stringify(r.chance(0.7) ? { prefixes: [name, value(r)] } : jsonBody(r)),
+  }
 }
 
 interface Failure {
@@ -339,7 +665,10 @@ async function send(c: Case): Promise<number> {
   return res.status
 }
 
-async function fuzz(kind: keyof typeof REQUESTS, make: (r: Rng) => Case): Promise<{ count: number; failures: Failure[]; statuses: Map<number, number> }> {
+async function fuzz(
+  kind: keyof typeof REQUESTS,
+  make: (r: Rng) => Case,
+): Promise<{ count: number; failures: Failure[]; statuses: Map<number, number> }> {
   const r = prng(SEED + kind.length * 7919)
   let sent = 0
   const failures: Failure[] = []
@@ -367,11 +696,15 @@ const show = (f: Failure[]) =>
   `seed ${SEED}: ${f.length} failures, e.g.\n` +
   f
     .slice(0, 5)
-    .map((x) => `${x.status} ${x.c.method} ${x.c.path} ${typeof x.c.body === 'string' ? x.c.body.slice(0, 200) : ''} ${x.detail}`)
+    .map(
+      (x) =>
+        `${x.status} ${x.c.method} ${x.c.path} ${typeof x.c.body === 'string' ? x.c.body.slice(0, 200) : ''} ${x.detail}`,
+    )
     .join('\n')
 
 describe('the 5xx cases the issue found are 4xx now', () => {
-  const rest = (path: string) => app.request(path, { headers: { apikey: ts.anonKey, authorization: `Bearer ${ts.anonKey}` } })
+  const rest = (path: string) =>
+    app.request(path, { headers: { apikey: ts.anonKey, authorization: `Bearer ${ts.anonKey}` } })
   const upload = (name: string) =>
     app.request(`/storage/v1/object/listing-images/${name}`, {
       method: 'POST',
@@ -383,7 +716,11 @@ describe('the 5xx cases the issue found are 4xx now', () => {
     const res = await app.request('/auth/v1/signup', {
       method: 'POST',
       headers: { apikey: ts.anonKey, authorization: `Bearer ${ts.anonKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `long-name-${Date.now()}@test.kreis.ch`, password: 'secret-password', data: { first_name: 'x'.repeat(101) } }),
+      body: JSON.stringify({
+        email: `long-name-${Date.now()}@test.kreis.ch`,
+        password: 'secret-password',
+        data: { first_name: 'x'.repeat(101) },
+      }),
     })
     expect(res.status).toBe(422)
     expect(await res.json()).toMatchObject({ code: 'validation_failed' })
@@ -430,27 +767,40 @@ const FUZZ_PASS_MS = 300_000
 
 describe(`fuzz of bad input (seed ${SEED}, ≥ 10,000 requests)`, () => {
   let total = 0
-  it('REST grammar: no response ≥ 500', async () => {
-    const { count, failures } = await fuzz('rest', restCase)
-    total += count
-    expect(failures, show(failures)).toEqual([])
-  }, FUZZ_PASS_MS)
+  it(
+    'REST grammar: no response ≥ 500',
+    async () => {
+      const { count, failures } = await fuzz('rest', restCase)
+      total += count
+      expect(failures, show(failures)).toEqual([])
+    },
+    FUZZ_PASS_MS,
+  )
 
-  it('auth bodies: no response ≥ 500', async () => {
-    const { count, failures } = await fuzz('auth', authCase)
-    total += count
-    expect(failures, show(failures)).toEqual([])
-  }, FUZZ_PASS_MS)
+  it(
+    'auth bodies: no response ≥ 500',
+    async () => {
+      const { count, failures } = await fuzz('auth', authCase)
+      total += count
+      expect(failures, show(failures)).toEqual([])
+    },
+    FUZZ_PASS_MS,
+  )
 
-  it('storage names and bodies: no response ≥ 500', async () => {
-    const { count, failures } = await fuzz('storage', storageCase)
-    total += count
-    expect(failures, show(failures)).toEqual([])
-  }, FUZZ_PASS_MS)
+  it(
+    'storage names and bodies: no response ≥ 500',
+    async () => {
+      const { count, failures } = await fuzz('storage', storageCase)
+      total += count
+      expect(failures, show(failures)).toEqual([])
+    },
+    FUZZ_PASS_MS,
+  )
 
   it('sent at least 10,000 requests, and a normal read answers afterwards (in-process and over HTTP)', async () => {
     expect(total).toBeGreaterThanOrEqual(10_000)
-    const feed = '/rest/v1/listings?select=id,title,listing_images(image_url)&status=eq.active&order=created_at.desc&limit=12'
+    const feed =
+      '/rest/v1/listings?select=id,title,listing_images(image_url)&status=eq.active&order=created_at.desc&limit=12'
     const res = await app.request(feed, { headers: { apikey: ts.anonKey, authorization: `Bearer ${ts.anonKey}` } })
     expect(res.status).toBe(200)
     expect(((await res.json()) as unknown[]).length).toBe(12)

@@ -34,18 +34,38 @@ interface Saved {
 }
 
 const listing = (id: string, editedAt: Date, over: Record<string, unknown> = {}) => ({
-  id, user_id: seller, title: 'Wool coat', description: 'Warm and barely worn.', price: 80, condition: 'very_good',
-  category: 'women', product_type: null, brand: null, size: 'M', fabric: 'wool', location: 'Zurich', tags: null,
-  status: 'active', edited_at: editedAt.toISOString(), ...over,
+  id,
+  user_id: seller,
+  title: 'Wool coat',
+  description: 'Warm and barely worn.',
+  price: 80,
+  condition: 'very_good',
+  category: 'women',
+  product_type: null,
+  brand: null,
+  size: 'M',
+  fabric: 'wool',
+  location: 'Zurich',
+  tags: null,
+  status: 'active',
+  edited_at: editedAt.toISOString(),
+  ...over,
 })
 
 async function save(user: string, saves: unknown[]): Promise<Saved[]> {
-  const [row] = await run<{ r: Saved[] }>(db, asUser(user), `select public.save_listings($1::jsonb) as r`, [JSON.stringify(saves)])
+  const [row] = await run<{ r: Saved[] }>(db, asUser(user), `select public.save_listings($1::jsonb) as r`, [
+    JSON.stringify(saves),
+  ])
   return row!.r
 }
 
 async function file(p: string): Promise<string> {
-  await run(db, null, `insert into storage.objects (bucket_id, name) values ('listing-images', $1) on conflict do nothing`, [p])
+  await run(
+    db,
+    null,
+    `insert into storage.objects (bucket_id, name) values ('listing-images', $1) on conflict do nothing`,
+    [p],
+  )
   return p
 }
 
@@ -57,12 +77,18 @@ async function createAndDelete(): Promise<{ id: string; created: Date }> {
   return { id, created }
 }
 
-const exists = async (id: string) => (await run(db, null, `select 1 from public.listings where id = $1`, [id])).length === 1
+const exists = async (id: string) =>
+  (await run(db, null, `select 1 from public.listings where id = $1`, [id])).length === 1
 
 describe('listing tombstones', () => {
   it('the seller deleting a listing leaves a tombstone with the deletion time', async () => {
     const { id } = await createAndDelete()
-    const rows = await run<{ user_id: string; deleted_at: Date }>(db, null, `select user_id, deleted_at from public.listing_tombstones where listing_id = $1`, [id])
+    const rows = await run<{ user_id: string; deleted_at: Date }>(
+      db,
+      null,
+      `select user_id, deleted_at from public.listing_tombstones where listing_id = $1`,
+      [id],
+    )
     expect(rows).toHaveLength(1)
     expect(rows[0]!.user_id).toBe(seller)
   })
@@ -91,10 +117,17 @@ describe('listing tombstones', () => {
     const { id } = await createAndDelete()
     const mine = await file(`${seller}/${id}/${randomUUID()}.webp`)
     const elsewhere = `${seller}/${randomUUID()}/${randomUUID()}.webp`
-    const answer = await save(seller, [{
-      listing_id: id, listing: null, images_edited_at: new Date().toISOString(),
-      images: [{ id: randomUUID(), listing_id: id, image_url: mine, image_order: 1 }, { id: randomUUID(), listing_id: id, image_url: elsewhere, image_order: 2 }],
-    }])
+    const answer = await save(seller, [
+      {
+        listing_id: id,
+        listing: null,
+        images_edited_at: new Date().toISOString(),
+        images: [
+          { id: randomUUID(), listing_id: id, image_url: mine, image_order: 1 },
+          { id: randomUUID(), listing_id: id, image_url: elsewhere, image_order: 2 },
+        ],
+      },
+    ])
     expect(answer[0]).toMatchObject({ listing: null, listing_id: id, images: [], removed: [mine] })
     expect(await run(db, null, `select 1 from public.listing_images where listing_id = $1`, [id])).toHaveLength(0)
   })
@@ -109,7 +142,9 @@ describe('listing tombstones', () => {
 
   it("another user's save of the deleted id is refused (23505), never answered with the seller's deletion", async () => {
     const { id } = await createAndDelete()
-    const state = await sqlState(db, asUser(other), `select public.save_listings($1::jsonb)`, [JSON.stringify([{ listing: listing(id, new Date(), { user_id: other }) }])])
+    const state = await sqlState(db, asUser(other), `select public.save_listings($1::jsonb)`, [
+      JSON.stringify([{ listing: listing(id, new Date(), { user_id: other }) }]),
+    ])
     expect(state).toBe('23505')
     expect(await exists(id)).toBe(false)
   })
@@ -124,10 +159,23 @@ describe('listing tombstones', () => {
 
   it('only the seller reads their tombstones; nobody writes them through the API', async () => {
     const { id } = await createAndDelete()
-    expect(await run(db, asUser(seller), `select listing_id from public.listing_tombstones where listing_id = $1`, [id])).toHaveLength(1)
-    expect(await run(db, asUser(other), `select listing_id from public.listing_tombstones where listing_id = $1`, [id])).toHaveLength(0)
+    expect(
+      await run(db, asUser(seller), `select listing_id from public.listing_tombstones where listing_id = $1`, [id]),
+    ).toHaveLength(1)
+    expect(
+      await run(db, asUser(other), `select listing_id from public.listing_tombstones where listing_id = $1`, [id]),
+    ).toHaveLength(0)
     expect(await sqlState(db, ANON, `select 1 from public.listing_tombstones`)).toBe('42501')
-    expect(await sqlState(db, asUser(seller), `delete from public.listing_tombstones where listing_id = $1`, [id])).toBe('42501')
-    expect(await sqlState(db, asUser(seller), `insert into public.listing_tombstones (listing_id, user_id) values ($1, $2)`, [randomUUID(), seller])).toBe('42501')
+    expect(
+      await sqlState(db, asUser(seller), `delete from public.listing_tombstones where listing_id = $1`, [id]),
+    ).toBe('42501')
+    expect(
+      await sqlState(
+        db,
+        asUser(seller),
+        `insert into public.listing_tombstones (listing_id, user_id) values ($1, $2)`,
+        [randomUUID(), seller],
+      ),
+    ).toBe('42501')
   })
 })

@@ -27,19 +27,38 @@ beforeAll(async () => {
   visitor = ts.anon()
   for (let i = 0; i < 8; i++) {
     const id = await createListing(db, seller.id, { title: `Coat ${i}` })
-    await run(db, null, `update public.listings set created_at = now() - make_interval(mins => $2) where id = $1`, [id, 100 - i])
+    await run(db, null, `update public.listings set created_at = now() - make_interval(mins => $2) where id = $1`, [
+      id,
+      100 - i,
+    ])
     listings.push(id)
   }
   sold = await createListing(db, seller.id, { title: 'Sold boots', status: 'sold' })
   soldFavourited = await createListing(db, seller.id, { title: 'Sold scarf', status: 'sold' })
-  await run(db, null, `insert into public.favorites (user_id, listing_id) values ($1, $2), ($1, $3)`, [fan.id, soldFavourited, listings[0]])
+  await run(db, null, `insert into public.favorites (user_id, listing_id) values ($1, $2), ($1, $3)`, [
+    fan.id,
+    soldFavourited,
+    listings[0],
+  ])
 })
 afterAll(() => ts?.stop())
 
-type Args = { p_window: number; p_extra?: string[]; p_since?: number | null; p_after_xid?: number | null; p_after_id?: string | null; p_limit?: number }
+type Args = {
+  p_window: number
+  p_extra?: string[]
+  p_since?: number | null
+  p_after_xid?: number | null
+  p_after_id?: string | null
+  p_limit?: number
+}
 
-async function windowRows(client: SupabaseClient, args: Args): Promise<{ id: string; sync_xid: number; listing_images: unknown[]; profiles: unknown }[]> {
-  const { data, error } = await client.rpc('window_listings', args).select('*, listing_images(*), profiles(id, first_name)')
+async function windowRows(
+  client: SupabaseClient,
+  args: Args,
+): Promise<{ id: string; sync_xid: number; listing_images: unknown[]; profiles: unknown }[]> {
+  const { data, error } = await client
+    .rpc('window_listings', args)
+    .select('*, listing_images(*), profiles(id, first_name)')
   expect(error).toBeNull()
   return data as never
 }
@@ -55,12 +74,16 @@ const sorted = (xs: string[]) => [...xs].sort()
 describe('window_listing_ids', () => {
   it('names the newest active listings up to the window, and the ids the device adds that the caller may see', async () => {
     expect(sorted(await windowIds(visitor, 3))).toEqual(sorted(listings.slice(-3)))
-    expect(sorted(await windowIds(visitor, 3, [listings[0]!, sold]))).toEqual(sorted([...listings.slice(-3), listings[0]!]))
+    expect(sorted(await windowIds(visitor, 3, [listings[0]!, sold]))).toEqual(
+      sorted([...listings.slice(-3), listings[0]!]),
+    )
   })
 
   it("adds the caller's own listings of every status, and those they favourited, sold ones included", async () => {
     expect(sorted(await windowIds(seller.client, 2))).toEqual(sorted([...listings, sold, soldFavourited]))
-    expect(sorted(await windowIds(fan.client, 2))).toEqual(sorted([...listings.slice(-2), listings[0]!, soldFavourited]))
+    expect(sorted(await windowIds(fan.client, 2))).toEqual(
+      sorted([...listings.slice(-2), listings[0]!, soldFavourited]),
+    )
   })
 
   it('pages in id order', async () => {
@@ -91,7 +114,11 @@ describe('window_listings', () => {
   })
 
   it('never shows a sold listing to someone who neither owns, favourites nor talks about it, even when named', async () => {
-    expect(await windowRows(visitor, { p_window: 100, p_extra: [sold, soldFavourited] }).then((r) => r.map((x) => x.id))).not.toContain(sold)
-    expect(await windowRows(fan.client, { p_window: 100, p_extra: [sold] }).then((r) => r.map((x) => x.id))).not.toContain(sold)
+    expect(
+      await windowRows(visitor, { p_window: 100, p_extra: [sold, soldFavourited] }).then((r) => r.map((x) => x.id)),
+    ).not.toContain(sold)
+    expect(
+      await windowRows(fan.client, { p_window: 100, p_extra: [sold] }).then((r) => r.map((x) => x.id)),
+    ).not.toContain(sold)
   })
 })

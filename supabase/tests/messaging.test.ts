@@ -68,9 +68,12 @@ describe('sending a message', () => {
     const conversation = await openConversation(listing)
     await run(db, asUser(buyer), SEND, [listing, buyer, seller, 'First'])
     const [reply] = await run<{ created_at: Date }>(db, asUser(seller), SEND, [listing, seller, buyer, 'Reply'])
-    const [after] = await run<{ last_message_at: Date }>(db, null, `select last_message_at from public.conversations where id = $1`, [
-      conversation.id,
-    ])
+    const [after] = await run<{ last_message_at: Date }>(
+      db,
+      null,
+      `select last_message_at from public.conversations where id = $1`,
+      [conversation.id],
+    )
     expect(after!.last_message_at).toEqual(reply!.created_at)
     expect(after!.last_message_at.getTime()).toBeGreaterThan(conversation.last_message_at.getTime())
   })
@@ -88,7 +91,9 @@ describe('sending a message', () => {
         for each row execute function pg_temp.count_conversation_update();
     `)
     onTestFinished(async () => {
-      await db.pg.exec(`drop trigger test_count_updates on public.conversations; drop table pg_temp.conversation_updates`)
+      await db.pg.exec(
+        `drop trigger test_count_updates on public.conversations; drop table pg_temp.conversation_updates`,
+      )
     })
     const rows = await run<{ conversation_id: string; created_at: Date }>(
       db,
@@ -99,15 +104,24 @@ describe('sending a message', () => {
        returning conversation_id, created_at`,
       [[first.id, second.id, first.id, first.id], [listing, other, listing, listing], buyer, seller],
     )
-    const newest = (id: string) => new Date(Math.max(...rows.filter((r) => r.conversation_id === id).map((r) => r.created_at.getTime())))
-    const after = await run<{ id: string; last_message_at: Date }>(db, null, `select id, last_message_at from public.conversations where id = any($1)`, [
-      [first.id, second.id],
-    ])
+    const newest = (id: string) =>
+      new Date(Math.max(...rows.filter((r) => r.conversation_id === id).map((r) => r.created_at.getTime())))
+    const after = await run<{ id: string; last_message_at: Date }>(
+      db,
+      null,
+      `select id, last_message_at from public.conversations where id = any($1)`,
+      [[first.id, second.id]],
+    )
     expect(after.find((c) => c.id === first.id)!.last_message_at).toEqual(newest(first.id))
     expect(after.find((c) => c.id === second.id)!.last_message_at).toEqual(newest(second.id))
     // Each conversation row was written once (each write is a realtime change for the two participants).
-    expect(await run(db, null, `select conversation_id, count(*)::int as n from conversation_updates group by 1 order by 1`)).toEqual(
-      [{ conversation_id: first.id, n: 1 }, { conversation_id: second.id, n: 1 }].sort((a, b) => (a.conversation_id < b.conversation_id ? -1 : 1)),
+    expect(
+      await run(db, null, `select conversation_id, count(*)::int as n from conversation_updates group by 1 order by 1`),
+    ).toEqual(
+      [
+        { conversation_id: first.id, n: 1 },
+        { conversation_id: second.id, n: 1 },
+      ].sort((a, b) => (a.conversation_id < b.conversation_id ? -1 : 1)),
     )
   })
 
@@ -159,7 +173,12 @@ describe('sending a message', () => {
     expect(rows.map((r) => r.content)).toEqual(contents)
     // No two share an instant (microseconds, compared in SQL), none has the client's made-up time, and the sync
     // cursor moves with them.
-    const [distinct] = await run<{ n: number }>(db, null, `select count(distinct created_at)::int as n from public.messages where listing_id = $1`, [listing])
+    const [distinct] = await run<{ n: number }>(
+      db,
+      null,
+      `select count(distinct created_at)::int as n from public.messages where listing_id = $1`,
+      [listing],
+    )
     expect(distinct!.n).toBe(contents.length)
     expect(rows[0]!.created_at.getTime()).toBeGreaterThan(Date.UTC(2020, 0, 1))
     for (const r of rows) expect(r.updated_at).toEqual(r.created_at)
@@ -176,9 +195,12 @@ describe('sending a message', () => {
       [conversation.id, listing, seller, buyer, future],
     )
     await run(db, asUser(buyer), SEND, [listing, buyer, seller, 'after it'])
-    const thread = await run<{ content: string }>(db, null, `select content from public.messages where conversation_id = $1 order by created_at, id`, [
-      conversation.id,
-    ])
+    const thread = await run<{ content: string }>(
+      db,
+      null,
+      `select content from public.messages where conversation_id = $1 order by created_at, id`,
+      [conversation.id],
+    )
     expect(thread.map((m) => m.content)).toEqual(['from the future', 'after it'])
   })
 })

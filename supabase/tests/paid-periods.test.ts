@@ -45,7 +45,10 @@ async function plan(userId: string): Promise<Plan> {
 async function ageAccount(userId: string, days: number): Promise<void> {
   await db.pg.exec(`set session_replication_role = replica`)
   try {
-    await db.pg.query(`update public.profiles set created_at = now() - make_interval(secs => $2) where id = $1`, [userId, days * 86_400])
+    await db.pg.query(`update public.profiles set created_at = now() - make_interval(secs => $2) where id = $1`, [
+      userId,
+      days * 86_400,
+    ])
   } finally {
     await db.pg.exec(`set session_replication_role = origin`)
   }
@@ -59,7 +62,8 @@ async function status(call: Promise<{ error: unknown }>): Promise<[number, unkno
   return [res.status, await res.json()]
 }
 
-const createPayment = (u: TestUser, amount: number) => u.client.functions.invoke('create-payment', { body: { userId: u.id, amount } })
+const createPayment = (u: TestUser, amount: number) =>
+  u.client.functions.invoke('create-payment', { body: { userId: u.id, amount } })
 
 /** create-payment, Pay on the sandbox checkout, handle-payment-success. */
 async function pay(u: TestUser, amount: number): Promise<void> {
@@ -98,8 +102,16 @@ describe('plan_amount_due: what create-payment charges (docs/product.md §9)', (
   ])('account %f days old, %s → %i', async (ageDays, paidBefore, amount) => {
     const id = await createUser(db)
     await ageAccount(id, ageDays)
-    if (paidBefore) await run(db, null, `update public.profiles set subscription_start_date = now() - interval '1 day' where id = $1`, [id])
-    const [row] = await run<{ due: number }>(db, { role: 'service_role' }, `select public.plan_amount_due($1) as due`, [id])
+    if (paidBefore)
+      await run(
+        db,
+        null,
+        `update public.profiles set subscription_start_date = now() - interval '1 day' where id = $1`,
+        [id],
+      )
+    const [row] = await run<{ due: number }>(db, { role: 'service_role' }, `select public.plan_amount_due($1) as due`, [
+      id,
+    ])
     expect(row!.due).toBe(amount)
   })
 
@@ -115,10 +127,16 @@ describe('create-payment charges the caller’s phase', () => {
   it('refuses CHF 5 in the welcome phase and CHF 2 after it, and records nothing', async () => {
     const welcome = await ts.newUser()
     await ageAccount(welcome.id, 45)
-    expect(await status(createPayment(welcome, 500))).toEqual([409, { error: "your plan's payment is 200 (hundredths of CHF), not 500" }])
+    expect(await status(createPayment(welcome, 500))).toEqual([
+      409,
+      { error: "your plan's payment is 200 (hundredths of CHF), not 500" },
+    ])
     const late = await ts.newUser()
     await ageAccount(late.id, 61)
-    expect(await status(createPayment(late, 200))).toEqual([409, { error: "your plan's payment is 500 (hundredths of CHF), not 200" }])
+    expect(await status(createPayment(late, 200))).toEqual([
+      409,
+      { error: "your plan's payment is 500 (hundredths of CHF), not 200" },
+    ])
     const rows = await run(db, null, `select 1 from public.payments where user_id = any($1)`, [[welcome.id, late.id]])
     expect(rows).toEqual([])
     expect(await status(createPayment(welcome, 200))).toEqual([200, null])
@@ -129,7 +147,10 @@ describe('create-payment charges the caller’s phase', () => {
     const u = await ts.newUser()
     await ageAccount(u.id, 35)
     await pay(u, 200)
-    expect(await status(createPayment(u, 200))).toEqual([409, { error: "your plan's payment is 500 (hundredths of CHF), not 200" }])
+    expect(await status(createPayment(u, 200))).toEqual([
+      409,
+      { error: "your plan's payment is 500 (hundredths of CHF), not 200" },
+    ])
     expect(await status(createPayment(u, 500))).toEqual([200, null])
   })
 })
@@ -196,7 +217,9 @@ describe('paid_until: server-written, the owner reads it through my_profile', ()
   it('cannot be read from profiles or written by members', async () => {
     const u = await ts.newUser()
     expect((await u.client.from('profiles').select('paid_until').eq('id', u.id)).error?.code).toBe('42501')
-    expect((await u.client.from('profiles').update({ paid_until: '2099-01-01T00:00:00Z' }).eq('id', u.id)).error?.code).toBe('42501')
+    expect(
+      (await u.client.from('profiles').update({ paid_until: '2099-01-01T00:00:00Z' }).eq('id', u.id)).error?.code,
+    ).toBe('42501')
     expect((await plan(u.id)).paid_until).toBeNull()
   })
 
@@ -237,7 +260,9 @@ describe('what a payment buys is decided when it is applied', () => {
     return status(u.client.functions.invoke('handle-payment-success', { body: { userId: u.id, gatewayId } }))
   }
   const createdAt = async (id: string) =>
-    (await run<{ created_at: Date }>(db, null, `select created_at from public.profiles where id = $1`, [id]))[0]!.created_at.getTime()
+    (
+      await run<{ created_at: Date }>(db, null, `select created_at from public.profiles where id = $1`, [id])
+    )[0]!.created_at.getTime()
 
   it('paying during the free month buys the month after it', async () => {
     const u = await ts.newUser()
@@ -257,7 +282,9 @@ describe('what a payment buys is decided when it is applied', () => {
   it('a checkout cancelled on the payment page is recorded as cancelled, and buys nothing', async () => {
     const u = await ts.newUser()
     expect((await finish(u, await open(u, 200), 'cancel'))[0]).toBe(409)
-    const rows = await run<{ status: string }>(db, null, `select status from public.payments where user_id = $1`, [u.id])
+    const rows = await run<{ status: string }>(db, null, `select status from public.payments where user_id = $1`, [
+      u.id,
+    ])
     expect(rows).toEqual([{ status: 'cancelled' }])
     expect((await plan(u.id)).paid_until).toBeNull()
   })

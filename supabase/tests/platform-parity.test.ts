@@ -111,7 +111,11 @@ describe('the seed as a real sign-up leaves it', () => {
 
 describe('storage as storage-api leaves it', () => {
   it('has no policy on storage.buckets: the API roles see no bucket rows directly', async () => {
-    const policies = await run(db, null, `select policyname from pg_policies where schemaname = 'storage' and tablename = 'buckets'`)
+    const policies = await run(
+      db,
+      null,
+      `select policyname from pg_policies where schemaname = 'storage' and tablename = 'buckets'`,
+    )
     expect(policies).toEqual([])
     const seen = await attempt(db, ANON, `select id from storage.buckets`)
     expect(seen).toMatchObject({ ok: true, rows: [] })
@@ -119,7 +123,9 @@ describe('storage as storage-api leaves it', () => {
 
   it('refuses direct deletes from storage.objects and storage.buckets without the storage API guard', async () => {
     expect(await sqlState(db, null, `delete from storage.buckets where id = 'nope'`)).toBe('42501')
-    expect(await sqlState(db, { role: 'service_role' }, `delete from storage.objects where name = 'nope'`)).toBe('42501')
+    expect(await sqlState(db, { role: 'service_role' }, `delete from storage.objects where name = 'nope'`)).toBe(
+      '42501',
+    )
   })
 })
 

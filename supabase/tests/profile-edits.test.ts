@@ -29,7 +29,14 @@ const edit = (user: string, firstName: string, editedAt: Date | null) =>
     editedAt ? [user, firstName, editedAt] : [user, firstName],
   )
 const stored = async (user: string) =>
-  (await run<{ first_name: string; edited_at: Date; updated_at: Date }>(db, null, `select first_name, edited_at, updated_at from public.profiles where id = $1`, [user]))[0]!
+  (
+    await run<{ first_name: string; edited_at: Date; updated_at: Date }>(
+      db,
+      null,
+      `select first_name, edited_at, updated_at from public.profiles where id = $1`,
+      [user],
+    )
+  )[0]!
 
 describe('profile edits by edit time', () => {
   it('an older edit arriving after a newer one changes nothing and answers with the stored profile', async () => {

@@ -33,9 +33,12 @@ const setLanguage = (user: string, target: string, language: string | null, edit
     editedAt ? [target, language, editedAt] : [target, language],
   )
 const mine = async (user: string) =>
-  (await run<{ language: string | null; edited_at?: Date }>(db, asUser(user), `select language from public.my_profile`))[0]?.language
+  (
+    await run<{ language: string | null; edited_at?: Date }>(db, asUser(user), `select language from public.my_profile`)
+  )[0]?.language
 const storedEditTime = async (user: string) =>
-  (await run<{ edited_at: Date }>(db, null, `select edited_at from public.profiles where id = $1`, [user]))[0]!.edited_at
+  (await run<{ edited_at: Date }>(db, null, `select edited_at from public.profiles where id = $1`, [user]))[0]!
+    .edited_at
 
 describe('profiles.language', () => {
   it('starts empty and takes each of the four locales, read back through my_profile', async () => {
@@ -49,17 +52,28 @@ describe('profiles.language', () => {
   })
 
   it.each(['de', 'DE-CH', 'fr', 'rm', 'en-XA', ''])('refuses %j (23514)', async (language) => {
-    expect(await sqlState(db, asUser(owner), `update public.profiles set language = $2 where id = $1`, [owner, language])).toBe('23514')
+    expect(
+      await sqlState(db, asUser(owner), `update public.profiles set language = $2 where id = $1`, [owner, language]),
+    ).toBe('23514')
   })
 
   it('is private: nobody reads it from profiles, and another member cannot set it', async () => {
     await setLanguage(owner, owner, 'it-CH')
     expect(await sqlState(db, ANON, `select language from public.profiles where id = $1`, [owner])).toBe('42501')
-    expect(await sqlState(db, asUser(other), `select language from public.profiles where id = $1`, [owner])).toBe('42501')
-    expect(await sqlState(db, asUser(owner), `select language from public.profiles where id = $1`, [owner])).toBe('42501')
+    expect(await sqlState(db, asUser(other), `select language from public.profiles where id = $1`, [owner])).toBe(
+      '42501',
+    )
+    expect(await sqlState(db, asUser(owner), `select language from public.profiles where id = $1`, [owner])).toBe(
+      '42501',
+    )
     expect(await setLanguage(other, owner, 'de-CH')).toEqual([])
     expect(await mine(owner)).toBe('it-CH')
-    const [served] = await run<{ language: string }>(db, { role: 'service_role' }, `select language from public.profiles where id = $1`, [owner])
+    const [served] = await run<{ language: string }>(
+      db,
+      { role: 'service_role' },
+      `select language from public.profiles where id = $1`,
+      [owner],
+    )
     expect(served).toEqual({ language: 'it-CH' })
   })
 

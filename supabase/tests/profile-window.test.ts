@@ -33,13 +33,20 @@ beforeAll(async () => {
   const listing = await createListing(db, seller.id, { title: 'Coat' })
   await createListing(db, seller.id, { title: 'Scarf' })
   soldListing = await createListing(db, soldOnly.id, { title: 'Sold boots', status: 'sold' })
-  await run(db, null, `insert into public.conversations (listing_id, buyer_id, seller_id) values ($1, $2, $3)`, [listing, buyer.id, seller.id])
+  await run(db, null, `insert into public.conversations (listing_id, buyer_id, seller_id) values ($1, $2, $3)`, [
+    listing,
+    buyer.id,
+    seller.id,
+  ])
 })
 afterAll(() => ts?.stop())
 
 type Row = { id: string; first_name: string | null; sync_xid: number }
 
-async function windowProfiles(client: SupabaseClient, args: { p_window: number; p_extra?: string[]; p_after_xid?: number; p_after_id?: string; p_limit?: number }): Promise<Row[]> {
+async function windowProfiles(
+  client: SupabaseClient,
+  args: { p_window: number; p_extra?: string[]; p_after_xid?: number; p_after_id?: string; p_limit?: number },
+): Promise<Row[]> {
   const { data, error } = await client.rpc('window_profiles', args)
   expect(error).toBeNull()
   return data as Row[]
@@ -57,7 +64,12 @@ describe('window_profiles', () => {
 
   it('adds the caller and their conversation counterparts', async () => {
     const asBuyer = ids(await windowProfiles(buyer.client, { p_window: 1000 }))
-    expect([asBuyer.has(seller.id), asBuyer.has(buyer.id), asBuyer.has(nobody.id), asBuyer.has(soldOnly.id)]).toEqual([true, true, false, false])
+    expect([asBuyer.has(seller.id), asBuyer.has(buyer.id), asBuyer.has(nobody.id), asBuyer.has(soldOnly.id)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ])
     const asSeller = ids(await windowProfiles(seller.client, { p_window: 1000 }))
     expect([asSeller.has(buyer.id), asSeller.has(nobody.id)]).toEqual([true, false])
     const asNobody = ids(await windowProfiles(nobody.client, { p_window: 1000 }))
@@ -68,7 +80,16 @@ describe('window_profiles', () => {
 
   it('answers the public columns only, with the row’s place in the pull', async () => {
     const row = (await windowProfiles(visitor, { p_window: 1000 })).find((r) => r.id === seller.id)
-    expect(Object.keys(row!).sort()).toEqual(['created_at', 'first_name', 'id', 'last_name', 'location', 'profile_picture_url', 'sync_xid', 'updated_at'])
+    expect(Object.keys(row!).sort()).toEqual([
+      'created_at',
+      'first_name',
+      'id',
+      'last_name',
+      'location',
+      'profile_picture_url',
+      'sync_xid',
+      'updated_at',
+    ])
     expect(row!.first_name).toBe('Sela')
   })
 
@@ -77,7 +98,11 @@ describe('window_profiles', () => {
     expect(all.length).toBeGreaterThan(2)
     const first = await windowProfiles(seller.client, { p_window: 1000, p_limit: 2 })
     expect(first.map((r) => r.id)).toEqual(all.slice(0, 2).map((r) => r.id))
-    const rest = await windowProfiles(seller.client, { p_window: 1000, p_after_xid: first[1]!.sync_xid, p_after_id: first[1]!.id })
+    const rest = await windowProfiles(seller.client, {
+      p_window: 1000,
+      p_after_xid: first[1]!.sync_xid,
+      p_after_id: first[1]!.id,
+    })
     expect(rest.map((r) => r.id)).toEqual(all.slice(2).map((r) => r.id))
   })
 })

@@ -36,10 +36,18 @@ describe('the sign-up trigger', () => {
          '{"first_name":"  Lea ","last_name":"Frei"}', now() - interval '3 days', now() - interval '3 days')
        returning id, created_at`,
     )
-    const [profile] = await run(db, null, `select first_name, last_name, email, created_at from public.profiles where id = $1`, [
-      user!.id,
-    ])
-    expect(profile).toEqual({ first_name: 'Lea', last_name: 'Frei', email: 'new-member@test.kreis.ch', created_at: user!.created_at })
+    const [profile] = await run(
+      db,
+      null,
+      `select first_name, last_name, email, created_at from public.profiles where id = $1`,
+      [user!.id],
+    )
+    expect(profile).toEqual({
+      first_name: 'Lea',
+      last_name: 'Frei',
+      email: 'new-member@test.kreis.ch',
+      created_at: user!.created_at,
+    })
   })
 
   it('stores missing or blank names as null', async () => {
@@ -66,7 +74,11 @@ describe('e-mail privacy', () => {
   it.each([
     { who: 'another user', claims: () => asUser(other), sql: `select * from public.profiles where id = $1` },
     { who: 'another user', claims: () => asUser(other), sql: `select email from public.profiles where id = $1` },
-    { who: 'another user', claims: () => asUser(other), sql: `select subscription_status from public.profiles where id = $1` },
+    {
+      who: 'another user',
+      claims: () => asUser(other),
+      sql: `select subscription_status from public.profiles where id = $1`,
+    },
     { who: 'a visitor', claims: () => ANON, sql: `select * from public.profiles where id = $1` },
     { who: 'a visitor', claims: () => ANON, sql: `select email from public.profiles where id = $1` },
     // Even the owner reads private columns only through my_profile.
@@ -112,7 +124,12 @@ describe('profile updates', () => {
     ["another member's photo", '00000000-0000-4000-8000-000000000001/profile/a.webp'],
     ['a path climbing out of the folder', '{me}/../00000000-0000-4000-8000-000000000001/a.webp'],
   ])('refuses a profile picture that is %s (23514)', async (_what, url) => {
-    const state = await sqlState(db, asUser(owner), `update public.profiles set profile_picture_url = $2 where id = $1`, [owner, url.replace('{me}', owner)])
+    const state = await sqlState(
+      db,
+      asUser(owner),
+      `update public.profiles set profile_picture_url = $2 where id = $1`,
+      [owner, url.replace('{me}', owner)],
+    )
     expect(state).toBe('23514')
   })
 
@@ -123,7 +140,9 @@ describe('profile updates', () => {
     { column: 'email', value: 'spoof@test.kreis.ch' },
     { column: 'created_at', value: '2020-01-01T00:00:00Z' },
   ])('refuses the owner setting $column (42501)', async ({ column, value }) => {
-    expect(await sqlState(db, asUser(owner), `update public.profiles set ${column} = $2 where id = $1`, [owner, value])).toBe('42501')
+    expect(
+      await sqlState(db, asUser(owner), `update public.profiles set ${column} = $2 where id = $1`, [owner, value]),
+    ).toBe('42501')
   })
 
   it('lets server functions (service_role) set the subscription fields', async () => {
@@ -139,13 +158,18 @@ describe('profile updates', () => {
 
 describe('cancel_subscription()', () => {
   it('sets the caller’s status to cancelled, returns their my_profile row, and leaves other users alone', async () => {
-    await run(db, null, `update public.profiles set subscription_status = 'active' where id in ($1, $2)`, [owner, other])
-    const [row] = await run(db, asUser(owner), `select * from public.cancel_subscription()`)
-    expect(row).toMatchObject({ id: owner, email: OWNER_EMAIL, subscription_status: 'cancelled' })
-    const statuses = await run(db, null, `select id, subscription_status from public.profiles where id in ($1, $2) order by id = $1`, [
+    await run(db, null, `update public.profiles set subscription_status = 'active' where id in ($1, $2)`, [
       owner,
       other,
     ])
+    const [row] = await run(db, asUser(owner), `select * from public.cancel_subscription()`)
+    expect(row).toMatchObject({ id: owner, email: OWNER_EMAIL, subscription_status: 'cancelled' })
+    const statuses = await run(
+      db,
+      null,
+      `select id, subscription_status from public.profiles where id in ($1, $2) order by id = $1`,
+      [owner, other],
+    )
     expect(statuses).toEqual([
       { id: other, subscription_status: 'active' },
       { id: owner, subscription_status: 'cancelled' },

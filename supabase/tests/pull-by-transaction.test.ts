@@ -25,10 +25,15 @@ beforeAll(async () => {
 afterAll(() => ts?.stop())
 
 const xidOf = async (table: string, id: string) =>
-  Number((await run<{ x: string }>(db, null, `select sync_xid::text as x from public.${table} where id = $1`, [id]))[0]!.x)
+  Number(
+    (await run<{ x: string }>(db, null, `select sync_xid::text as x from public.${table} where id = $1`, [id]))[0]!.x,
+  )
 
 /** Runs statements in one transaction as `claims` and returns that transaction's id. */
-async function inOneTransaction(claims: Parameters<Database['withClaims']>[0], statements: [string, unknown[]][]): Promise<number> {
+async function inOneTransaction(
+  claims: Parameters<Database['withClaims']>[0],
+  statements: [string, unknown[]][],
+): Promise<number> {
   return db.withClaims(claims, async (tx) => {
     for (const [sql, params] of statements) await tx.query(sql, params)
     return Number((await tx.query<{ x: string }>(`select pg_current_xact_id()::text as x`)).rows[0]!.x)
@@ -38,7 +43,11 @@ async function inOneTransaction(claims: Parameters<Database['withClaims']>[0], s
 const horizonOver = async (method: 'GET' | 'POST', token: string | null) => {
   const res = await fetch(`${ts.url}/rest/v1/rpc/pull_horizon`, {
     method,
-    headers: { apikey: ts.anonKey, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      apikey: ts.anonKey,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    },
     ...(method === 'POST' ? { body: '{}' } : {}),
   })
   expect(res.status).toBe(200)
@@ -51,10 +60,15 @@ describe('sync_xid', () => {
     const b = randomUUID()
     const insert = `insert into public.listings (id, user_id, title, description, price, condition, category)
                     values ($1, $2, 'Wool coat', 'Warm', 80, 'very_good', 'women')`
-    const xid = await inOneTransaction(asUser(seller.id), [[insert, [a, seller.id]], [insert, [b, seller.id]]])
+    const xid = await inOneTransaction(asUser(seller.id), [
+      [insert, [a, seller.id]],
+      [insert, [b, seller.id]],
+    ])
     expect(await xidOf('listings', a)).toBe(xid)
     expect(await xidOf('listings', b)).toBe(xid)
-    const later = await inOneTransaction(asUser(seller.id), [[`update public.listings set title = 'Wool coat, long' where id = $1`, [a]]])
+    const later = await inOneTransaction(asUser(seller.id), [
+      [`update public.listings set title = 'Wool coat, long' where id = $1`, [a]],
+    ])
     expect(later).toBeGreaterThan(xid)
     expect(await xidOf('listings', a)).toBe(later)
     expect(await xidOf('listings', b)).toBe(xid)
@@ -65,15 +79,22 @@ describe('sync_xid', () => {
     const before = await xidOf('listings', id)
     await run(db, asUser(seller.id), `update public.listings set title = title where id = $1`, [id])
     expect(await xidOf('listings', id)).toBe(before)
-    await run(db, asUser(seller.id), `update public.listings set title = 'Stale title', edited_at = $2 where id = $1`, [id, new Date(Date.now() - 60_000)])
+    await run(db, asUser(seller.id), `update public.listings set title = 'Stale title', edited_at = $2 where id = $1`, [
+      id,
+      new Date(Date.now() - 60_000),
+    ])
     expect(await xidOf('listings', id)).toBe(before)
   })
 
   it('cannot be set by the caller: the trigger stamps its own transaction', async () => {
     const id = randomUUID()
-    const xid = await inOneTransaction(asUser(seller.id), [[
-      `insert into public.listings (id, user_id, title, description, price, condition, category, sync_xid)
-       values ($1, $2, 'Wool coat', 'Warm', 80, 'very_good', 'women', 1)`, [id, seller.id]]])
+    const xid = await inOneTransaction(asUser(seller.id), [
+      [
+        `insert into public.listings (id, user_id, title, description, price, condition, category, sync_xid)
+       values ($1, $2, 'Wool coat', 'Warm', 80, 'very_good', 'women', 1)`,
+        [id, seller.id],
+      ],
+    ])
     expect(await xidOf('listings', id)).toBe(xid)
   })
 
@@ -81,15 +102,24 @@ describe('sync_xid', () => {
     const listing = await createListing(db, seller.id)
     const conversation = randomUUID()
     const message = randomUUID()
-    const opened = await inOneTransaction(asUser(buyer.id), [[
-      `insert into public.conversations (id, listing_id, buyer_id, seller_id) values ($1, $2, $3, $4)`, [conversation, listing, buyer.id, seller.id]]])
+    const opened = await inOneTransaction(asUser(buyer.id), [
+      [
+        `insert into public.conversations (id, listing_id, buyer_id, seller_id) values ($1, $2, $3, $4)`,
+        [conversation, listing, buyer.id, seller.id],
+      ],
+    ])
     expect(await xidOf('conversations', conversation)).toBe(opened)
-    const sent = await inOneTransaction(asUser(buyer.id), [[
-      `insert into public.messages (id, conversation_id, listing_id, sender_id, receiver_id, content) values ($1, $2, $3, $4, $5, 'Still there?')`,
-      [message, conversation, listing, buyer.id, seller.id]]])
+    const sent = await inOneTransaction(asUser(buyer.id), [
+      [
+        `insert into public.messages (id, conversation_id, listing_id, sender_id, receiver_id, content) values ($1, $2, $3, $4, $5, 'Still there?')`,
+        [message, conversation, listing, buyer.id, seller.id],
+      ],
+    ])
     expect(await xidOf('messages', message)).toBe(sent)
     expect(await xidOf('conversations', conversation)).toBe(sent)
-    const renamed = await inOneTransaction(asUser(buyer.id), [[`update public.profiles set first_name = 'Bea' where id = $1`, [buyer.id]]])
+    const renamed = await inOneTransaction(asUser(buyer.id), [
+      [`update public.profiles set first_name = 'Bea' where id = $1`, [buyer.id]],
+    ])
     expect(await xidOf('profiles', buyer.id)).toBe(renamed)
   })
 
@@ -113,11 +143,18 @@ describe('pull_horizon()', () => {
   it('is above every committed transaction and not above the next one, for visitors and users, by GET and POST', async () => {
     const id = await createListing(db, seller.id)
     const written = await xidOf('listings', id)
-    for (const [method, token] of [['GET', null], ['POST', null], ['GET', buyer.accessToken], ['POST', seller.accessToken]] as const) {
+    for (const [method, token] of [
+      ['GET', null],
+      ['POST', null],
+      ['GET', buyer.accessToken],
+      ['POST', seller.accessToken],
+    ] as const) {
       const h = await horizonOver(method, token)
       expect(typeof h).toBe('number')
       expect(h as number).toBeGreaterThan(written)
-      const next = await inOneTransaction(asUser(seller.id), [[`update public.listings set price = price + 1 where id = $1`, [id]]])
+      const next = await inOneTransaction(asUser(seller.id), [
+        [`update public.listings set price = price + 1 where id = $1`, [id]],
+      ])
       expect(next).toBeGreaterThanOrEqual(h as number)
     }
   })
@@ -125,7 +162,11 @@ describe('pull_horizon()', () => {
   it('inside a writing transaction is that transaction (still in flight in its own snapshot)', async () => {
     const [row] = await db.withClaims(asUser(seller.id), async (tx) => {
       await tx.query(`update public.profiles set location = 'Bern' where id = $1`, [seller.id])
-      return (await tx.query<{ h: string; x: string }>(`select public.pull_horizon()::text as h, pg_current_xact_id()::text as x`)).rows
+      return (
+        await tx.query<{ h: string; x: string }>(
+          `select public.pull_horizon()::text as h, pg_current_xact_id()::text as x`,
+        )
+      ).rows
     })
     expect(row!.h).toBe(row!.x)
   })
@@ -136,11 +177,17 @@ describe('the pull through REST', () => {
     const h = (await horizonOver('GET', null)) as number
     const first = await createListing(db, seller.id, { title: 'After the horizon' })
     const second = await createListing(db, seller.id, { title: 'Later still' })
-    const page = await fetch(`${ts.url}/rest/v1/listings?select=id,sync_xid&sync_xid=gte.${h}&order=sync_xid,id&limit=1`, { headers: { apikey: ts.anonKey } })
+    const page = await fetch(
+      `${ts.url}/rest/v1/listings?select=id,sync_xid&sync_xid=gte.${h}&order=sync_xid,id&limit=1`,
+      { headers: { apikey: ts.anonKey } },
+    )
     const rows = (await page.json()) as { id: string; sync_xid: number }[]
     expect(rows).toEqual([{ id: first, sync_xid: await xidOf('listings', first) }])
     const after = rows[0]!
-    const next = await fetch(`${ts.url}/rest/v1/listings?select=id&or=(sync_xid.gt.${after.sync_xid},and(sync_xid.eq.${after.sync_xid},id.gt.${after.id}))&order=sync_xid,id`, { headers: { apikey: ts.anonKey } })
+    const next = await fetch(
+      `${ts.url}/rest/v1/listings?select=id&or=(sync_xid.gt.${after.sync_xid},and(sync_xid.eq.${after.sync_xid},id.gt.${after.id}))&order=sync_xid,id`,
+      { headers: { apikey: ts.anonKey } },
+    )
     expect(((await next.json()) as { id: string }[]).map((r) => r.id)).toEqual([second])
   })
 
@@ -154,7 +201,9 @@ describe('the pull through REST', () => {
 
   it('runs as the caller: RLS still decides which rows a pull sees', async () => {
     const sold = await createListing(db, seller.id, { status: 'sold', title: 'Sold coat' })
-    const rows = await run<{ id: string }>(db, ANON, `select id from public.listings where sync_xid >= 0 and id = $1`, [sold])
+    const rows = await run<{ id: string }>(db, ANON, `select id from public.listings where sync_xid >= 0 and id = $1`, [
+      sold,
+    ])
     expect(rows).toEqual([])
   })
 })
@@ -167,9 +216,19 @@ describe('updated_at never goes back on a row', () => {
       await tx.query(`set local session_replication_role = replica`)
       await tx.query(`update public.listings set updated_at = now() + interval '1 hour' where id = $1`, [id])
     })
-    const [{ ahead }] = await run<{ ahead: string }>(db, null, `select updated_at::text as ahead from public.listings where id = $1`, [id]) as [{ ahead: string }]
+    const [{ ahead }] = (await run<{ ahead: string }>(
+      db,
+      null,
+      `select updated_at::text as ahead from public.listings where id = $1`,
+      [id],
+    )) as [{ ahead: string }]
     await run(db, asUser(seller.id), `update public.listings set price = 81 where id = $1`, [id])
-    const [row] = await run<{ ok: boolean }>(db, null, `select updated_at = $2::timestamptz + interval '1 microsecond' as ok from public.listings where id = $1`, [id, ahead])
+    const [row] = await run<{ ok: boolean }>(
+      db,
+      null,
+      `select updated_at = $2::timestamptz + interval '1 microsecond' as ok from public.listings where id = $1`,
+      [id, ahead],
+    )
     expect(row).toEqual({ ok: true })
   })
 
@@ -177,7 +236,9 @@ describe('updated_at never goes back on a row', () => {
     const id = await createListing(db, seller.id)
     const [row] = await db.withClaims(asUser(seller.id), async (tx) => {
       await tx.query(`update public.listings set price = 82 where id = $1`, [id])
-      return (await tx.query<{ same: boolean }>(`select updated_at = now() as same from public.listings where id = $1`, [id])).rows
+      return (
+        await tx.query<{ same: boolean }>(`select updated_at = now() as same from public.listings where id = $1`, [id])
+      ).rows
     })
     expect(row).toEqual({ same: true })
   })

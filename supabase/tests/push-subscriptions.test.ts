@@ -28,7 +28,12 @@ afterAll(async () => {
 })
 
 const owners = (endpoint: string) =>
-  run<{ user_id: string; auth: string }>(db, null, `select user_id, auth from public.push_subscriptions where endpoint = $1`, [endpoint])
+  run<{ user_id: string; auth: string }>(
+    db,
+    null,
+    `select user_id, auth from public.push_subscriptions where endpoint = $1`,
+    [endpoint],
+  )
 
 describe('push_subscriptions', () => {
   it('belongs to the caller by default', async () => {
@@ -43,7 +48,7 @@ describe('push_subscriptions', () => {
     expect(await owners('https://push.example.com/a2')).toEqual([{ user_id: anna, auth: newAuth }])
   })
 
-  it("moves an endpoint to the account that subscribes it now, although the caller cannot see the old row", async () => {
+  it('moves an endpoint to the account that subscribes it now, although the caller cannot see the old row', async () => {
     await run(db, asUser(anna), INSERT, ['https://push.example.com/shared', P256DH, AUTH])
     await run(db, asUser(ben), INSERT, ['https://push.example.com/shared', P256DH, AUTH])
     expect(await owners('https://push.example.com/shared')).toEqual([{ user_id: ben, auth: AUTH }])

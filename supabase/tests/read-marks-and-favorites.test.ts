@@ -17,10 +17,22 @@ let other: string
 let listing: string
 let conversation: string
 
-type Marks = { buyer_last_read_at: string | null; seller_last_read_at: string | null; last_message_at: string; updated_at: string }
+type Marks = {
+  buyer_last_read_at: string | null
+  seller_last_read_at: string | null
+  last_message_at: string
+  updated_at: string
+}
 
 const marks = async (): Promise<Marks> =>
-  (await run<Marks>(db, null, `select buyer_last_read_at::text, seller_last_read_at::text, last_message_at::text, updated_at::text from public.conversations where id = $1`, [conversation]))[0]!
+  (
+    await run<Marks>(
+      db,
+      null,
+      `select buyer_last_read_at::text, seller_last_read_at::text, last_message_at::text, updated_at::text from public.conversations where id = $1`,
+      [conversation],
+    )
+  )[0]!
 
 const MARK = `select * from public.mark_conversation_read($1, $2)`
 /** Marks and commits; returns the rows the function gave back. */
@@ -33,7 +45,12 @@ beforeAll(async () => {
   buyer = await createUser(db, { firstName: 'Bo', lastName: 'Buyer' })
   other = await createUser(db, { firstName: 'Otto', lastName: 'Other' })
   listing = await createListing(db, seller)
-  const [c] = await run<{ id: string }>(db, null, `insert into public.conversations (listing_id, buyer_id, seller_id) values ($1, $2, $3) returning id`, [listing, buyer, seller])
+  const [c] = await run<{ id: string }>(
+    db,
+    null,
+    `insert into public.conversations (listing_id, buyer_id, seller_id) values ($1, $2, $3) returning id`,
+    [listing, buyer, seller],
+  )
   conversation = c!.id
 })
 
@@ -67,7 +84,12 @@ describe('mark_conversation_read', () => {
 
   it('clamps a mark ahead of the server clock to now()', async () => {
     await markRead(buyer, '2999-01-01T00:00:00Z')
-    const rows = await run<{ ahead: boolean }>(db, null, `select buyer_last_read_at > now() + interval '1 minute' as ahead from public.conversations where id = $1`, [conversation])
+    const rows = await run<{ ahead: boolean }>(
+      db,
+      null,
+      `select buyer_last_read_at > now() + interval '1 minute' as ahead from public.conversations where id = $1`,
+      [conversation],
+    )
     expect(rows).toEqual([{ ahead: false }])
   })
 
@@ -80,7 +102,12 @@ describe('mark_conversation_read', () => {
   })
 
   it('is the only way: participants cannot update conversations directly', async () => {
-    const r = await attempt(db, asUser(buyer), `update public.conversations set buyer_last_read_at = now() where id = $1`, [conversation])
+    const r = await attempt(
+      db,
+      asUser(buyer),
+      `update public.conversations set buyer_last_read_at = now() where id = $1`,
+      [conversation],
+    )
     expect(r.ok ? 'ok' : r.code).toBe('42501')
   })
 })
@@ -89,8 +116,16 @@ describe('favorites', () => {
   it('setting a favourite twice is one row (ON CONFLICT DO NOTHING), and the device time is clamped to now()', async () => {
     const sql = `insert into public.favorites (user_id, listing_id, created_at) values ($1, $2, $3) on conflict (user_id, listing_id) do nothing`
     await run(db, asUser(buyer), sql, [buyer, listing, '2999-01-01T00:00:00Z'])
-    expect(await attempt(db, asUser(buyer), sql, [buyer, listing, '2020-01-01T00:00:00Z'])).toMatchObject({ ok: true, affected: 0 })
-    const rows = await run<{ future: boolean }>(db, null, `select created_at > now() + interval '1 minute' as future from public.favorites where user_id = $1`, [buyer])
+    expect(await attempt(db, asUser(buyer), sql, [buyer, listing, '2020-01-01T00:00:00Z'])).toMatchObject({
+      ok: true,
+      affected: 0,
+    })
+    const rows = await run<{ future: boolean }>(
+      db,
+      null,
+      `select created_at > now() + interval '1 minute' as future from public.favorites where user_id = $1`,
+      [buyer],
+    )
     expect(rows).toEqual([{ future: false }])
   })
 
@@ -98,7 +133,9 @@ describe('favorites', () => {
     const gone = await createListing(db, seller, { title: 'Wool hat' })
     await run(db, null, `insert into public.favorites (user_id, listing_id) values ($1, $2)`, [other, gone])
     await run(db, null, `delete from public.listings where id = $1`, [gone])
-    expect(await run(db, null, `select 1 from public.favorites where user_id = $1 and listing_id = $2`, [other, gone])).toHaveLength(1)
+    expect(
+      await run(db, null, `select 1 from public.favorites where user_id = $1 and listing_id = $2`, [other, gone]),
+    ).toHaveLength(1)
     await run(db, null, `delete from public.profiles where id = $1`, [other])
     expect(await run(db, null, `select 1 from public.favorites where user_id = $1`, [other])).toHaveLength(0)
   })

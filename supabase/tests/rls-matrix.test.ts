@@ -303,33 +303,52 @@ function listingStatements(which: 'listing' | 'soldListing', status: 'active' | 
     select: (a, f) => stmt(claimsOf(a, f, f.owner, f.buyer), `select id from public.listings where id = $1`, f[which]),
     // Everyone tries to create a listing in the owner's name.
     insert: (a, f) => stmt(claimsOf(a, f, f.owner, f.buyer), LISTING_INSERT, f.owner, status),
-    update: (a, f) => stmt(claimsOf(a, f, f.owner, f.buyer), `update public.listings set title = 'Renamed coat' where id = $1`, f[which]),
+    update: (a, f) =>
+      stmt(
+        claimsOf(a, f, f.owner, f.buyer),
+        `update public.listings set title = 'Renamed coat' where id = $1`,
+        f[which],
+      ),
     delete: (a, f) => stmt(claimsOf(a, f, f.owner, f.buyer), `delete from public.listings where id = $1`, f[which]),
   }
 }
 
 const STATEMENTS: Record<Subject, Record<Op, StatementFor>> = {
   profiles: {
-    select: (a, f) => stmt(claimsOf(a, f, f.owner), `select id, first_name from public.profiles where id = $1`, f.owner),
+    select: (a, f) =>
+      stmt(claimsOf(a, f, f.owner), `select id, first_name from public.profiles where id = $1`, f.owner),
     // The owner tries to create their own (missing) profile; the others try to create it for them.
     insert: (a, f) =>
-      stmt(claimsOf(a, f, f.profileless), `insert into public.profiles (id, first_name) values ($1, 'Pia')`, f.profileless),
-    update: (a, f) => stmt(claimsOf(a, f, f.owner), `update public.profiles set first_name = 'Changed' where id = $1`, f.owner),
+      stmt(
+        claimsOf(a, f, f.profileless),
+        `insert into public.profiles (id, first_name) values ($1, 'Pia')`,
+        f.profileless,
+      ),
+    update: (a, f) =>
+      stmt(claimsOf(a, f, f.owner), `update public.profiles set first_name = 'Changed' where id = $1`, f.owner),
     delete: (a, f) => stmt(claimsOf(a, f, f.owner), `delete from public.profiles where id = $1`, f.owner),
   },
   my_profile: {
     select: (a, f) => stmt(claimsOf(a, f, f.owner), `select id, email from public.my_profile where id = $1`, f.owner),
     insert: (a, f) => stmt(claimsOf(a, f, f.owner), `insert into public.my_profile (id) values ($1)`, f.owner),
-    update: (a, f) => stmt(claimsOf(a, f, f.owner), `update public.my_profile set first_name = 'Changed' where id = $1`, f.owner),
+    update: (a, f) =>
+      stmt(claimsOf(a, f, f.owner), `update public.my_profile set first_name = 'Changed' where id = $1`, f.owner),
     delete: (a, f) => stmt(claimsOf(a, f, f.owner), `delete from public.my_profile where id = $1`, f.owner),
   },
   listings: listingStatements('listing', 'active'),
   'listings (sold)': listingStatements('soldListing', 'sold'),
   'listings (sold, favourited)': {
-    select: (a, f) => stmt(claimsOf(a, f, f.owner, f.fan), `select id from public.listings where id = $1`, f.soldFavourited),
+    select: (a, f) =>
+      stmt(claimsOf(a, f, f.owner, f.fan), `select id from public.listings where id = $1`, f.soldFavourited),
     insert: (a, f) => stmt(claimsOf(a, f, f.owner, f.fan), LISTING_INSERT, f.owner, 'sold'),
-    update: (a, f) => stmt(claimsOf(a, f, f.owner, f.fan), `update public.listings set title = 'Renamed scarf' where id = $1`, f.soldFavourited),
-    delete: (a, f) => stmt(claimsOf(a, f, f.owner, f.fan), `delete from public.listings where id = $1`, f.soldFavourited),
+    update: (a, f) =>
+      stmt(
+        claimsOf(a, f, f.owner, f.fan),
+        `update public.listings set title = 'Renamed scarf' where id = $1`,
+        f.soldFavourited,
+      ),
+    delete: (a, f) =>
+      stmt(claimsOf(a, f, f.owner, f.fan), `delete from public.listings where id = $1`, f.soldFavourited),
   },
   listing_images: {
     select: (a, f) => stmt(claimsOf(a, f, f.owner), `select id from public.listing_images where id = $1`, f.image),
@@ -341,11 +360,13 @@ const STATEMENTS: Record<Subject, Record<Op, StatementFor>> = {
         f.listing,
         `${f.owner}/${f.listing}/photo-9.jpg`,
       ),
-    update: (a, f) => stmt(claimsOf(a, f, f.owner), `update public.listing_images set image_order = 7 where id = $1`, f.image),
+    update: (a, f) =>
+      stmt(claimsOf(a, f, f.owner), `update public.listing_images set image_order = 7 where id = $1`, f.image),
     delete: (a, f) => stmt(claimsOf(a, f, f.owner), `delete from public.listing_images where id = $1`, f.image),
   },
   conversations: {
-    select: (a, f) => stmt(claimsOf(a, f, f.buyer, f.owner), `select id from public.conversations where id = $1`, f.conversation),
+    select: (a, f) =>
+      stmt(claimsOf(a, f, f.buyer, f.owner), `select id from public.conversations where id = $1`, f.conversation),
     // The buyer opens one on the owner's fresh listing; the others try to open it in the buyer's name; the
     // seller (counterpart) tries to open one on their own listing as its buyer.
     insert: (a, f) =>
@@ -357,8 +378,13 @@ const STATEMENTS: Record<Subject, Record<Op, StatementFor>> = {
         f.owner,
       ),
     update: (a, f) =>
-      stmt(claimsOf(a, f, f.buyer, f.owner), `update public.conversations set last_message_at = now() where id = $1`, f.conversation),
-    delete: (a, f) => stmt(claimsOf(a, f, f.buyer, f.owner), `delete from public.conversations where id = $1`, f.conversation),
+      stmt(
+        claimsOf(a, f, f.buyer, f.owner),
+        `update public.conversations set last_message_at = now() where id = $1`,
+        f.conversation,
+      ),
+    delete: (a, f) =>
+      stmt(claimsOf(a, f, f.buyer, f.owner), `delete from public.conversations where id = $1`, f.conversation),
   },
   messages: {
     select: (a, f) => stmt(claimsOf(a, f, f.buyer, f.owner), `select id from public.messages where id = $1`, f.message),
@@ -372,13 +398,16 @@ const STATEMENTS: Record<Subject, Record<Op, StatementFor>> = {
         a === 'counterpart' ? f.owner : f.buyer,
         a === 'counterpart' ? f.buyer : f.owner,
       ),
-    update: (a, f) => stmt(claimsOf(a, f, f.buyer, f.owner), `update public.messages set content = 'Edited' where id = $1`, f.message),
+    update: (a, f) =>
+      stmt(claimsOf(a, f, f.buyer, f.owner), `update public.messages set content = 'Edited' where id = $1`, f.message),
     delete: (a, f) => stmt(claimsOf(a, f, f.buyer, f.owner), `delete from public.messages where id = $1`, f.message),
   },
   trial_users: {
     select: (a, f) => stmt(claimsOf(a, f, f.owner), `select id from public.trial_users where id = $1`, f.trialUser),
-    insert: (a, f) => stmt(claimsOf(a, f, f.owner), `insert into public.trial_users (email) values ($1)`, `new-${a}@example.ch`),
-    update: (a, f) => stmt(claimsOf(a, f, f.owner), `update public.trial_users set city = 'Bern' where id = $1`, f.trialUser),
+    insert: (a, f) =>
+      stmt(claimsOf(a, f, f.owner), `insert into public.trial_users (email) values ($1)`, `new-${a}@example.ch`),
+    update: (a, f) =>
+      stmt(claimsOf(a, f, f.owner), `update public.trial_users set city = 'Bern' where id = $1`, f.trialUser),
     delete: (a, f) => stmt(claimsOf(a, f, f.owner), `delete from public.trial_users where id = $1`, f.trialUser),
   },
   payments: {
@@ -389,20 +418,49 @@ const STATEMENTS: Record<Subject, Record<Op, StatementFor>> = {
         `insert into public.payments (user_id, provider, gateway_id, amount) values ($1, 'sandbox', 'gw-matrix-new', 500)`,
         f.owner,
       ),
-    update: (a, f) => stmt(claimsOf(a, f, f.owner), `update public.payments set status = 'cancelled' where id = $1`, f.payment),
+    update: (a, f) =>
+      stmt(claimsOf(a, f, f.owner), `update public.payments set status = 'cancelled' where id = $1`, f.payment),
     delete: (a, f) => stmt(claimsOf(a, f, f.owner), `delete from public.payments where id = $1`, f.payment),
   },
   favorites: {
-    select: (a, f) => stmt(claimsOf(a, f, f.owner), `select listing_id from public.favorites where user_id = $1 and listing_id = $2`, f.owner, f.listing),
+    select: (a, f) =>
+      stmt(
+        claimsOf(a, f, f.owner),
+        `select listing_id from public.favorites where user_id = $1 and listing_id = $2`,
+        f.owner,
+        f.listing,
+      ),
     // Everyone tries to favourite the fresh listing in the owner's name.
-    insert: (a, f) => stmt(claimsOf(a, f, f.owner), `insert into public.favorites (user_id, listing_id) values ($1, $2)`, f.owner, f.freshListing),
+    insert: (a, f) =>
+      stmt(
+        claimsOf(a, f, f.owner),
+        `insert into public.favorites (user_id, listing_id) values ($1, $2)`,
+        f.owner,
+        f.freshListing,
+      ),
     update: (a, f) =>
-      stmt(claimsOf(a, f, f.owner), `update public.favorites set created_at = now() where user_id = $1 and listing_id = $2`, f.owner, f.listing),
-    delete: (a, f) => stmt(claimsOf(a, f, f.owner), `delete from public.favorites where user_id = $1 and listing_id = $2`, f.owner, f.listing),
+      stmt(
+        claimsOf(a, f, f.owner),
+        `update public.favorites set created_at = now() where user_id = $1 and listing_id = $2`,
+        f.owner,
+        f.listing,
+      ),
+    delete: (a, f) =>
+      stmt(
+        claimsOf(a, f, f.owner),
+        `delete from public.favorites where user_id = $1 and listing_id = $2`,
+        f.owner,
+        f.listing,
+      ),
   },
   favorite_edits: {
     select: (a, f) =>
-      stmt(claimsOf(a, f, f.owner), `select listing_id from public.favorite_edits where user_id = $1 and listing_id = $2`, f.owner, f.listing),
+      stmt(
+        claimsOf(a, f, f.owner),
+        `select listing_id from public.favorite_edits where user_id = $1 and listing_id = $2`,
+        f.owner,
+        f.listing,
+      ),
     insert: (a, f) =>
       stmt(
         claimsOf(a, f, f.owner),
@@ -411,18 +469,45 @@ const STATEMENTS: Record<Subject, Record<Op, StatementFor>> = {
         f.freshListing,
       ),
     update: (a, f) =>
-      stmt(claimsOf(a, f, f.owner), `update public.favorite_edits set favourite = false where user_id = $1 and listing_id = $2`, f.owner, f.listing),
+      stmt(
+        claimsOf(a, f, f.owner),
+        `update public.favorite_edits set favourite = false where user_id = $1 and listing_id = $2`,
+        f.owner,
+        f.listing,
+      ),
     delete: (a, f) =>
-      stmt(claimsOf(a, f, f.owner), `delete from public.favorite_edits where user_id = $1 and listing_id = $2`, f.owner, f.listing),
+      stmt(
+        claimsOf(a, f, f.owner),
+        `delete from public.favorite_edits where user_id = $1 and listing_id = $2`,
+        f.owner,
+        f.listing,
+      ),
   },
   listing_tombstones: {
-    select: (a, f) => stmt(claimsOf(a, f, f.owner), `select listing_id from public.listing_tombstones where listing_id = $1`, f.tombstone),
-    insert: (a, f) => stmt(claimsOf(a, f, f.owner), `insert into public.listing_tombstones (listing_id, user_id) values (gen_random_uuid(), $1)`, f.owner),
-    update: (a, f) => stmt(claimsOf(a, f, f.owner), `update public.listing_tombstones set deleted_at = now() where listing_id = $1`, f.tombstone),
-    delete: (a, f) => stmt(claimsOf(a, f, f.owner), `delete from public.listing_tombstones where listing_id = $1`, f.tombstone),
+    select: (a, f) =>
+      stmt(
+        claimsOf(a, f, f.owner),
+        `select listing_id from public.listing_tombstones where listing_id = $1`,
+        f.tombstone,
+      ),
+    insert: (a, f) =>
+      stmt(
+        claimsOf(a, f, f.owner),
+        `insert into public.listing_tombstones (listing_id, user_id) values (gen_random_uuid(), $1)`,
+        f.owner,
+      ),
+    update: (a, f) =>
+      stmt(
+        claimsOf(a, f, f.owner),
+        `update public.listing_tombstones set deleted_at = now() where listing_id = $1`,
+        f.tombstone,
+      ),
+    delete: (a, f) =>
+      stmt(claimsOf(a, f, f.owner), `delete from public.listing_tombstones where listing_id = $1`, f.tombstone),
   },
   push_subscriptions: {
-    select: (a, f) => stmt(claimsOf(a, f, f.owner), `select id from public.push_subscriptions where endpoint = $1`, f.pushEndpoint),
+    select: (a, f) =>
+      stmt(claimsOf(a, f, f.owner), `select id from public.push_subscriptions where endpoint = $1`, f.pushEndpoint),
     // Everyone tries to add a subscription in the owner's name.
     insert: (a, f) =>
       stmt(
@@ -434,12 +519,22 @@ const STATEMENTS: Record<Subject, Record<Op, StatementFor>> = {
         PUSH_AUTH,
       ),
     update: (a, f) =>
-      stmt(claimsOf(a, f, f.owner), `update public.push_subscriptions set auth = $2 where endpoint = $1`, f.pushEndpoint, PUSH_AUTH),
-    delete: (a, f) => stmt(claimsOf(a, f, f.owner), `delete from public.push_subscriptions where endpoint = $1`, f.pushEndpoint),
+      stmt(
+        claimsOf(a, f, f.owner),
+        `update public.push_subscriptions set auth = $2 where endpoint = $1`,
+        f.pushEndpoint,
+        PUSH_AUTH,
+      ),
+    delete: (a, f) =>
+      stmt(claimsOf(a, f, f.owner), `delete from public.push_subscriptions where endpoint = $1`, f.pushEndpoint),
   },
   'storage:listing-images': {
     select: (a, f) =>
-      stmt(claimsOf(a, f, f.owner), `select id from storage.objects where bucket_id = 'listing-images' and name = $1`, f.objectName),
+      stmt(
+        claimsOf(a, f, f.owner),
+        `select id from storage.objects where bucket_id = 'listing-images' and name = $1`,
+        f.objectName,
+      ),
     // Everyone tries to write into the owner's folder.
     insert: (a, f) =>
       stmt(
@@ -455,7 +550,11 @@ const STATEMENTS: Record<Subject, Record<Op, StatementFor>> = {
         f.objectName,
       ),
     delete: (a, f) =>
-      stmt(claimsOf(a, f, f.owner), `delete from storage.objects where bucket_id = 'listing-images' and name = $1`, f.objectName),
+      stmt(
+        claimsOf(a, f, f.owner),
+        `delete from storage.objects where bucket_id = 'listing-images' and name = $1`,
+        f.objectName,
+      ),
   },
 }
 
@@ -487,7 +586,10 @@ async function buildFixture(db: Database): Promise<Fixture> {
     `insert into public.listing_images (listing_id, image_url, image_order) values ($1, $2, 1) returning id`,
     [listing, objectName],
   )
-  await run(db, null, `insert into storage.objects (bucket_id, name, owner) values ('listing-images', $1, $2)`, [objectName, owner])
+  await run(db, null, `insert into storage.objects (bucket_id, name, owner) values ('listing-images', $1, $2)`, [
+    objectName,
+    owner,
+  ])
   const [conversation] = await run<{ id: string }>(
     db,
     null,
@@ -525,12 +627,12 @@ async function buildFixture(db: Database): Promise<Fixture> {
     [owner],
   )
   const pushEndpoint = 'https://push.example.com/send/owner-device'
-  await run(db, null, `insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)`, [
-    owner,
-    pushEndpoint,
-    PUSH_P256DH,
-    PUSH_AUTH,
-  ])
+  await run(
+    db,
+    null,
+    `insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)`,
+    [owner, pushEndpoint, PUSH_P256DH, PUSH_AUTH],
+  )
   return {
     owner,
     other,
@@ -592,7 +694,8 @@ describe('RLS matrix coverage', () => {
     for (const subject of subjects) {
       for (const actor of REQUIRED_ACTORS) {
         for (const op of OPS) {
-          if (!MATRIX.some(([s, a, o]) => s === subject && a === actor && o === op)) missing.push(`${subject} × ${actor} × ${op}`)
+          if (!MATRIX.some(([s, a, o]) => s === subject && a === actor && o === op))
+            missing.push(`${subject} × ${actor} × ${op}`)
         }
       }
     }
@@ -611,7 +714,9 @@ describe("the storage API's deletes (storage.allow_delete_query set, as storage-
     try {
       await db.withClaims(claims, async (tx) => {
         await tx.query(`select set_config('storage.allow_delete_query', 'true', true)`)
-        const r = await tx.query(`delete from storage.objects where bucket_id = 'listing-images' and name = $1`, [fixture.objectName])
+        const r = await tx.query(`delete from storage.objects where bucket_id = 'listing-images' and name = $1`, [
+          fixture.objectName,
+        ])
         throw Object.assign(new Error('rollback'), { affected: r.affectedRows ?? 0 })
       })
     } catch (e) {
@@ -630,7 +735,9 @@ describe("the storage API's deletes (storage.allow_delete_query set, as storage-
   })
 
   it('refuses a direct delete without the guard, even as service_role (42501)', async () => {
-    const outcome = await attempt(db, { role: 'service_role' }, `delete from storage.objects where name = $1`, [fixture.objectName])
+    const outcome = await attempt(db, { role: 'service_role' }, `delete from storage.objects where name = $1`, [
+      fixture.objectName,
+    ])
     expect(outcome.ok ? 'ok' : outcome.code).toBe('42501')
   })
 })
@@ -646,18 +753,22 @@ describe('rows cannot be moved out of reach of their policies', () => {
 
   it('refuses moving an image onto another user’s listing (42501)', async () => {
     const theirs = await createListing(db, fixture.other)
-    const outcome = await attempt(db, asUser(fixture.owner), `update public.listing_images set listing_id = $2 where id = $1`, [
-      fixture.image,
-      theirs,
-    ])
+    const outcome = await attempt(
+      db,
+      asUser(fixture.owner),
+      `update public.listing_images set listing_id = $2 where id = $1`,
+      [fixture.image, theirs],
+    )
     expect(outcome.ok ? 'ok' : outcome.code).toBe('42501')
   })
 
   it('refuses renaming an object into another user’s folder (42501), and allows uploads into one’s own', async () => {
-    const rename = await attempt(db, asUser(fixture.owner), `update storage.objects set name = $2 where bucket_id = 'listing-images' and name = $1`, [
-      fixture.objectName,
-      `${fixture.other}/stolen.jpg`,
-    ])
+    const rename = await attempt(
+      db,
+      asUser(fixture.owner),
+      `update storage.objects set name = $2 where bucket_id = 'listing-images' and name = $1`,
+      [fixture.objectName, `${fixture.other}/stolen.jpg`],
+    )
     expect(rename.ok ? 'ok' : rename.code).toBe('42501')
     const own = await attempt(
       db,

@@ -103,19 +103,22 @@ describe('indexes and sync columns', () => {
     expect(rows.map((r) => r.fk)).toEqual([])
   })
 
-  it.each(SYNCED_TABLES)('%s has a server-stamped updated_at and an (updated_at, id) index for the pull cursor', async (table) => {
-    const [row] = await run<{ has_index: boolean; has_trigger: boolean }>(
-      db,
-      null,
-      `select
+  it.each(SYNCED_TABLES)(
+    '%s has a server-stamped updated_at and an (updated_at, id) index for the pull cursor',
+    async (table) => {
+      const [row] = await run<{ has_index: boolean; has_trigger: boolean }>(
+        db,
+        null,
+        `select
          exists (select 1 from pg_indexes where schemaname = 'public' and tablename = $1
                  and indexdef like '%(updated_at, id)') as has_index,
          exists (select 1 from pg_trigger t join pg_proc p on p.oid = t.tgfoid
                  where t.tgrelid = ('public.' || $1)::regclass and p.proname in ('stamp_times', 'stamp_message_times')) as has_trigger`,
-      [table],
-    )
-    expect(row).toEqual({ has_index: true, has_trigger: true })
-  })
+        [table],
+      )
+      expect(row).toEqual({ has_index: true, has_trigger: true })
+    },
+  )
 })
 
 describe('realtime', () => {

@@ -176,7 +176,12 @@ describe('listing images touch their listing', () => {
     { change: 'delete', sql: `delete from public.listing_images where listing_id = $1` },
   ])('an image $change moves the listing updated_at and leaves edited_at', async ({ sql }) => {
     const id = await createListing(db, seller)
-    await run(db, null, `insert into public.listing_images (listing_id, image_url, image_order) values ($1, 'a.jpg', 1)`, [id])
+    await run(
+      db,
+      null,
+      `insert into public.listing_images (listing_id, image_url, image_order) values ($1, 'a.jpg', 1)`,
+      [id],
+    )
     const before = await listingTimes(id)
     await run(db, asUser(seller), sql, [id])
     const after = await listingTimes(id)

@@ -5,6 +5,7 @@ import { t } from '@/i18n'
 export function ageText(thenMs: number, nowMs: number): string {
   const age = ageOf(thenMs, nowMs)
   if (age.unit === 'now') return t('syncState.justNow')
-  const key = age.unit === 'minutes' ? 'syncState.minutesAgo' : age.unit === 'hours' ? 'syncState.hoursAgo' : 'syncState.daysAgo'
+  const key =
+    age.unit === 'minutes' ? 'syncState.minutesAgo' : age.unit === 'hours' ? 'syncState.hoursAgo' : 'syncState.daysAgo'
   return t(key, { n: age.n })
 }

@@ -45,28 +45,36 @@ describe('the app’s layout', () => {
     ['/shop', 'Discover'],
     ['/item/4f7c', 'Discover'],
     ['/sell/details', 'Sell'],
-  ])('on %s the %s tab is the current one, in the bottom bar and in the header’s (docs/product.md#R-current-tab)', (url, tab) => {
-    render(
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route element={<AppLayout />}>
-            <Route path="*" element={<p>the screen</p>} />
-          </Route>
-        </Routes>
-      </MemoryRouter>,
-    )
-    const navs = screen.getAllByRole('navigation', { name: 'Main' })
-    expect(navs).toHaveLength(2) // one shows on phones, the other on wide screens (CSS: lg:hidden / hidden lg:block)
-    expect(navs.map((n) => n.className.includes('lg:hidden'))).toEqual([false, true]) // the header's comes first
-    for (const nav of navs) {
-      const current = nav.querySelectorAll('[aria-current="page"]')
-      expect([...current].map((a) => a.textContent)).toEqual([tab])
-    }
-  })
+  ])(
+    'on %s the %s tab is the current one, in the bottom bar and in the header’s (docs/product.md#R-current-tab)',
+    (url, tab) => {
+      render(
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route element={<AppLayout />}>
+              <Route path="*" element={<p>the screen</p>} />
+            </Route>
+          </Routes>
+        </MemoryRouter>,
+      )
+      const navs = screen.getAllByRole('navigation', { name: 'Main' })
+      expect(navs).toHaveLength(2) // one shows on phones, the other on wide screens (CSS: lg:hidden / hidden lg:block)
+      expect(navs.map((n) => n.className.includes('lg:hidden'))).toEqual([false, true]) // the header's comes first
+      for (const nav of navs) {
+        const current = nav.querySelectorAll('[aria-current="page"]')
+        expect([...current].map((a) => a.textContent)).toEqual([tab])
+      }
+    },
+  )
   it('offline: one note under the header, none on the sell flow, which says it itself (docs/product.md#R-one-offline-note)', () => {
     Object.defineProperty(navigator, 'onLine', { value: false, configurable: true })
     try {
-      for (const [url, shown] of [['/shop', true], ['/sell/details', false], ['/sell', false], ['/seller-tips', true]] as const) {
+      for (const [url, shown] of [
+        ['/shop', true],
+        ['/sell/details', false],
+        ['/sell', false],
+        ['/seller-tips', true],
+      ] as const) {
         const { unmount } = render(
           <MemoryRouter initialEntries={[url]}>
             <Routes>
@@ -84,4 +92,3 @@ describe('the app’s layout', () => {
     }
   })
 })
-

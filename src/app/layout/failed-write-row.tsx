@@ -5,7 +5,11 @@ import type { StoredSyncFailure } from '@/domain/errors'
 import { t } from '@/i18n'
 import { Button } from '@/ui/button'
 
-const KIND_LABEL = { listing: 'syncState.groupListing', conversation: 'syncState.groupConversation', profile: 'syncState.groupProfile' } as const
+const KIND_LABEL = {
+  listing: 'syncState.groupListing',
+  conversation: 'syncState.groupConversation',
+  profile: 'syncState.groupProfile',
+} as const
 
 /** What the refused write was about, in the user's words: the listing's title, the message's listing, the profile. */
 function useGroupName(group: OutboxGroup): string {
@@ -40,10 +44,23 @@ export function FailedWriteRow({ group, message }: { group: OutboxGroup; message
       <p className="font-medium break-words text-stone-900">{name}</p>
       {text && <p className="text-sm break-words text-red-800">{text}</p>}
       <div className="flex gap-2">
-        <Button size="sm" className="min-h-11" disabled={busy} aria-label={t('syncState.retryLabel', { what: name })} onClick={() => act((g) => engine.retry(g))}>
+        <Button
+          size="sm"
+          className="min-h-11"
+          disabled={busy}
+          aria-label={t('syncState.retryLabel', { what: name })}
+          onClick={() => act((g) => engine.retry(g))}
+        >
           {t('syncState.retry')}
         </Button>
-        <Button size="sm" variant="outline" className="min-h-11" disabled={busy} aria-label={t('syncState.discardLabel', { what: name })} onClick={() => act((g) => engine.discard(g))}>
+        <Button
+          size="sm"
+          variant="outline"
+          className="min-h-11"
+          disabled={busy}
+          aria-label={t('syncState.discardLabel', { what: name })}
+          onClick={() => act((g) => engine.discard(g))}
+        >
           {t('syncState.discard')}
         </Button>
       </div>

@@ -38,15 +38,35 @@ describe('<MessagesLink /> (docs/decisions.md#D-read-marks: the header shows the
   it('counts unread messages over all conversations, after each read mark', async () => {
     sessionStore.setState({ status: 'signed-in', userId: 'me', email: 'me@example.ch' }, true)
     const conv = (id: string, buyer: string, seller: string, marks: object = {}) => ({
-      id, listing_id: `l-${id}`, buyer_id: buyer, seller_id: seller, last_message_at: at(9), created_at: at(0), updated_at: at(9), sync_state: 'synced' as const, ...marks,
+      id,
+      listing_id: `l-${id}`,
+      buyer_id: buyer,
+      seller_id: seller,
+      last_message_at: at(9),
+      created_at: at(0),
+      updated_at: at(9),
+      sync_state: 'synced' as const,
+      ...marks,
     })
     await db.conversations.bulkPut([conv('a', 'me', 'x'), conv('b', 'y', 'me', { seller_last_read_at: at(2) })])
     const msg = (id: string, c: string, from: string, to: string, min: number) => ({
-      id, conversation_id: c, listing_id: `l-${c}`, sender_id: from, receiver_id: to, content: id, created_at: at(min), updated_at: at(min), sync_state: 'synced' as const,
+      id,
+      conversation_id: c,
+      listing_id: `l-${c}`,
+      sender_id: from,
+      receiver_id: to,
+      content: id,
+      created_at: at(min),
+      updated_at: at(min),
+      sync_state: 'synced' as const,
     })
     await db.messages.bulkPut([
-      msg('a1', 'a', 'x', 'me', 1), msg('a2', 'a', 'me', 'x', 2), msg('a3', 'a', 'x', 'me', 3),
-      msg('b1', 'b', 'y', 'me', 1), msg('b2', 'b', 'y', 'me', 2), msg('b3', 'b', 'y', 'me', 4),
+      msg('a1', 'a', 'x', 'me', 1),
+      msg('a2', 'a', 'me', 'x', 2),
+      msg('a3', 'a', 'x', 'me', 3),
+      msg('b1', 'b', 'y', 'me', 1),
+      msg('b2', 'b', 'y', 'me', 2),
+      msg('b3', 'b', 'y', 'me', 4),
     ])
     show()
     // a: a1 and a3 (never read); b: only b3 (read up to b2)

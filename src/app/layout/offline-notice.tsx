@@ -37,10 +37,19 @@ export function OfflineNotice({ sync }: { sync: ShellSync }) {
 export function StorageAlert({ sync }: { sync: ShellSync }) {
   if (!sync.storageProblem) return null
   return (
-    <div role="alert" className="flex flex-wrap items-center justify-center gap-3 border-t border-red-300 bg-red-50 px-4 py-2 text-center text-sm font-medium text-red-900">
-      <span>{t(sync.storageProblem === 'quota-exceeded' ? 'syncState.quotaExceeded' : 'syncState.connectionLost')}</span>
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-center gap-3 border-t border-red-300 bg-red-50 px-4 py-2 text-center text-sm font-medium text-red-900"
+    >
+      <span>
+        {t(sync.storageProblem === 'quota-exceeded' ? 'syncState.quotaExceeded' : 'syncState.connectionLost')}
+      </span>
       {sync.storageProblem === 'connection-lost' && (
-        <button type="button" onClick={() => location.reload()} className="min-h-9 rounded-full bg-red-700 px-3 font-semibold text-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700">
+        <button
+          type="button"
+          onClick={() => location.reload()}
+          className="min-h-9 rounded-full bg-red-700 px-3 font-semibold text-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700"
+        >
           {t('syncState.reload')}
         </button>
       )}

@@ -74,7 +74,14 @@ describe('the document', () => {
     const router = createMemoryRouter(
       [
         { path: '/shop', element: <Layout>{null}</Layout> },
-        { path: '/item/:id', element: <Layout><Item /></Layout> },
+        {
+          path: '/item/:id',
+          element: (
+            <Layout>
+              <Item />
+            </Layout>
+          ),
+        },
       ],
       { initialEntries: ['/shop'] },
     )

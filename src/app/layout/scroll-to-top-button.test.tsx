@@ -47,7 +47,9 @@ describe('<ScrollToTopButton /> (docs/product.md §2.4)', () => {
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' })
   })
   it('on a phone it shows while scrolling back up, not while scrolling down over the content (docs/product.md#R-scroll-top-phone)', () => {
-    const matchMedia = vi.fn((query: string) => ({ matches: query.includes('max-width'), media: query }) as unknown as MediaQueryList)
+    const matchMedia = vi.fn(
+      (query: string) => ({ matches: query.includes('max-width'), media: query }) as unknown as MediaQueryList,
+    )
     const before = window.matchMedia
     Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true, writable: true })
     try {
@@ -65,4 +67,3 @@ describe('<ScrollToTopButton /> (docs/product.md §2.4)', () => {
     }
   })
 })
-

@@ -14,7 +14,9 @@ export function ScrollToTopButton() {
       const y = window.scrollY
       const from = previous // the updater runs later, in React's render
       previous = y
-      setVisible((shown) => showScrollToTopOn({ scrollYPx: y, previousYPx: from, phone: phone?.matches ?? false, shown }))
+      setVisible((shown) =>
+        showScrollToTopOn({ scrollYPx: y, previousYPx: from, phone: phone?.matches ?? false, shown }),
+      )
     }
     // A page that opens already scrolled (back/forward) shows it, on a phone too, until the next scroll down.
     const atOpen = () => setVisible(showScrollToTop(window.scrollY))

@@ -18,7 +18,10 @@ export function SignOutButton({ signOut }: { signOut: (opts?: { confirmed?: bool
 
   const run = async (confirmed: boolean) => {
     setBusy(true)
-    const r = await signOut({ confirmed }).catch((e: unknown): SignOutResult => ({ signedOut: false, message: e instanceof Error ? e.message : String(e) }))
+    const r = await signOut({ confirmed }).catch((e: unknown): SignOutResult => ({
+      signedOut: false,
+      message: e instanceof Error ? e.message : String(e),
+    }))
     setBusy(false)
     if (r.signedOut) {
       setUnsent(0)
@@ -38,12 +41,28 @@ export function SignOutButton({ signOut }: { signOut: (opts?: { confirmed?: bool
         type="button"
         disabled={busy}
         onClick={() => void run(false)}
-        className={cx(buttonClasses({ variant: 'ghost', size: 'sm' }), 'w-11 shrink-0 px-0 whitespace-nowrap sm:w-auto sm:px-3')}
+        className={cx(
+          buttonClasses({ variant: 'ghost', size: 'sm' }),
+          'w-11 shrink-0 px-0 whitespace-nowrap sm:w-auto sm:px-3',
+        )}
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5 shrink-0 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M15 4h3a2 2 0 012 2v12a2 2 0 01-2 2h-3M10 17l5-5-5-5M15 12H3" strokeLinecap="round" strokeLinejoin="round" />
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          className="h-5 w-5 shrink-0 sm:hidden"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path
+            d="M15 4h3a2 2 0 012 2v12a2 2 0 01-2 2h-3M10 17l5-5-5-5M15 12H3"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
-        <span className="sr-only sm:not-sr-only">{t(busy && unsent === 0 ? 'shellSession.signingOut' : 'header.signOut')}</span>
+        <span className="sr-only sm:not-sr-only">
+          {t(busy && unsent === 0 ? 'shellSession.signingOut' : 'header.signOut')}
+        </span>
       </button>
       <Dialog
         open={unsent > 0}

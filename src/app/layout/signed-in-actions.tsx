@@ -16,7 +16,10 @@ export function SignedInActions({ session }: { session: Extract<HeaderSession, {
         title={t('shellSession.signedInAs', { name: session.displayName })}
         className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700"
       >
-        <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-amber-200 font-semibold text-stone-900">
+        <span
+          aria-hidden="true"
+          className="flex h-9 w-9 items-center justify-center rounded-full bg-amber-200 font-semibold text-stone-900"
+        >
           {session.initial}
         </span>
       </Link>

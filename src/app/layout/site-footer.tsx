@@ -27,7 +27,10 @@ export function SiteFooter() {
           <ul className="flex flex-col sm:flex-row sm:flex-wrap sm:gap-x-6">
             {LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className="inline-flex min-h-11 items-center text-stone-100 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-amber-300">
+                <Link
+                  to={l.to}
+                  className="inline-flex min-h-11 items-center text-stone-100 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-amber-300"
+                >
                   {t(l.label)}
                 </Link>
               </li>

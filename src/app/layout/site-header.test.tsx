@@ -37,9 +37,18 @@ const renderHeader = () =>
   )
 const toasts = () => useToastStore.getState().toasts.map((t) => [t.title, t.description ?? null, t.variant])
 const anna: MyProfileRow = {
-  id: 'u-anna', first_name: 'anna', last_name: 'Müller', location: 'Zurich', profile_picture_url: null, email: 'anna@demo.kreis.ch',
-  subscription_status: null, subscription_start_date: null, last_payment_date: null,
-  created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z', sync_state: 'synced',
+  id: 'u-anna',
+  first_name: 'anna',
+  last_name: 'Müller',
+  location: 'Zurich',
+  profile_picture_url: null,
+  email: 'anna@demo.kreis.ch',
+  subscription_status: null,
+  subscription_start_date: null,
+  last_payment_date: null,
+  created_at: '2026-11-01T00:00:00Z',
+  updated_at: '2026-11-01T00:00:00Z',
+  sync_state: 'synced',
 } as MyProfileRow
 
 beforeEach(async () => {
@@ -113,7 +122,9 @@ describe('the header session (docs/product.md §2.4)', () => {
     expect(await db.outbox.count()).toBe(2)
 
     await user.click(screen.getByRole('button', { name: 'Sign Out' }))
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign out and delete them' }))
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign out and delete them' }),
+    )
     await waitFor(() => expect(sessionStore.getState().status).toBe('signed-out'))
     expect(await db.outbox.count()).toBe(0)
     expect(await db.my_profile.count()).toBe(0)
@@ -124,7 +135,9 @@ describe('the header session (docs/product.md §2.4)', () => {
     sessionStore.setState({ status: 'signed-in', userId: 'u-anna', email: 'anna@demo.kreis.ch' }, true)
     renderHeader()
     await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }))
-    await waitFor(() => expect(toasts()).toEqual([['Error signing out', 'Something went wrong. Please try again.', 'destructive']]))
+    await waitFor(() =>
+      expect(toasts()).toEqual([['Error signing out', 'Something went wrong. Please try again.', 'destructive']]),
+    )
     expect(sessionStore.getState().status).toBe('signed-in')
   })
 })

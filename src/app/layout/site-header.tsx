@@ -32,10 +32,16 @@ function AccountActions({ session }: { session: HeaderSession }) {
   }
   return (
     <div className="flex items-center gap-1">
-      <Link to={paths.auth('signin')} className={cx(buttonClasses({ variant: 'ghost', size: 'sm' }), 'whitespace-nowrap')}>
+      <Link
+        to={paths.auth('signin')}
+        className={cx(buttonClasses({ variant: 'ghost', size: 'sm' }), 'whitespace-nowrap')}
+      >
         {t('header.signIn')}
       </Link>
-      <Link to={paths.auth('signup')} className={cx(buttonClasses({ variant: 'primary', size: 'sm' }), 'whitespace-nowrap')}>
+      <Link
+        to={paths.auth('signup')}
+        className={cx(buttonClasses({ variant: 'primary', size: 'sm' }), 'whitespace-nowrap')}
+      >
         {t('header.signUp')}
       </Link>
     </div>

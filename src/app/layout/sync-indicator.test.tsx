@@ -99,7 +99,7 @@ describe('the shell’s sync state', () => {
     expect(discard).toHaveBeenCalledWith('profile:u1')
   })
 
-  it('the panel counts the person\'s changes and shows the photos as progress', async () => {
+  it("the panel counts the person's changes and shows the photos as progress", async () => {
     status().setState({ pendingCount: 1, photos: { uploaded: 3, total: 10 } })
     const user = userEvent.setup()
     renderShell()
@@ -112,7 +112,9 @@ describe('the shell’s sync state', () => {
   it('a full disk is said plainly and stays in view', () => {
     status().setState({ storageProblem: 'quota-exceeded' })
     renderShell()
-    expect(screen.getByRole('alert')).toHaveTextContent('Your device is out of storage space for Kreis. Free some space, then try again.')
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your device is out of storage space for Kreis. Free some space, then try again.',
+    )
     expect(screen.getByRole('button', { name: 'Sync status: Storage problem' })).toBeInTheDocument()
   })
 })

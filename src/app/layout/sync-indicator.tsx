@@ -9,7 +9,14 @@ const SyncPanel = lazy(() => import('./sync-panel').then((m) => ({ default: m.Sy
 
 function OfflineIcon() {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className="h-4 w-4 shrink-0 text-amber-900" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className="h-4 w-4 shrink-0 text-amber-900"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <path d="M7 18h10a4 4 0 001.6-7.7A6 6 0 007.2 8.4 5 5 0 007 18z" strokeLinejoin="round" />
       <path d="M4 4l16 16" strokeLinecap="round" />
     </svg>
@@ -50,20 +57,43 @@ export function SyncIndicator({ sync }: { sync: ShellSync }) {
           <span
             className={cx(
               'inline-flex min-h-8 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap',
-              failed > 0 || problem ? 'bg-red-100 text-red-900' : !sync.online ? 'bg-amber-200 text-stone-900' : 'bg-stone-100 text-stone-900',
+              failed > 0 || problem
+                ? 'bg-red-100 text-red-900'
+                : !sync.online
+                  ? 'bg-amber-200 text-stone-900'
+                  : 'bg-stone-100 text-stone-900',
             )}
           >
             {!sync.online ? (
               <OfflineIcon />
             ) : (
-              <span aria-hidden="true" className={cx('h-2 w-2 rounded-full', failed > 0 || problem ? 'bg-red-700' : 'bg-green-700 motion-safe:animate-pulse')} />
+              <span
+                aria-hidden="true"
+                className={cx(
+                  'h-2 w-2 rounded-full',
+                  failed > 0 || problem ? 'bg-red-700' : 'bg-green-700 motion-safe:animate-pulse',
+                )}
+              />
             )}
             {/* On phones the icon says it (the line under the header spells it out): the row has no room for the word. */}
             {!sync.online && <span className="sr-only sm:not-sr-only">{t('syncState.offline')}</span>}
             {failed > 0 ? (
               <span>{t('syncState.buttonFailed', { count: failed })}</span>
             ) : (
-              sync.pending > 0 && <span>{sync.online ? t('syncState.buttonPending', { count: sync.pending }) : <><span aria-hidden="true" className="hidden sm:inline">· </span>{sync.pending}</>}</span>
+              sync.pending > 0 && (
+                <span>
+                  {sync.online ? (
+                    t('syncState.buttonPending', { count: sync.pending })
+                  ) : (
+                    <>
+                      <span aria-hidden="true" className="hidden sm:inline">
+                        ·{' '}
+                      </span>
+                      {sync.pending}
+                    </>
+                  )}
+                </span>
+              )
             )}
             {problem && failed === 0 && <span>!</span>}
           </span>

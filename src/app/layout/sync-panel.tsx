@@ -17,7 +17,9 @@ export function SyncPanel({ open, onClose, sync }: { open: boolean; onClose: () 
         {sync.storageProblem && <StorageProblemNote problem={sync.storageProblem} />}
         {!sync.online && (
           <p className="rounded-xl bg-amber-100 p-3 text-sm text-stone-900">
-            {sync.lastSyncAt ? t('syncState.offlineSince', { ago: ageText(sync.lastSyncAt, now) }) : t('syncState.offlineNever')}
+            {sync.lastSyncAt
+              ? t('syncState.offlineSince', { ago: ageText(sync.lastSyncAt, now) })
+              : t('syncState.offlineNever')}
           </p>
         )}
         {sync.needsSignIn && (
@@ -32,15 +34,23 @@ export function SyncPanel({ open, onClose, sync }: { open: boolean; onClose: () 
           {sync.pending > 0 ? (
             <p className="text-stone-900">
               {sync.pending === 1 ? t('syncState.pendingOne') : t('syncState.pendingMany', { count: sync.pending })}{' '}
-              <span className="text-stone-700">{t(sync.online ? 'syncState.pendingOnline' : 'syncState.pendingOffline')}</span>
+              <span className="text-stone-700">
+                {t(sync.online ? 'syncState.pendingOnline' : 'syncState.pendingOffline')}
+              </span>
             </p>
           ) : (
             sync.failures.length === 0 && <p className="text-stone-900">{t('syncState.allSent')}</p>
           )}
           {sync.pending > 0 && sync.photos && (
-            <p className="mt-1 text-stone-900">{t('syncState.photosProgress', { uploaded: sync.photos.uploaded, total: sync.photos.total })}</p>
+            <p className="mt-1 text-stone-900">
+              {t('syncState.photosProgress', { uploaded: sync.photos.uploaded, total: sync.photos.total })}
+            </p>
           )}
-          {sync.online && sync.lastSyncAt && <p className="mt-1 text-sm text-stone-600">{t('syncState.lastSync', { ago: ageText(sync.lastSyncAt, now) })}</p>}
+          {sync.online && sync.lastSyncAt && (
+            <p className="mt-1 text-sm text-stone-600">
+              {t('syncState.lastSync', { ago: ageText(sync.lastSyncAt, now) })}
+            </p>
+          )}
         </div>
         {sync.failures.length > 0 && (
           <section aria-labelledby="sync-failed-heading" className="flex flex-col gap-3">
@@ -63,7 +73,9 @@ export function SyncPanel({ open, onClose, sync }: { open: boolean; onClose: () 
 function StorageProblemNote({ problem }: { problem: NonNullable<ShellSync['storageProblem']> }) {
   return (
     <div role="alert" className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-3">
-      <p className="text-sm font-medium text-red-900">{t(problem === 'quota-exceeded' ? 'syncState.quotaExceeded' : 'syncState.connectionLost')}</p>
+      <p className="text-sm font-medium text-red-900">
+        {t(problem === 'quota-exceeded' ? 'syncState.quotaExceeded' : 'syncState.connectionLost')}
+      </p>
       {problem === 'connection-lost' && (
         <Button size="sm" className="self-start" onClick={() => location.reload()}>
           {t('syncState.reload')}

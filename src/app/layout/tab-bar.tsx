@@ -4,7 +4,13 @@ import { currentTab, type TabPath } from '@/domain/nav-tabs'
 import { cx } from '@/ui/cx'
 import { t, type CatalogueKey } from '@/i18n'
 
-const ICON = { viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, 'aria-hidden': true } as const
+const ICON = {
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  'aria-hidden': true,
+} as const
 
 const TABS: { to: TabPath; label: CatalogueKey; icon: ReactNode }[] = [
   {

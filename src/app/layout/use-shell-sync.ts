@@ -13,7 +13,10 @@ export function useShellSync() {
   const sync = useShellLive((s) => s.sync)
   const allFailures = sync.failures
   // One row per entity: a refused write holds the rest of its group behind it.
-  const failures = useMemo(() => allFailures.filter((f, i) => allFailures.findIndex((g) => g.group === f.group) === i), [allFailures])
+  const failures = useMemo(
+    () => allFailures.filter((f, i) => allFailures.findIndex((g) => g.group === f.group) === i),
+    [allFailures],
+  )
   return {
     online,
     pending: sync.pendingCount,

@@ -5,7 +5,16 @@
  * render, for every visitor (the public feed is mirrored for visitors too, so a second visit works offline).
  */
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react'
-import { DatabaseProvider, getDatabase, initSession, ProfileLanguage, startAppSync, useSession, useSyncStatus, type KreisDatabase } from '@/data'
+import {
+  DatabaseProvider,
+  getDatabase,
+  initSession,
+  ProfileLanguage,
+  startAppSync,
+  useSession,
+  useSyncStatus,
+  type KreisDatabase,
+} from '@/data'
 import { useHeaderSession, type HeaderSession } from '../header-account'
 import { LOADING_SESSION, shellLiveStore } from './shell-state'
 
@@ -64,7 +73,8 @@ export function startServices(db: KreisDatabase): void {
     .then(nextTask)
     .then(() => {
       startAppSync()
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(warmShellChunks, { timeout: WARM_CHUNKS_TIMEOUT_MS })
+      if (typeof requestIdleCallback === 'function')
+        requestIdleCallback(warmShellChunks, { timeout: WARM_CHUNKS_TIMEOUT_MS })
       else setTimeout(warmShellChunks, 0)
     })
 }
@@ -91,7 +101,12 @@ export function ShellStateBridge() {
   // The same objects while what they hold is the same: the shell re-renders only the parts that read what changed
   // (a sync's new time used to re-render the whole layout through a new session object, in one long task: TBT).
   const session = useMemo<HeaderSession>(
-    () => (signOut ? { status: 'signed-in', displayName, initial, signOut } : status === 'signed-out' ? SIGNED_OUT : LOADING_SESSION),
+    () =>
+      signOut
+        ? { status: 'signed-in', displayName, initial, signOut }
+        : status === 'signed-out'
+          ? SIGNED_OUT
+          : LOADING_SESSION,
     [status, displayName, initial, signOut],
   )
   const sync = useMemo(

@@ -6,9 +6,16 @@ function fakes(withBadge = true) {
   const calls: string[] = []
   const store = new Map<string, string>()
   const nav = withBadge
-    ? { setAppBadge: async (n?: number) => void calls.push(`set ${n}`), clearAppBadge: async () => void calls.push('clear') }
+    ? {
+        setAppBadge: async (n?: number) => void calls.push(`set ${n}`),
+        clearAppBadge: async () => void calls.push('clear'),
+      }
     : {}
-  const caches = { open: async (name: string) => ({ put: async (key: string, res: Response) => void store.set(`${name} ${key}`, await res.text()) }) }
+  const caches = {
+    open: async (name: string) => ({
+      put: async (key: string, res: Response) => void store.set(`${name} ${key}`, await res.text()),
+    }),
+  }
   return { calls, store, nav: nav as Navigator, caches: caches as unknown as CacheStorage }
 }
 

@@ -12,7 +12,11 @@ export const BADGE_KEY = '/__kreis/unread'
 
 type BadgeNavigator = Navigator & { setAppBadge?: (n?: number) => Promise<void>; clearAppBadge?: () => Promise<void> }
 
-export async function showUnread(total: number, nav: BadgeNavigator = navigator, cacheStorage: CacheStorage | undefined = globalThis.caches): Promise<void> {
+export async function showUnread(
+  total: number,
+  nav: BadgeNavigator = navigator,
+  cacheStorage: CacheStorage | undefined = globalThis.caches,
+): Promise<void> {
   if (typeof nav.setAppBadge !== 'function') return
   await cacheStorage?.open(BADGE_CACHE).then((c) => c.put(BADGE_KEY, new Response(String(total))))
   if (total > 0) await nav.setAppBadge(total)

@@ -14,12 +14,16 @@ import type { OutboxEntry, OutboxOp } from '@/db/rows'
 import { sessionStore } from '@/sync/signed-in-user'
 import PushPrompt, { PUSH_PROMPT_DONE_KEY } from './push-prompt'
 
-vi.mock('@/remote/push', () => ({ vapidPublicKey: async () => `B${'A'.repeat(86)}`, deletePushSubscriptionNow: async () => true }))
+vi.mock('@/remote/push', () => ({
+  vapidPublicKey: async () => `B${'A'.repeat(86)}`,
+  deletePushSubscriptionNow: async () => true,
+}))
 
 const ME = '00000000-0000-4000-8000-000000000001'
 const ENDPOINT = 'https://push.example.com/this-browser'
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
 
 let db: KreisDatabase
 let requestPermission: ReturnType<typeof vi.fn>
@@ -30,9 +34,16 @@ function fakeBrowser(userAgent: string, withPush = true) {
   const pushManager = {
     getSubscription: async () => subscription,
     subscribe: async () =>
-      (subscription = { endpoint: ENDPOINT, toJSON: () => ({ endpoint: ENDPOINT, keys: { p256dh: 'BKEY', auth: 'AUTH' } }), unsubscribe: async () => true } as unknown as PushSubscription),
+      (subscription = {
+        endpoint: ENDPOINT,
+        toJSON: () => ({ endpoint: ENDPOINT, keys: { p256dh: 'BKEY', auth: 'AUTH' } }),
+        unsubscribe: async () => true,
+      } as unknown as PushSubscription),
   }
-  Object.defineProperty(navigator, 'serviceWorker', { value: { getRegistration: async () => ({ pushManager }) }, configurable: true })
+  Object.defineProperty(navigator, 'serviceWorker', {
+    value: { getRegistration: async () => ({ pushManager }) },
+    configurable: true,
+  })
   const w = window as unknown as Record<string, unknown>
   if (withPush) {
     w.PushManager = function PushManager() {}
@@ -44,9 +55,30 @@ function fakeBrowser(userAgent: string, withPush = true) {
   }
 }
 
-const entry = (op: OutboxOp, group: OutboxEntry['group'], queuedAt = Date.now()): OutboxEntry => ({ group, op, queued_at: queuedAt, state: 'queued', attempts: 0, not_before: 0 })
+const entry = (op: OutboxOp, group: OutboxEntry['group'], queuedAt = Date.now()): OutboxEntry => ({
+  group,
+  op,
+  queued_at: queuedAt,
+  state: 'queued',
+  attempts: 0,
+  not_before: 0,
+})
 const message = (queuedAt?: number): OutboxEntry =>
-  entry({ kind: 'message.send', message: { id: crypto.randomUUID(), conversation_id: 'c1', listing_id: 'l1', sender_id: ME, receiver_id: 'u2', content: 'Hi' } }, 'conversation:c1', queuedAt)
+  entry(
+    {
+      kind: 'message.send',
+      message: {
+        id: crypto.randomUUID(),
+        conversation_id: 'c1',
+        listing_id: 'l1',
+        sender_id: ME,
+        receiver_id: 'u2',
+        content: 'Hi',
+      },
+    },
+    'conversation:c1',
+    queuedAt,
+  )
 
 beforeEach(async () => {
   localStorage.clear()
@@ -88,17 +120,27 @@ describe('the notifications offer', () => {
     await vi.waitFor(async () => expect(await db.outbox.where('group').equals(`push:${ENDPOINT}`).count()).toBe(1))
     expect(requestPermission).toHaveBeenCalledTimes(1)
     const [queued] = await db.outbox.where('group').equals(`push:${ENDPOINT}`).toArray()
-    expect(queued!.op).toEqual({ kind: 'push.subscription', subscription: { user_id: ME, endpoint: ENDPOINT, p256dh: 'BKEY', auth: 'AUTH' }, subscribed: true })
+    expect(queued!.op).toEqual({
+      kind: 'push.subscription',
+      subscription: { user_id: ME, endpoint: ENDPOINT, p256dh: 'BKEY', auth: 'AUTH' },
+      subscribed: true,
+    })
     await vi.waitFor(() => expect(screen.queryByText('Know when someone answers')).toBeNull())
     expect(localStorage.getItem(PUSH_PROMPT_DONE_KEY)).not.toBeNull()
   })
 
   it('comes after a listing save too, and "Not now" keeps it away', async () => {
     mount()
-    await act(async () => void (await db.outbox.add(entry({ kind: 'listing.delete', listing_id: 'l9', paths: [] }, 'listing:l9'))))
+    await act(
+      async () =>
+        void (await db.outbox.add(entry({ kind: 'listing.delete', listing_id: 'l9', paths: [] }, 'listing:l9'))),
+    )
     await settle()
     expect(screen.queryByText('Know when someone answers')).toBeNull()
-    await act(async () => void (await db.outbox.add(entry({ kind: 'listing.upsert', listing: { id: 'l1' } as never }, 'listing:l1'))))
+    await act(
+      async () =>
+        void (await db.outbox.add(entry({ kind: 'listing.upsert', listing: { id: 'l1' } as never }, 'listing:l1'))),
+    )
     fireEvent.click(await screen.findByRole('button', { name: 'Not now' }))
     expect(screen.queryByText('Know when someone answers')).toBeNull()
     cleanup()

@@ -35,7 +35,9 @@ function useWroteSinceLoad(enabled: boolean): boolean {
   const wrote = useLiveQuery(
     async () =>
       enabled &&
-      (await db.outbox.filter((e) => e.queued_at >= mountedAt && (e.op.kind === 'message.send' || e.op.kind === 'listing.upsert')).count()) > 0,
+      (await db.outbox
+        .filter((e) => e.queued_at >= mountedAt && (e.op.kind === 'message.send' || e.op.kind === 'listing.upsert'))
+        .count()) > 0,
     [db, enabled, mountedAt],
   )
   return wrote === true
@@ -46,7 +48,8 @@ export default function PushPrompt() {
   const signedIn = useSession((s) => s.status === 'signed-in')
   const push = usePushNotifications()
   const [done, setDone] = useState(isDone)
-  const askable = signedIn && !done && !push.enabled && (push.availability === 'available' || push.availability === 'needs-install')
+  const askable =
+    signedIn && !done && !push.enabled && (push.availability === 'available' || push.availability === 'needs-install')
   const wrote = useWroteSinceLoad(askable)
   const shown = wrote && askable && (push.availability === 'needs-install' || Notification.permission === 'default')
   if (!shown) return null
@@ -57,30 +60,30 @@ export default function PushPrompt() {
   const installFirst = push.availability === 'needs-install'
   return (
     <div className="pointer-events-none fixed inset-x-0 top-2 z-50 flex flex-col items-center px-4 sm:top-auto sm:bottom-20 sm:items-start">
-    <section
-      aria-label={installFirst ? t('push.installFirstTitle') : t('push.promptTitle')}
-      className="pointer-events-auto flex w-full max-w-md flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 text-stone-900 shadow-lg"
-    >
-      <div>
-        <p className="font-semibold">{installFirst ? t('push.installFirstTitle') : t('push.promptTitle')}</p>
-        <p className="text-sm text-stone-700">{installFirst ? t('push.installFirstText') : t('push.promptText')}</p>
-      </div>
-      <div className="flex gap-2 self-end">
-        <Button variant="ghost" onClick={close}>
-          {t('push.promptDismiss')}
-        </Button>
-        {!installFirst && (
-          <Button
-            disabled={push.busy}
-            onClick={() => {
-              void push.enable().then(close)
-            }}
-          >
-            {t('push.promptAccept')}
+      <section
+        aria-label={installFirst ? t('push.installFirstTitle') : t('push.promptTitle')}
+        className="pointer-events-auto flex w-full max-w-md flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 text-stone-900 shadow-lg"
+      >
+        <div>
+          <p className="font-semibold">{installFirst ? t('push.installFirstTitle') : t('push.promptTitle')}</p>
+          <p className="text-sm text-stone-700">{installFirst ? t('push.installFirstText') : t('push.promptText')}</p>
+        </div>
+        <div className="flex gap-2 self-end">
+          <Button variant="ghost" onClick={close}>
+            {t('push.promptDismiss')}
           </Button>
-        )}
-      </div>
-    </section>
+          {!installFirst && (
+            <Button
+              disabled={push.busy}
+              onClick={() => {
+                void push.enable().then(close)
+              }}
+            >
+              {t('push.promptAccept')}
+            </Button>
+          )}
+        </div>
+      </section>
     </div>
   )
 }

@@ -25,7 +25,11 @@ describe("the server's notification words", () => {
     ['a code the app does not speak', 'de', 'en', 'New message from Anna'],
     ['not a string', 42, 'en', 'New message from Anna'],
   ])('%s → %s', (_what, language, lang, title) => {
-    expect(wordPush(language, { senderFirstName: ' Anna ', listingTitle: 'Jacke', text: 'Hi' })).toEqual({ lang, title, body: 'Jacke: Hi' })
+    expect(wordPush(language, { senderFirstName: ' Anna ', listingTitle: 'Jacke', text: 'Hi' })).toEqual({
+      lang,
+      title,
+      body: 'Jacke: Hi',
+    })
   })
 
   it('fills each placeholder once: a listing title or message holding "{text}" stays as written', () => {

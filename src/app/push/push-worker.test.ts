@@ -45,7 +45,8 @@ function worker(windows: FakeWindow[], { badge = false } = {}) {
   }
   const caches = {
     open: async (name: string) => ({
-      match: async (key: string) => (store.has(`${name} ${key}`) ? new Response(store.get(`${name} ${key}`)) : undefined),
+      match: async (key: string) =>
+        store.has(`${name} ${key}`) ? new Response(store.get(`${name} ${key}`)) : undefined,
       put: async (key: string, res: Response) => void store.set(`${name} ${key}`, await res.text()),
     }),
   }
@@ -60,7 +61,10 @@ function worker(windows: FakeWindow[], { badge = false } = {}) {
     opened,
     badges,
     store,
-    push: (data: unknown) => run('push', { data: data === undefined ? null : { json: () => (typeof data === 'string' ? JSON.parse(data) : data) } }),
+    push: (data: unknown) =>
+      run('push', {
+        data: data === undefined ? null : { json: () => (typeof data === 'string' ? JSON.parse(data) : data) },
+      }),
     click: (url: string) => run('notificationclick', { notification: { data: { url }, close() {} } }),
   }
 }
@@ -80,7 +84,11 @@ describe('service worker Web Push: the push', () => {
     expect(w.shown).toEqual([
       {
         title: 'New message from Anna',
-        options: expect.objectContaining({ body: "Levi's 501 jacket: Is it still available?", tag: 'conversation:c-1', data: { url: '/messages/c-1' } }),
+        options: expect.objectContaining({
+          body: "Levi's 501 jacket: Is it still available?",
+          tag: 'conversation:c-1',
+          data: { url: '/messages/c-1' },
+        }),
       },
     ])
   })
@@ -98,11 +106,20 @@ describe('service worker Web Push: the push', () => {
 
   it("shows the server's wording in the receiver's language, in that language", async () => {
     const w = worker([])
-    await w.push({ ...MESSAGE, lang: 'de-CH', title: 'Neue Nachricht von Anna', body: "Levi's 501 jacket: Ist sie noch da?" })
+    await w.push({
+      ...MESSAGE,
+      lang: 'de-CH',
+      title: 'Neue Nachricht von Anna',
+      body: "Levi's 501 jacket: Ist sie noch da?",
+    })
     expect(w.shown).toEqual([
       {
         title: 'Neue Nachricht von Anna',
-        options: expect.objectContaining({ body: "Levi's 501 jacket: Ist sie noch da?", lang: 'de-CH', tag: 'conversation:c-1' }),
+        options: expect.objectContaining({
+          body: "Levi's 501 jacket: Ist sie noch da?",
+          lang: 'de-CH',
+          tag: 'conversation:c-1',
+        }),
       },
     ])
   })

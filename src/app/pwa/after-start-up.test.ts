@@ -19,10 +19,15 @@ function fakeWindow(readyState: DocumentReadyState) {
     requestIdleCallback: (cb: () => void) => idle.push(cb),
     cancelIdleCallback: (id: number) => void (idle[id - 1] = () => {}),
   }
-  return { win: win as unknown as Window, load: () => target.dispatchEvent(new Event('load')), runIdle: () => idle.splice(0).forEach((cb) => cb()) }
+  return {
+    win: win as unknown as Window,
+    load: () => target.dispatchEvent(new Event('load')),
+    runIdle: () => idle.splice(0).forEach((cb) => cb()),
+  }
 }
 
-const synced = (store: StoreApi<ShellLiveState>) => store.setState({ sync: { ...store.getState().sync, lastSyncAt: Date.now() } })
+const synced = (store: StoreApi<ShellLiveState>) =>
+  store.setState({ sync: { ...store.getState().sync, lastSyncAt: Date.now() } })
 
 describe('afterStartUp', () => {
   beforeEach(() => void vi.useFakeTimers())

@@ -20,7 +20,10 @@ export interface AfterStartUpOptions {
 }
 
 /** Runs `run` once the page's start-up is over (above). Returns a cancel. */
-export function afterStartUp(run: () => void, { store = shellLiveStore, win = window }: AfterStartUpOptions = {}): () => void {
+export function afterStartUp(
+  run: () => void,
+  { store = shellLiveStore, win = window }: AfterStartUpOptions = {},
+): () => void {
   let done = false
   let unsubscribe = () => {}
   let limit: ReturnType<typeof setTimeout> | undefined

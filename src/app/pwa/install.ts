@@ -19,7 +19,8 @@ function snoozedAt(): number | null {
 }
 
 const runsStandalone = (): boolean =>
-  (navigator as Navigator & { standalone?: boolean }).standalone === true || (window.matchMedia?.('(display-mode: standalone)').matches ?? false)
+  (navigator as Navigator & { standalone?: boolean }).standalone === true ||
+  (window.matchMedia?.('(display-mode: standalone)').matches ?? false)
 
 let watching = false
 
@@ -33,7 +34,11 @@ export function watchInstallPrompt(now: () => number = Date.now): void {
   watching = true
   pwaStore.setState({
     installSnoozed: isSnoozed(snoozedAt(), now()),
-    iosHint: needsIosInstallHint({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints ?? 0, standalone: runsStandalone() }),
+    iosHint: needsIosInstallHint({
+      userAgent: navigator.userAgent,
+      maxTouchPoints: navigator.maxTouchPoints ?? 0,
+      standalone: runsStandalone(),
+    }),
   })
   // The browser may have offered installation before this ran (a first visit): main.tsx kept that event.
   const early = takeEarlyInstallPrompt()

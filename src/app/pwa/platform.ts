@@ -22,4 +22,5 @@ export function needsIosInstallHint({ userAgent, maxTouchPoints, standalone }: P
 /** "Not now" keeps the install offer away this long. */
 export const INSTALL_SNOOZE_MS = 30 * 24 * 60 * 60 * 1000
 
-export const isSnoozed = (snoozedAt: number | null, now: number): boolean => snoozedAt !== null && now - snoozedAt < INSTALL_SNOOZE_MS
+export const isSnoozed = (snoozedAt: number | null, now: number): boolean =>
+  snoozedAt !== null && now - snoozedAt < INSTALL_SNOOZE_MS

@@ -96,7 +96,10 @@ describe('install offer', () => {
     watchInstallPrompt()
     render(<PwaPrompts register={false} />)
     const prompt = vi.fn(async () => {})
-    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt, userChoice: Promise.resolve({ outcome: 'accepted' }) })
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt,
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    })
     act(() => void window.dispatchEvent(event))
     expect(event.defaultPrevented).toBe(true)
     expect(screen.getByText('Install Kreis')).toBeVisible()
@@ -108,7 +111,10 @@ describe('install offer', () => {
   it('a first visit: the browser offers installation before the app listens; the offer still shows (main.tsx caught it)', async () => {
     captureInstallPromptEarly()
     const prompt = vi.fn(async () => {})
-    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt, userChoice: Promise.resolve({ outcome: 'accepted' }) })
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt,
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    })
     window.dispatchEvent(event)
     expect(event.defaultPrevented).toBe(true)
     watchInstallPrompt() // the app's own listener starts later (PwaPrompts, once registered)

@@ -70,11 +70,7 @@ export function InstallPrompt() {
         <Button variant="ghost" onClick={() => snoozeInstall()}>
           {t('pwa.dismiss')}
         </Button>
-        {canInstall && (
-          <Button onClick={() => void install()}>
-            {t('pwa.install')}
-          </Button>
-        )}
+        {canInstall && <Button onClick={() => void install()}>{t('pwa.install')}</Button>}
       </div>
     </PromptCard>
   )

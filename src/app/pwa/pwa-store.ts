@@ -34,4 +34,4 @@ export const initialPwaState = (): PwaState => ({
 
 export const pwaStore = createStore<PwaState>(() => initialPwaState())
 
-export const usePwa = <T,>(select: (s: PwaState) => T): T => useStore(pwaStore, select)
+export const usePwa = <T>(select: (s: PwaState) => T): T => useStore(pwaStore, select)

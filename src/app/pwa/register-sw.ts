@@ -11,7 +11,10 @@ import { pwaStore } from './pwa-store'
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
 
 interface WorkboxLike {
-  addEventListener(type: 'waiting' | 'controlling', listener: (event: { isUpdate?: boolean; isExternal?: boolean }) => void): void
+  addEventListener(
+    type: 'waiting' | 'controlling',
+    listener: (event: { isUpdate?: boolean; isExternal?: boolean }) => void,
+  ): void
   messageSkipWaiting(): void
   register(): Promise<ServiceWorkerRegistration | undefined>
   update(): Promise<void>
@@ -56,7 +59,8 @@ export async function registerServiceWorker(opts: RegisterOptions = {}): Promise
     if (userAsked) return reload()
     // A version another tab switched to: offer the reload. The first install claiming this page (neither an
     // update nor external) runs the same code: nothing to do.
-    if (loadedControlled && (event.isUpdate || event.isExternal)) pwaStore.setState({ updateReady: true, applyUpdate: reload })
+    if (loadedControlled && (event.isUpdate || event.isExternal))
+      pwaStore.setState({ updateReady: true, applyUpdate: reload })
   })
   await wb.register()
 

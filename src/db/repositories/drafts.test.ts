@@ -24,7 +24,10 @@ describe('sell-flow drafts', () => {
     expect((await draftPhotos(db, 'd1')).map((p) => p.id)).toEqual(['a', 'b', 'c'])
     await setDraftPhotoOrder(db, 'd1', ['c', 'a'])
     const photos = await draftPhotos(db, 'd1')
-    expect(photos.map((p) => [p.id, p.position])).toEqual([['c', 0], ['a', 1]])
+    expect(photos.map((p) => [p.id, p.position])).toEqual([
+      ['c', 0],
+      ['a', 1],
+    ])
     expect(await photos[0]!.blob.text()).toBe('c')
     expect((await getDraft(db, 'd1'))?.fields).toEqual({ title: 'Coat' })
     await deleteDraft(db, 'd1')

@@ -22,7 +22,11 @@ export function draftPhotos(db: KreisDatabase, draftId: string): Promise<DraftPh
 }
 
 /** Adds photos at the end. */
-export async function addDraftPhotos(db: KreisDatabase, draftId: string, photos: Omit<DraftPhotoRow, 'draft_id' | 'position'>[]): Promise<void> {
+export async function addDraftPhotos(
+  db: KreisDatabase,
+  draftId: string,
+  photos: Omit<DraftPhotoRow, 'draft_id' | 'position'>[],
+): Promise<void> {
   await db.transaction('rw', db.draft_photos, async () => {
     const start = await db.draft_photos.where('draft_id').equals(draftId).count()
     await db.draft_photos.bulkPut(photos.map((p, i) => ({ ...p, draft_id: draftId, position: start + i })))
@@ -30,7 +34,11 @@ export async function addDraftPhotos(db: KreisDatabase, draftId: string, photos:
 }
 
 /** Puts the photos in the given order (ids not listed are removed). */
-export async function setDraftPhotoOrder(db: KreisDatabase, draftId: string, orderedIds: readonly string[]): Promise<void> {
+export async function setDraftPhotoOrder(
+  db: KreisDatabase,
+  draftId: string,
+  orderedIds: readonly string[],
+): Promise<void> {
   await db.transaction('rw', db.draft_photos, async () => {
     const keep = new Map(orderedIds.map((id, i) => [id, i]))
     const all = await db.draft_photos.where('draft_id').equals(draftId).toArray()
@@ -68,7 +76,8 @@ export interface SellDraftPhoto {
   image_url: string | null
 }
 
-const photoTable = (db: KreisDatabase): Table<SellDraftPhoto, string> => db.draft_photos as unknown as Table<SellDraftPhoto, string>
+const photoTable = (db: KreisDatabase): Table<SellDraftPhoto, string> =>
+  db.draft_photos as unknown as Table<SellDraftPhoto, string>
 
 export const editDraftId = (listingId: string): string => `edit:${listingId}`
 
@@ -122,7 +131,12 @@ export async function resumeDraft(db: KreisDatabase, draftId: string, now: numbe
 }
 
 /** Merges form values (or other draft fields) into the draft. */
-export async function updateDraftFields(db: KreisDatabase, draftId: string, patch: Record<string, unknown>, now: number): Promise<void> {
+export async function updateDraftFields(
+  db: KreisDatabase,
+  draftId: string,
+  patch: Record<string, unknown>,
+  now: number,
+): Promise<void> {
   await db.transaction('rw', db.drafts, async () => {
     const d = await db.drafts.get(draftId)
     if (d) await db.drafts.put({ ...d, fields: { ...d.fields, ...patch }, updated_at: now })
@@ -157,7 +171,15 @@ export async function startEditDraft(
     await db.draft_photos.where('draft_id').equals(id).delete()
     await db.drafts.put({ id, listing_id: listingId, fields, updated_at: now })
     await photoTable(db).bulkPut(
-      images.map((img, i) => ({ id: img.id, draft_id: id, position: i, blob: null, card_blob: null, content_type: '', image_url: img.image_url })),
+      images.map((img, i) => ({
+        id: img.id,
+        draft_id: id,
+        position: i,
+        blob: null,
+        card_blob: null,
+        content_type: '',
+        image_url: img.image_url,
+      })),
     )
   })
   return id
@@ -181,7 +203,12 @@ export async function currentSellDraft(db: KreisDatabase): Promise<SellDraft | n
 }
 
 /** Puts the draft's photos in this order (ids not listed are removed) and marks the draft changed. */
-export async function orderSellDraftPhotos(db: KreisDatabase, draftId: string, orderedIds: readonly string[], now: number): Promise<void> {
+export async function orderSellDraftPhotos(
+  db: KreisDatabase,
+  draftId: string,
+  orderedIds: readonly string[],
+  now: number,
+): Promise<void> {
   await db.transaction('rw', [db.draft_photos, db.drafts], async () => {
     await setDraftPhotoOrder(db, draftId, orderedIds)
     await db.drafts.update(draftId, { updated_at: now })

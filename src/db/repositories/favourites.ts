@@ -29,10 +29,17 @@ export async function favouriteIds(db: KreisDatabase): Promise<string[]> {
  * server's; favourites of another account that used the device are dropped; a visitor's device-only favourites
  * join the account (queued like a new favourite). Returns how many visitor favourites were queued.
  */
-export async function applyServerFavourites(db: KreisDatabase, userId: string, rows: readonly FavoriteRecord[], now: number): Promise<number> {
+export async function applyServerFavourites(
+  db: KreisDatabase,
+  userId: string,
+  rows: readonly FavoriteRecord[],
+  now: number,
+): Promise<number> {
   return db.transaction('rw', [db.favourites, db.listings, db.outbox], async () => {
     const pending = new Set(
-      (await db.outbox.where('group').startsWith('favourite:').toArray()).map((e) => e.group.slice('favourite:'.length)),
+      (await db.outbox.where('group').startsWith('favourite:').toArray()).map((e) =>
+        e.group.slice('favourite:'.length),
+      ),
     )
     const server = new Map(rows.filter((r) => r.user_id === userId).map((r) => [r.listing_id, r]))
     const locals = await db.favourites.toArray()
@@ -51,15 +58,30 @@ export async function applyServerFavourites(db: KreisDatabase, userId: string, r
       ...adopt,
       ...added.map((r, i): FavouriteRow => {
         const l = listings[i]
-        return { listing_id: r.listing_id, created_at: Date.parse(r.created_at), user_id: userId, ...(l ? { card: favouriteCardOf(l) } : {}) }
+        return {
+          listing_id: r.listing_id,
+          created_at: Date.parse(r.created_at),
+          user_id: userId,
+          ...(l ? { card: favouriteCardOf(l) } : {}),
+        }
       }),
     ])
     const toSend = adopt.filter((f) => !server.has(f.listing_id))
     await db.outbox.bulkAdd(
       toSend.map((f) => ({
         group: `favourite:${f.listing_id}` as const,
-        op: { kind: 'favourite.set' as const, user_id: userId, listing_id: f.listing_id, favourite: true, created_at: new Date(f.created_at).toISOString(), edited_at: new Date(f.created_at).toISOString() },
-        queued_at: now, state: 'queued' as const, attempts: 0, not_before: 0,
+        op: {
+          kind: 'favourite.set' as const,
+          user_id: userId,
+          listing_id: f.listing_id,
+          favourite: true,
+          created_at: new Date(f.created_at).toISOString(),
+          edited_at: new Date(f.created_at).toISOString(),
+        },
+        queued_at: now,
+        state: 'queued' as const,
+        attempts: 0,
+        not_before: 0,
       })),
     )
     return toSend.length
@@ -86,12 +108,25 @@ export async function favouriteItems(db: KreisDatabase): Promise<FavouriteItem[]
   return favs.map((f, i) => {
     const listing = listings[i] ?? null
     const card = listing ? favouriteCardOf(listing) : (f.card ?? null)
-    const availability: FavouriteAvailability = listing ? (listing.status === 'active' ? 'available' : 'sold') : f.card?.status === 'sold' ? 'sold' : 'unavailable'
+    const availability: FavouriteAvailability = listing
+      ? listing.status === 'active'
+        ? 'available'
+        : 'sold'
+      : f.card?.status === 'sold'
+        ? 'sold'
+        : 'unavailable'
     return { listing_id: f.listing_id, created_at: f.created_at, listing, card, availability }
   })
 }
 
 /** The card a favourite keeps of its listing. */
 export function favouriteCardOf(l: ListingRow): FavouriteCard {
-  return { title: l.title, price: l.price, brand: l.brand, size: l.size, cover_image_url: l.cover_image_url, status: l.status }
+  return {
+    title: l.title,
+    price: l.price,
+    brand: l.brand,
+    size: l.size,
+    cover_image_url: l.cover_image_url,
+    status: l.status,
+  }
 }

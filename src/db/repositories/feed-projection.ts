@@ -25,7 +25,12 @@ const LOAD_CHUNK_ROWS = 1000
 export type Facets = Pick<ListingRow, 'id' | 'status' | 'created_at'> & FilterFacets
 export type FacetOrder = FeedSort
 
-export const facetsOf = (row: ListingRow): Facets => ({ id: row.id, status: row.status, created_at: row.created_at, ...filterFacets(row) })
+export const facetsOf = (row: ListingRow): Facets => ({
+  id: row.id,
+  status: row.status,
+  created_at: row.created_at,
+  ...filterFacets(row),
+})
 
 /** Orders with their tie-breaks (the id), so equal dates and prices page deterministically. */
 export const FACET_ORDER: Record<FacetOrder, (a: Facets, b: Facets) => number> = {

@@ -5,7 +5,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { KreisDatabase } from '../database'
 import type { ListingRow } from '../rows'
 import { compileFilters } from '../../domain/feed-filters'
-import { COLD_WALK_MAX_ROWS, favouriteListings, feedCount, feedPage, ownListings, walkNewest, type FeedFilter } from './feed'
+import {
+  COLD_WALK_MAX_ROWS,
+  favouriteListings,
+  feedCount,
+  feedPage,
+  ownListings,
+  walkNewest,
+  type FeedFilter,
+} from './feed'
 import { feedProjection } from './feed-projection'
 import { applyListingBundle } from './mirror'
 
@@ -27,11 +35,28 @@ const SIZES = ['S', 'M', 'L', '38']
 function listing(i: number, over: Partial<ListingRow> = {}): ListingRow {
   const t = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString()
   return {
-    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, user_id: `seller-${i % 3}`, title: `item ${i}`,
-    description: 'description', price: (i * 7) % 300 + 1, condition: i % 7 < 4 ? 'very_good' : 'acceptable',
-    category: CATS[i % 5]!, product_type: null, brand: null, size: SIZES[Math.floor(i / 3) % 4]!, fabric: null, location: LOCS[i % 4]!,
-    tags: null, status: i % 10 === 0 ? 'sold' : 'active', created_at: t, updated_at: t, edited_at: t, sync_state: 'synced',
-    cover_image_url: null, seller_first_name: null, seller_last_name: null, ...over,
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    user_id: `seller-${i % 3}`,
+    title: `item ${i}`,
+    description: 'description',
+    price: ((i * 7) % 300) + 1,
+    condition: i % 7 < 4 ? 'very_good' : 'acceptable',
+    category: CATS[i % 5]!,
+    product_type: null,
+    brand: null,
+    size: SIZES[Math.floor(i / 3) % 4]!,
+    fabric: null,
+    location: LOCS[i % 4]!,
+    tags: null,
+    status: i % 10 === 0 ? 'sold' : 'active',
+    created_at: t,
+    updated_at: t,
+    edited_at: t,
+    sync_state: 'synced',
+    cover_image_url: null,
+    seller_first_name: null,
+    seller_last_name: null,
+    ...over,
   }
 }
 
@@ -52,9 +77,21 @@ describe('feed page (docs/product.md §2.6, §7.2: active listings, newest first
   })
 
   it('narrows by category, price range, locations, sizes and conditions together', async () => {
-    const f: FeedFilter = { category: 'women', priceMin: 20, priceMax: 200, locations: ['Basel', 'Zurich'], sizes: ['S', 'L'], conditions: ['acceptable'] }
+    const f: FeedFilter = {
+      category: 'women',
+      priceMin: 20,
+      priceMax: 200,
+      locations: ['Basel', 'Zurich'],
+      sizes: ['S', 'L'],
+      conditions: ['acceptable'],
+    }
     const keep = (l: ListingRow) =>
-      l.category === 'women' && l.price >= 20 && l.price <= 200 && ['Basel', 'Zurich'].includes(l.location!) && ['S', 'L'].includes(l.size!) && l.condition === 'acceptable'
+      l.category === 'women' &&
+      l.price >= 20 &&
+      l.price <= 200 &&
+      ['Basel', 'Zurich'].includes(l.location!) &&
+      ['S', 'L'].includes(l.size!) &&
+      l.condition === 'acceptable'
     const expected = reference(keep)
     expect(expected.length).toBeGreaterThan(0)
     expect((await feedPage(db, f, 1)).map((l) => l.id)).toEqual(expected.slice(0, 12).map((l) => l.id))
@@ -76,7 +113,7 @@ describe('feed page (docs/product.md §2.6, §7.2: active listings, newest first
     expect(page.some((l) => l.status === 'sold')).toBe(true)
   })
 
-  it('lists the owner\'s listings with sold ones, newest first', async () => {
+  it("lists the owner's listings with sold ones, newest first", async () => {
     const own = await ownListings(db, 'seller-1')
     expect(own.length).toBe(rows.filter((l) => l.user_id === 'seller-1').length)
     expect(own.some((l) => l.status === 'sold')).toBe(true)
@@ -86,13 +123,34 @@ describe('feed page (docs/product.md §2.6, §7.2: active listings, newest first
 
 describe('the one filter model (src/domain/feed-filters.ts) is what the feed applies', () => {
   const world = [
-    listing(1, { location: '8001 Zürich', size: '38 EU', title: 'Hermès silk scarf', brand: 'Hermès', category: 'accessories' }),
+    listing(1, {
+      location: '8001 Zürich',
+      size: '38 EU',
+      title: 'Hermès silk scarf',
+      brand: 'Hermès',
+      category: 'accessories',
+    }),
     listing(2, { location: 'Zurich', size: 'M', title: 'Striped Pullover', brand: null, category: 'children' }),
-    listing(3, { location: '1201 Genève', size: 'One Size', title: 'Wool coat', brand: 'Akris', price: 650, category: 'women' }),
-    listing(4, { location: 'Bernstrasse 4, Thun', size: 'S', title: 'Pullunder', brand: 'COS', tags: ['vintage'], category: 'men' }),
+    listing(3, {
+      location: '1201 Genève',
+      size: 'One Size',
+      title: 'Wool coat',
+      brand: 'Akris',
+      price: 650,
+      category: 'women',
+    }),
+    listing(4, {
+      location: 'Bernstrasse 4, Thun',
+      size: 'S',
+      title: 'Pullunder',
+      brand: 'COS',
+      tags: ['vintage'],
+      category: 'men',
+    }),
     listing(5, { location: 'Zurich', size: 'M', title: 'Sold pullover', status: 'sold', category: 'men' }),
   ]
-  const ids = async (f: FeedFilter, sort: Parameters<typeof feedPage>[3] = 'newest') => (await feedPage(db, f, 1, sort)).map((l) => Number(l.id.slice(-3)))
+  const ids = async (f: FeedFilter, sort: Parameters<typeof feedPage>[3] = 'newest') =>
+    (await feedPage(db, f, 1, sort)).map((l) => Number(l.id.slice(-3)))
 
   beforeEach(async () => {
     await db.listings.bulkPut(world)
@@ -119,7 +177,9 @@ describe('the one filter model (src/domain/feed-filters.ts) is what the feed app
     try {
       expect((await feedPage(coldDb, { query: 'zürich pull' }, 1)).map((l) => l.title)).toEqual(['Striped Pullover'])
       expect((await feedPage(coldDb, { query: 'basel pull' }, 1)).map((l) => l.id)).toEqual([])
-      expect((await feedPage(coldDb, { query: 'pull', locations: ['Zurich'] }, 1)).map((l) => l.title)).toEqual(['Striped Pullover'])
+      expect((await feedPage(coldDb, { query: 'pull', locations: ['Zurich'] }, 1)).map((l) => l.title)).toEqual([
+        'Striped Pullover',
+      ])
     } finally {
       coldDb.close()
     }
@@ -152,12 +212,21 @@ describe('favourites with their listings', () => {
 describe('feed walk over equal keys (chunks end inside runs of equal dates and prices)', () => {
   // 400 rows on 5 dates and 4 prices: every chunk boundary falls inside a run of equal index keys.
   const tied = Array.from({ length: 400 }, (_, i) =>
-    listing(i, { created_at: new Date(Date.UTC(2026, 0, 1 + (i % 5))).toISOString(), price: [10, 20, 30, 40][i % 4]!, status: 'active' }),
+    listing(i, {
+      created_at: new Date(Date.UTC(2026, 0, 1 + (i % 5))).toISOString(),
+      price: [10, 20, 30, 40][i % 4]!,
+      status: 'active',
+    }),
   )
-  const byDateDesc = (a: ListingRow, b: ListingRow) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1)
-  const byPrice = (dir: 1 | -1) => (a: ListingRow, b: ListingRow) => (a.price === b.price ? (a.id < b.id ? -dir : dir) : (a.price - b.price) * dir)
+  const byDateDesc = (a: ListingRow, b: ListingRow) =>
+    a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1
+  const byPrice = (dir: 1 | -1) => (a: ListingRow, b: ListingRow) =>
+    a.price === b.price ? (a.id < b.id ? -dir : dir) : (a.price - b.price) * dir
 
-  async function allPages(filter: Parameters<typeof feedPage>[1], sort: Parameters<typeof feedPage>[3]): Promise<string[]> {
+  async function allPages(
+    filter: Parameters<typeof feedPage>[1],
+    sort: Parameters<typeof feedPage>[3],
+  ): Promise<string[]> {
     const ids: string[] = []
     for (let page = 1; ; page++) {
       const rows = await feedPage(db, filter, page, sort)
@@ -173,8 +242,18 @@ describe('feed walk over equal keys (chunks end inside runs of equal dates and p
   it.each([
     ['newest, narrow filters', { locations: ['Zurich'], sizes: ['M', 'L'] }, 'newest' as const, byDateDesc],
     ['newest, one category', { category: 'shoes' }, 'newest' as const, byDateDesc],
-    ['price ascending, narrow filters', { conditions: ['acceptable'], locations: ['Bern', 'Basel'] }, 'price_asc' as const, byPrice(1)],
-    ['price descending, price range', { priceMin: 20, priceMax: 30, category: 'women' }, 'price_desc' as const, byPrice(-1)],
+    [
+      'price ascending, narrow filters',
+      { conditions: ['acceptable'], locations: ['Bern', 'Basel'] },
+      'price_asc' as const,
+      byPrice(1),
+    ],
+    [
+      'price descending, price range',
+      { priceMin: 20, priceMax: 30, category: 'women' },
+      'price_desc' as const,
+      byPrice(-1),
+    ],
     ['newest, no filter', {}, 'newest' as const, byDateDesc],
   ])('%s: every match exactly once, in order, across all pages', async (_, filter, sort, order) => {
     const f = filter as Parameters<typeof feedPage>[1]
@@ -185,13 +264,15 @@ describe('feed walk over equal keys (chunks end inside runs of equal dates and p
       (!f.conditions || (f.conditions as readonly string[]).includes(l.condition)) &&
       (f.priceMin === undefined || l.price >= f.priceMin) &&
       (f.priceMax === undefined || l.price <= f.priceMax)
-    const expected = tied.filter(keep).sort(order).map((l) => l.id)
+    const expected = tied
+      .filter(keep)
+      .sort(order)
+      .map((l) => l.id)
     expect(expected.length).toBeGreaterThan(12)
     expect(await allPages(f, sort)).toEqual(expected)
     expect(await feedCount(db, f)).toBe(expected.length)
   })
 })
-
 
 describe('feed on a new connection, before the projection is loaded', () => {
   // 1,000 rows: enough that a narrow filter outlasts the walk a cold page may do, and a deep page lies beyond it.
@@ -199,8 +280,13 @@ describe('feed on a new connection, before the projection is loaded', () => {
   type ColdFilter = Pick<FeedFilter, 'category' | 'locations' | 'sizes'>
   const matching = (f: ColdFilter) =>
     many
-      .filter((l) => l.status === 'active' && (f.category === undefined || l.category === f.category) &&
-        (!f.locations || f.locations.includes(l.location!)) && (!f.sizes || f.sizes.includes(l.size!)))
+      .filter(
+        (l) =>
+          l.status === 'active' &&
+          (f.category === undefined || l.category === f.category) &&
+          (!f.locations || f.locations.includes(l.location!)) &&
+          (!f.sizes || f.sizes.includes(l.size!)),
+      )
       .sort((a, b) => (a.created_at < b.created_at ? 1 : -1))
 
   beforeEach(async () => {
@@ -215,7 +301,9 @@ describe('feed on a new connection, before the projection is loaded', () => {
     ['a narrow filter (a handful of matches in 1,000 rows)', NARROW, 1],
     ['a page deeper than a cold walk goes', {}, 60],
   ])('answers %s the same as a loaded projection would', async (_, filter, page) => {
-    const expected = matching(filter).slice((page - 1) * 12, page * 12).map((l) => l.id)
+    const expected = matching(filter)
+      .slice((page - 1) * 12, page * 12)
+      .map((l) => l.id)
     expect(expected.length).toBeGreaterThan(0)
     const coldDb = new KreisDatabase(db.name)
     try {
@@ -230,9 +318,18 @@ describe('feed on a new connection, before the projection is loaded', () => {
   it(`walks at most ${COLD_WALK_MAX_ROWS} rows: broad filters fill their page, a narrow one is left to the projection`, async () => {
     const keep = (f: ColdFilter) => compileFilters(f)
     const broad = await db.transaction('r', db.listings, () => walkNewest(db, keep({ category: 'men' }), 12, 12))
-    expect(broad?.map((l) => l.id)).toEqual(matching({ category: 'men' }).slice(12, 24).map((l) => l.id))
+    expect(broad?.map((l) => l.id)).toEqual(
+      matching({ category: 'men' })
+        .slice(12, 24)
+        .map((l) => l.id),
+    )
     // About 1 row in 80 matches: the 12th lies deeper than the walk may go.
-    expect(many.filter((l) => l.status === 'active').sort((a, b) => (a.created_at < b.created_at ? 1 : -1)).findIndex((l) => l.id === matching(NARROW)[11]!.id)).toBeGreaterThan(COLD_WALK_MAX_ROWS)
+    expect(
+      many
+        .filter((l) => l.status === 'active')
+        .sort((a, b) => (a.created_at < b.created_at ? 1 : -1))
+        .findIndex((l) => l.id === matching(NARROW)[11]!.id),
+    ).toBeGreaterThan(COLD_WALK_MAX_ROWS)
     expect(await db.transaction('r', db.listings, () => walkNewest(db, keep(NARROW), 0, 12))).toBeNull()
   })
 })
@@ -256,13 +353,23 @@ describe('feed after writes (the filter projection follows every committed chang
     expect(after).not.toContain(fresh.id)
     expect(after).not.toContain(before[0]!.id)
     expect(after).not.toContain(before[1]!.id)
-    expect(after).toEqual(reference((l) => l.location === 'Zurich' && l.id !== before[0]!.id && l.id !== before[1]!.id).slice(0, 12).map((l) => l.id))
+    expect(after).toEqual(
+      reference((l) => l.location === 'Zurich' && l.id !== before[0]!.id && l.id !== before[1]!.id)
+        .slice(0, 12)
+        .map((l) => l.id),
+    )
   })
 
   it('follows a pulled page of hundreds of listings by their keys, without re-reading the table', async () => {
     await feedCount(db, {})
     const page = Array.from({ length: 200 }, (_, i) => {
-      const { sync_state: _s, cover_image_url: _c, seller_first_name: _f, seller_last_name: _l, ...record } = listing(5001 + i * 2, { status: 'active', size: 'XS' })
+      const {
+        sync_state: _s,
+        cover_image_url: _c,
+        seller_first_name: _f,
+        seller_last_name: _l,
+        ...record
+      } = listing(5001 + i * 2, { status: 'active', size: 'XS' })
       return record
     })
     await applyListingBundle(db, { listings: page, images: [], sellers: [] })
@@ -275,7 +382,9 @@ describe('feed after writes (the filter projection follows every committed chang
     await db.listings.clear()
     expect(await feedCount(db, { sizes: ['M'] })).toBe(0)
     await db.listings.bulkPut(rows.slice(0, 30))
-    expect(await feedCount(db, { sizes: ['M'] })).toBe(reference((l) => l.size === 'M' && Number(l.title.slice(5)) < 30).length)
+    expect(await feedCount(db, { sizes: ['M'] })).toBe(
+      reference((l) => l.size === 'M' && Number(l.title.slice(5)) < 30).length,
+    )
   })
 
   it('a read made while a write is under way answers with its commit; a write rolled back leaves the feed as it was', async () => {
@@ -290,11 +399,13 @@ describe('feed after writes (the filter projection follows every committed chang
     })
     expect((await reading!).slice(0, 2)).toEqual([listing(4002).id, listing(4001).id])
 
-    await expect(db.transaction('rw', db.listings, async () => {
-      await db.listings.put(listing(4003, { size: 'S', created_at: '2027-04-03T00:00:00.000Z' }))
-      await db.listings.delete(before[0]!)
-      throw new Error('rolled back')
-    })).rejects.toThrow('rolled back')
+    await expect(
+      db.transaction('rw', db.listings, async () => {
+        await db.listings.put(listing(4003, { size: 'S', created_at: '2027-04-03T00:00:00.000Z' }))
+        await db.listings.delete(before[0]!)
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
     const after = (await feedPage(db, f, 1)).map((l) => l.id)
     expect(after).not.toContain(listing(4003).id)
     expect(after).toContain(before[0])
@@ -302,7 +413,9 @@ describe('feed after writes (the filter projection follows every committed chang
 
   it('follows a bulk write of any size straight to the table by its keys', async () => {
     await feedCount(db, {})
-    await db.listings.bulkPut(Array.from({ length: 500 }, (_, i) => listing(6001 + i, { size: 'XXL', status: 'active' })))
+    await db.listings.bulkPut(
+      Array.from({ length: 500 }, (_, i) => listing(6001 + i, { size: 'XXL', status: 'active' })),
+    )
     expect(await feedCount(db, { sizes: ['XXL'] })).toBe(500)
     expect(feedProjection(db).fullReads).toBe(1)
   })
@@ -334,7 +447,9 @@ describe('feed after writes (the filter projection follows every committed chang
 
   it('re-runs a live query of a page when any listing changes', async () => {
     const seen: string[][] = []
-    const sub = liveQuery(() => feedPage(db, { conditions: ['acceptable'] }, 1)).subscribe((page) => seen.push(page.map((l) => l.id)))
+    const sub = liveQuery(() => feedPage(db, { conditions: ['acceptable'] }, 1)).subscribe((page) =>
+      seen.push(page.map((l) => l.id)),
+    )
     try {
       await until(() => seen.length === 1)
       const fresh = listing(3001, { condition: 'acceptable', created_at: '2027-03-01T00:00:00.000Z' })

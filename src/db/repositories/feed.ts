@@ -42,13 +42,22 @@ const COLD_WALK_CHUNK_ROWS = 100
  * newest, testing the filter, in chunks. The home feed and broad filters fill a page within a chunk or two; null
  * when COLD_WALK_MAX_ROWS did not (call inside a read transaction).
  */
-export async function walkNewest(db: KreisDatabase, keep: Keep | null, offset: number, pageSize: number): Promise<ListingRow[] | null> {
-  const newest = db.listings.where('[status+created_at]').between(['active', Dexie.minKey], ['active', Dexie.maxKey], true, true).reverse()
+export async function walkNewest(
+  db: KreisDatabase,
+  keep: Keep | null,
+  offset: number,
+  pageSize: number,
+): Promise<ListingRow[] | null> {
+  const newest = db.listings
+    .where('[status+created_at]')
+    .between(['active', Dexie.minKey], ['active', Dexie.maxKey], true, true)
+    .reverse()
   const hits: ListingRow[] = []
   for (let scanned = 0; scanned < COLD_WALK_MAX_ROWS; scanned += COLD_WALK_CHUNK_ROWS) {
     const chunk = await newest.clone().offset(scanned).limit(COLD_WALK_CHUNK_ROWS).toArray()
     for (const row of chunk) if (!keep || keep(filterFacets(row))) hits.push(row)
-    if (hits.length >= offset + pageSize || chunk.length < COLD_WALK_CHUNK_ROWS) return hits.slice(offset, offset + pageSize)
+    if (hits.length >= offset + pageSize || chunk.length < COLD_WALK_CHUNK_ROWS)
+      return hits.slice(offset, offset + pageSize)
   }
   return null
 }
@@ -60,7 +69,13 @@ function matches(f: FeedFilter): (x: Facets) => boolean {
 }
 
 /** Ids of the listings on one page, from the projection. */
-async function pageIds(db: KreisDatabase, f: FeedFilter, sort: FeedSort, offset: number, pageSize: number): Promise<string[]> {
+async function pageIds(
+  db: KreisDatabase,
+  f: FeedFilter,
+  sort: FeedSort,
+  offset: number,
+  pageSize: number,
+): Promise<string[]> {
   const keep = matches(f)
   const ids: string[] = []
   let skipped = 0
@@ -73,7 +88,13 @@ async function pageIds(db: KreisDatabase, f: FeedFilter, sort: FeedSort, offset:
 }
 
 /** Listing rows (with their card fields) of one feed page (1-based), newest first unless sorted by price. */
-export async function feedPage(db: KreisDatabase, filter: FeedFilter, page: number, sort: FeedSort = 'newest', pageSize = PAGE_SIZE): Promise<ListingRow[]> {
+export async function feedPage(
+  db: KreisDatabase,
+  filter: FeedFilter,
+  page: number,
+  sort: FeedSort = 'newest',
+  pageSize = PAGE_SIZE,
+): Promise<ListingRow[]> {
   // The table count, started before anything is awaited, is what makes a live query of this page re-run when any
   // listing changes: a live query observes the reads made in its own async context, which awaiting the
   // projection (a promise made in another context) does not keep in the browser, so reads after it may go unseen.
@@ -107,12 +128,19 @@ export async function feedCount(db: KreisDatabase, filter: FeedFilter): Promise<
 
 /** All images of a listing in display order. */
 export function listingImages(db: KreisDatabase, listingId: string): Promise<ListingImageRow[]> {
-  return db.listing_images.where('[listing_id+image_order]').between([listingId, Dexie.minKey], [listingId, Dexie.maxKey]).toArray()
+  return db.listing_images
+    .where('[listing_id+image_order]')
+    .between([listingId, Dexie.minKey], [listingId, Dexie.maxKey])
+    .toArray()
 }
 
 /** The user's own listings (sold included), newest first. */
 export function ownListings(db: KreisDatabase, userId: string): Promise<ListingRow[]> {
-  return db.listings.where('[user_id+created_at]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).reverse().toArray()
+  return db.listings
+    .where('[user_id+created_at]')
+    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+    .reverse()
+    .toArray()
 }
 
 /** A favourite with its listing as the mirror holds it now (null: no longer on this device, sold or deleted). */
@@ -137,5 +165,11 @@ export async function favouriteIdSet(db: KreisDatabase): Promise<ReadonlySet<str
 
 /** Whether the device holds any active listing yet (the shop's skeletons are for a device without data). */
 export async function hasActiveListings(db: KreisDatabase): Promise<boolean> {
-  return (await db.listings.where('[status+created_at]').between(['active', Dexie.minKey], ['active', Dexie.maxKey]).limit(1).count()) > 0
+  return (
+    (await db.listings
+      .where('[status+created_at]')
+      .between(['active', Dexie.minKey], ['active', Dexie.maxKey])
+      .limit(1)
+      .count()) > 0
+  )
 }

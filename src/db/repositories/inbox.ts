@@ -26,7 +26,11 @@ export function thread(db: KreisDatabase, conversationId: string): Promise<Messa
  * and pulled since. The message joins the unacknowledged one, behind the messages already queued there, so the
  * buyer's messages reach the server in the order written; acknowledging it moves them all to the server's id.
  */
-export async function conversationFor(db: KreisDatabase, listingId: string, buyerId: string): Promise<ConversationRow | undefined> {
+export async function conversationFor(
+  db: KreisDatabase,
+  listingId: string,
+  buyerId: string,
+): Promise<ConversationRow | undefined> {
   const both = await db.conversations.where('[listing_id+buyer_id]').equals([listingId, buyerId]).toArray()
   return both.find((c) => c.sync_state !== 'synced') ?? both[0]
 }
@@ -101,7 +105,11 @@ export interface ThreadData {
 }
 
 /** One conversation with what its thread shows; undefined when the device does not have it. */
-export async function threadData(db: KreisDatabase, conversationId: string, userId: string): Promise<ThreadData | undefined> {
+export async function threadData(
+  db: KreisDatabase,
+  conversationId: string,
+  userId: string,
+): Promise<ThreadData | undefined> {
   const conversation = await db.conversations.get(conversationId)
   if (!conversation) return undefined
   const other = conversation.buyer_id === userId ? conversation.seller_id : conversation.buyer_id
@@ -114,7 +122,10 @@ export async function threadData(db: KreisDatabase, conversationId: string, user
 }
 
 /** The newest message of each of the user's conversations and the user's read marks (what the live toast watches). */
-export async function latestPerConversation(db: KreisDatabase, userId: string): Promise<{ latest: MessageRow[]; readMarks: Map<string, string | null> }> {
+export async function latestPerConversation(
+  db: KreisDatabase,
+  userId: string,
+): Promise<{ latest: MessageRow[]; readMarks: Map<string, string | null> }> {
   const conversations = await db.conversations.toArray()
   const latest = await Promise.all(conversations.map((c) => latestMessage(db, c.id)))
   return {
@@ -126,6 +137,8 @@ export async function latestPerConversation(db: KreisDatabase, userId: string): 
 /** Unread messages per conversation of the user (conversations with none are left out). */
 export async function unreadCounts(db: KreisDatabase, userId: string): Promise<Map<string, number>> {
   const conversations = await db.conversations.toArray()
-  const counts = await Promise.all(conversations.map(async (c) => [c.id, (await receivedSinceRead(db, c, userId)).length] as const))
+  const counts = await Promise.all(
+    conversations.map(async (c) => [c.id, (await receivedSinceRead(db, c, userId)).length] as const),
+  )
   return new Map(counts.filter(([, n]) => n > 0))
 }

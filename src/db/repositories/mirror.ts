@@ -37,15 +37,25 @@ export async function applyListingBundle(db: KreisDatabase, bundle: ListingBundl
   return db.transaction('rw', [db.listings, db.listing_images, db.profiles, db.my_profile], async () => {
     const locals = await db.listings.bulkGet(bundle.listings.map((r) => r.id))
     const accepted = bundle.listings.filter((r, i) => acceptsServerRow(locals[i], r))
-    const current = bundle.listings.filter((r, i) => !locals[i] || (locals[i].sync_state === 'synced' && r.updated_at >= locals[i].updated_at))
+    const current = bundle.listings.filter(
+      (r, i) => !locals[i] || (locals[i].sync_state === 'synced' && r.updated_at >= locals[i].updated_at),
+    )
     await putAccepted(db, accepted, bundle)
-    await replaceImageSets(db, current.map((r) => r.id), bundle.images)
+    await replaceImageSets(
+      db,
+      current.map((r) => r.id),
+      bundle.images,
+    )
     await applyProfiles(db, bundle.sellers)
     return accepted.map((r) => r.id)
   })
 }
 
-async function putAccepted(db: KreisDatabase, accepted: readonly ListingRecord[], bundle: ListingBundle): Promise<void> {
+async function putAccepted(
+  db: KreisDatabase,
+  accepted: readonly ListingRecord[],
+  bundle: ListingBundle,
+): Promise<void> {
   const sellers = new Map<string, SellerName | undefined>(bundle.sellers.map((p) => [p.id, p]))
   const unknown = [...new Set(accepted.map((r) => r.user_id))].filter((id) => !sellers.has(id))
   for (const p of await db.profiles.bulkGet(unknown)) if (p) sellers.set(p.id, p)
@@ -56,7 +66,12 @@ async function putAccepted(db: KreisDatabase, accepted: readonly ListingRecord[]
     sellers.set(mine.id, freshestSellerName(mine, pub))
   }
   const covers = coversByListing(bundle.images)
-  await db.listings.bulkPut(accepted.map((r): ListingRow => ({ ...synced(r), ...cardFields(covers.get(r.id) ?? null, sellers.get(r.user_id)) })))
+  await db.listings.bulkPut(
+    accepted.map((r): ListingRow => ({
+      ...synced(r),
+      ...cardFields(covers.get(r.id) ?? null, sellers.get(r.user_id)),
+    })),
+  )
 }
 
 /**
@@ -81,23 +96,37 @@ export async function applyKnownListings(db: KreisDatabase, rows: readonly Listi
  * Makes the mirror's image rows of `listingIds` exactly the given images, writing only rows that changed, and
  * moves the listings' cover images along (call inside a transaction).
  */
-export async function replaceImageSets(db: KreisDatabase, listingIds: readonly string[], images: readonly ListingImageRecord[]): Promise<void> {
+export async function replaceImageSets(
+  db: KreisDatabase,
+  listingIds: readonly string[],
+  images: readonly ListingImageRecord[],
+): Promise<void> {
   if (listingIds.length === 0) return
   const ids = new Set(listingIds)
   const incoming = images.filter((img) => ids.has(img.listing_id))
-  const existing = await db.listing_images.where('listing_id').anyOf([...ids]).toArray()
+  const existing = await db.listing_images
+    .where('listing_id')
+    .anyOf([...ids])
+    .toArray()
   const byId = new Map(existing.map((img) => [img.id, img]))
   const keep = new Set(incoming.map((img) => img.id))
   await db.listing_images.bulkDelete(existing.filter((img) => !keep.has(img.id)).map((img) => img.id))
-  await db.listing_images.bulkPut(incoming.filter((img) => !sameImage(byId.get(img.id), img)).map((img): ListingImageRow => synced(img)))
+  await db.listing_images.bulkPut(
+    incoming.filter((img) => !sameImage(byId.get(img.id), img)).map((img): ListingImageRow => synced(img)),
+  )
   const covers = coversByListing(incoming)
-  const stale = (await db.listings.bulkGet([...listingIds])).filter((l) => l && l.cover_image_url !== (covers.get(l.id) ?? null))
+  const stale = (await db.listings.bulkGet([...listingIds])).filter(
+    (l) => l && l.cover_image_url !== (covers.get(l.id) ?? null),
+  )
   for (const l of stale) await db.listings.update(l!.id, { cover_image_url: covers.get(l!.id) ?? null })
 }
 
 const sameImage = (local: ListingImageRow | undefined, remote: ListingImageRecord) =>
-  local !== undefined && local.sync_state === 'synced' && local.updated_at === remote.updated_at &&
-  local.image_order === remote.image_order && local.image_url === remote.image_url
+  local !== undefined &&
+  local.sync_state === 'synced' &&
+  local.updated_at === remote.updated_at &&
+  local.image_order === remote.image_order &&
+  local.image_url === remote.image_url
 
 /**
  * Stores seller profiles (newer versions only) and renames the cards of a seller whose name changed, or of the
@@ -112,7 +141,8 @@ export async function applyProfiles(db: KreisDatabase, rows: readonly PublicProf
   for (const [i, r] of rows.entries()) {
     const was = locals[i]
     if (!newer.includes(r)) continue
-    if (was ? was.first_name !== r.first_name || was.last_name !== r.last_name : r.id === me) await refreshSellerCards(db, r.id)
+    if (was ? was.first_name !== r.first_name || was.last_name !== r.last_name : r.id === me)
+      await refreshSellerCards(db, r.id)
   }
 }
 
@@ -135,7 +165,9 @@ export const sellerListings = (db: KreisDatabase, userId: string) =>
 
 /** A conversation's messages, in time order. */
 export const messagesOf = (db: KreisDatabase, conversationId: string) =>
-  db.messages.where('[conversation_id+created_at]').between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])
+  db.messages
+    .where('[conversation_id+created_at]')
+    .between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])
 
 /**
  * Stores conversations under the reconcile rule. Read marks only move forward, whichever side knows the later one:
@@ -150,7 +182,11 @@ export async function applyConversations(db: KreisDatabase, rows: readonly Conve
       const local = locals[i]
       const marks = laterReadMarks(local, r)
       if (acceptsServerRow(local, r)) puts.push({ ...synced(r), ...marks })
-      else if (local && (marks.buyer_last_read_at !== (local.buyer_last_read_at ?? null) || marks.seller_last_read_at !== (local.seller_last_read_at ?? null))) {
+      else if (
+        local &&
+        (marks.buyer_last_read_at !== (local.buyer_last_read_at ?? null) ||
+          marks.seller_last_read_at !== (local.seller_last_read_at ?? null))
+      ) {
         puts.push({ ...local, ...marks })
       }
     }
@@ -225,8 +261,14 @@ export async function removeConversationsNotIn(db: KreisDatabase, visibleIds: Re
     for (const c of await db.conversations.bulkGet(candidates)) {
       if (c?.sync_state !== 'synced') continue
       // A fresh collection each time: filter() narrows the collection it is called on.
-      const messages = () => db.messages.where('[conversation_id+created_at]').between([c.id, Dexie.minKey], [c.id, Dexie.maxKey])
-      if ((await messages().filter((m) => m.sync_state !== 'synced').count()) > 0) continue
+      const messages = () =>
+        db.messages.where('[conversation_id+created_at]').between([c.id, Dexie.minKey], [c.id, Dexie.maxKey])
+      if (
+        (await messages()
+          .filter((m) => m.sync_state !== 'synced')
+          .count()) > 0
+      )
+        continue
       await messages().delete()
       gone.push(c.id)
     }
@@ -237,7 +279,11 @@ export async function removeConversationsNotIn(db: KreisDatabase, visibleIds: Re
     const orphaned = [...new Set(keys.map((k) => k[0]))].filter((id) => !visibleIds.has(id) && !held.has(id))
     if (orphaned.length) {
       for (const id of orphaned) {
-        await db.messages.where('[conversation_id+created_at]').between([id, Dexie.minKey], [id, Dexie.maxKey]).filter((m) => m.sync_state === 'synced').delete()
+        await db.messages
+          .where('[conversation_id+created_at]')
+          .between([id, Dexie.minKey], [id, Dexie.maxKey])
+          .filter((m) => m.sync_state === 'synced')
+          .delete()
       }
     }
     return gone.length

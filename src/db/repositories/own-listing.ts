@@ -20,9 +20,14 @@ export interface OwnListing {
 export async function ownListing(db: KreisDatabase, listingId: string): Promise<OwnListing | null> {
   const listing = await db.listings.get(listingId)
   if (!listing) return null
-  const images = await db.listing_images.where('[listing_id+image_order]').between([listingId, -Infinity], [listingId, Infinity]).toArray()
+  const images = await db.listing_images
+    .where('[listing_id+image_order]')
+    .between([listingId, -Infinity], [listingId, Infinity])
+    .toArray()
   const blobs = await db.photo_blobs.where('listing_id').equals(listingId).toArray()
   const ids = new Set(images.map((i) => i.id))
-  const devicePhotos = new Map(blobs.filter((b) => ids.has(b.id)).map((b) => [b.id, { blob: b.blob, uploaded: b.uploaded }]))
+  const devicePhotos = new Map(
+    blobs.filter((b) => ids.has(b.id)).map((b) => [b.id, { blob: b.blob, uploaded: b.uploaded }]),
+  )
   return { listing, images, devicePhotos }
 }

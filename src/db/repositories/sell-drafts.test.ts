@@ -25,7 +25,13 @@ afterEach(async () => {
   await db.delete()
 })
 
-const photo = (id: string) => ({ id, blob: new Blob([id]), card_blob: new Blob([`${id}-card`]), content_type: 'image/webp', image_url: null })
+const photo = (id: string) => ({
+  id,
+  blob: new Blob([id]),
+  card_blob: new Blob([`${id}-card`]),
+  content_type: 'image/webp',
+  image_url: null,
+})
 
 describe('new-listing drafts (docs/product.md §2.1 reset, docs/decisions.md#D-sell-drafts "offer to continue")', () => {
   it('a reset starts an empty form and keeps the previous one, with its photos, to be continued', async () => {
@@ -66,7 +72,16 @@ describe('new-listing drafts (docs/product.md §2.1 reset, docs/decisions.md#D-s
 
 describe('edit drafts', () => {
   it('start from the listing with its server images as blob-less photos, and restart cleanly', async () => {
-    const id = await startEditDraft(db, 'L1', { title: 'Coat' }, [{ id: 'i1', image_url: 'u/L1/i1.webp' }, { id: 'i2', image_url: 'u/L1/i2.webp' }], 1)
+    const id = await startEditDraft(
+      db,
+      'L1',
+      { title: 'Coat' },
+      [
+        { id: 'i1', image_url: 'u/L1/i1.webp' },
+        { id: 'i2', image_url: 'u/L1/i2.webp' },
+      ],
+      1,
+    )
     expect(id).toBe(editDraftId('L1'))
     await appendSellDraftPhotos(db, id, [photo('n1')], 2)
     expect((await sellDraftPhotos(db, id)).map((p) => [p.id, p.image_url, p.blob === null])).toEqual([

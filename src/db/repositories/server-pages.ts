@@ -19,7 +19,8 @@ export async function storeServerPage(db: KreisDatabase, page: ServerPageRow): P
   })
 }
 
-export const serverPage = (db: KreisDatabase, key: string): Promise<ServerPageRow | undefined> => db.server_pages.get(key)
+export const serverPage = (db: KreisDatabase, key: string): Promise<ServerPageRow | undefined> =>
+  db.server_pages.get(key)
 
 /** A stored page with its listing rows, in the server's order; rows that are no longer active drop out. */
 export interface ServerPageView {
@@ -31,7 +32,9 @@ export async function serverPageView(db: KreisDatabase, key: string): Promise<Se
   return db.transaction('r', db.server_pages, db.listings, async () => {
     const page = await db.server_pages.get(key)
     if (!page) return null
-    const rows = (await db.listings.bulkGet(page.ids)).filter((r): r is ListingRow => r !== undefined && r.status === 'active')
+    const rows = (await db.listings.bulkGet(page.ids)).filter(
+      (r): r is ListingRow => r !== undefined && r.status === 'active',
+    )
     return { page, rows }
   })
 }

@@ -4,12 +4,28 @@ import { touchRecent } from '@/domain/listing-window'
 import { missingProfiles, profileEvictions, type ProfileNeeds } from '@/domain/profile-window'
 import { RECENT_LISTINGS_CAP } from '@/config/window'
 import type { KreisDatabase } from '../database'
-import { evictOutsideWindow, RECENT_LISTINGS_KEY, recentListings, windowExtraIds, windowKeep, type WindowTables } from '../window-eviction'
-
+import {
+  evictOutsideWindow,
+  RECENT_LISTINGS_KEY,
+  recentListings,
+  windowExtraIds,
+  windowKeep,
+  type WindowTables,
+} from '../window-eviction'
 
 /** The tables a window transaction spans. */
 export function windowTables(db: KreisDatabase): Table[] {
-  return [db.listings, db.listing_images, db.photo_blobs, db.favourites, db.conversations, db.outbox, db.drafts, db.meta, db.server_pages]
+  return [
+    db.listings,
+    db.listing_images,
+    db.photo_blobs,
+    db.favourites,
+    db.conversations,
+    db.outbox,
+    db.drafts,
+    db.meta,
+    db.server_pages,
+  ]
 }
 
 const tablesOf = (db: KreisDatabase) => db as unknown as WindowTables
@@ -39,14 +55,35 @@ export async function noteListingOpened(db: KreisDatabase, id: string): Promise<
  * the window), and of the older listings it keeps, most important first (queued, then own, favourites,
  * conversations, recently opened, search answers).
  */
-export async function realtimeWatch(db: KreisDatabase, size: number): Promise<{ createdSince: string | null; ids: string[] }> {
+export async function realtimeWatch(
+  db: KreisDatabase,
+  size: number,
+): Promise<{ createdSince: string | null; ids: string[] }> {
   return db.transaction('r', windowTables(db), async () => {
-    const newest = await db.listings.where('[status+created_at]').between(['active', Dexie.minKey], ['active', Dexie.maxKey]).reverse().offset(Math.max(1, size) - 1).first()
+    const newest = await db.listings
+      .where('[status+created_at]')
+      .between(['active', Dexie.minKey], ['active', Dexie.maxKey])
+      .reverse()
+      .offset(Math.max(1, size) - 1)
+      .first()
     const createdSince = newest?.created_at ?? null
     if (createdSince === null) return { createdSince, ids: [] }
     const keep = await windowKeep(tablesOf(db))
-    const own = keep.owner === undefined ? [] : ((await db.listings.where('[user_id+created_at]').between([keep.owner, Dexie.minKey], [keep.owner, Dexie.maxKey]).primaryKeys()) as string[])
-    const candidates = new Set([...keep.queued, ...own, ...keep.favourites, ...keep.conversations, ...keep.recentOrder, ...keep.pages])
+    const own =
+      keep.owner === undefined
+        ? []
+        : ((await db.listings
+            .where('[user_id+created_at]')
+            .between([keep.owner, Dexie.minKey], [keep.owner, Dexie.maxKey])
+            .primaryKeys()) as string[])
+    const candidates = new Set([
+      ...keep.queued,
+      ...own,
+      ...keep.favourites,
+      ...keep.conversations,
+      ...keep.recentOrder,
+      ...keep.pages,
+    ])
     const rows = await db.listings.bulkGet([...candidates])
     return { createdSince, ids: rows.filter((l) => l !== undefined && l.created_at < createdSince).map((l) => l!.id) }
   })
@@ -54,14 +91,20 @@ export async function realtimeWatch(db: KreisDatabase, size: number): Promise<{ 
 
 /** What needs a profile on this device (domain/profile-window.ts): its listings' sellers, its conversations, the user. */
 async function profileNeedsOf(db: KreisDatabase, owner: string | undefined): Promise<ProfileNeeds> {
-  const [sellerKeys, conversations] = await Promise.all([db.listings.orderBy('[user_id+created_at]').keys(), db.conversations.toArray()])
+  const [sellerKeys, conversations] = await Promise.all([
+    db.listings.orderBy('[user_id+created_at]').keys(),
+    db.conversations.toArray(),
+  ])
   return { sellers: new Set(sellerKeys.map((k) => String((k as unknown[])[0]))), conversations, owner }
 }
 
 /** Evicts the public profiles nothing on the device needs any more (after the listings left). Returns their ids. */
 export function evictUnneededProfiles(db: KreisDatabase, owner: string | undefined): Promise<string[]> {
   return db.transaction('rw', [db.listings, db.conversations, db.profiles], async () => {
-    const gone = profileEvictions((await db.profiles.toCollection().primaryKeys()) as string[], await profileNeedsOf(db, owner))
+    const gone = profileEvictions(
+      (await db.profiles.toCollection().primaryKeys()) as string[],
+      await profileNeedsOf(db, owner),
+    )
     if (gone.length) await db.profiles.bulkDelete(gone)
     return gone
   })

@@ -153,7 +153,12 @@ describe('/auth submitting (docs/product.md §4, §8)', () => {
   })
 
   it('too many attempts: says how long to wait (docs/product.md#R-auth-wait), not the raw "Request rate limit reached"', async () => {
-    remote.signIn.mockResolvedValue({ ok: false, message: 'Request rate limit reached', code: 'over_request_rate_limit', retryAfterMs: 8_000 })
+    remote.signIn.mockResolvedValue({
+      ok: false,
+      message: 'Request rate limit reached',
+      code: 'over_request_rate_limit',
+      retryAfterMs: 8_000,
+    })
     const user = userEvent.setup()
     renderAt('/auth?mode=signin')
     await user.type(screen.getByLabelText(/Email/), 'anna@demo.kreis.ch')
@@ -188,7 +193,9 @@ describe('/auth submitting (docs/product.md §4, §8)', () => {
     await user.type(screen.getByLabelText(/Email/), 'ada@example.ch')
     await user.type(screen.getByLabelText(/Password/), 'secret1')
     await user.click(screen.getByRole('button', { name: 'Create Account' }))
-    expect(await screen.findByText('Account created. Check your email and click the link to confirm it.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Account created. Check your email and click the link to confirm it.'),
+    ).toBeInTheDocument()
     expect(toasts()).toEqual([['Welcome to Kreis 🎉', null, 'default']])
     expect(sessionStore.getState().status).toBe('signed-out')
   })
@@ -212,7 +219,9 @@ describe('/auth submitting (docs/product.md §4, §8)', () => {
     await user.type(screen.getByLabelText(/Password/), 'kreis-demo')
     await user.click(screen.getByRole('button', { name: 'Sign In' }))
     await waitFor(() =>
-      expect(toasts()).toEqual([['An error occurred', 'Please try again later or contact support if the problem persists.', 'destructive']]),
+      expect(toasts()).toEqual([
+        ['An error occurred', 'Please try again later or contact support if the problem persists.', 'destructive'],
+      ]),
     )
   })
 })

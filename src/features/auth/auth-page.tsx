@@ -13,7 +13,11 @@ import { useRedirectHome } from './hooks/use-redirect-home'
 import { useAccountStatus } from './hooks/use-account-status'
 
 const TITLE = { signin: 'auth.signInTitle', signup: 'auth.signUpTitle', reset: 'auth.resetTitle' } as const
-const INTRO = { signin: 'authScreen.signInIntro', signup: 'authScreen.signUpIntro', reset: 'authScreen.resetIntro' } as const
+const INTRO = {
+  signin: 'authScreen.signInIntro',
+  signup: 'authScreen.signUpIntro',
+  reset: 'authScreen.resetIntro',
+} as const
 
 type Done = { mode: AuthMode; signedIn: boolean }
 

@@ -26,7 +26,10 @@ const renderPage = () =>
     </DatabaseProvider>,
   )
 const toasts = () => useToastStore.getState().toasts.map((t) => [t.title, t.description ?? null, t.variant])
-const RECOVERY = { hash: '#access_token=at&refresh_token=rt&expires_in=3600&token_type=bearer&type=recovery', search: '' }
+const RECOVERY = {
+  hash: '#access_token=at&refresh_token=rt&expires_in=3600&token_type=bearer&type=recovery',
+  search: '',
+}
 
 beforeEach(() => {
   db = new KreisDatabase(`t-${crypto.randomUUID()}`)
@@ -68,7 +71,10 @@ describe('/auth/reset-password', () => {
   })
 
   it('an expired or used link says so and offers a new one', async () => {
-    remote.urlAtLoad.mockReturnValue({ hash: '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired', search: '' })
+    remote.urlAtLoad.mockReturnValue({
+      hash: '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+      search: '',
+    })
     remote.sessionAfterUrl.mockResolvedValue(null)
     renderPage()
     expect(await screen.findByRole('heading', { level: 1, name: 'This reset link cannot be used' })).toBeInTheDocument()
@@ -85,7 +91,11 @@ describe('/auth/reset-password', () => {
   it('a password the auth service refuses is said next to the form (docs/product.md §8 mapping)', async () => {
     remote.urlAtLoad.mockReturnValue(RECOVERY)
     remote.sessionAfterUrl.mockResolvedValue({ userId: 'u-noah', email: 'noah@demo.kreis.ch' })
-    remote.updatePassword.mockResolvedValue({ ok: false, message: 'Password should be at least 6 characters.', code: 'weak_password' })
+    remote.updatePassword.mockResolvedValue({
+      ok: false,
+      message: 'Password should be at least 6 characters.',
+      code: 'weak_password',
+    })
     const user = userEvent.setup()
     renderPage()
     await user.type(await screen.findByLabelText(/New password/), '123456')

@@ -22,7 +22,9 @@ export function ResetPasswordPage() {
   if (!state) return <LoadingSpinner label={t('resetScreen.checking')} />
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-14">
-      <h1 className="text-3xl font-extrabold tracking-tight text-green-900">{t(state.kind === 'invalid' ? 'resetScreen.invalidTitle' : 'resetScreen.title')}</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight text-green-900">
+        {t(state.kind === 'invalid' ? 'resetScreen.invalidTitle' : 'resetScreen.title')}
+      </h1>
       {done ? (
         <div className="mt-8">
           <AuthConfirmation title={t('resetScreen.updated')} text={t('resetScreen.confirmed')} />
@@ -36,7 +38,9 @@ export function ResetPasswordPage() {
         </div>
       ) : (
         <>
-          <p className="mt-2 text-stone-700">{state.email ? t('resetScreen.intro', { email: state.email }) : t('resetScreen.introNoEmail')}</p>
+          <p className="mt-2 text-stone-700">
+            {state.email ? t('resetScreen.intro', { email: state.email }) : t('resetScreen.introNoEmail')}
+          </p>
           <div className="mt-8">
             <NewPasswordForm onDone={() => setDone(true)} />
           </div>

@@ -30,12 +30,35 @@ afterEach(async () => {
 function listing(i: number, over: Partial<ListingRow> = {}): ListingRow {
   const t = '2026-01-01T00:00:00.000Z'
   return {
-    id: `l${i}`, user_id: 'seller', title: `Item ${i}`, description: 'A fine item.', price: 10 + i, condition: 'very_good', category: 'women',
-    product_type: null, brand: null, size: 'M', fabric: null, location: 'Zurich', tags: null, status: 'active', created_at: t, updated_at: t,
-    edited_at: t, sync_state: 'synced', cover_image_url: null, seller_first_name: null, seller_last_name: null, ...over,
+    id: `l${i}`,
+    user_id: 'seller',
+    title: `Item ${i}`,
+    description: 'A fine item.',
+    price: 10 + i,
+    condition: 'very_good',
+    category: 'women',
+    product_type: null,
+    brand: null,
+    size: 'M',
+    fabric: null,
+    location: 'Zurich',
+    tags: null,
+    status: 'active',
+    created_at: t,
+    updated_at: t,
+    edited_at: t,
+    sync_state: 'synced',
+    cover_image_url: null,
+    seller_first_name: null,
+    seller_last_name: null,
+    ...over,
   }
 }
-const fav = (id: string, created_at: number, extra: Partial<FavouriteRow> = {}): FavouriteRow => ({ listing_id: id, created_at, ...extra })
+const fav = (id: string, created_at: number, extra: Partial<FavouriteRow> = {}): FavouriteRow => ({
+  listing_id: id,
+  created_at,
+  ...extra,
+})
 
 const renderPage = () =>
   render(
@@ -61,13 +84,25 @@ describe('<FavoritesPage /> (docs/product.md §2.8; docs/decisions.md#D-favourit
     await db.favourites.bulkPut([
       fav('l1', 3),
       fav('l2', 2),
-      fav('l3', 1, { card: { title: 'Deleted scarf', price: 25, brand: 'Akris', size: null, cover_image_url: null, status: 'active' } } as never),
+      fav('l3', 1, {
+        card: {
+          title: 'Deleted scarf',
+          price: 25,
+          brand: 'Akris',
+          size: null,
+          cover_image_url: null,
+          status: 'active',
+        },
+      } as never),
     ])
     renderPage()
     await vi.waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3))
     const [active, sold, gone] = screen.getAllByRole('article')
     expect(within(active!).getByRole('link', { name: 'Item 1' })).toHaveAttribute('href', '/item/l1')
-    expect(within(active!).getByRole('button', { name: 'Remove Item 1 from favorites' })).toHaveAttribute('aria-pressed', 'true')
+    expect(within(active!).getByRole('button', { name: 'Remove Item 1 from favorites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
     expect(within(sold!).getByText('SOLD')).toBeInTheDocument()
     expect(within(sold!).queryByRole('link')).toBeNull()
     expect(within(gone!).getByText('No longer available')).toBeInTheDocument()

@@ -22,15 +22,41 @@ vi.mock('@/sync/app-sync', () => ({
 const T = '2026-11-20T10:00:00.000000Z'
 const SELLER = 'u-seller'
 const listing = (over: Partial<ListingRecord> = {}): ListingRecord => ({
-  id: 'l1', user_id: SELLER, title: 'Arket sage midi skirt', description: 'Pleated, barely worn.', price: 69.9,
-  condition: 'new_with_tags', category: 'women', product_type: 'skirt', brand: 'Arket', size: 'M', fabric: null,
-  location: null, tags: null, status: 'active', created_at: T, updated_at: T, edited_at: T, ...over,
+  id: 'l1',
+  user_id: SELLER,
+  title: 'Arket sage midi skirt',
+  description: 'Pleated, barely worn.',
+  price: 69.9,
+  condition: 'new_with_tags',
+  category: 'women',
+  product_type: 'skirt',
+  brand: 'Arket',
+  size: 'M',
+  fabric: null,
+  location: null,
+  tags: null,
+  status: 'active',
+  created_at: T,
+  updated_at: T,
+  edited_at: T,
+  ...over,
 })
 const image = (id: string, order: number): ListingImageRecord => ({
-  id, listing_id: 'l1', image_url: `${SELLER}/l1/${id}.webp`, image_order: order, created_at: T, updated_at: T,
+  id,
+  listing_id: 'l1',
+  image_url: `${SELLER}/l1/${id}.webp`,
+  image_order: order,
+  created_at: T,
+  updated_at: T,
 })
 const seller: PublicProfileRecord = {
-  id: SELLER, first_name: 'Anna', last_name: 'Müller', location: 'Zurich', profile_picture_url: null, created_at: T, updated_at: T,
+  id: SELLER,
+  first_name: 'Anna',
+  last_name: 'Müller',
+  location: 'Zurich',
+  profile_picture_url: null,
+  created_at: T,
+  updated_at: T,
 }
 
 let db: KreisDatabase
@@ -122,9 +148,17 @@ describe('item page (docs/product.md §2.11)', () => {
   })
 
   it('generates a sentence when the description is empty, and says "Anonymous" for a seller without a name', async () => {
-    await applyListingBundle(db, { listings: [listing({ description: '  ' })], images: [], sellers: [{ ...seller, first_name: null, last_name: null }] })
+    await applyListingBundle(db, {
+      listings: [listing({ description: '  ' })],
+      images: [],
+      sellers: [{ ...seller, first_name: null, last_name: null }],
+    })
     renderItem()
-    expect(await screen.findByText('A pre-loved Arket sage midi skirt in new with tags condition, looking for its next story.')).toBeVisible()
+    expect(
+      await screen.findByText(
+        'A pre-loved Arket sage midi skirt in new with tags condition, looking for its next story.',
+      ),
+    ).toBeVisible()
     expect(screen.getByText('Anonymous')).toBeVisible()
     expect(screen.getByRole('img', { name: 'Arket sage midi skirt: No image available' })).toBeInTheDocument()
   })
@@ -249,7 +283,9 @@ describe('item gallery (docs/product.md §2.11)', () => {
     await store()
     renderItem()
     await screen.findByRole('region', { name: 'Photos of Arket sage midi skirt' })
-    const track = (await screen.findByAltText('Arket sage midi skirt, photo 1 of 3')).closest('[role=group]')!.parentElement!
+    const track = (await screen.findByAltText('Arket sage midi skirt, photo 1 of 3')).closest(
+      '[role=group]',
+    )!.parentElement!
     const drag = (x0: number, y0: number, x1: number, y1: number) => {
       fireEvent.pointerDown(track, { pointerId: 1, clientX: x0, clientY: y0 })
       fireEvent.pointerUp(track, { pointerId: 1, clientX: x1, clientY: y1 })
@@ -273,7 +309,9 @@ describe('item gallery (docs/product.md §2.11)', () => {
     fireEvent.error(img)
     expect(screen.getByAltText('Arket sage midi skirt, photo 2 of 3')).not.toHaveAttribute('srcset')
     fireEvent.error(screen.getByAltText('Arket sage midi skirt, photo 2 of 3'))
-    expect(screen.getByRole('img', { name: 'Arket sage midi skirt, photo 2 of 3: No image available', hidden: true })).toBeInTheDocument()
+    expect(
+      screen.getByRole('img', { name: 'Arket sage midi skirt, photo 2 of 3: No image available', hidden: true }),
+    ).toBeInTheDocument()
   })
 
   it('arrived by a feed card’s Message (?message=1): the Message Seller dialog opens for a buyer; a visitor is asked to log in', async () => {
@@ -303,11 +341,25 @@ describe('item gallery (docs/product.md §2.11)', () => {
     it('an edit that lost to a newer one: said above the listing, dismissable', async () => {
       sessionStore.setState({ status: 'signed-in', userId: SELLER, email: 'anna@demo.kreis.ch' }, true)
       await store()
-      await recordListingNotice(db, { listing_id: 'l1', user_id: SELLER, kind: 'overwritten', title: 'Arket sage midi skirt', at: T })
-      await recordListingNotice(db, { listing_id: 'l2', user_id: SELLER, kind: 'deleted', title: 'Another listing', at: T })
+      await recordListingNotice(db, {
+        listing_id: 'l1',
+        user_id: SELLER,
+        kind: 'overwritten',
+        title: 'Arket sage midi skirt',
+        at: T,
+      })
+      await recordListingNotice(db, {
+        listing_id: 'l2',
+        user_id: SELLER,
+        kind: 'deleted',
+        title: 'Another listing',
+        at: T,
+      })
       renderItem()
       await screen.findByRole('heading', { name: 'Arket sage midi skirt' })
-      await waitFor(() => expect(notices()).toContain('Arket sage midi skirt: A newer edit from another device was keptDismiss'))
+      await waitFor(() =>
+        expect(notices()).toContain('Arket sage midi skirt: A newer edit from another device was keptDismiss'),
+      )
       expect(notices().some((n) => n?.includes('Another listing'))).toBe(false)
       fireEvent.click(screen.getByRole('button', { name: 'Dismiss the notice about Arket sage midi skirt' }))
       await waitFor(() => expect(notices().some((n) => n?.includes('A newer edit'))).toBe(false))
@@ -315,19 +367,32 @@ describe('item gallery (docs/product.md §2.11)', () => {
 
     it('a listing deleted on another device: its page says so beside "not found"', async () => {
       sessionStore.setState({ status: 'signed-in', userId: SELLER, email: 'anna@demo.kreis.ch' }, true)
-      await recordListingNotice(db, { listing_id: 'l1', user_id: SELLER, kind: 'deleted', title: 'Arket sage midi skirt', at: T })
+      await recordListingNotice(db, {
+        listing_id: 'l1',
+        user_id: SELLER,
+        kind: 'deleted',
+        title: 'Arket sage midi skirt',
+        at: T,
+      })
       renderItem()
       await screen.findByRole('heading', { name: 'Item not found' })
-      await waitFor(() => expect(notices()).toContain('Arket sage midi skirt: This listing was deleted on another deviceDismiss'))
+      await waitFor(() =>
+        expect(notices()).toContain('Arket sage midi skirt: This listing was deleted on another deviceDismiss'),
+      )
     })
 
     it('nobody else sees it', async () => {
       await store()
-      await recordListingNotice(db, { listing_id: 'l1', user_id: SELLER, kind: 'overwritten', title: 'Arket sage midi skirt', at: T })
+      await recordListingNotice(db, {
+        listing_id: 'l1',
+        user_id: SELLER,
+        kind: 'overwritten',
+        title: 'Arket sage midi skirt',
+        at: T,
+      })
       renderItem()
       await screen.findByRole('heading', { name: 'Arket sage midi skirt' })
       expect(notices().some((n) => n?.includes('A newer edit'))).toBe(false)
     })
   })
 })
-

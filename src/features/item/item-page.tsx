@@ -21,12 +21,28 @@ export function ItemPage() {
   const viewerId = useUserId()
   const shownBefore = useShownBefore(id, !!data)
   useNoteOpened(id, !!data)
-  const screen = itemScreen({ row: data === undefined ? undefined : (data?.listing ?? null), request, online, viewerId, shownBefore })
-  useDocumentTitle(screen === 'item' && data ? data.listing.title : screen === 'not-found' ? t('item.notFound') : screen === 'gone' ? t('item.soldTitle') : null)
+  const screen = itemScreen({
+    row: data === undefined ? undefined : (data?.listing ?? null),
+    request,
+    online,
+    viewerId,
+    shownBefore,
+  })
+  useDocumentTitle(
+    screen === 'item' && data
+      ? data.listing.title
+      : screen === 'not-found'
+        ? t('item.notFound')
+        : screen === 'gone'
+          ? t('item.soldTitle')
+          : null,
+  )
 
   if (screen === 'skeleton') return <ItemSkeleton />
   // The seller's own notice about this listing (docs/product.md#R-listing-notices), above whatever the page shows.
-  const notice = viewerId ? <ListingNotices userId={viewerId} listingId={id} className="mx-auto w-full max-w-6xl px-4 pt-4" /> : null
+  const notice = viewerId ? (
+    <ListingNotices userId={viewerId} listingId={id} className="mx-auto w-full max-w-6xl px-4 pt-4" />
+  ) : null
   return (
     <>
       {notice}
@@ -50,7 +66,13 @@ function ItemView({ data, owner }: { data: ItemData; owner: boolean }) {
   return (
     <article className={PAGE_WRAP}>
       <div className={PAGE_GRID}>
-        <ItemGallery key={listing.id} title={listing.title} sources={sources} className={GALLERY_BOX} backdrop={backdrop} />
+        <ItemGallery
+          key={listing.id}
+          title={listing.title}
+          sources={sources}
+          className={GALLERY_BOX}
+          backdrop={backdrop}
+        />
         <div className="flex flex-col gap-6 px-4 pt-4 md:px-0 md:pt-0">
           <ItemSummary listing={listing} owner={owner} />
           <ItemActions listing={listing} owner={owner} />

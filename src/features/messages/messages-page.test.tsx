@@ -15,17 +15,62 @@ import { MessagesPage } from './messages-page'
 const ME = 'seller-1'
 const ago = (min: number) => new Date(Date.now() - min * 60_000).toISOString()
 const listing = (id: string, title: string, status: 'active' | 'sold' = 'active'): ListingRow => ({
-  id, user_id: ME, title, description: 'Nice and warm.', price: 30, condition: 'very_good', category: 'women', product_type: null,
-  brand: null, size: 'M', fabric: 'Wool', location: 'Bern', tags: null, status, created_at: ago(9000), updated_at: ago(9000),
-  edited_at: ago(9000), sync_state: 'synced', cover_image_url: null, seller_first_name: null, seller_last_name: null,
+  id,
+  user_id: ME,
+  title,
+  description: 'Nice and warm.',
+  price: 30,
+  condition: 'very_good',
+  category: 'women',
+  product_type: null,
+  brand: null,
+  size: 'M',
+  fabric: 'Wool',
+  location: 'Bern',
+  tags: null,
+  status,
+  created_at: ago(9000),
+  updated_at: ago(9000),
+  edited_at: ago(9000),
+  sync_state: 'synced',
+  cover_image_url: null,
+  seller_first_name: null,
+  seller_last_name: null,
 })
-const conversation = (id: string, listingId: string, buyer: string, patch: Partial<ConversationRow> = {}): ConversationRow => ({
-  id, listing_id: listingId, buyer_id: buyer, seller_id: ME, last_message_at: null, created_at: ago(600), updated_at: ago(600), sync_state: 'synced', ...patch,
+const conversation = (
+  id: string,
+  listingId: string,
+  buyer: string,
+  patch: Partial<ConversationRow> = {},
+): ConversationRow => ({
+  id,
+  listing_id: listingId,
+  buyer_id: buyer,
+  seller_id: ME,
+  last_message_at: null,
+  created_at: ago(600),
+  updated_at: ago(600),
+  sync_state: 'synced',
+  ...patch,
 })
 let n = 0
-const message = (c: ConversationRow, from: string, content: string, minAgo: number, patch: Partial<MessageRow> = {}): MessageRow => ({
-  id: `m${++n}`, conversation_id: c.id, listing_id: c.listing_id, sender_id: from, receiver_id: from === ME ? c.buyer_id : ME, content,
-  created_at: ago(minAgo), updated_at: ago(minAgo), sync_state: 'synced', ...patch,
+const message = (
+  c: ConversationRow,
+  from: string,
+  content: string,
+  minAgo: number,
+  patch: Partial<MessageRow> = {},
+): MessageRow => ({
+  id: `m${++n}`,
+  conversation_id: c.id,
+  listing_id: c.listing_id,
+  sender_id: from,
+  receiver_id: from === ME ? c.buyer_id : ME,
+  content,
+  created_at: ago(minAgo),
+  updated_at: ago(minAgo),
+  sync_state: 'synced',
+  ...patch,
 })
 
 let db: KreisDatabase
@@ -61,8 +106,24 @@ async function seed() {
   const scarf = conversation('c-scarf', 'l-scarf', 'buyer-b', { last_message_at: ago(5), seller_last_read_at: ago(20) })
   await db.listings.bulkPut([listing('l-coat', 'Wool coat'), listing('l-scarf', 'Silk scarf', 'sold')])
   await db.profiles.bulkPut([
-    { id: 'buyer-a', first_name: 'Noah', last_name: 'Keller', location: null, profile_picture_url: null, created_at: ago(9e3), updated_at: ago(9e3) },
-    { id: 'buyer-b', first_name: 'Mia', last_name: 'Weber', location: null, profile_picture_url: null, created_at: ago(9e3), updated_at: ago(9e3) },
+    {
+      id: 'buyer-a',
+      first_name: 'Noah',
+      last_name: 'Keller',
+      location: null,
+      profile_picture_url: null,
+      created_at: ago(9e3),
+      updated_at: ago(9e3),
+    },
+    {
+      id: 'buyer-b',
+      first_name: 'Mia',
+      last_name: 'Weber',
+      location: null,
+      profile_picture_url: null,
+      created_at: ago(9e3),
+      updated_at: ago(9e3),
+    },
   ])
   await db.conversations.bulkPut([coat, scarf])
   await db.messages.bulkPut([
@@ -111,9 +172,13 @@ describe('/messages (docs/product.md §2.7, §7.2 inbox)', () => {
     await seed()
     renderAt('/messages?c=c-coat')
     const log = await screen.findByRole('log')
-    await waitFor(() => expect(within(log).getAllByText(/coat|Yes it is|today/).map((e) => e.textContent)).toEqual([
-      'Is the coat still there?', 'Yes it is', 'Can I see it <b>today</b>?',
-    ]))
+    await waitFor(() =>
+      expect(
+        within(log)
+          .getAllByText(/coat|Yes it is|today/)
+          .map((e) => e.textContent),
+      ).toEqual(['Is the coat still there?', 'Yes it is', 'Can I see it <b>today</b>?']),
+    )
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument()
     // The thread names its item and links to its page.
     expect(screen.getByRole('link', { name: 'Wool coat' })).toHaveAttribute('href', '/item/l-coat')
@@ -130,7 +195,12 @@ describe('/messages (docs/product.md §2.7, §7.2 inbox)', () => {
 
   it('a message the server refused because the item is gone closes the composer, though the device thinks it active', async () => {
     await seed()
-    await db.messages.put(message((await db.conversations.get('c-coat'))!, ME, 'Still for sale?', 1, { sync_state: 'failed', sync_error: { code: 'listing_unavailable' } }))
+    await db.messages.put(
+      message((await db.conversations.get('c-coat'))!, ME, 'Still for sale?', 1, {
+        sync_state: 'failed',
+        sync_error: { code: 'listing_unavailable' },
+      }),
+    )
     renderAt('/messages?c=c-coat')
     expect(await screen.findByRole('note')).toHaveTextContent('Item sold')
     expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull()
@@ -152,7 +222,11 @@ describe('/messages (docs/product.md §2.7, §7.2 inbox)', () => {
 
   it('a message the server refused reads "Not sent" with the reason; Retry queues it again', async () => {
     await seed()
-    const id = await sendMessage(db, { listingId: 'l-coat', sellerId: ME, buyerId: 'buyer-a', senderId: ME, content: 'Friday then?' }, Date.now())
+    const id = await sendMessage(
+      db,
+      { listingId: 'l-coat', sellerId: ME, buyerId: 'buyer-a', senderId: ME, content: 'Friday then?' },
+      Date.now(),
+    )
     // What the engine does with a permanent refusal: the entry waits for the user, the message shows why.
     await db.transaction('rw', [db.outbox, db.conversations, db.messages], async () => {
       await db.outbox.where('group').equals('conversation:c-coat').modify({ state: 'failed', error: 'refused' })
@@ -164,7 +238,9 @@ describe('/messages (docs/product.md §2.7, §7.2 inbox)', () => {
     expect(bubble).toHaveAttribute('data-state', 'failed')
     expect(bubble).toHaveTextContent('Not sent: Failed to send message. Please try again.')
     fireEvent.click(within(bubble as HTMLElement).getByRole('button', { name: 'Retry' }))
-    await waitFor(() => expect(within(log).getByText('Friday then?').closest('[data-state]')).toHaveAttribute('data-state', 'queued'))
+    await waitFor(() =>
+      expect(within(log).getByText('Friday then?').closest('[data-state]')).toHaveAttribute('data-state', 'queued'),
+    )
     expect((await db.outbox.toArray()).map((e) => [e.op.kind, e.state])).toEqual([['message.send', 'queued']])
     expect((await db.messages.get(id))?.sync_state).toBe('pending')
   })
@@ -174,8 +250,14 @@ describe('/messages (docs/product.md §2.7, §7.2 inbox)', () => {
       throw new Error('the device refused the read')
     })
     renderAt('/messages')
-    await waitFor(() => expect(useToastStore.getState().toasts.map((t) => [t.title, t.description])).toEqual([['Error', 'Failed to load conversations']]))
-    expect(within(screen.getByRole('navigation', { name: 'Conversations' })).getByText('Failed to load conversations')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.map((t) => [t.title, t.description])).toEqual([
+        ['Error', 'Failed to load conversations'],
+      ]),
+    )
+    expect(
+      within(screen.getByRole('navigation', { name: 'Conversations' })).getByText('Failed to load conversations'),
+    ).toBeInTheDocument()
   })
 
   it('a message the device cannot write: the docs/product.md §8 toast "Error" / "Failed to send message. Please try again." and the text stays', async () => {
@@ -185,7 +267,11 @@ describe('/messages (docs/product.md §2.7, §7.2 inbox)', () => {
     vi.spyOn(db.outbox, 'bulkAdd').mockRejectedValue(new Error('QuotaExceededError'))
     fireEvent.change(field, { target: { value: 'Tomorrow at 5?' } })
     fireEvent.keyDown(field, { key: 'Enter' })
-    await waitFor(() => expect(useToastStore.getState().toasts.map((t) => [t.title, t.description])).toEqual([['Error', 'Failed to send message. Please try again.']]))
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.map((t) => [t.title, t.description])).toEqual([
+        ['Error', 'Failed to send message. Please try again.'],
+      ]),
+    )
     expect(field).toHaveValue('Tomorrow at 5?')
     expect((await db.messages.toArray()).filter((m) => m.content === 'Tomorrow at 5?')).toEqual([])
   })

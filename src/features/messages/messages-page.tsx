@@ -49,7 +49,14 @@ function ListSkeleton() {
 function EmptyInbox() {
   return (
     <div className="flex min-h-full flex-col items-center justify-center gap-3 px-6 py-12 text-center">
-      <svg viewBox="0 0 24 24" className="h-10 w-10 text-green-800" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6">
+      <svg
+        viewBox="0 0 24 24"
+        className="h-10 w-10 text-green-800"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+      >
         <path d="M4 5h16v11H9l-5 4z" strokeLinejoin="round" />
       </svg>
       <p className="text-lg font-semibold text-stone-900">{t('inbox.empty')}</p>
@@ -109,7 +116,11 @@ export function MessagesPage() {
       className="mx-auto flex min-h-[28rem] w-full max-w-6xl flex-col md:px-4 md:py-4"
     >
       <NewMessageToaster />
-      <h1 className={cx('px-4 pt-4 pb-2 text-2xl font-bold text-stone-900 md:px-0 md:pt-0', selected && 'max-md:sr-only')}>{t('inbox.title')}</h1>
+      <h1
+        className={cx('px-4 pt-4 pb-2 text-2xl font-bold text-stone-900 md:px-0 md:pt-0', selected && 'max-md:sr-only')}
+      >
+        {t('inbox.title')}
+      </h1>
       {!online && (
         <p role="status" className="mx-4 mb-2 rounded-xl bg-amber-100 px-3 py-2 text-sm text-stone-900 md:mx-0">
           {t('messages.offline')}

@@ -13,10 +13,31 @@ import { NewMessageToaster } from './new-message-toaster'
 let db: KreisDatabase
 const toasts = () => useToastStore.getState().toasts.map((t) => [t.title, t.description ?? null])
 const conv = (id: string) => ({
-  id, listing_id: `l-${id}`, buyer_id: 'buyer', seller_id: 'me', last_message_at: null, created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z', sync_state: 'synced' as const,
+  id,
+  listing_id: `l-${id}`,
+  buyer_id: 'buyer',
+  seller_id: 'me',
+  last_message_at: null,
+  created_at: '2026-11-01T00:00:00Z',
+  updated_at: '2026-11-01T00:00:00Z',
+  sync_state: 'synced' as const,
 })
-const msg = (id: string, c: string, from: string, content: string, createdAt = new Date().toISOString()): MessageRow => ({
-  id, conversation_id: c, listing_id: `l-${c}`, sender_id: from, receiver_id: from === 'me' ? 'buyer' : 'me', content, created_at: createdAt, updated_at: createdAt, sync_state: 'synced',
+const msg = (
+  id: string,
+  c: string,
+  from: string,
+  content: string,
+  createdAt = new Date().toISOString(),
+): MessageRow => ({
+  id,
+  conversation_id: c,
+  listing_id: `l-${c}`,
+  sender_id: from,
+  receiver_id: from === 'me' ? 'buyer' : 'me',
+  content,
+  created_at: createdAt,
+  updated_at: createdAt,
+  sync_state: 'synced',
 })
 function mount(url = '/') {
   render(
@@ -35,7 +56,9 @@ beforeEach(async () => {
   sessionStore.setState({ status: 'signed-in', userId: 'me', email: 'me@example.ch' }, true)
   await db.conversations.bulkPut([conv('a'), conv('b')])
   // Written a minute before this page (the test process) opened: already there, not news.
-  await db.messages.put(msg('old', 'a', 'buyer', 'What was already here', new Date(performance.timeOrigin - 60_000).toISOString()))
+  await db.messages.put(
+    msg('old', 'a', 'buyer', 'What was already here', new Date(performance.timeOrigin - 60_000).toISOString()),
+  )
 })
 afterEach(async () => {
   cleanup()

@@ -24,7 +24,11 @@ function useIsFirstInstance(): boolean {
       notify()
     }
   }, [me])
-  return useSyncExternalStore(subscribeInstances, () => instances[0] === me, () => false)
+  return useSyncExternalStore(
+    subscribeInstances,
+    () => instances[0] === me,
+    () => false,
+  )
 }
 
 /** The conversation open on screen (/messages?c=<id>), if any. */
@@ -45,7 +49,12 @@ export function NewMessageToaster() {
   const open = useOpenConversation()
   // Deferred (a moment after the mirror changes): the toast is for threads that are not open, and an open thread
   // renders an arriving message first.
-  const live = useDeferredLiveQuery(db, ['conversations', 'messages'], async () => (userId ? latestPerConversation(db, userId) : undefined), [userId])
+  const live = useDeferredLiveQuery(
+    db,
+    ['conversations', 'messages'],
+    async () => (userId ? latestPerConversation(db, userId) : undefined),
+    [userId],
+  )
   const seen = useRef<{ user: string; ids: Map<string, string> } | null>(null)
   const openRef = useRef(open)
 
@@ -58,9 +67,20 @@ export function NewMessageToaster() {
     const { latest, readMarks } = live
     const previous = seen.current?.user === userId ? seen.current.ids : null
     // The first look also toasts what arrived since the page opened: the start-up sync may store it first.
-    const arrivals = liveArrivals(previous, latest, userId, openRef.current, Date.now(), readMarks, previous ? undefined : performance.timeOrigin)
+    const arrivals = liveArrivals(
+      previous,
+      latest,
+      userId,
+      openRef.current,
+      Date.now(),
+      readMarks,
+      previous ? undefined : performance.timeOrigin,
+    )
     seen.current = { user: userId, ids: new Map(latest.map((m) => [m.conversation_id, m.id])) }
-    const newest = arrivals.reduce<(typeof arrivals)[number] | null>((a, m) => (!a || m.created_at > a.created_at ? m : a), null)
+    const newest = arrivals.reduce<(typeof arrivals)[number] | null>(
+      (a, m) => (!a || m.created_at > a.created_at ? m : a),
+      null,
+    )
     if (newest) toast(renderToast(newMessageToast(newest.content)))
   }, [live, userId, active])
 

@@ -89,7 +89,9 @@ describe('docs/product.md §2.13 /payment-success', () => {
     renderAt(`/payment-success?userId=${USER}&gatewayId=${GATEWAY}`)
     expect(await screen.findByRole('heading', { name: 'Payment processing error' })).toBeTruthy()
     expect(screen.getByText(/contact support if you were charged/)).toBeTruthy()
-    expect(toasts()).toEqual([['Payment processing error', 'Please contact support if you were charged', 'destructive']])
+    expect(toasts()).toEqual([
+      ['Payment processing error', 'Please contact support if you were charged', 'destructive'],
+    ])
     expect(where()).toBe('/payment-success')
   })
 

@@ -27,7 +27,10 @@ export function PaymentSuccessPage() {
   }, [params, navigate])
   useEffect(() => {
     if (state !== 'success') return
-    const timer = setTimeout(() => void navigate(paths.subscriptionSuccess, { replace: true }), PAYMENT_SUCCESS_REDIRECT_MS)
+    const timer = setTimeout(
+      () => void navigate(paths.subscriptionSuccess, { replace: true }),
+      PAYMENT_SUCCESS_REDIRECT_MS,
+    )
     return () => clearTimeout(timer)
   }, [state, navigate])
 
@@ -58,7 +61,12 @@ export function PaymentSuccessPage() {
     )
   }
   return (
-    <ResultScreen tone="neutral" title={t('payment.processing')} text={state === 'offline' ? t('plan.confirmOffline') : undefined} busy>
+    <ResultScreen
+      tone="neutral"
+      title={t('payment.processing')}
+      text={state === 'offline' ? t('plan.confirmOffline') : undefined}
+      busy
+    >
       <Spinner />
     </ResultScreen>
   )

@@ -24,9 +24,18 @@ const toasts = () => useToastStore.getState().toasts.map((t) => [t.title, t.desc
 const DAY = 86_400_000
 const profile = (over: Partial<MyProfileRow> = {}): MyProfileRow =>
   ({
-    id: 'u-noah', first_name: 'Noah', last_name: 'Keller', location: 'Bern', profile_picture_url: null, email: 'noah@demo.kreis.ch',
-    subscription_status: null, subscription_start_date: null, last_payment_date: null,
-    created_at: new Date(Date.now() - 10.5 * DAY).toISOString(), updated_at: '2026-11-01T00:00:00Z', sync_state: 'synced',
+    id: 'u-noah',
+    first_name: 'Noah',
+    last_name: 'Keller',
+    location: 'Bern',
+    profile_picture_url: null,
+    email: 'noah@demo.kreis.ch',
+    subscription_status: null,
+    subscription_start_date: null,
+    last_payment_date: null,
+    created_at: new Date(Date.now() - 10.5 * DAY).toISOString(),
+    updated_at: '2026-11-01T00:00:00Z',
+    sync_state: 'synced',
     ...over,
   }) as MyProfileRow
 const signIn = () => sessionStore.setState({ status: 'signed-in', userId: 'u-noah', email: 'noah@demo.kreis.ch' }, true)
@@ -71,7 +80,9 @@ describe('/profile signed in', () => {
     signIn()
     vi.spyOn(db.my_profile, 'get').mockRejectedValue(new Error('boom'))
     renderPage()
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading profileCould not load your profile information')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error loading profileCould not load your profile information',
+    )
   })
 
   it('shows the details, the Free Trial badge, days left rounded up (docs/product.md §4) and the upgrade link', async () => {
@@ -136,7 +147,10 @@ describe('/profile signed in', () => {
     expect(toasts()).toEqual([['Profile updated successfully', 'Your profile information has been saved', 'default']])
     const [entry] = await db.outbox.toArray()
     expect(entry!.group).toBe('profile:u-noah')
-    expect(entry!.op).toMatchObject({ kind: 'profile.update', profile: { id: 'u-noah', first_name: 'Noé', last_name: 'Keller', location: null } })
+    expect(entry!.op).toMatchObject({
+      kind: 'profile.update',
+      profile: { id: 'u-noah', first_name: 'Noé', last_name: 'Keller', location: null },
+    })
   })
 
   it('offline: editing says the change waits for the connection, and still saves', async () => {
@@ -159,7 +173,10 @@ describe('/profile signed in', () => {
     await db.my_profile.put(profile({ sync_state: 'pending' }))
     renderPage()
     await screen.findByText('Saved on this device, waiting to be sent')
-    await db.my_profile.update('u-noah', { sync_state: 'failed', sync_error: { code: 'profile_update_failed', detail: 'value too long for type character varying(100)' } })
+    await db.my_profile.update('u-noah', {
+      sync_state: 'failed',
+      sync_error: { code: 'profile_update_failed', detail: 'value too long for type character varying(100)' },
+    })
     const words = 'First name, last name and location can be at most 100 characters long.'
     expect(await screen.findByRole('alert')).toHaveTextContent(`Not saved on the server: ${words}`)
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument()

@@ -47,7 +47,10 @@ export function ProfilePage() {
   return (
     <Page>
       <div className="flex items-center gap-4">
-        <span aria-hidden="true" className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-amber-200 text-2xl font-bold text-stone-900">
+        <span
+          aria-hidden="true"
+          className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-amber-200 text-2xl font-bold text-stone-900"
+        >
           {avatarInitial({ firstName: profile.first_name, email: profile.email })}
         </span>
         <div className="min-w-0">
@@ -56,7 +59,10 @@ export function ProfilePage() {
         </div>
       </div>
       <ProfileDetails profile={profile} />
-      <section aria-label={t('language.label')} className="flex items-center justify-between gap-4 rounded-xl border border-stone-200 p-4">
+      <section
+        aria-label={t('language.label')}
+        className="flex items-center justify-between gap-4 rounded-xl border border-stone-200 p-4"
+      >
         <p className="font-semibold" aria-hidden="true">
           {t('language.label')}
         </p>

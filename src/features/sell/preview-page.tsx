@@ -55,7 +55,11 @@ function PreviewForDraft({ sd }: { sd: SellDraft }) {
   const first = sd.photos[0]
   return (
     <section className="flex flex-col gap-6" aria-label={t('sell.stepPreview')}>
-      <ReviewCard values={values} cover={first ? photoSrc({ id: first.id, blob: first.blob, image_url: first.image_url }) : null} photoCount={sd.photos.length} />
+      <ReviewCard
+        values={values}
+        cover={first ? photoSrc({ id: first.id, blob: first.blob, image_url: first.image_url }) : null}
+        photoCount={sd.photos.length}
+      />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="outline" onClick={() => void navigate(paths.sellDetails)} disabled={busy}>
           {t('preview.backToEdit')}

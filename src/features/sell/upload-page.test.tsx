@@ -11,7 +11,11 @@ import { UploadPage } from './upload-page'
 vi.mock('./photos/compress-photo', () => ({
   compressPhoto: async (file: File) => {
     if (file.name.includes('corrupt')) throw new Error('cannot decode')
-    return { blob: new Blob([file.name], { type: 'image/webp' }), card: new Blob(['card'], { type: 'image/webp' }), contentType: 'image/webp' }
+    return {
+      blob: new Blob([file.name], { type: 'image/webp' }),
+      card: new Blob(['card'], { type: 'image/webp' }),
+      contentType: 'image/webp',
+    }
   },
 }))
 

@@ -33,7 +33,11 @@ function UploadForDraft({ sd }: { sd: SellDraft }) {
   const navigate = useNavigate()
   const actions = useDraftActions()
   const ids = sd.photos.map((p) => p.id)
-  const photos = sd.photos.map((p) => ({ id: p.id, src: photoSrc({ id: p.id, card: p.card_blob, blob: p.blob }), state: 'device' as const }))
+  const photos = sd.photos.map((p) => ({
+    id: p.id,
+    src: photoSrc({ id: p.id, card: p.card_blob, blob: p.blob }),
+    state: 'device' as const,
+  }))
   return (
     <>
       <UnfinishedDrafts />

@@ -13,7 +13,14 @@ export interface FilterDraft {
   conditions: Condition[]
 }
 
-export const EMPTY_DRAFT: FilterDraft = { category: null, priceFrom: '', priceTo: '', locations: [], sizes: [], conditions: [] }
+export const EMPTY_DRAFT: FilterDraft = {
+  category: null,
+  priceFrom: '',
+  priceTo: '',
+  locations: [],
+  sizes: [],
+  conditions: [],
+}
 
 export function draftOf(f: FeedFilters): FilterDraft {
   return {
@@ -41,4 +48,5 @@ export function filtersOf(d: FilterDraft, query: string | undefined): FeedFilter
   }
 }
 
-export const toggled = <T>(list: readonly T[], value: T): T[] => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value])
+export const toggled = <T>(list: readonly T[], value: T): T[] =>
+  list.includes(value) ? list.filter((v) => v !== value) : [...list, value]

@@ -38,9 +38,27 @@ afterEach(async () => {
 
 const t = new Date().toISOString()
 const listing = (i: number): ListingRow => ({
-  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, user_id: 'seller', title: `Item ${i}`, description: 'A fine item.', price: 10,
-  condition: 'very_good', category: 'women', product_type: null, brand: 'COS', size: 'M', fabric: null, location: 'Bern', tags: null,
-  status: 'active', created_at: t, updated_at: t, edited_at: t, sync_state: 'synced', cover_image_url: null, seller_first_name: 'Anna', seller_last_name: 'K',
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  user_id: 'seller',
+  title: `Item ${i}`,
+  description: 'A fine item.',
+  price: 10,
+  condition: 'very_good',
+  category: 'women',
+  product_type: null,
+  brand: 'COS',
+  size: 'M',
+  fabric: null,
+  location: 'Bern',
+  tags: null,
+  status: 'active',
+  created_at: t,
+  updated_at: t,
+  edited_at: t,
+  sync_state: 'synced',
+  cover_image_url: null,
+  seller_first_name: 'Anna',
+  seller_last_name: 'K',
 })
 
 /** Renders the shop on an empty, online device and records whether the skeleton grid ever showed. */
@@ -55,7 +73,10 @@ async function coldShop() {
       </MemoryRouter>
     </DatabaseProvider>,
   )
-  return { skeletonShown: () => skeleton || !!document.querySelector('[role="status"][aria-label]'), stop: () => seen.disconnect() }
+  return {
+    skeletonShown: () => skeleton || !!document.querySelector('[role="status"][aria-label]'),
+    stop: () => seen.disconnect(),
+  }
 }
 
 describe('a cold /shop whose first page index.html already fetched', () => {
@@ -75,7 +96,12 @@ describe('a cold /shop whose first page index.html already fetched', () => {
 
   it('keeps the photos index.html painted on screen (in the skeleton grid) until the cards are there; not on another URL', async () => {
     const ids = [listing(0).id, listing(1).id, listing(2).id]
-    const painted = (href: string) => ((window as unknown as Record<string, unknown>).__kreisFirstPhotos = { href, photos: ['blob:a', null, 'blob:c'], ids })
+    const painted = (href: string) =>
+      ((window as unknown as Record<string, unknown>).__kreisFirstPhotos = {
+        href,
+        photos: ['blob:a', null, 'blob:c'],
+        ids,
+      })
     const storeSlowly = async () => {
       await new Promise((r) => setTimeout(r, 150))
       await db.listings.bulkPut(Array.from({ length: 3 }, (_, i) => listing(i)))
@@ -85,11 +111,14 @@ describe('a cold /shop whose first page index.html already fetched', () => {
       Object.assign(firstScreen, { pending: true, ids: ['00000000-0000-4000-8000-000000000000'], store: storeSlowly })
       const shop = await coldShop()
       await vi.waitFor(() => expect(document.querySelectorAll('[data-first-photo="painted"]')).toHaveLength(2))
-      const shown = [...document.querySelectorAll<HTMLElement>('[data-first-photo]')].slice(0, 3).map((e) => e.style.backgroundImage)
+      const shown = [...document.querySelectorAll<HTMLElement>('[data-first-photo]')]
+        .slice(0, 3)
+        .map((e) => e.style.backgroundImage)
       expect(shown).toEqual(['url("blob:a")', '', 'url("blob:c")'])
       expect(await screen.findAllByRole('article')).toHaveLength(3)
       // Each card keeps its listing's painted photo behind its own (no blink while its <img> resolves and decodes).
-      const behind = (id: string) => (document.querySelector(`article:has(a[href="/item/${id}"]) > div`) as HTMLElement).style.backgroundImage
+      const behind = (id: string) =>
+        (document.querySelector(`article:has(a[href="/item/${id}"]) > div`) as HTMLElement).style.backgroundImage
       expect(ids.map(behind)).toEqual(['url("blob:a")', '', 'url("blob:c")'])
       shop.stop()
       cleanup()
@@ -100,7 +129,12 @@ describe('a cold /shop whose first page index.html already fetched', () => {
       const other = await coldShop()
       expect(await screen.findAllByRole('article')).toHaveLength(3)
       expect(other.skeletonShown()).toBe(false)
-      expect(ids.map((id) => (document.querySelector(`article:has(a[href="/item/${id}"]) > div`) as HTMLElement).style.backgroundImage)).toEqual(['', '', ''])
+      expect(
+        ids.map(
+          (id) =>
+            (document.querySelector(`article:has(a[href="/item/${id}"]) > div`) as HTMLElement).style.backgroundImage,
+        ),
+      ).toEqual(['', '', ''])
       other.stop()
     } finally {
       delete (window as unknown as Record<string, unknown>).__kreisFirstPhotos

@@ -26,7 +26,10 @@ function ControlsPlaceholder() {
           <Skeleton key={i} className={`h-11 shrink-0 rounded-full ${CHIP_WIDTHS[w]}`} />
         ))}
       </div>
-      <div aria-hidden="true" className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div
+        aria-hidden="true"
+        className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between"
+      >
         <Skeleton className="h-11 w-28 rounded-full" />
         <Skeleton className="h-11 w-44 rounded-full" />
       </div>

@@ -52,10 +52,28 @@ const day = 24 * 60 * 60 * 1000
 function listing(i: number, over: Partial<ListingRow> = {}): ListingRow {
   const t = new Date(Date.now() - (i + 1) * day).toISOString()
   return {
-    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, user_id: 'seller', title: `Item ${i}`, description: 'A fine item.',
-    price: 10 + i, condition: 'very_good', category: i % 2 ? 'men' : 'women', product_type: null, brand: 'COS', size: 'M', fabric: null,
-    location: '8001 Zürich', tags: null, status: 'active', created_at: t, updated_at: t, edited_at: t, sync_state: 'synced',
-    cover_image_url: null, seller_first_name: 'Anna', seller_last_name: 'Müller', ...over,
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    user_id: 'seller',
+    title: `Item ${i}`,
+    description: 'A fine item.',
+    price: 10 + i,
+    condition: 'very_good',
+    category: i % 2 ? 'men' : 'women',
+    product_type: null,
+    brand: 'COS',
+    size: 'M',
+    fabric: null,
+    location: '8001 Zürich',
+    tags: null,
+    status: 'active',
+    created_at: t,
+    updated_at: t,
+    edited_at: t,
+    sync_state: 'synced',
+    cover_image_url: null,
+    seller_first_name: 'Anna',
+    seller_last_name: 'Müller',
+    ...over,
   }
 }
 
@@ -92,23 +110,36 @@ describe('<ShopPage /> (docs/product.md §2.6)', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
   })
 
-  it('shows active listings only (docs/product.md §4), and the owner\'s card has Edit instead of a message button', async () => {
+  it("shows active listings only (docs/product.md §4), and the owner's card has Edit instead of a message button", async () => {
     sessionStore.setState({ status: 'signed-in', userId: 'seller', email: 'a@b.ch' } as never, true)
-    await db.listings.bulkPut([listing(1), listing(2, { status: 'sold', user_id: 'other', title: 'Gone coat' }), listing(3, { user_id: 'other' })])
+    await db.listings.bulkPut([
+      listing(1),
+      listing(2, { status: 'sold', user_id: 'other', title: 'Gone coat' }),
+      listing(3, { user_id: 'other' }),
+    ])
     renderShop('/shop')
     await vi.waitFor(() => expect(cards()).toHaveLength(2))
     expect(screen.queryByText('Gone coat')).toBeNull()
     expect(within(cards()[1]!).queryByRole('link', { name: /^Edit/ })).toBeNull()
     // Someone else's card: Message, to the item's page with its Message Seller dialog open (docs/product.md §2.6).
-    expect(within(cards()[1]!).getByRole('link', { name: 'Message the seller of Item 3' })).toHaveAttribute('href', '/item/00000000-0000-4000-8000-000000000003?message=1')
+    expect(within(cards()[1]!).getByRole('link', { name: 'Message the seller of Item 3' })).toHaveAttribute(
+      'href',
+      '/item/00000000-0000-4000-8000-000000000003?message=1',
+    )
     expect(within(cards()[0]!).queryByRole('link', { name: /^Message/ })).toBeNull()
     const card = cards()[0]!
-    expect(within(card).getByRole('link', { name: 'Edit Item 1' })).toHaveAttribute('href', '/sell/edit/00000000-0000-4000-8000-000000000001')
-    expect(within(card).getByRole('link', { name: 'Item 1' })).toHaveAttribute('href', '/item/00000000-0000-4000-8000-000000000001')
+    expect(within(card).getByRole('link', { name: 'Edit Item 1' })).toHaveAttribute(
+      'href',
+      '/sell/edit/00000000-0000-4000-8000-000000000001',
+    )
+    expect(within(card).getByRole('link', { name: 'Item 1' })).toHaveAttribute(
+      'href',
+      '/item/00000000-0000-4000-8000-000000000001',
+    )
     sessionStore.setState({ status: 'signed-out' } as never, true)
   })
 
-  it('the owner\'s cards get their Edit button once the session resolves after the feed has shown', async () => {
+  it("the owner's cards get their Edit button once the session resolves after the feed has shown", async () => {
     sessionStore.setState({ status: 'loading' } as never, true)
     await db.listings.bulkPut([listing(1), listing(3, { user_id: 'other' })])
     renderShop('/shop')
@@ -134,7 +165,11 @@ describe('<ShopPage /> (docs/product.md §2.6)', () => {
   })
 
   it('the filter sheet narrows the feed, puts the filters in the query string, and confirms with a toast', async () => {
-    await db.listings.bulkPut([listing(1, { location: 'Basel', price: 30 }), listing(2, { price: 80 }), listing(3, { price: 20 })])
+    await db.listings.bulkPut([
+      listing(1, { location: 'Basel', price: 30 }),
+      listing(2, { price: 80 }),
+      listing(3, { price: 20 }),
+    ])
     renderShop()
     await screen.findByText('3 items')
     fireEvent.click(screen.getByRole('button', { name: 'Filter' }))
@@ -220,7 +255,9 @@ describe('<ShopPage /> (docs/product.md §2.6)', () => {
   })
 
   it('with nothing on the device and the server failing, says "Failed to fetch listings" with a Retry, not skeletons forever', async () => {
-    const sync = vi.spyOn(getAppSync(), 'sync').mockResolvedValue({ push: { outcome: 'drained', acknowledged: 0, failed: 0 }, pullFailure: null })
+    const sync = vi
+      .spyOn(getAppSync(), 'sync')
+      .mockResolvedValue({ push: { outcome: 'drained', acknowledged: 0, failed: 0 }, pullFailure: null })
     act(() => getAppSync().status.setState({ pullFailing: true }))
     renderShop()
     expect(await screen.findByRole('heading', { name: 'Failed to fetch listings' })).toBeInTheDocument()
@@ -260,16 +297,32 @@ describe('<ShopPage /> (docs/product.md §2.6)', () => {
 
 describe('<ShopPage /> asks the server when online (the whole catalogue), the device offline', () => {
   it('shows the server’s answer in its order, with its count, read from the device’s database', async () => {
-    await db.listings.bulkPut(Array.from({ length: 5 }, (_, i) => listing(i, { title: `Genève coat ${i}`, location: 'Genève' })))
+    await db.listings.bulkPut(
+      Array.from({ length: 5 }, (_, i) => listing(i, { title: `Genève coat ${i}`, location: 'Genève' })),
+    )
     // The server knows listings the device did not hold, in its own order, and more matches than it counts.
-    const fromServer = [listing(40, { title: 'Server coat A', location: 'Genève' }), listing(41, { title: 'Server coat B', location: 'Genève' })]
+    const fromServer = [
+      listing(40, { title: 'Server coat A', location: 'Genève' }),
+      listing(41, { title: 'Server coat B', location: 'Genève' }),
+    ]
     server.answer = async () => {
       await db.listings.bulkPut(fromServer)
-      await storeServerPage(db, { key: searchPageKey({ query: 'geneve' }, 'newest', 1), ids: [fromServer[1]!.id, fromServer[0]!.id], total: 1001, next: null, fetched_at: 1 })
+      await storeServerPage(db, {
+        key: searchPageKey({ query: 'geneve' }, 'newest', 1),
+        ids: [fromServer[1]!.id, fromServer[0]!.id],
+        total: 1001,
+        next: null,
+        fetched_at: 1,
+      })
       return 'stored'
     }
     renderShop('/shop?q=geneve')
-    await vi.waitFor(() => expect(cards().map((c) => within(c).getByRole('heading').textContent)).toEqual(['Server coat B', 'Server coat A']))
+    await vi.waitFor(() =>
+      expect(cards().map((c) => within(c).getByRole('heading').textContent)).toEqual([
+        'Server coat B',
+        'Server coat A',
+      ]),
+    )
     expect(screen.getByText('More than 1,000 items')).toBeInTheDocument()
     expect(screen.queryByText(/on this device/)).toBeNull()
     expect(server.asked).toEqual([[{ query: 'geneve' }, 'newest', 1, db]])
@@ -284,7 +337,11 @@ describe('<ShopPage /> asks the server when online (the whole catalogue), the de
 
   it('offline, searches the device and says how many listings it searched', async () => {
     act(() => getAppSync().status.setState({ online: false }))
-    await db.listings.bulkPut([listing(1, { title: 'Robe', location: 'Genève' }), listing(2, { title: 'Coat' }), listing(3, { status: 'sold' })])
+    await db.listings.bulkPut([
+      listing(1, { title: 'Robe', location: 'Genève' }),
+      listing(2, { title: 'Coat' }),
+      listing(3, { status: 'sold' }),
+    ])
     renderShop('/shop?q=geneve')
     expect(await screen.findByText('Offline — searching the 2 listings on this device')).toBeInTheDocument()
     await vi.waitFor(() => expect(cards()).toHaveLength(1))
@@ -294,7 +351,9 @@ describe('<ShopPage /> asks the server when online (the whole catalogue), the de
   it('when the server does not answer, the device answers and the page says so', async () => {
     await db.listings.bulkPut([listing(1, { title: 'Robe', location: 'Genève' }), listing(2, { title: 'Coat' })])
     renderShop('/shop?q=geneve')
-    expect(await screen.findByText('The server did not answer — searching the 2 listings on this device')).toBeInTheDocument()
+    expect(
+      await screen.findByText('The server did not answer — searching the 2 listings on this device'),
+    ).toBeInTheDocument()
     await vi.waitFor(() => expect(cards()).toHaveLength(1))
   })
 
@@ -302,7 +361,9 @@ describe('<ShopPage /> asks the server when online (the whole catalogue), the de
     server.answer = async () => 'unreachable'
     await db.listings.bulkPut([listing(1, { title: 'Robe', location: 'Genève' }), listing(2, { title: 'Coat' })])
     renderShop('/shop?q=geneve&page=200')
-    expect(await screen.findByText('This page opens only from the page before it — showing the 2 listings on this device')).toBeInTheDocument()
+    expect(
+      await screen.findByText('This page opens only from the page before it — showing the 2 listings on this device'),
+    ).toBeInTheDocument()
     expect(screen.queryByText(/The server did not answer/)).toBeNull()
   })
 })

@@ -46,7 +46,10 @@ function deviceNoteText(source: 'offline' | 'unavailable' | 'unreachable', count
 }
 
 const panelFilterCount = (f: FeedFilters): number =>
-  (f.locations?.length ?? 0) + (f.sizes?.length ?? 0) + (f.conditions?.length ?? 0) + (f.priceMin !== undefined || f.priceMax !== undefined ? 1 : 0)
+  (f.locations?.length ?? 0) +
+  (f.sizes?.length ?? 0) +
+  (f.conditions?.length ?? 0) +
+  (f.priceMin !== undefined || f.priceMax !== undefined ? 1 : 0)
 
 /** /shop, the Marketplace Feed (docs/product.md §2.6): the mirror's listings, filtered, searched, sorted and paged. */
 export function ShopPage() {
@@ -71,7 +74,10 @@ export function ShopPage() {
   // a cold start re-reads it while the first screen and then the first pull are stored (TBT).
   const deviceRows = useFeedPage(filters, sort, page)
   const rows = useDeferredValue(server ? server.rows : answer.source === 'waiting' ? undefined : deviceRows)
-  const deviceNote = answer.source === 'offline' || answer.source === 'unavailable' || answer.source === 'unreachable' ? answer.source : null
+  const deviceNote =
+    answer.source === 'offline' || answer.source === 'unavailable' || answer.source === 'unreachable'
+      ? answer.source
+      : null
   const onDevice = useFeedCount(deviceNote ? {} : SKIP_COUNT)
   const hasListings = useHasListings()
   const firstScreenPending = useFirstScreen(hasListings)
@@ -108,22 +114,37 @@ export function ShopPage() {
   if (hasListings === false && pullFailing && (rows?.length ?? 0) === 0)
     content = (
       <FeedMessage title={t('feed.fetchFailed')} hint={t('feed.fetchFailedHint')}>
-        <Button onClick={() => void getAppSync().sync('manual').catch(() => {})}>{t('feed.retry')}</Button>
+        <Button
+          onClick={() =>
+            void getAppSync()
+              .sync('manual')
+              .catch(() => {})
+          }
+        >
+          {t('feed.retry')}
+        </Button>
       </FeedMessage>
     )
   else if (skeleton) content = <FeedSkeletonGrid />
   // While the device's database answers (a few ms): the grid's space, past the fold, so the footer never comes into
   // view and leaves again (an empty-feed message before `hasListings` is known would do that: CLS).
-  else if (rows === undefined || hasListings === undefined || (rows.length === 0 && (firstScreenPending || (hasListings && !narrowsFeed(filters)))))
+  else if (
+    rows === undefined ||
+    hasListings === undefined ||
+    (rows.length === 0 && (firstScreenPending || (hasListings && !narrowsFeed(filters))))
+  )
     // The last cases: index.html's request for this first page is being stored; the device has listings but the
     // page's own query has not re-read them yet (just synced).
     content = painted ? <FeedSkeletonGrid /> : <div className="min-h-screen" aria-busy="true" />
-  else if (rows.length > 0) content = <FeedGrid rows={rows} now={now} viewerId={viewerId} favourites={favourites} onToggleLike={onToggleLike} />
+  else if (rows.length > 0)
+    content = <FeedGrid rows={rows} now={now} viewerId={viewerId} favourites={favourites} onToggleLike={onToggleLike} />
   else if (!online && !hasListings) content = <FeedMessage title={t('feed.offline')} hint={t('feed.offlineEmpty')} />
   else if (filters.query && isDefaultFilters(filters) && !filters.category)
     content = (
       <FeedMessage title={t('feed.emptySearch', { query: filters.query })} hint={t('feed.emptySearchHint')}>
-        <Button variant="outline" onClick={() => change({})}>{t('feed.clearSearch')}</Button>
+        <Button variant="outline" onClick={() => change({})}>
+          {t('feed.clearSearch')}
+        </Button>
       </FeedMessage>
     )
   else if (narrowsFeed(filters))
@@ -137,12 +158,22 @@ export function ShopPage() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-8">
       <ShopHeading />
-      <CategoryBar value={filters.category} onChange={(category: Category | undefined) => change({ ...filters, category })} />
+      <CategoryBar
+        value={filters.category}
+        onChange={(category: Category | undefined) => change({ ...filters, category })}
+      />
       {/* Phones: the sort on its own row from the start, so the item count arriving never wraps it (CLS). */}
       <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-center gap-3">
           <Button variant="outline" onClick={() => setSheetOpen(true)} aria-haspopup="dialog">
-            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M4 6h16M7 12h10M10 18h4" strokeLinecap="round" />
             </svg>
             {activeCount > 0 ? t('feed.filterButtonCount', { count: activeCount }) : t('shop.filterButton')}
@@ -161,12 +192,21 @@ export function ShopPage() {
       {filters.query && (
         <div className="flex flex-wrap items-center gap-2">
           <p className="text-lg font-semibold text-stone-900">{t('feed.searchResults', { query: filters.query })}</p>
-          <Button variant="ghost" size="sm" className="h-11 underline underline-offset-4" onClick={() => change({ ...filters, query: undefined })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-11 underline underline-offset-4"
+            onClick={() => change({ ...filters, query: undefined })}
+          >
             {t('feed.clearSearch')}
           </Button>
         </div>
       )}
-      <AppliedFilters filters={{ ...filters, category: undefined }} onChange={(f) => change({ ...f, category: filters.category })} onReset={resetFilters} />
+      <AppliedFilters
+        filters={{ ...filters, category: undefined }}
+        onChange={(f) => change({ ...f, category: filters.category })}
+        onReset={resetFilters}
+      />
       <NewListingsNotice onShow={() => goToPage(1)} />
       {content}
       {rows && rows.length > 0 && total !== undefined && <PaginationNav pagination={pagination} onPage={goToPage} />}

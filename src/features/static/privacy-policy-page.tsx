@@ -5,7 +5,12 @@ import { ProsePage } from './components/prose-page'
 import { SlottedText } from './components/slotted-text'
 import { POLICIES_UPDATED } from './static-constants'
 
-const KEPT: LongTextKey[] = ['privacy.keepAccount', 'privacy.keepListings', 'privacy.keepMessages', 'privacy.keepMembership']
+const KEPT: LongTextKey[] = [
+  'privacy.keepAccount',
+  'privacy.keepListings',
+  'privacy.keepMessages',
+  'privacy.keepMembership',
+]
 
 export function PrivacyPolicyPage() {
   return (
@@ -14,7 +19,10 @@ export function PrivacyPolicyPage() {
       updated={POLICIES_UPDATED}
       lead={longText('privacy.lead')}
       sections={[
-        { heading: longText('privacy.minimumAgeTitle'), body: <p>{`${t('privacy.minimumAge')} ${longText('privacy.minimumAgeMore')}`}</p> },
+        {
+          heading: longText('privacy.minimumAgeTitle'),
+          body: <p>{`${t('privacy.minimumAge')} ${longText('privacy.minimumAgeMore')}`}</p>,
+        },
         {
           heading: longText('privacy.keepTitle'),
           body: (

@@ -10,7 +10,8 @@ import { PrivacyPolicyPage } from './privacy-policy-page'
 import { TermsPage } from './terms-page'
 
 const page = (ui: ReactElement) => render(<MemoryRouter>{ui}</MemoryRouter>)
-const paragraphOf = (text: string) => screen.getByText((_, el) => el?.tagName === 'P' && (el.textContent ?? '').includes(text))
+const paragraphOf = (text: string) =>
+  screen.getByText((_, el) => el?.tagName === 'P' && (el.textContent ?? '').includes(text))
 
 afterEach(cleanup)
 
@@ -21,15 +22,21 @@ describe('the static pages, worded from the catalogue', () => {
     expect(screen.getByText('Last updated: 1 January 2024')).toBeInTheDocument()
     expect(paragraphOf('You must be at least 16 years old to use Kreis.')).toBeInTheDocument()
     const law = paragraphOf('These terms are governed by Swiss law.')
-    expect(law).toHaveTextContent(`These terms are governed by Swiss law. The courts of Zurich have jurisdiction. Questions: ${CONTACT_EMAIL}.`)
+    expect(law).toHaveTextContent(
+      `These terms are governed by Swiss law. The courts of Zurich have jurisdiction. Questions: ${CONTACT_EMAIL}.`,
+    )
     expect(screen.getByRole('link', { name: CONTACT_EMAIL })).toHaveAttribute('href', `mailto:${CONTACT_EMAIL}`)
   })
 
   it('privacy: minimum age, what is kept, and the rights sentence with its link', () => {
     page(<PrivacyPolicyPage />)
-    expect(paragraphOf('You must be at least 16 years old')).toHaveTextContent('We do not knowingly keep data about anyone younger.')
+    expect(paragraphOf('You must be at least 16 years old')).toHaveTextContent(
+      'We do not knowingly keep data about anyone younger.',
+    )
     expect(screen.getAllByRole('listitem')).toHaveLength(4)
-    expect(paragraphOf('Write to')).toHaveTextContent(`You can see, correct or delete your data at any time. Write to ${CONTACT_EMAIL}.`)
+    expect(paragraphOf('Write to')).toHaveTextContent(
+      `You can see, correct or delete your data at any time. Write to ${CONTACT_EMAIL}.`,
+    )
     expect(screen.getByRole('link', { name: CONTACT_EMAIL })).toHaveAttribute('href', `mailto:${CONTACT_EMAIL}`)
   })
 

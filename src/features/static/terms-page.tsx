@@ -14,8 +14,14 @@ export function TermsPage() {
       lead={longText('terms.lead')}
       sections={[
         { heading: longText('terms.whatTitle'), body: <p>{longText('terms.whatText')}</p> },
-        { heading: longText('terms.paymentTitle'), body: <p>{`${t('terms.noPayments')} ${longText('terms.paymentText')}`}</p> },
-        { heading: longText('terms.accountsTitle'), body: <p>{longText('terms.accountsText', { age: MINIMUM_USER_AGE_YEARS })}</p> },
+        {
+          heading: longText('terms.paymentTitle'),
+          body: <p>{`${t('terms.noPayments')} ${longText('terms.paymentText')}`}</p>,
+        },
+        {
+          heading: longText('terms.accountsTitle'),
+          body: <p>{longText('terms.accountsText', { age: MINIMUM_USER_AGE_YEARS })}</p>,
+        },
         { heading: longText('terms.listingsTitle'), body: <p>{longText('terms.listingsText')}</p> },
         { heading: longText('terms.membershipTitle'), body: <p>{longText('terms.membershipText')}</p> },
         {

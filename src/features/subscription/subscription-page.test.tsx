@@ -28,9 +28,18 @@ const ahead = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString
 
 function profile(over: Partial<MyProfileRecord> & { paid_until?: string | null } = {}): MyProfileRecord {
   return {
-    id: USER, first_name: 'Lea', last_name: 'Frei', location: null, profile_picture_url: null, email: 'lea@test.ch',
-    subscription_status: null, subscription_start_date: null, last_payment_date: null,
-    created_at: ago(40), updated_at: '2026-11-01T00:00:00.000000Z', ...over,
+    id: USER,
+    first_name: 'Lea',
+    last_name: 'Frei',
+    location: null,
+    profile_picture_url: null,
+    email: 'lea@test.ch',
+    subscription_status: null,
+    subscription_start_date: null,
+    last_payment_date: null,
+    created_at: ago(40),
+    updated_at: '2026-11-01T00:00:00.000000Z',
+    ...over,
   } as MyProfileRecord
 }
 
@@ -90,7 +99,9 @@ describe('/subscription signed in', () => {
     remote.createPayment.mockResolvedValue(answer)
     await renderPlan(profile({ created_at: ago(70) }))
     await userEvent.click(await screen.findByRole('button', { name: 'Pay CHF 5.00' }))
-    await waitFor(() => expect(toasts()).toEqual([['Payment error', 'Failed to create payment link. Please try again.', 'destructive']]))
+    await waitFor(() =>
+      expect(toasts()).toEqual([['Payment error', 'Failed to create payment link. Please try again.', 'destructive']]),
+    )
     expect(tab.close).toHaveBeenCalled()
     open.mockRestore()
   })
@@ -99,7 +110,12 @@ describe('/subscription signed in', () => {
     const paidUntil = ahead(20)
     remote.cancelSubscription.mockResolvedValue({
       ok: true,
-      value: profile({ subscription_status: 'cancelled', created_at: ago(75), paid_until: paidUntil, updated_at: '2026-11-02T00:00:00.000000Z' }),
+      value: profile({
+        subscription_status: 'cancelled',
+        created_at: ago(75),
+        paid_until: paidUntil,
+        updated_at: '2026-11-02T00:00:00.000000Z',
+      }),
     })
     await renderPlan(profile({ subscription_status: 'active', created_at: ago(75), paid_until: paidUntil }))
     expect(await screen.findByText('Active (CHF 5/month)')).toBeTruthy()
@@ -117,13 +133,26 @@ describe('/subscription signed in', () => {
     remote.cancelSubscription.mockResolvedValue({ ok: false, reason: 'server', message: 'boom' })
     await renderPlan(profile({ subscription_status: 'active', created_at: ago(75), paid_until: ahead(3) }))
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }))
-    await userEvent.click(within(screen.getByRole('dialog', { hidden: true })).getByRole('button', { name: 'Yes, cancel', hidden: true }))
-    await waitFor(() => expect(toasts()).toEqual([['Error cancelling subscription', 'Failed to cancel subscription. Please try again.', 'destructive']]))
+    await userEvent.click(
+      within(screen.getByRole('dialog', { hidden: true })).getByRole('button', { name: 'Yes, cancel', hidden: true }),
+    )
+    await waitFor(() =>
+      expect(toasts()).toEqual([
+        ['Error cancelling subscription', 'Failed to cancel subscription. Please try again.', 'destructive'],
+      ]),
+    )
     expect(screen.getByText('Active (CHF 5/month)')).toBeTruthy()
   })
 
   it('docs/decisions.md#D-cancelled-paid a cancelled plan with paid days left reads paid until its end and offers no payment', async () => {
-    await renderPlan(profile({ subscription_status: 'cancelled', created_at: ago(75), subscription_start_date: ago(40), paid_until: ahead(10) }))
+    await renderPlan(
+      profile({
+        subscription_status: 'cancelled',
+        created_at: ago(75),
+        subscription_start_date: ago(40),
+        paid_until: ahead(10),
+      }),
+    )
     const status = within(await screen.findByRole('region', { name: 'Status' }))
     expect(status.getByText('Cancelled')).toBeTruthy()
     expect(status.queryByText('Free Trial')).toBeNull()
@@ -137,13 +166,27 @@ describe('/subscription signed in', () => {
   })
 
   it('a cancelled plan whose paid month has ended asks to pay again', async () => {
-    await renderPlan(profile({ subscription_status: 'cancelled', created_at: ago(75), subscription_start_date: ago(40), paid_until: ago(1) }))
+    await renderPlan(
+      profile({
+        subscription_status: 'cancelled',
+        created_at: ago(75),
+        subscription_start_date: ago(40),
+        paid_until: ago(1),
+      }),
+    )
     expect(await screen.findByRole('button', { name: 'Pay CHF 5.00' })).toBeTruthy()
     expect(within(screen.getByRole('region', { name: 'Status' })).queryByText(/^Paid until/)).toBeNull()
   })
 
   it('a paid month that has ended asks to pay again (CHF 5) and offers no cancel', async () => {
-    await renderPlan(profile({ subscription_status: 'active', created_at: ago(80), subscription_start_date: ago(45), paid_until: ago(2) }))
+    await renderPlan(
+      profile({
+        subscription_status: 'active',
+        created_at: ago(80),
+        subscription_start_date: ago(45),
+        paid_until: ago(2),
+      }),
+    )
     expect(await screen.findByText(/^Your paid month ended on /)).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Pay CHF 5.00' })).toBeTruthy()
     expect((screen.getByRole('button', { name: 'Cancel subscription' }) as HTMLButtonElement).disabled).toBe(true)
@@ -152,7 +195,9 @@ describe('/subscription signed in', () => {
   it('lists the payments and keeps them for offline use', async () => {
     remote.fetchPayments.mockResolvedValue({
       ok: true,
-      value: [{ id: 'p1', amount: 200, status: 'paid', created_at: '2026-10-01T10:00:00Z', paid_at: '2026-10-01T10:01:00Z' }],
+      value: [
+        { id: 'p1', amount: 200, status: 'paid', created_at: '2026-10-01T10:00:00Z', paid_at: '2026-10-01T10:01:00Z' },
+      ],
     })
     await renderPlan(profile())
     const item = await screen.findByText('CHF 2.00')
@@ -172,7 +217,11 @@ describe('/subscription offline', () => {
     setOnline(false)
     await db.meta.put({
       key: `payments:${USER}`,
-      value: { userId: USER, fetchedAt: Date.now(), payments: [{ id: 'p1', amount: 500, status: 'paid', created_at: ago(5), paid_at: ago(5) }] },
+      value: {
+        userId: USER,
+        fetchedAt: Date.now(),
+        payments: [{ id: 'p1', amount: 500, status: 'paid', created_at: ago(5), paid_at: ago(5) }],
+      },
     })
     await renderPlan(profile({ subscription_status: 'active', created_at: ago(75), paid_until: ahead(25) }))
     expect(await screen.findByText('Active (CHF 5/month)')).toBeTruthy()
@@ -195,14 +244,20 @@ describe('/subscription signed out', () => {
     sessionStore.setState({ status: 'signed-out' }, true)
     await renderPlan(null)
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Premium' }))
-    expect(toasts()).toEqual([['Authentication required', 'Please sign in to upgrade your subscription', 'destructive']])
+    expect(toasts()).toEqual([
+      ['Authentication required', 'Please sign in to upgrade your subscription', 'destructive'],
+    ])
   })
 
   it('the timeline lists the months without a state: a visitor has no plan that is "Active"', async () => {
     sessionStore.setState({ status: 'signed-out' }, true)
     await renderPlan(null)
     const timeline = within(await screen.findByRole('region', { name: 'Plan timeline' }))
-    expect(timeline.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Month 1 Free Trial', 'Month 2 CHF 2 Welcome', 'Month 3+ CHF 5/month'])
+    expect(timeline.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Month 1 Free Trial',
+      'Month 2 CHF 2 Welcome',
+      'Month 3+ CHF 5/month',
+    ])
     expect(timeline.queryByText(/^(Active|Pending|Inactive)$/)).toBeNull()
   })
 })

@@ -40,11 +40,14 @@ function SignedInPlan({ userId }: { userId: string }) {
   const actions = usePlanActions(userId)
   const [now] = useState(() => new Date())
 
-  if (plan === undefined || (plan && 'row' in plan && plan.row === null && online && refresh.state === 'refreshing')) return <PlanSkeleton />
+  if (plan === undefined || (plan && 'row' in plan && plan.row === null && online && refresh.state === 'refreshing'))
+    return <PlanSkeleton />
   if ('error' in plan || plan.row === null) {
     return (
       <section role="alert" className="rounded-2xl border border-amber-300 bg-amber-50 p-5">
-        <p className="text-stone-900">{'error' in plan || online ? t('toast.subscriptionLoadFailed') : t('plan.notOnDevice')}</p>
+        <p className="text-stone-900">
+          {'error' in plan || online ? t('toast.subscriptionLoadFailed') : t('plan.notOnDevice')}
+        </p>
         {online && (
           <Button variant="outline" className="mt-3" onClick={refresh.retry}>
             {t('plan.retry')}
@@ -70,7 +73,12 @@ function SignedInPlan({ userId }: { userId: string }) {
         onPay={() => void actions.pay(view.amountDueRappen)}
       />
       <PlanTimeline entries={view.timeline} />
-      <ManageCard canCancel={view.canCancel} online={online} cancelling={actions.busy === 'cancelling'} onCancel={actions.cancel} />
+      <ManageCard
+        canCancel={view.canCancel}
+        online={online}
+        cancelling={actions.busy === 'cancelling'}
+        onCancel={actions.cancel}
+      />
       <PaymentsList cached={payments} loading={refresh.state === 'refreshing'} />
     </>
   )

@@ -21,7 +21,8 @@ export const account: Record<keyof typeof en, string> = {
   'profile.plan': 'Mitgliedschaft',
   'profile.planActive': 'Aktiv (CHF 5/Monat)',
   'profile.planFreeTrial': 'Gratismonat',
-  'profile.trialDaysLeft': '{days, plural, one {Noch # Tag in deinem Gratismonat} other {Noch # Tage in deinem Gratismonat}}',
+  'profile.trialDaysLeft':
+    '{days, plural, one {Noch # Tag in deinem Gratismonat} other {Noch # Tage in deinem Gratismonat}}',
   'profile.trialEnded': 'Dein Gratismonat ist abgelaufen',
   'profile.upgrade': 'Auf Premium wechseln',
   'subscription.title': `Deine ${PRODUCT_NAME}-Mitgliedschaft`,
@@ -48,5 +49,6 @@ export const account: Record<keyof typeof en, string> = {
   'payment.failedTitle': 'Zahlung fehlgeschlagen',
   'payment.failedText': 'Deine Zahlung konnte nicht abgeschlossen werden. Es wurde nichts belastet.',
   'payment.tryAgain': 'Nochmals versuchen',
-  'payment.processingErrorText': 'Wir konnten deine Zahlung nicht bestätigen. Falls dir etwas belastet wurde, kontaktiere bitte den Support.',
+  'payment.processingErrorText':
+    'Wir konnten deine Zahlung nicht bestätigen. Falls dir etwas belastet wurde, kontaktiere bitte den Support.',
 }

@@ -3,12 +3,17 @@ import type { accountsArea as en } from '../en/accounts-area'
 import { PRODUCT_NAME } from '../en/product'
 
 export const accountsArea: Record<keyof typeof en, string> = {
-  'authScreen.signInIntro': 'Melde dich an, um zu verkaufen, Verkäufern zu schreiben und deine Favoriten auf jedem Gerät zu haben.',
-  'authScreen.signUpIntro': 'Secondhand-Kleider kaufen und verkaufen in der ganzen Schweiz. Der erste Monat ist gratis.',
-  'authScreen.resetIntro': 'Gib die E-Mail-Adresse deines Kontos ein. Wir senden dir einen Link, um ein neues Passwort zu setzen.',
+  'authScreen.signInIntro':
+    'Melde dich an, um zu verkaufen, Verkäufern zu schreiben und deine Favoriten auf jedem Gerät zu haben.',
+  'authScreen.signUpIntro':
+    'Secondhand-Kleider kaufen und verkaufen in der ganzen Schweiz. Der erste Monat ist gratis.',
+  'authScreen.resetIntro':
+    'Gib die E-Mail-Adresse deines Kontos ein. Wir senden dir einen Link, um ein neues Passwort zu setzen.',
   'authScreen.checkingSession': 'Deine Sitzung wird geprüft …',
-  'authScreen.offline': 'Du bist offline. Verbinde dich mit dem Internet, um dich anzumelden, ein Konto zu erstellen oder dein Passwort zurückzusetzen.',
-  'authScreen.confirmedSignUpCheckEmail': 'Konto erstellt. Schau in dein Postfach und klick auf den Link, um es zu bestätigen.',
+  'authScreen.offline':
+    'Du bist offline. Verbinde dich mit dem Internet, um dich anzumelden, ein Konto zu erstellen oder dein Passwort zurückzusetzen.',
+  'authScreen.confirmedSignUpCheckEmail':
+    'Konto erstellt. Schau in dein Postfach und klick auf den Link, um es zu bestätigen.',
   'authScreen.passwordShow': 'Passwort anzeigen',
   'authScreen.passwordHide': 'Passwort verbergen',
   'resetScreen.title': 'Neues Passwort festlegen',
@@ -21,14 +26,16 @@ export const accountsArea: Record<keyof typeof en, string> = {
   'resetScreen.passwordsDiffer': 'Die beiden Passwörter stimmen nicht überein',
   'resetScreen.checking': 'Dein Link wird geprüft …',
   'resetScreen.invalidTitle': 'Dieser Link funktioniert nicht',
-  'resetScreen.invalidText': 'Er ist ungültig, abgelaufen oder wurde schon verwendet. Fordere einen neuen an und nimm die neuste E-Mail.',
+  'resetScreen.invalidText':
+    'Er ist ungültig, abgelaufen oder wurde schon verwendet. Fordere einen neuen an und nimm die neuste E-Mail.',
   'resetScreen.requestNew': 'Neuen Link senden',
   'resetScreen.updated': 'Passwort geändert',
   'resetScreen.updatedDescription': 'Du bist mit deinem neuen Passwort angemeldet.',
   'resetScreen.confirmed': 'Dein Passwort wurde geändert. Weiter zur Startseite …',
   'shellSession.signedInAs': 'Angemeldet als {name}',
   'shellSession.unsentTitleOne': '1 Änderung ist noch nicht gesendet',
-  'shellSession.unsentTitleMany': '{count, plural, one {# Änderung ist noch nicht gesendet} other {# Änderungen sind noch nicht gesendet}}',
+  'shellSession.unsentTitleMany':
+    '{count, plural, one {# Änderung ist noch nicht gesendet} other {# Änderungen sind noch nicht gesendet}}',
   'shellSession.unsentText': `Wenn du dich jetzt abmeldest, werden sie von diesem Gerät gelöscht und erreichen ${PRODUCT_NAME} nie. Bleib angemeldet, dann werden sie gesendet, sobald eine Verbindung besteht.`,
   'shellSession.staySignedIn': 'Angemeldet bleiben',
   'shellSession.signOutAnyway': 'Abmelden und löschen',
@@ -47,14 +54,16 @@ export const accountsArea: Record<keyof typeof en, string> = {
   'syncState.panelTitle': 'Deine Änderungen',
   'syncState.allSent': 'Alle deine Änderungen sind gesendet.',
   'syncState.pendingOne': '1 Änderung wartet darauf, gesendet zu werden.',
-  'syncState.pendingMany': '{count, plural, one {# Änderung wartet darauf, gesendet zu werden.} other {# Änderungen warten darauf, gesendet zu werden.}}',
+  'syncState.pendingMany':
+    '{count, plural, one {# Änderung wartet darauf, gesendet zu werden.} other {# Änderungen warten darauf, gesendet zu werden.}}',
   'syncState.photosProgress': '{uploaded} von {total} Fotos hochgeladen.',
   'syncState.pendingOffline': 'Sie werden automatisch gesendet, sobald die Verbindung zurück ist.',
   'syncState.pendingOnline': 'Wird gesendet …',
   'syncState.retryingSince': 'Neuer Versuch läuft seit {time}.',
   'syncState.lastSync': 'Zuletzt synchronisiert {ago}.',
   'syncState.failedHeading': 'Nicht gesendet',
-  'syncState.failedHelp': 'Der Server hat diese Änderungen abgelehnt. Versuch es nochmals oder verwirf sie, um zum Stand auf dem Server zurückzukehren.',
+  'syncState.failedHelp':
+    'Der Server hat diese Änderungen abgelehnt. Versuch es nochmals oder verwirf sie, um zum Stand auf dem Server zurückzukehren.',
   'syncState.retry': 'Nochmals senden',
   'syncState.discard': 'Verwerfen',
   'syncState.retryLabel': 'Nochmals senden: {what}',
@@ -71,7 +80,8 @@ export const accountsArea: Record<keyof typeof en, string> = {
   'profileScreen.loading': 'Dein Profil wird geladen …',
   'profileScreen.notYetTitle': 'Dein Profil ist unterwegs',
   'profileScreen.notYetText': 'Es ist noch nicht auf diesem Gerät und erscheint, sobald eine Verbindung besteht.',
-  'profileScreen.offlineNote': 'Du bist offline. Änderungen werden auf diesem Gerät gespeichert und gesendet, sobald die Verbindung zurück ist.',
+  'profileScreen.offlineNote':
+    'Du bist offline. Änderungen werden auf diesem Gerät gespeichert und gesendet, sobald die Verbindung zurück ist.',
   'profileScreen.noName': 'Noch kein Name',
   'profileScreen.noLocation': 'Kein Ort angegeben',
   'profileScreen.email': 'E-Mail',

@@ -26,8 +26,10 @@ export const auth: Record<keyof typeof en, string> = {
   'auth.passwordTooShort': 'Das Passwort muss mindestens 6 Zeichen lang sein.',
   'auth.invalidEmail': 'Bitte gib eine gültige E-Mail-Adresse ein.',
   'auth.tooManyAttempts': 'Zu viele Versuche. Warte einen Moment und versuch es dann nochmals.',
-  'auth.tooManyAttemptsSeconds': '{count, plural, one {Zu viele Versuche. Versuch es in # Sekunde nochmals.} other {Zu viele Versuche. Versuch es in # Sekunden nochmals.}}',
-  'auth.tooManyAttemptsMinutes': '{count, plural, one {Zu viele Versuche. Versuch es in # Minute nochmals.} other {Zu viele Versuche. Versuch es in # Minuten nochmals.}}',
+  'auth.tooManyAttemptsSeconds':
+    '{count, plural, one {Zu viele Versuche. Versuch es in # Sekunde nochmals.} other {Zu viele Versuche. Versuch es in # Sekunden nochmals.}}',
+  'auth.tooManyAttemptsMinutes':
+    '{count, plural, one {Zu viele Versuche. Versuch es in # Minute nochmals.} other {Zu viele Versuche. Versuch es in # Minuten nochmals.}}',
   'auth.userExists': 'Mit dieser E-Mail-Adresse gibt es bereits ein Konto. Bitte melde dich stattdessen an.',
   'auth.samePassword': 'Dein neues Passwort muss sich vom bisherigen unterscheiden.',
   'auth.linkExpired': 'Dieser Link ist abgelaufen oder wurde schon verwendet. Bitte fordere einen neuen an.',

@@ -10,13 +10,15 @@ export const feed: Record<keyof typeof en, string> = {
   'feed.itemCountMany': '{count, plural, one {# Artikel} other {# Artikel}}',
   'feed.newListingsOne': '1 neues Inserat',
   'feed.newListingsMany': '{count, plural, one {# neues Inserat} other {# neue Inserate}}',
-  'feed.fetchFailedHint': 'Der Server hat nicht wie erwartet geantwortet. Deine Verbindung ist in Ordnung; versuch es gleich nochmals.',
+  'feed.fetchFailedHint':
+    'Der Server hat nicht wie erwartet geantwortet. Deine Verbindung ist in Ordnung; versuch es gleich nochmals.',
   'feed.retry': 'Nochmals versuchen',
   'feed.itemCountMore': 'Mehr als {count} Artikel',
   'feed.searchingDevice': 'Offline – Suche in den {count} Inseraten auf diesem Gerät',
   'feed.searchingDeviceOne': 'Offline – Suche im einzigen Inserat auf diesem Gerät',
   'feed.serverUnavailable': 'Der Server hat nicht geantwortet – Suche in den {count} Inseraten auf diesem Gerät',
-  'feed.deepPageOnDevice': 'Diese Seite öffnet sich nur von der vorherigen Seite aus – Anzeige der {count} Inserate auf diesem Gerät',
+  'feed.deepPageOnDevice':
+    'Diese Seite öffnet sich nur von der vorherigen Seite aus – Anzeige der {count} Inserate auf diesem Gerät',
   'feed.searchResults': 'Ergebnisse für «{query}»',
   'feed.clearSearch': 'Suche löschen',
   'feed.sortLabel': 'Sortieren nach',
@@ -39,7 +41,8 @@ export const feed: Record<keyof typeof en, string> = {
   'feed.emptyNone': 'Noch keine Artikel',
   'feed.emptyNoneHint': 'Neue Inserate erscheinen hier, sobald sie eingestellt werden.',
   'feed.offline': 'Offline – du siehst, was auf diesem Gerät ist',
-  'feed.offlineEmpty': 'Du bist offline und auf diesem Gerät sind noch keine Inserate. Öffne den Marktplatz einmal mit Verbindung, dann kannst du später auch offline stöbern.',
+  'feed.offlineEmpty':
+    'Du bist offline und auf diesem Gerät sind noch keine Inserate. Öffne den Marktplatz einmal mit Verbindung, dann kannst du später auch offline stöbern.',
   'feed.loading': 'Artikel werden geladen …',
   'feed.pagination': 'Seiten',
   'feed.pageCurrent': 'Seite {page}, aktuelle Seite',

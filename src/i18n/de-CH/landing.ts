@@ -59,7 +59,8 @@ export const landing: Record<keyof typeof en, string> = {
   'trial.password': 'Passwort (optional)',
   'trial.firstName': 'Vorname (optional)',
   'trial.city': 'Ort (optional)',
-  'trial.offline': 'Du bist offline. Dein Gratismonat kann starten, sobald du wieder online bist; deine Eingaben bleiben hier.',
+  'trial.offline':
+    'Du bist offline. Dein Gratismonat kann starten, sobald du wieder online bist; deine Eingaben bleiben hier.',
   'trial.submit': 'Gratis testen',
   'trial.submitting': 'Gratismonat wird gestartet …',
   'trial.successTitle': 'Dein Gratismonat hat begonnen!',

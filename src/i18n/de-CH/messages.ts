@@ -20,11 +20,13 @@ export const messagesArea: Record<keyof typeof en, string> = {
   'messages.sold': 'Verkauft',
   'messages.unknownListing': 'Inserat',
   'messages.noMessagesYet': 'Noch keine Nachrichten',
-  'messages.emptyText': 'Wenn du einer Verkäuferin oder einem Verkäufer zu einem Artikel schreibst, erscheint eure Unterhaltung hier.',
+  'messages.emptyText':
+    'Wenn du einer Verkäuferin oder einem Verkäufer zu einem Artikel schreibst, erscheint eure Unterhaltung hier.',
   'messages.browse': 'Artikel entdecken',
   'messages.selectHint': 'Wähl links eine Unterhaltung, um sie zu lesen.',
   'messages.conversationMissing': 'Diese Unterhaltung ist nicht auf diesem Gerät.',
-  'messages.offline': 'Offline: Nachrichten, die du sendest, warten auf diesem Gerät und gehen raus, sobald du wieder online bist.',
+  'messages.offline':
+    'Offline: Nachrichten, die du sendest, warten auf diesem Gerät und gehen raus, sobald du wieder online bist.',
   'messages.loadOlder': 'Frühere Nachrichten anzeigen',
   'messages.composerLabel': 'Nachricht',
   'messages.composerHint': 'Enter sendet, Shift+Enter fügt eine neue Zeile ein.',
@@ -39,7 +41,8 @@ export const messagesArea: Record<keyof typeof en, string> = {
   'messages.openThread': 'Unterhaltung öffnen',
   'messages.dialogWillSend': 'Deine Nachricht wird gesendet',
   'messages.dialogSending': 'Sie ist unterwegs zur Verkäuferin oder zum Verkäufer.',
-  'messages.dialogQueued': 'Du bist offline. Die Nachricht wartet auf diesem Gerät und geht raus, sobald du wieder online bist.',
+  'messages.dialogQueued':
+    'Du bist offline. Die Nachricht wartet auf diesem Gerät und geht raus, sobald du wieder online bist.',
   'messages.linkLabel': 'Nachrichten',
   'messages.linkUnread': 'Nachrichten, {n} ungelesen',
 }

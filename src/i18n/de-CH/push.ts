@@ -18,7 +18,8 @@ export const push: Record<keyof typeof en, string> = {
   'push.toggleOn': 'Ein',
   'push.toggleOff': 'Aus',
   'push.toggleHelp': 'Neue Nachrichten, auch wenn die App geschlossen ist.',
-  'push.denied': 'Benachrichtigungen sind für diese Website blockiert. Erlaube sie in den Einstellungen deines Browsers, um sie einzuschalten.',
+  'push.denied':
+    'Benachrichtigungen sind für diese Website blockiert. Erlaube sie in den Einstellungen deines Browsers, um sie einzuschalten.',
   'push.unsupported': 'Dieser Browser kann keine Benachrichtigungen von Websites anzeigen.',
   'push.failed': 'Benachrichtigungen konnten nicht eingeschaltet werden. Bitte versuch es nochmals.',
 }

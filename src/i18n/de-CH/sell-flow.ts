@@ -10,10 +10,12 @@ export const sellFlow: Record<keyof typeof en, string> = {
   'sellFlow.choosePhotos': 'Fotos auswählen',
   'sellFlow.photoAlt': 'Foto {n} deines Artikels',
   'sellFlow.dragHandle': 'Foto {n} verschieben',
-  'sellFlow.dragInstructions': 'Um ein Foto zu verschieben, drück die Leertaste oder Enter, um es aufzunehmen, verschieb es mit den Pfeiltasten und leg es mit der Leertaste oder Enter ab – oder brich mit Escape ab.',
+  'sellFlow.dragInstructions':
+    'Um ein Foto zu verschieben, drück die Leertaste oder Enter, um es aufzunehmen, verschieb es mit den Pfeiltasten und leg es mit der Leertaste oder Enter ab – oder brich mit Escape ab.',
   'sellFlow.dragStart': 'Foto {n} von {count} aufgenommen.',
   'sellFlow.dragOver': 'Foto {n} ist über Position {to} von {count}.',
-  'sellFlow.dragOutside': 'Foto {n} ist ausserhalb der Fotos. Legst du es hier ab, bleibt die Reihenfolge, wie sie ist.',
+  'sellFlow.dragOutside':
+    'Foto {n} ist ausserhalb der Fotos. Legst du es hier ab, bleibt die Reihenfolge, wie sie ist.',
   'sellFlow.dragEnd': 'Foto {n} an Position {to} von {count} abgelegt.',
   'sellFlow.dragEndUnchanged': 'Foto {n} wieder an seinem Platz abgelegt. Die Reihenfolge bleibt unverändert.',
   'sellFlow.dragCancel': 'Verschieben von Foto {n} abgebrochen. Die Reihenfolge bleibt unverändert.',
@@ -24,15 +26,19 @@ export const sellFlow: Record<keyof typeof en, string> = {
   'sellFlow.stateUploaded': 'Hochgeladen',
   'sellFlow.stateFailed': 'Nicht gesendet',
   'sellFlow.savedOnDevice': 'Fotos werden sofort auf diesem Gerät gespeichert und beim Veröffentlichen hochgeladen.',
-  'sellFlow.heic': '{name} ist ein HEIC-Foto, das dieser Browser nicht lesen kann. Wähl ein JPEG-, PNG- oder WebP-Foto (auf dem iPhone: Einstellungen › Kamera › Formate › Maximale Kompatibilität).',
-  'sellFlow.unreadable': '{name} konnte nicht gelesen werden. Die Datei ist vielleicht beschädigt – bitte wähl ein anderes Foto.',
+  'sellFlow.heic':
+    '{name} ist ein HEIC-Foto, das dieser Browser nicht lesen kann. Wähl ein JPEG-, PNG- oder WebP-Foto (auf dem iPhone: Einstellungen › Kamera › Formate › Maximale Kompatibilität).',
+  'sellFlow.unreadable':
+    '{name} konnte nicht gelesen werden. Die Datei ist vielleicht beschädigt – bitte wähl ein anderes Foto.',
   'sellFlow.dismiss': 'Schliessen',
   'sellFlow.unfinishedTitle': 'Du hast ein unfertiges Inserat',
-  'sellFlow.unfinishedText': '{count, plural, one {«{title}» · # Foto, auf diesem Gerät gespeichert} other {«{title}» · # Fotos, auf diesem Gerät gespeichert}}',
+  'sellFlow.unfinishedText':
+    '{count, plural, one {«{title}» · # Foto, auf diesem Gerät gespeichert} other {«{title}» · # Fotos, auf diesem Gerät gespeichert}}',
   'sellFlow.unfinishedUntitled': 'Artikel ohne Titel',
   'sellFlow.continue': 'Weitermachen',
   'sellFlow.discard': 'Verwerfen',
-  'sellFlow.offlineNote': 'Du bist offline. Alles ist auf diesem Gerät gespeichert und wird veröffentlicht, sobald es wieder online ist.',
+  'sellFlow.offlineNote':
+    'Du bist offline. Alles ist auf diesem Gerät gespeichert und wird veröffentlicht, sobald es wieder online ist.',
   'sellFlow.successOffline': 'Es wird veröffentlicht, sobald dieses Gerät wieder online ist.',
   'sellFlow.successPending': 'Wird jetzt veröffentlicht …',
   'sellFlow.successLive': 'Dein Inserat ist online.',
@@ -46,13 +52,15 @@ export const sellFlow: Record<keyof typeof en, string> = {
   'sellFlow.markSold': 'Als verkauft markieren',
   'sellFlow.markAvailable': 'Wieder als verfügbar markieren',
   'sellFlow.markedSold': 'Als verkauft markiert',
-  'sellFlow.markedSoldDescription': 'Der Artikel ist nicht mehr im Feed; Käufer können dir dazu keine Nachrichten mehr schreiben.',
+  'sellFlow.markedSoldDescription':
+    'Der Artikel ist nicht mehr im Feed; Käufer können dir dazu keine Nachrichten mehr schreiben.',
   'sellFlow.markedAvailable': 'Wieder verfügbar',
   'sellFlow.statusSold': 'Verkauft',
   'sellFlow.statusActive': 'Aktiv',
   'sellFlow.delete': 'Inserat löschen',
   'sellFlow.deleteConfirmTitle': 'Dieses Inserat löschen?',
-  'sellFlow.deleteConfirmText': 'Das Inserat und seine Fotos werden endgültig entfernt. Das lässt sich nicht rückgängig machen.',
+  'sellFlow.deleteConfirmText':
+    'Das Inserat und seine Fotos werden endgültig entfernt. Das lässt sich nicht rückgängig machen.',
   'sellFlow.deleteConfirm': 'Löschen',
   'sellFlow.deleted': 'Inserat gelöscht',
 }

@@ -96,7 +96,8 @@ export const sell: Record<keyof typeof en, string> = {
   'success.view': 'Mein Inserat ansehen',
   'success.addAnother': 'Weiteren Artikel einstellen',
   'edit.title': 'Inserat bearbeiten',
-  'edit.changedElsewhere': 'Dieses Inserat wurde auf einem anderen Gerät geändert. Das Formular zeigt jetzt diese Version und behält die Änderungen, die du hier gemacht hast.',
+  'edit.changedElsewhere':
+    'Dieses Inserat wurde auf einem anderen Gerät geändert. Das Formular zeigt jetzt diese Version und behält die Änderungen, die du hier gemacht hast.',
   'edit.loading': 'Dein Inserat wird geladen …',
   'edit.tabUpload': 'Fotos',
   'edit.tabDetails': 'Angaben',

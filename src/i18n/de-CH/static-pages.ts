@@ -10,12 +10,15 @@ export const staticPages: Record<keyof typeof en, string> = {
   'ourStory.swissTitle': 'Schweizerisch, direkt und fair',
   'ourStory.swissText': `${PRODUCT_NAME} ist für Menschen in der Schweiz. Käufer und Verkäuferinnen schreiben sich direkt und machen Abholung oder Versand selbst ab. Wir verlangen keine Provision: Der ganze Erlös gehört dir.`,
   'ourStory.lastingTitle': 'Mode, die bleibt',
-  'ourStory.lastingText': 'Das nachhaltigste Kleidungsstück ist das, das es schon gibt. Wer Kleider länger trägt, spart Wasser, Energie und Geld – und findet Stücke, die sonst niemand hat.',
-  'joinMovement.lead': 'Kreislauf-Mode ist einfach: Kauf, was es schon gibt, verkauf, was du nicht mehr trägst, und bewahr Kleider vor dem Abfall.',
+  'ourStory.lastingText':
+    'Das nachhaltigste Kleidungsstück ist das, das es schon gibt. Wer Kleider länger trägt, spart Wasser, Energie und Geld – und findet Stücke, die sonst niemand hat.',
+  'joinMovement.lead':
+    'Kreislauf-Mode ist einfach: Kauf, was es schon gibt, verkauf, was du nicht mehr trägst, und bewahr Kleider vor dem Abfall.',
   'joinMovement.stepsTitle': 'Vier Schritte',
   'joinMovement.step': '{title}:',
   'joinMovement.membershipTitle': 'Mitgliedschaft',
-  'joinMovement.membershipText': 'Stöbern und Kaufen sind gratis. Wer verkauft, hat den ersten Monat gratis (ohne Kreditkarte), zahlt dann CHF 2 für den zweiten Monat und ab dem dritten CHF 5 pro Monat. Jederzeit kündbar.',
+  'joinMovement.membershipText':
+    'Stöbern und Kaufen sind gratis. Wer verkauft, hat den ersten Monat gratis (ohne Kreditkarte), zahlt dann CHF 2 für den zweiten Monat und ab dem dritten CHF 5 pro Monat. Jederzeit kündbar.',
   'joinMovement.startTitle': 'Heute anfangen',
   'joinMovement.startText': '{signUp} oder {browse}.',
   'joinMovement.signUp': 'Erstell dein Konto',
@@ -24,11 +27,13 @@ export const staticPages: Record<keyof typeof en, string> = {
   'terms.whatTitle': `Was ${PRODUCT_NAME} macht`,
   'terms.whatText': `Mit ${PRODUCT_NAME} können Mitglieder Kleider inserieren, Artikel finden und einander Nachrichten schreiben. ${PRODUCT_NAME} ist nicht Partei eines Verkaufs.`,
   'terms.paymentTitle': 'Zahlung und Versand zwischen Mitgliedern',
-  'terms.paymentText': 'Käufer und Verkäufer vereinbaren Preis, Zahlung, Abholung oder Versand selbst und sind dafür verantwortlich.',
+  'terms.paymentText':
+    'Käufer und Verkäufer vereinbaren Preis, Zahlung, Abholung oder Versand selbst und sind dafür verantwortlich.',
   'terms.accountsTitle': 'Konten',
   'terms.accountsText': `Um ${PRODUCT_NAME} zu nutzen, musst du mindestens {age} Jahre alt sein. Halte deine Zugangsdaten geheim; du bist verantwortlich für alles, was unter deinem Konto geschieht.`,
   'terms.listingsTitle': 'Inserate und Bewertungen',
-  'terms.listingsText': 'Inseriere nur Kleider, die dir gehören, und beschreib sie ehrlich, mit Fotos des tatsächlichen Artikels. Mitglieder können einander bewerten; Bewertungen müssen wahr und respektvoll sein.',
+  'terms.listingsText':
+    'Inseriere nur Kleider, die dir gehören, und beschreib sie ehrlich, mit Fotos des tatsächlichen Artikels. Mitglieder können einander bewerten; Bewertungen müssen wahr und respektvoll sein.',
   'terms.membershipTitle': 'Mitgliedschaft für Verkäufer',
   'terms.membershipText': `Zum Verkaufen braucht es eine Mitgliedschaft: 1. Monat gratis (ohne Kreditkarte), 2. Monat CHF 2, ab dem 3. Monat CHF 5 pro Monat. Die Mitgliedschaft verlängert sich automatisch und ist jederzeit kündbar; angebrochene Monate werden nicht zurückerstattet. ${PRODUCT_NAME} verlangt keine Provision auf Verkäufe.`,
   'terms.lawTitle': 'Recht und Gerichtsstand',
@@ -41,9 +46,11 @@ export const staticPages: Record<keyof typeof en, string> = {
   'privacy.keepAccount': 'Dein Konto: E-Mail-Adresse, Name und, falls du ihn angibst, dein Wohnort.',
   'privacy.keepListings': 'Deine Inserate und ihre Fotos; sie sind öffentlich, solange ein Inserat aktiv ist.',
   'privacy.keepMessages': 'Nachrichten, die du mit anderen Mitgliedern austauschst – nur für euch beide sichtbar.',
-  'privacy.keepMembership': 'Den Status deiner Mitgliedschaft und die Zahlungsdaten (Kartenangaben bleiben beim Zahlungsanbieter).',
+  'privacy.keepMembership':
+    'Den Status deiner Mitgliedschaft und die Zahlungsdaten (Kartenangaben bleiben beim Zahlungsanbieter).',
   'privacy.deviceTitle': 'Auf deinem Gerät',
   'privacy.deviceText': `${PRODUCT_NAME} funktioniert offline: Inserate, deine Nachrichten und Entwürfe werden in deinem Browser gespeichert, damit die App auch ohne Netz schnell startet. Abmelden und die Websitedaten löschen entfernt sie.`,
   'privacy.rightsTitle': 'Deine Rechte',
-  'privacy.rightsText': 'Du kannst deine Daten jederzeit einsehen, berichtigen oder löschen lassen. Schreib an {email}.',
+  'privacy.rightsText':
+    'Du kannst deine Daten jederzeit einsehen, berichtigen oder löschen lassen. Schreib an {email}.',
 }

@@ -5,7 +5,8 @@ import { PRODUCT_NAME } from '../en/product'
 export const toasts: Record<keyof typeof en, string> = {
   'toast.error': 'Fehler',
   'toast.unexpected': 'Ein Fehler ist aufgetreten',
-  'toast.unexpectedDescription': 'Bitte versuch es später nochmals oder kontaktiere den Support, falls das Problem bleibt.',
+  'toast.unexpectedDescription':
+    'Bitte versuch es später nochmals oder kontaktiere den Support, falls das Problem bleibt.',
   'toast.somethingWrong': 'Etwas ist schiefgelaufen. Bitte versuch es nochmals.',
   'toast.profileTooLong': 'Vorname, Nachname und Ort dürfen höchstens 100 Zeichen lang sein.',
   'toast.signInFailed': 'Anmeldung fehlgeschlagen',

@@ -22,7 +22,8 @@ export const accountsArea = {
   'resetScreen.passwordsDiffer': 'The two passwords are not the same',
   'resetScreen.checking': 'Checking your reset link...',
   'resetScreen.invalidTitle': 'This reset link cannot be used',
-  'resetScreen.invalidText': 'It is invalid, has expired or was already used. Ask for a new one and use the newest email.',
+  'resetScreen.invalidText':
+    'It is invalid, has expired or was already used. Ask for a new one and use the newest email.',
   'resetScreen.requestNew': 'Send me a new link',
   'resetScreen.updated': 'Password updated',
   'resetScreen.updatedDescription': 'You are signed in with your new password.',
@@ -55,7 +56,8 @@ export const accountsArea = {
   'syncState.retryingSince': 'Still trying since {time}.',
   'syncState.lastSync': 'Last synced {ago}.',
   'syncState.failedHeading': 'Not sent',
-  'syncState.failedHelp': 'The server refused these changes. Try again, or discard them to go back to what is on the server.',
+  'syncState.failedHelp':
+    'The server refused these changes. Try again, or discard them to go back to what is on the server.',
   'syncState.retry': 'Retry',
   'syncState.discard': 'Discard',
   'syncState.retryLabel': 'Retry: {what}',

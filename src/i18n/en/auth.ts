@@ -25,8 +25,10 @@ export const auth = {
   'auth.passwordTooShort': 'Password must be at least 6 characters long.',
   'auth.invalidEmail': 'Please enter a valid email address.',
   'auth.tooManyAttempts': 'Too many attempts. Please wait a moment and try again.',
-  'auth.tooManyAttemptsSeconds': '{count, plural, one {Too many attempts. Try again in # second.} other {Too many attempts. Try again in # seconds.}}',
-  'auth.tooManyAttemptsMinutes': '{count, plural, one {Too many attempts. Try again in # minute.} other {Too many attempts. Try again in # minutes.}}',
+  'auth.tooManyAttemptsSeconds':
+    '{count, plural, one {Too many attempts. Try again in # second.} other {Too many attempts. Try again in # seconds.}}',
+  'auth.tooManyAttemptsMinutes':
+    '{count, plural, one {Too many attempts. Try again in # minute.} other {Too many attempts. Try again in # minutes.}}',
   'auth.userExists': 'An account with this email address already exists. Please sign in instead.',
   'auth.samePassword': 'Your new password must be different from your current one.',
   'auth.linkExpired': 'This link has expired or was already used. Please request a new one.',

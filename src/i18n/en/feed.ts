@@ -38,7 +38,8 @@ export const feed = {
   'feed.emptyNone': 'No items yet',
   'feed.emptyNoneHint': 'New listings appear here as soon as sellers add them.',
   'feed.offline': 'Offline — showing what this device has',
-  'feed.offlineEmpty': "You're offline, and this device has no listings yet. Open the shop once with a connection to browse it offline later.",
+  'feed.offlineEmpty':
+    "You're offline, and this device has no listings yet. Open the shop once with a connection to browse it offline later.",
   'feed.loading': 'Loading items…',
   'feed.pagination': 'Pages',
   'feed.pageCurrent': 'Page {page}, current page',

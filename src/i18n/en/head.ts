@@ -2,9 +2,12 @@
 import { PRODUCT_NAME } from './product'
 
 export const head = {
-  'head.description': 'Wear stories, not trends. Buy & sell pre-loved clothes in Switzerland, all in one stylish circle.',
-  'head.shopDescription': 'Browse pre-loved clothes from people all over Switzerland: filter by category, size, condition and price.',
-  'head.sellDescription': 'Sell the clothes you no longer wear: add photos and details, and your listing is live in minutes.',
+  'head.description':
+    'Wear stories, not trends. Buy & sell pre-loved clothes in Switzerland, all in one stylish circle.',
+  'head.shopDescription':
+    'Browse pre-loved clothes from people all over Switzerland: filter by category, size, condition and price.',
+  'head.sellDescription':
+    'Sell the clothes you no longer wear: add photos and details, and your listing is live in minutes.',
   'head.subscriptionDescription': `Your ${PRODUCT_NAME} plan: month 1 free, month 2 CHF 2, then CHF 5 per month, with no commission on sales.`,
   'head.signIn': 'Sign in',
   'head.subscription': 'Your plan',

@@ -20,7 +20,26 @@ import { shell } from './shell'
 import { subscription } from './subscription'
 import { toasts } from './toasts'
 
-export const en = { ...feed, ...shell, ...landing, ...auth, ...shop, ...productTypes, ...sell, ...sellFlow, ...account, ...pages, ...toasts, ...subscription, ...itemArea, ...messagesArea, ...accountsArea, ...myListings, ...push, ...head }
+export const en = {
+  ...feed,
+  ...shell,
+  ...landing,
+  ...auth,
+  ...shop,
+  ...productTypes,
+  ...sell,
+  ...sellFlow,
+  ...account,
+  ...pages,
+  ...toasts,
+  ...subscription,
+  ...itemArea,
+  ...messagesArea,
+  ...accountsArea,
+  ...myListings,
+  ...push,
+  ...head,
+}
 
 export type CatalogueKey = keyof typeof en
 export type Catalogue = Readonly<Record<CatalogueKey, string>>

@@ -3,14 +3,17 @@ export const myListings = {
   'myListings.heading': 'My listings',
   'myListings.loading': 'Loading your listings...',
   'myListings.empty': "You haven't listed anything yet",
-  'myListings.emptyText': 'Photograph something you no longer wear and it can be live in a minute, even without a connection.',
+  'myListings.emptyText':
+    'Photograph something you no longer wear and it can be live in a minute, even without a connection.',
   'myListings.sellCta': 'Sell an item',
-  'myListings.offline': "You're offline. These are the listings saved on this device; changes are sent when the connection is back.",
+  'myListings.offline':
+    "You're offline. These are the listings saved on this device; changes are sent when the connection is back.",
   'myListings.group.failed': 'Not published',
   'myListings.group.pending': 'Waiting to sync',
   'myListings.group.active': 'Active',
   'myListings.group.sold': 'Sold',
-  'myListings.failedHint': 'The server refused it: {message} Edit it to fix the problem, then retry, or discard the change.',
+  'myListings.failedHint':
+    'The server refused it: {message} Edit it to fix the problem, then retry, or discard the change.',
   'myListings.pendingHint': 'Saved on this device. It is sent as soon as there is a connection.',
   'myListings.edit': 'Edit',
   'myListings.delete': 'Delete',

@@ -9,7 +9,8 @@ export const sellFlow = {
   'sellFlow.choosePhotos': 'Choose photos',
   'sellFlow.photoAlt': 'Photo {n} of your item',
   'sellFlow.dragHandle': 'Move photo {n}',
-  'sellFlow.dragInstructions': 'To move a photo, press Space or Enter to pick it up, use the arrow keys to move it, then Space or Enter to put it down, or Escape to cancel.',
+  'sellFlow.dragInstructions':
+    'To move a photo, press Space or Enter to pick it up, use the arrow keys to move it, then Space or Enter to put it down, or Escape to cancel.',
   'sellFlow.dragStart': 'Picked up photo {n} of {count}.',
   'sellFlow.dragOver': 'Photo {n} is over position {to} of {count}.',
   'sellFlow.dragOutside': 'Photo {n} is outside the photos. Dropping it here leaves the order as it is.',
@@ -23,7 +24,8 @@ export const sellFlow = {
   'sellFlow.stateUploaded': 'Uploaded',
   'sellFlow.stateFailed': 'Not sent',
   'sellFlow.savedOnDevice': 'Photos are saved on this device at once; they upload when you publish.',
-  'sellFlow.heic': '{name} is a HEIC photo, which this browser cannot read. Choose a JPEG, PNG or WebP photo (on iPhone: Settings › Camera › Formats › Most Compatible).',
+  'sellFlow.heic':
+    '{name} is a HEIC photo, which this browser cannot read. Choose a JPEG, PNG or WebP photo (on iPhone: Settings › Camera › Formats › Most Compatible).',
   'sellFlow.unreadable': '{name} could not be read. It may be damaged — please choose another photo.',
   'sellFlow.dismiss': 'Dismiss',
   'sellFlow.unfinishedTitle': 'You have an unfinished listing',
@@ -31,7 +33,8 @@ export const sellFlow = {
   'sellFlow.unfinishedUntitled': 'Untitled item',
   'sellFlow.continue': 'Continue it',
   'sellFlow.discard': 'Discard',
-  'sellFlow.offlineNote': 'You are offline. Everything is saved on this device and will be published when it is back online.',
+  'sellFlow.offlineNote':
+    'You are offline. Everything is saved on this device and will be published when it is back online.',
   'sellFlow.successOffline': 'It will be published when this device is back online.',
   'sellFlow.successPending': 'Publishing now…',
   'sellFlow.successLive': 'Your listing is live.',

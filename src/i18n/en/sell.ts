@@ -94,7 +94,8 @@ export const sell = {
   'success.view': 'View My Listing',
   'success.addAnother': 'Add Another Item',
   'edit.title': 'Edit listing',
-  'edit.changedElsewhere': 'This listing was changed on another device. The form now shows that version, and keeps the changes you made here.',
+  'edit.changedElsewhere':
+    'This listing was changed on another device. The form now shows that version, and keeps the changes you made here.',
   'edit.loading': 'Loading your listing...',
   'edit.tabUpload': 'Photos',
   'edit.tabDetails': 'Details',

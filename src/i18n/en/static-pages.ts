@@ -10,12 +10,15 @@ export const staticPages = {
   'ourStory.swissTitle': 'Swiss, direct and fair',
   'ourStory.swissText': `${PRODUCT_NAME} is for people in Switzerland. Buyers and sellers talk to each other directly and agree on pickup or delivery themselves. We take no commission on sales: sellers keep everything they earn.`,
   'ourStory.lastingTitle': 'Fashion that lasts',
-  'ourStory.lastingText': 'The most sustainable garment is the one that already exists. By keeping clothes in use for longer, our members save water, energy and money, and find pieces nobody else is wearing.',
-  'joinMovement.lead': 'Circular fashion is simple: buy what already exists, sell what you no longer wear, and keep clothes out of the bin.',
+  'ourStory.lastingText':
+    'The most sustainable garment is the one that already exists. By keeping clothes in use for longer, our members save water, energy and money, and find pieces nobody else is wearing.',
+  'joinMovement.lead':
+    'Circular fashion is simple: buy what already exists, sell what you no longer wear, and keep clothes out of the bin.',
   'joinMovement.stepsTitle': 'Four steps',
   'joinMovement.step': '{title}:',
   'joinMovement.membershipTitle': 'Membership',
-  'joinMovement.membershipText': 'Browsing and buying are free. Sellers get their first month free (no card required), then CHF 2 for the second month and CHF 5 per month from the third. Cancel any time.',
+  'joinMovement.membershipText':
+    'Browsing and buying are free. Sellers get their first month free (no card required), then CHF 2 for the second month and CHF 5 per month from the third. Cancel any time.',
   'joinMovement.startTitle': 'Start today',
   'joinMovement.startText': '{signUp} or {browse}.',
   'joinMovement.signUp': 'Create your account',
@@ -24,11 +27,13 @@ export const staticPages = {
   'terms.whatTitle': `What ${PRODUCT_NAME} does`,
   'terms.whatText': `${PRODUCT_NAME} lets members list clothes, find items and message each other. ${PRODUCT_NAME} is not a party to any sale.`,
   'terms.paymentTitle': 'Payment and shipping between members',
-  'terms.paymentText': 'Buyers and sellers agree on price, payment, pickup or delivery themselves and are responsible for them.',
+  'terms.paymentText':
+    'Buyers and sellers agree on price, payment, pickup or delivery themselves and are responsible for them.',
   'terms.accountsTitle': 'Accounts',
   'terms.accountsText': `You must be at least {age} years old to use ${PRODUCT_NAME}. Keep your login details private; you are responsible for what happens under your account.`,
   'terms.listingsTitle': 'Listings and reviews',
-  'terms.listingsText': 'List only clothes you own and describe them honestly, with photos of the actual item. Members can leave reviews about each other; reviews must be truthful and respectful.',
+  'terms.listingsText':
+    'List only clothes you own and describe them honestly, with photos of the actual item. Members can leave reviews about each other; reviews must be truthful and respectful.',
   'terms.membershipTitle': 'Seller membership',
   'terms.membershipText': `Selling requires a membership: month 1 free (no card required), month 2 CHF 2, and from month 3 CHF 5 per month. The membership renews automatically and can be cancelled at any time; partial months are not refunded. ${PRODUCT_NAME} charges no commission on sales.`,
   'terms.lawTitle': 'Law and courts',

@@ -12,7 +12,8 @@ export const subscription = {
   'plan.lapsedText': 'Your paid month ended on {date}. Pay to continue your membership.',
   'plan.cancelledText': 'Your subscription is cancelled. You can subscribe again at any time.',
   'plan.paidUntil': 'Paid until {date}',
-  'plan.cancelledPaidText': 'Your subscription is cancelled and will not renew. The month you paid for stays yours until {date}.',
+  'plan.cancelledPaidText':
+    'Your subscription is cancelled and will not renew. The month you paid for stays yours until {date}.',
   'plan.badgeCancelled': 'Cancelled',
   'plan.phaseCancelled': 'Cancelled subscription',
   'plan.nothingToPay': 'Nothing to pay until {date}. From then on you can subscribe again here.',

@@ -40,7 +40,8 @@ export const account: Record<keyof typeof en, string> = {
   'subscription.month2Label': 'CHF 2, prix de bienvenue',
   'subscription.month3': 'Dès le 3e mois',
   'subscription.month3Label': 'CHF 5/mois',
-  'subscription.terms': 'Renouvellement mensuel automatique. Pas de remboursement des mois entamés. Résiliable à tout moment.',
+  'subscription.terms':
+    'Renouvellement mensuel automatique. Pas de remboursement des mois entamés. Résiliable à tout moment.',
   'subscription.loginRequired': 'Veuillez vous connecter pour gérer votre abonnement.',
   'subscriptionSuccess.title': 'Abonnement activé !',
   'subscriptionSuccess.toPlan': 'Voir mon abonnement',
@@ -48,5 +49,6 @@ export const account: Record<keyof typeof en, string> = {
   'payment.failedTitle': 'Échec du paiement',
   'payment.failedText': 'Votre paiement n’a pas pu aboutir. Aucun montant n’a été débité.',
   'payment.tryAgain': 'Réessayer',
-  'payment.processingErrorText': 'Nous n’avons pas pu confirmer votre paiement. Si un montant a été débité, veuillez contacter le support.',
+  'payment.processingErrorText':
+    'Nous n’avons pas pu confirmer votre paiement. Si un montant a été débité, veuillez contacter le support.',
 }

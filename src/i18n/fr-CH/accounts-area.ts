@@ -3,12 +3,17 @@ import type { accountsArea as en } from '../en/accounts-area'
 import { PRODUCT_NAME } from '../en/product'
 
 export const accountsArea: Record<keyof typeof en, string> = {
-  'authScreen.signInIntro': 'Connectez-vous pour vendre, écrire aux vendeurs et retrouver vos favoris sur tous vos appareils.',
-  'authScreen.signUpIntro': 'Achetez et vendez des vêtements de seconde main partout en Suisse. Le premier mois est offert.',
-  'authScreen.resetIntro': 'Saisissez l’e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+  'authScreen.signInIntro':
+    'Connectez-vous pour vendre, écrire aux vendeurs et retrouver vos favoris sur tous vos appareils.',
+  'authScreen.signUpIntro':
+    'Achetez et vendez des vêtements de seconde main partout en Suisse. Le premier mois est offert.',
+  'authScreen.resetIntro':
+    'Saisissez l’e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
   'authScreen.checkingSession': 'Vérification de votre session…',
-  'authScreen.offline': 'Vous êtes hors ligne. Connectez-vous à Internet pour vous connecter, créer un compte ou réinitialiser votre mot de passe.',
-  'authScreen.confirmedSignUpCheckEmail': 'Compte créé. Consultez vos e-mails et cliquez sur le lien pour le confirmer.',
+  'authScreen.offline':
+    'Vous êtes hors ligne. Connectez-vous à Internet pour vous connecter, créer un compte ou réinitialiser votre mot de passe.',
+  'authScreen.confirmedSignUpCheckEmail':
+    'Compte créé. Consultez vos e-mails et cliquez sur le lien pour le confirmer.',
   'authScreen.passwordShow': 'Afficher le mot de passe',
   'authScreen.passwordHide': 'Masquer le mot de passe',
   'resetScreen.title': 'Choisir un nouveau mot de passe',
@@ -21,14 +26,16 @@ export const accountsArea: Record<keyof typeof en, string> = {
   'resetScreen.passwordsDiffer': 'Les deux mots de passe ne sont pas identiques',
   'resetScreen.checking': 'Vérification de votre lien…',
   'resetScreen.invalidTitle': 'Ce lien ne peut pas être utilisé',
-  'resetScreen.invalidText': 'Il n’est pas valable, a expiré ou a déjà servi. Demandez-en un nouveau et utilisez l’e-mail le plus récent.',
+  'resetScreen.invalidText':
+    'Il n’est pas valable, a expiré ou a déjà servi. Demandez-en un nouveau et utilisez l’e-mail le plus récent.',
   'resetScreen.requestNew': 'M’envoyer un nouveau lien',
   'resetScreen.updated': 'Mot de passe modifié',
   'resetScreen.updatedDescription': 'Vous êtes connecté avec votre nouveau mot de passe.',
   'resetScreen.confirmed': 'Votre mot de passe a été modifié. Retour à l’accueil…',
   'shellSession.signedInAs': 'Connecté en tant que {name}',
   'shellSession.unsentTitleOne': '1 modification n’a pas encore été envoyée',
-  'shellSession.unsentTitleMany': '{count, plural, one {# modification n’a pas encore été envoyée} other {# modifications n’ont pas encore été envoyées}}',
+  'shellSession.unsentTitleMany':
+    '{count, plural, one {# modification n’a pas encore été envoyée} other {# modifications n’ont pas encore été envoyées}}',
   'shellSession.unsentText': `Si vous vous déconnectez maintenant, elles seront supprimées de cet appareil et n’atteindront jamais ${PRODUCT_NAME}. Restez connecté et elles seront envoyées dès qu’une connexion sera disponible.`,
   'shellSession.staySignedIn': 'Rester connecté',
   'shellSession.signOutAnyway': 'Me déconnecter et les supprimer',
@@ -47,14 +54,17 @@ export const accountsArea: Record<keyof typeof en, string> = {
   'syncState.panelTitle': 'Vos modifications',
   'syncState.allSent': 'Toutes vos modifications ont été envoyées.',
   'syncState.pendingOne': '1 modification attend d’être envoyée.',
-  'syncState.pendingMany': '{count, plural, one {# modification attend d’être envoyée.} other {# modifications attendent d’être envoyées.}}',
-  'syncState.photosProgress': '{uploaded, plural, one {# photo sur {total} importée.} other {# photos sur {total} importées.}}',
+  'syncState.pendingMany':
+    '{count, plural, one {# modification attend d’être envoyée.} other {# modifications attendent d’être envoyées.}}',
+  'syncState.photosProgress':
+    '{uploaded, plural, one {# photo sur {total} importée.} other {# photos sur {total} importées.}}',
   'syncState.pendingOffline': 'Elles seront envoyées automatiquement au retour de la connexion.',
   'syncState.pendingOnline': 'Envoi…',
   'syncState.retryingSince': 'Nouvelles tentatives depuis {time}.',
   'syncState.lastSync': 'Dernière synchronisation {ago}.',
   'syncState.failedHeading': 'Non envoyées',
-  'syncState.failedHelp': 'Le serveur a refusé ces modifications. Réessayez, ou annulez-les pour revenir à ce qui se trouve sur le serveur.',
+  'syncState.failedHelp':
+    'Le serveur a refusé ces modifications. Réessayez, ou annulez-les pour revenir à ce qui se trouve sur le serveur.',
   'syncState.retry': 'Réessayer',
   'syncState.discard': 'Annuler',
   'syncState.retryLabel': 'Réessayer : {what}',
@@ -70,8 +80,10 @@ export const accountsArea: Record<keyof typeof en, string> = {
   'profileScreen.title': 'Votre profil',
   'profileScreen.loading': 'Chargement de votre profil…',
   'profileScreen.notYetTitle': 'Votre profil arrive',
-  'profileScreen.notYetText': 'Il n’est pas encore sur cet appareil et apparaîtra dès qu’une connexion sera disponible.',
-  'profileScreen.offlineNote': 'Vous êtes hors ligne. Les modifications sont enregistrées sur cet appareil et envoyées au retour de la connexion.',
+  'profileScreen.notYetText':
+    'Il n’est pas encore sur cet appareil et apparaîtra dès qu’une connexion sera disponible.',
+  'profileScreen.offlineNote':
+    'Vous êtes hors ligne. Les modifications sont enregistrées sur cet appareil et envoyées au retour de la connexion.',
   'profileScreen.noName': 'Pas encore de nom',
   'profileScreen.noLocation': 'Aucun lieu indiqué',
   'profileScreen.email': 'E-mail',

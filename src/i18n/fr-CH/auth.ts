@@ -22,12 +22,15 @@ export const auth: Record<keyof typeof en, string> = {
   'auth.signupsDisabled':
     'La création de nouveaux comptes est momentanément désactivée. Veuillez contacter le support ou vous connecter avec un compte existant.',
   'auth.invalidCredentials': 'E-mail ou mot de passe incorrect. Veuillez vérifier vos identifiants et réessayer.',
-  'auth.emailNotConfirmed': 'Veuillez consulter vos e-mails et cliquer sur le lien de confirmation avant de vous connecter.',
+  'auth.emailNotConfirmed':
+    'Veuillez consulter vos e-mails et cliquer sur le lien de confirmation avant de vous connecter.',
   'auth.passwordTooShort': 'Le mot de passe doit contenir au moins 6 caractères.',
   'auth.invalidEmail': 'Veuillez saisir une adresse e-mail valide.',
   'auth.tooManyAttempts': 'Trop de tentatives. Veuillez patienter un instant, puis réessayer.',
-  'auth.tooManyAttemptsSeconds': '{count, plural, one {Trop de tentatives. Réessayez dans # seconde.} other {Trop de tentatives. Réessayez dans # secondes.}}',
-  'auth.tooManyAttemptsMinutes': '{count, plural, one {Trop de tentatives. Réessayez dans # minute.} other {Trop de tentatives. Réessayez dans # minutes.}}',
+  'auth.tooManyAttemptsSeconds':
+    '{count, plural, one {Trop de tentatives. Réessayez dans # seconde.} other {Trop de tentatives. Réessayez dans # secondes.}}',
+  'auth.tooManyAttemptsMinutes':
+    '{count, plural, one {Trop de tentatives. Réessayez dans # minute.} other {Trop de tentatives. Réessayez dans # minutes.}}',
   'auth.userExists': 'Un compte existe déjà avec cette adresse e-mail. Veuillez plutôt vous connecter.',
   'auth.samePassword': 'Votre nouveau mot de passe doit être différent de l’actuel.',
   'auth.linkExpired': 'Ce lien a expiré ou a déjà été utilisé. Veuillez en demander un nouveau.',

@@ -10,13 +10,15 @@ export const feed: Record<keyof typeof en, string> = {
   'feed.itemCountMany': '{count, plural, one {# article} other {# articles}}',
   'feed.newListingsOne': '1 nouvelle annonce',
   'feed.newListingsMany': '{count, plural, one {# nouvelle annonce} other {# nouvelles annonces}}',
-  'feed.fetchFailedHint': 'Le serveur n’a pas répondu comme prévu. Votre connexion fonctionne ; réessayez dans un instant.',
+  'feed.fetchFailedHint':
+    'Le serveur n’a pas répondu comme prévu. Votre connexion fonctionne ; réessayez dans un instant.',
   'feed.retry': 'Réessayer',
   'feed.itemCountMore': 'Plus de {count} articles',
   'feed.searchingDevice': 'Hors ligne – recherche parmi les {count} annonces de cet appareil',
   'feed.searchingDeviceOne': 'Hors ligne – recherche dans l’unique annonce de cet appareil',
   'feed.serverUnavailable': 'Le serveur n’a pas répondu – recherche parmi les {count} annonces de cet appareil',
-  'feed.deepPageOnDevice': 'Cette page ne s’ouvre qu’à partir de la page précédente – affichage des {count} annonces de cet appareil',
+  'feed.deepPageOnDevice':
+    'Cette page ne s’ouvre qu’à partir de la page précédente – affichage des {count} annonces de cet appareil',
   'feed.searchResults': 'Résultats pour « {query} »',
   'feed.clearSearch': 'Effacer la recherche',
   'feed.sortLabel': 'Trier par',
@@ -39,7 +41,8 @@ export const feed: Record<keyof typeof en, string> = {
   'feed.emptyNone': 'Pas encore d’articles',
   'feed.emptyNoneHint': 'Les nouvelles annonces apparaissent ici dès que les vendeurs les publient.',
   'feed.offline': 'Hors ligne – voici ce que contient cet appareil',
-  'feed.offlineEmpty': 'Vous êtes hors ligne et cet appareil ne contient encore aucune annonce. Ouvrez le marché une fois avec une connexion pour pouvoir le parcourir hors ligne ensuite.',
+  'feed.offlineEmpty':
+    'Vous êtes hors ligne et cet appareil ne contient encore aucune annonce. Ouvrez le marché une fois avec une connexion pour pouvoir le parcourir hors ligne ensuite.',
   'feed.loading': 'Chargement des articles…',
   'feed.pagination': 'Pages',
   'feed.pageCurrent': 'Page {page}, page actuelle',

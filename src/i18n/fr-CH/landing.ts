@@ -59,7 +59,8 @@ export const landing: Record<keyof typeof en, string> = {
   'trial.password': 'Mot de passe (facultatif)',
   'trial.firstName': 'Prénom (facultatif)',
   'trial.city': 'Localité (facultatif)',
-  'trial.offline': 'Vous êtes hors ligne. Votre essai pourra commencer dès votre retour en ligne ; ce que vous avez saisi reste ici.',
+  'trial.offline':
+    'Vous êtes hors ligne. Votre essai pourra commencer dès votre retour en ligne ; ce que vous avez saisi reste ici.',
   'trial.submit': 'Commencer l’essai gratuit',
   'trial.submitting': 'Démarrage de l’essai…',
   'trial.successTitle': 'Votre essai gratuit a commencé !',

@@ -24,7 +24,8 @@ export const messagesArea: Record<keyof typeof en, string> = {
   'messages.browse': 'Parcourir les articles',
   'messages.selectHint': 'Choisissez une conversation à gauche pour la lire.',
   'messages.conversationMissing': 'Cette conversation n’est pas sur cet appareil.',
-  'messages.offline': 'Hors ligne : les messages que vous envoyez attendent sur cet appareil et partent dès votre retour en ligne.',
+  'messages.offline':
+    'Hors ligne : les messages que vous envoyez attendent sur cet appareil et partent dès votre retour en ligne.',
   'messages.loadOlder': 'Afficher les messages précédents',
   'messages.composerLabel': 'Message',
   'messages.composerHint': 'Entrée envoie, Maj+Entrée ajoute une ligne.',
@@ -39,7 +40,8 @@ export const messagesArea: Record<keyof typeof en, string> = {
   'messages.openThread': 'Ouvrir la conversation',
   'messages.dialogWillSend': 'Votre message va être envoyé',
   'messages.dialogSending': 'Il est en cours d’envoi au vendeur.',
-  'messages.dialogQueued': 'Vous êtes hors ligne. Le message attend sur cet appareil et partira dès votre retour en ligne.',
+  'messages.dialogQueued':
+    'Vous êtes hors ligne. Le message attend sur cet appareil et partira dès votre retour en ligne.',
   'messages.linkLabel': 'Messages',
   'messages.linkUnread': '{n, plural, one {Messages, # non lu} other {Messages, # non lus}}',
 }

@@ -5,14 +5,17 @@ export const myListings: Record<keyof typeof en, string> = {
   'myListings.heading': 'Mes annonces',
   'myListings.loading': 'Chargement de vos annonces…',
   'myListings.empty': 'Vous n’avez encore rien publié',
-  'myListings.emptyText': 'Photographiez un vêtement que vous ne portez plus : il peut être en ligne en une minute, même sans connexion.',
+  'myListings.emptyText':
+    'Photographiez un vêtement que vous ne portez plus : il peut être en ligne en une minute, même sans connexion.',
   'myListings.sellCta': 'Vendre un article',
-  'myListings.offline': 'Vous êtes hors ligne. Voici les annonces enregistrées sur cet appareil ; les modifications seront envoyées au retour de la connexion.',
+  'myListings.offline':
+    'Vous êtes hors ligne. Voici les annonces enregistrées sur cet appareil ; les modifications seront envoyées au retour de la connexion.',
   'myListings.group.failed': 'Non publiées',
   'myListings.group.pending': 'En attente de synchronisation',
   'myListings.group.active': 'Actives',
   'myListings.group.sold': 'Vendues',
-  'myListings.failedHint': 'Le serveur l’a refusée : {message} Modifiez l’annonce pour corriger le problème, puis réessayez, ou annulez la modification.',
+  'myListings.failedHint':
+    'Le serveur l’a refusée : {message} Modifiez l’annonce pour corriger le problème, puis réessayez, ou annulez la modification.',
   'myListings.pendingHint': 'Enregistrée sur cet appareil. Elle sera envoyée dès qu’une connexion sera disponible.',
   'myListings.edit': 'Modifier',
   'myListings.delete': 'Supprimer',

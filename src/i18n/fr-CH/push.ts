@@ -18,7 +18,8 @@ export const push: Record<keyof typeof en, string> = {
   'push.toggleOn': 'Activées',
   'push.toggleOff': 'Désactivées',
   'push.toggleHelp': 'Nouveaux messages, même quand l’app est fermée.',
-  'push.denied': 'Les notifications sont bloquées pour ce site. Autorisez-les dans les paramètres de votre navigateur pour les activer.',
+  'push.denied':
+    'Les notifications sont bloquées pour ce site. Autorisez-les dans les paramètres de votre navigateur pour les activer.',
   'push.unsupported': 'Ce navigateur ne peut pas afficher de notifications de sites web.',
   'push.failed': 'Les notifications n’ont pas pu être activées. Veuillez réessayer.',
 }

@@ -91,12 +91,14 @@ export const sell: Record<keyof typeof en, string> = {
   'publish.categoryInvalid': 'Catégorie non valable : « {value} ». Valeurs possibles : {allowed}',
   'publish.conditionRequired': 'L’état est obligatoire',
   'publish.conditionInvalid': 'État non valable : « {value} ». Valeurs possibles : {allowed}',
-  'publish.listingRequirements': 'Certains détails de l’annonce ne respectent pas nos exigences. Veuillez vérifier vos choix.',
+  'publish.listingRequirements':
+    'Certains détails de l’annonce ne respectent pas nos exigences. Veuillez vérifier vos choix.',
   'success.title': 'Votre article a bien été mis en ligne !',
   'success.view': 'Voir mon annonce',
   'success.addAnother': 'Ajouter un autre article',
   'edit.title': 'Modifier l’annonce',
-  'edit.changedElsewhere': 'Cette annonce a été modifiée sur un autre appareil. Le formulaire affiche maintenant cette version et conserve les modifications faites ici.',
+  'edit.changedElsewhere':
+    'Cette annonce a été modifiée sur un autre appareil. Le formulaire affiche maintenant cette version et conserve les modifications faites ici.',
   'edit.loading': 'Chargement de votre annonce…',
   'edit.tabUpload': 'Photos',
   'edit.tabDetails': 'Détails',

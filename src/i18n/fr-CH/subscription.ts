@@ -12,7 +12,8 @@ export const subscription: Record<keyof typeof en, string> = {
   'plan.lapsedText': 'Votre mois payé a pris fin le {date}. Payez pour poursuivre votre abonnement.',
   'plan.cancelledText': 'Votre abonnement est résilié. Vous pouvez vous réabonner à tout moment.',
   'plan.paidUntil': 'Payé jusqu’au {date}',
-  'plan.cancelledPaidText': 'Votre abonnement est résilié et ne sera pas renouvelé. Vous profitez du mois payé jusqu’au {date}.',
+  'plan.cancelledPaidText':
+    'Votre abonnement est résilié et ne sera pas renouvelé. Vous profitez du mois payé jusqu’au {date}.',
   'plan.badgeCancelled': 'Résilié',
   'plan.phaseCancelled': 'Abonnement résilié',
   'plan.nothingToPay': 'Rien à payer jusqu’au {date}. Ensuite, vous pourrez vous réabonner ici.',
@@ -37,7 +38,8 @@ export const subscription: Record<keyof typeof en, string> = {
   'plan.paymentStatus.pending': 'En attente',
   'plan.paymentStatus.cancelled': 'Annulé',
   'plan.paymentStatus.failed': 'Échoué',
-  'plan.offline': 'Vous êtes hors ligne. Voici votre abonnement lors de la dernière synchronisation ; payer et résilier nécessitent une connexion.',
+  'plan.offline':
+    'Vous êtes hors ligne. Voici votre abonnement lors de la dernière synchronisation ; payer et résilier nécessitent une connexion.',
   'plan.payOffline': 'Le paiement nécessite une connexion.',
   'plan.cancelOffline': 'La résiliation nécessite une connexion.',
   'plan.notOnDevice': 'Votre abonnement n’est pas encore sur cet appareil. Connectez-vous à Internet pour le charger.',

@@ -54,7 +54,8 @@ export const toasts: Record<keyof typeof en, string> = {
   'toast.createListingError': 'Erreur lors de la création de l’annonce',
   'toast.invalidCondition': 'État non valable : « {value} ». Veuillez choisir un autre état.',
   'toast.invalidCategory': 'Catégorie non valable : « {value} ». Veuillez choisir une autre catégorie.',
-  'toast.listingRequirements': 'Certains détails de l’annonce ne respectent pas nos exigences. Veuillez vérifier vos choix.',
+  'toast.listingRequirements':
+    'Certains détails de l’annonce ne respectent pas nos exigences. Veuillez vérifier vos choix.',
   'toast.createListingFailed': 'L’annonce n’a pas pu être créée. Veuillez réessayer.',
   'toast.unexpectedListingError': 'Une erreur inattendue est survenue. Veuillez réessayer.',
   'toast.success': 'C’est fait',

@@ -21,7 +21,8 @@ export const account: Record<keyof typeof en, string> = {
   'profile.plan': 'Abbonamento',
   'profile.planActive': 'Attivo (CHF 5/mese)',
   'profile.planFreeTrial': 'Prova gratuita',
-  'profile.trialDaysLeft': '{days, plural, one {Ancora # giorno di prova gratuita} other {Ancora # giorni di prova gratuita}}',
+  'profile.trialDaysLeft':
+    '{days, plural, one {Ancora # giorno di prova gratuita} other {Ancora # giorni di prova gratuita}}',
   'profile.trialEnded': 'La tua prova gratuita è terminata',
   'profile.upgrade': 'Passa a Premium',
   'subscription.title': `Il tuo abbonamento ${PRODUCT_NAME}`,
@@ -40,7 +41,8 @@ export const account: Record<keyof typeof en, string> = {
   'subscription.month2Label': 'CHF 2 di benvenuto',
   'subscription.month3': 'Dal 3° mese',
   'subscription.month3Label': 'CHF 5/mese',
-  'subscription.terms': 'Rinnovo mensile automatico. Nessun rimborso per i mesi iniziati. Disdetta possibile in ogni momento.',
+  'subscription.terms':
+    'Rinnovo mensile automatico. Nessun rimborso per i mesi iniziati. Disdetta possibile in ogni momento.',
   'subscription.loginRequired': 'Accedi per gestire il tuo abbonamento.',
   'subscriptionSuccess.title': 'Abbonamento attivato!',
   'subscriptionSuccess.toPlan': 'Vedi il mio abbonamento',
@@ -48,5 +50,6 @@ export const account: Record<keyof typeof en, string> = {
   'payment.failedTitle': 'Pagamento non riuscito',
   'payment.failedText': 'Non è stato possibile completare il pagamento. Non è stato addebitato nulla.',
   'payment.tryAgain': 'Riprova',
-  'payment.processingErrorText': 'Non siamo riusciti a confermare il pagamento. Se ti è stato addebitato un importo, contatta l’assistenza.',
+  'payment.processingErrorText':
+    'Non siamo riusciti a confermare il pagamento. Se ti è stato addebitato un importo, contatta l’assistenza.',
 }

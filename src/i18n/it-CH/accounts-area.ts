@@ -3,9 +3,11 @@ import type { accountsArea as en } from '../en/accounts-area'
 import { PRODUCT_NAME } from '../en/product'
 
 export const accountsArea: Record<keyof typeof en, string> = {
-  'authScreen.signInIntro': 'Accedi per vendere, scrivere a chi vende e ritrovare i tuoi preferiti su ogni dispositivo.',
+  'authScreen.signInIntro':
+    'Accedi per vendere, scrivere a chi vende e ritrovare i tuoi preferiti su ogni dispositivo.',
   'authScreen.signUpIntro': 'Compra e vendi vestiti di seconda mano in tutta la Svizzera. Il primo mese è gratis.',
-  'authScreen.resetIntro': 'Inserisci l’e-mail del tuo account e ti invieremo un link per scegliere una nuova password.',
+  'authScreen.resetIntro':
+    'Inserisci l’e-mail del tuo account e ti invieremo un link per scegliere una nuova password.',
   'authScreen.checkingSession': 'Verifica della sessione…',
   'authScreen.offline': 'Sei offline. Connettiti a Internet per accedere, creare un account o reimpostare la password.',
   'authScreen.confirmedSignUpCheckEmail': 'Account creato. Controlla la tua e-mail e clicca sul link per confermarlo.',
@@ -21,14 +23,16 @@ export const accountsArea: Record<keyof typeof en, string> = {
   'resetScreen.passwordsDiffer': 'Le due password non coincidono',
   'resetScreen.checking': 'Verifica del link…',
   'resetScreen.invalidTitle': 'Questo link non si può usare',
-  'resetScreen.invalidText': 'Non è valido, è scaduto o è già stato usato. Richiedine uno nuovo e usa l’e-mail più recente.',
+  'resetScreen.invalidText':
+    'Non è valido, è scaduto o è già stato usato. Richiedine uno nuovo e usa l’e-mail più recente.',
   'resetScreen.requestNew': 'Inviami un nuovo link',
   'resetScreen.updated': 'Password aggiornata',
   'resetScreen.updatedDescription': 'Hai effettuato l’accesso con la nuova password.',
   'resetScreen.confirmed': 'La tua password è stata cambiata. Ti portiamo alla home…',
   'shellSession.signedInAs': 'Accesso come {name}',
   'shellSession.unsentTitleOne': '1 modifica non è ancora stata inviata',
-  'shellSession.unsentTitleMany': '{count, plural, one {# modifica non è ancora stata inviata} other {# modifiche non sono ancora state inviate}}',
+  'shellSession.unsentTitleMany':
+    '{count, plural, one {# modifica non è ancora stata inviata} other {# modifiche non sono ancora state inviate}}',
   'shellSession.unsentText': `Se esci ora, verranno cancellate da questo dispositivo e non arriveranno mai a ${PRODUCT_NAME}. Resta connesso e verranno inviate appena c’è una connessione.`,
   'shellSession.staySignedIn': 'Resta connesso',
   'shellSession.signOutAnyway': 'Esci e cancellale',
@@ -47,14 +51,16 @@ export const accountsArea: Record<keyof typeof en, string> = {
   'syncState.panelTitle': 'Le tue modifiche',
   'syncState.allSent': 'Tutte le tue modifiche sono state inviate.',
   'syncState.pendingOne': '1 modifica è in attesa di invio.',
-  'syncState.pendingMany': '{count, plural, one {# modifica è in attesa di invio.} other {# modifiche sono in attesa di invio.}}',
+  'syncState.pendingMany':
+    '{count, plural, one {# modifica è in attesa di invio.} other {# modifiche sono in attesa di invio.}}',
   'syncState.photosProgress': '{uploaded} di {total} foto caricate.',
   'syncState.pendingOffline': 'Verranno inviate automaticamente quando torna la connessione.',
   'syncState.pendingOnline': 'Invio…',
   'syncState.retryingSince': 'Nuovi tentativi dalle {time}.',
   'syncState.lastSync': 'Ultima sincronizzazione {ago}.',
   'syncState.failedHeading': 'Non inviate',
-  'syncState.failedHelp': 'Il server ha rifiutato queste modifiche. Riprova, oppure scartale per tornare a ciò che c’è sul server.',
+  'syncState.failedHelp':
+    'Il server ha rifiutato queste modifiche. Riprova, oppure scartale per tornare a ciò che c’è sul server.',
   'syncState.retry': 'Riprova',
   'syncState.discard': 'Scarta',
   'syncState.retryLabel': 'Riprova: {what}',
@@ -71,7 +77,8 @@ export const accountsArea: Record<keyof typeof en, string> = {
   'profileScreen.loading': 'Caricamento del profilo…',
   'profileScreen.notYetTitle': 'Il tuo profilo sta arrivando',
   'profileScreen.notYetText': 'Non è ancora su questo dispositivo e comparirà appena c’è una connessione.',
-  'profileScreen.offlineNote': 'Sei offline. Le modifiche vengono salvate su questo dispositivo e inviate quando torna la connessione.',
+  'profileScreen.offlineNote':
+    'Sei offline. Le modifiche vengono salvate su questo dispositivo e inviate quando torna la connessione.',
   'profileScreen.noName': 'Ancora nessun nome',
   'profileScreen.noLocation': 'Nessun luogo indicato',
   'profileScreen.email': 'E-mail',

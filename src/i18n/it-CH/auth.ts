@@ -26,8 +26,10 @@ export const auth: Record<keyof typeof en, string> = {
   'auth.passwordTooShort': 'La password deve contenere almeno 6 caratteri.',
   'auth.invalidEmail': 'Inserisci un indirizzo e-mail valido.',
   'auth.tooManyAttempts': 'Troppi tentativi. Attendi un momento e riprova.',
-  'auth.tooManyAttemptsSeconds': '{count, plural, one {Troppi tentativi. Riprova tra # secondo.} other {Troppi tentativi. Riprova tra # secondi.}}',
-  'auth.tooManyAttemptsMinutes': '{count, plural, one {Troppi tentativi. Riprova tra # minuto.} other {Troppi tentativi. Riprova tra # minuti.}}',
+  'auth.tooManyAttemptsSeconds':
+    '{count, plural, one {Troppi tentativi. Riprova tra # secondo.} other {Troppi tentativi. Riprova tra # secondi.}}',
+  'auth.tooManyAttemptsMinutes':
+    '{count, plural, one {Troppi tentativi. Riprova tra # minuto.} other {Troppi tentativi. Riprova tra # minuti.}}',
   'auth.userExists': 'Esiste già un account con questo indirizzo e-mail. Accedi invece di registrarti.',
   'auth.samePassword': 'La nuova password deve essere diversa da quella attuale.',
   'auth.linkExpired': 'Questo link è scaduto o è già stato usato. Richiedine uno nuovo.',

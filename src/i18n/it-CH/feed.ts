@@ -10,13 +10,15 @@ export const feed: Record<keyof typeof en, string> = {
   'feed.itemCountMany': '{count, plural, one {# articolo} other {# articoli}}',
   'feed.newListingsOne': '1 nuovo annuncio',
   'feed.newListingsMany': '{count, plural, one {# nuovo annuncio} other {# nuovi annunci}}',
-  'feed.fetchFailedHint': 'Il server non ha risposto come dovrebbe. La tua connessione funziona; riprova tra un momento.',
+  'feed.fetchFailedHint':
+    'Il server non ha risposto come dovrebbe. La tua connessione funziona; riprova tra un momento.',
   'feed.retry': 'Riprova',
   'feed.itemCountMore': 'Più di {count} articoli',
   'feed.searchingDevice': 'Offline – ricerca tra i {count} annunci su questo dispositivo',
   'feed.searchingDeviceOne': 'Offline – ricerca nell’unico annuncio su questo dispositivo',
   'feed.serverUnavailable': 'Il server non ha risposto – ricerca tra i {count} annunci su questo dispositivo',
-  'feed.deepPageOnDevice': 'Questa pagina si apre solo dalla pagina precedente – visualizzazione dei {count} annunci su questo dispositivo',
+  'feed.deepPageOnDevice':
+    'Questa pagina si apre solo dalla pagina precedente – visualizzazione dei {count} annunci su questo dispositivo',
   'feed.searchResults': 'Risultati per «{query}»',
   'feed.clearSearch': 'Cancella la ricerca',
   'feed.sortLabel': 'Ordina per',
@@ -39,7 +41,8 @@ export const feed: Record<keyof typeof en, string> = {
   'feed.emptyNone': 'Ancora nessun articolo',
   'feed.emptyNoneHint': 'I nuovi annunci compaiono qui appena vengono pubblicati.',
   'feed.offline': 'Offline – ecco cosa c’è su questo dispositivo',
-  'feed.offlineEmpty': 'Sei offline e su questo dispositivo non ci sono ancora annunci. Apri il mercato una volta con la connessione per poterlo sfogliare anche offline.',
+  'feed.offlineEmpty':
+    'Sei offline e su questo dispositivo non ci sono ancora annunci. Apri il mercato una volta con la connessione per poterlo sfogliare anche offline.',
   'feed.loading': 'Caricamento degli articoli…',
   'feed.pagination': 'Pagine',
   'feed.pageCurrent': 'Pagina {page}, pagina corrente',

@@ -18,5 +18,24 @@ import { productTypes, shop } from './shop'
 import { subscription } from './subscription'
 import { toasts } from './toasts'
 
-export const catalogue: Catalogue = { ...feed, ...shell, ...landing, ...auth, ...shop, ...productTypes, ...sell, ...sellFlow, ...account, ...pages, ...toasts, ...subscription, ...itemArea, ...messagesArea, ...accountsArea, ...myListings, ...push, ...head }
+export const catalogue: Catalogue = {
+  ...feed,
+  ...shell,
+  ...landing,
+  ...auth,
+  ...shop,
+  ...productTypes,
+  ...sell,
+  ...sellFlow,
+  ...account,
+  ...pages,
+  ...toasts,
+  ...subscription,
+  ...itemArea,
+  ...messagesArea,
+  ...accountsArea,
+  ...myListings,
+  ...push,
+  ...head,
+}
 export { staticPages } from './static-pages'

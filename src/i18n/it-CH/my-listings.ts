@@ -5,14 +5,17 @@ export const myListings: Record<keyof typeof en, string> = {
   'myListings.heading': 'I miei annunci',
   'myListings.loading': 'Caricamento dei tuoi annunci…',
   'myListings.empty': 'Non hai ancora pubblicato nulla',
-  'myListings.emptyText': 'Fotografa qualcosa che non indossi più: in un minuto può essere online, anche senza connessione.',
+  'myListings.emptyText':
+    'Fotografa qualcosa che non indossi più: in un minuto può essere online, anche senza connessione.',
   'myListings.sellCta': 'Vendi un articolo',
-  'myListings.offline': 'Sei offline. Questi sono gli annunci salvati su questo dispositivo; le modifiche verranno inviate quando torna la connessione.',
+  'myListings.offline':
+    'Sei offline. Questi sono gli annunci salvati su questo dispositivo; le modifiche verranno inviate quando torna la connessione.',
   'myListings.group.failed': 'Non pubblicati',
   'myListings.group.pending': 'In attesa di sincronizzazione',
   'myListings.group.active': 'Attivi',
   'myListings.group.sold': 'Venduti',
-  'myListings.failedHint': 'Il server l’ha rifiutato: {message} Modifica l’annuncio per risolvere il problema e riprova, oppure scarta la modifica.',
+  'myListings.failedHint':
+    'Il server l’ha rifiutato: {message} Modifica l’annuncio per risolvere il problema e riprova, oppure scarta la modifica.',
   'myListings.pendingHint': 'Salvato su questo dispositivo. Verrà inviato appena c’è una connessione.',
   'myListings.edit': 'Modifica',
   'myListings.delete': 'Elimina',

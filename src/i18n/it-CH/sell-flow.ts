@@ -10,7 +10,8 @@ export const sellFlow: Record<keyof typeof en, string> = {
   'sellFlow.choosePhotos': 'Scegli le foto',
   'sellFlow.photoAlt': 'Foto {n} del tuo articolo',
   'sellFlow.dragHandle': 'Sposta la foto {n}',
-  'sellFlow.dragInstructions': 'Per spostare una foto, premi Spazio o Invio per prenderla, spostala con i tasti freccia, poi premi Spazio o Invio per posarla, oppure Esc per annullare.',
+  'sellFlow.dragInstructions':
+    'Per spostare una foto, premi Spazio o Invio per prenderla, spostala con i tasti freccia, poi premi Spazio o Invio per posarla, oppure Esc per annullare.',
   'sellFlow.dragStart': 'Hai preso la foto {n} di {count}.',
   'sellFlow.dragOver': 'La foto {n} è sopra la posizione {to} di {count}.',
   'sellFlow.dragOutside': 'La foto {n} è fuori dall’area delle foto. Se la posi qui, l’ordine resta com’è.',
@@ -24,11 +25,13 @@ export const sellFlow: Record<keyof typeof en, string> = {
   'sellFlow.stateUploaded': 'Caricata',
   'sellFlow.stateFailed': 'Non inviata',
   'sellFlow.savedOnDevice': 'Le foto vengono salvate subito su questo dispositivo e caricate quando pubblichi.',
-  'sellFlow.heic': '{name} è una foto HEIC che questo browser non sa leggere. Scegli una foto JPEG, PNG o WebP (su iPhone: Impostazioni › Fotocamera › Formati › Più compatibile).',
+  'sellFlow.heic':
+    '{name} è una foto HEIC che questo browser non sa leggere. Scegli una foto JPEG, PNG o WebP (su iPhone: Impostazioni › Fotocamera › Formati › Più compatibile).',
   'sellFlow.unreadable': 'Impossibile leggere {name}. Forse è danneggiata – scegli un’altra foto.',
   'sellFlow.dismiss': 'Chiudi',
   'sellFlow.unfinishedTitle': 'Hai un annuncio non finito',
-  'sellFlow.unfinishedText': '{count, plural, one {«{title}» · # foto, salvata su questo dispositivo} other {«{title}» · # foto, salvate su questo dispositivo}}',
+  'sellFlow.unfinishedText':
+    '{count, plural, one {«{title}» · # foto, salvata su questo dispositivo} other {«{title}» · # foto, salvate su questo dispositivo}}',
   'sellFlow.unfinishedUntitled': 'Articolo senza titolo',
   'sellFlow.continue': 'Continua',
   'sellFlow.discard': 'Scarta',
@@ -52,7 +55,8 @@ export const sellFlow: Record<keyof typeof en, string> = {
   'sellFlow.statusActive': 'Attivo',
   'sellFlow.delete': 'Elimina l’annuncio',
   'sellFlow.deleteConfirmTitle': 'Eliminare questo annuncio?',
-  'sellFlow.deleteConfirmText': 'L’annuncio e le sue foto verranno rimossi definitivamente. L’operazione non si può annullare.',
+  'sellFlow.deleteConfirmText':
+    'L’annuncio e le sue foto verranno rimossi definitivamente. L’operazione non si può annullare.',
   'sellFlow.deleteConfirm': 'Elimina',
   'sellFlow.deleted': 'Annuncio eliminato',
 }

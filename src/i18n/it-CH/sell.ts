@@ -91,12 +91,14 @@ export const sell: Record<keyof typeof en, string> = {
   'publish.categoryInvalid': 'Categoria non valida: «{value}». Valori ammessi: {allowed}',
   'publish.conditionRequired': 'Le condizioni sono obbligatorie',
   'publish.conditionInvalid': 'Condizioni non valide: «{value}». Valori ammessi: {allowed}',
-  'publish.listingRequirements': 'Alcuni dettagli dell’annuncio non rispettano i nostri requisiti. Controlla le tue scelte.',
+  'publish.listingRequirements':
+    'Alcuni dettagli dell’annuncio non rispettano i nostri requisiti. Controlla le tue scelte.',
   'success.title': 'Il tuo articolo è stato pubblicato!',
   'success.view': 'Vedi il mio annuncio',
   'success.addAnother': 'Aggiungi un altro articolo',
   'edit.title': 'Modifica l’annuncio',
-  'edit.changedElsewhere': 'Questo annuncio è stato modificato su un altro dispositivo. Il modulo ora mostra quella versione e mantiene le modifiche che hai fatto qui.',
+  'edit.changedElsewhere':
+    'Questo annuncio è stato modificato su un altro dispositivo. Il modulo ora mostra quella versione e mantiene le modifiche che hai fatto qui.',
   'edit.loading': 'Caricamento del tuo annuncio…',
   'edit.tabUpload': 'Foto',
   'edit.tabDetails': 'Dettagli',

@@ -10,12 +10,15 @@ export const staticPages: Record<keyof typeof en, string> = {
   'ourStory.swissTitle': 'Svizzero, diretto ed equo',
   'ourStory.swissText': `${PRODUCT_NAME} è per chi vive in Svizzera. Chi compra e chi vende si parlano direttamente e si accordano da soli su ritiro o spedizione. Non prendiamo commissioni: chi vende tiene tutto il guadagno.`,
   'ourStory.lastingTitle': 'Moda che dura',
-  'ourStory.lastingText': 'Il capo più sostenibile è quello che esiste già. Usando i vestiti più a lungo, i nostri membri risparmiano acqua, energia e denaro – e trovano pezzi che nessun altro indossa.',
-  'joinMovement.lead': 'La moda circolare è semplice: compra ciò che esiste già, vendi ciò che non indossi più e tieni i vestiti lontani dalla spazzatura.',
+  'ourStory.lastingText':
+    'Il capo più sostenibile è quello che esiste già. Usando i vestiti più a lungo, i nostri membri risparmiano acqua, energia e denaro – e trovano pezzi che nessun altro indossa.',
+  'joinMovement.lead':
+    'La moda circolare è semplice: compra ciò che esiste già, vendi ciò che non indossi più e tieni i vestiti lontani dalla spazzatura.',
   'joinMovement.stepsTitle': 'Quattro passi',
   'joinMovement.step': '{title}:',
   'joinMovement.membershipTitle': 'Abbonamento',
-  'joinMovement.membershipText': 'Sfogliare e comprare è gratis. Chi vende ha il primo mese gratis (senza carta di credito), poi paga CHF 2 per il secondo mese e CHF 5 al mese dal terzo. Disdetta possibile in ogni momento.',
+  'joinMovement.membershipText':
+    'Sfogliare e comprare è gratis. Chi vende ha il primo mese gratis (senza carta di credito), poi paga CHF 2 per il secondo mese e CHF 5 al mese dal terzo. Disdetta possibile in ogni momento.',
   'joinMovement.startTitle': 'Inizia oggi',
   'joinMovement.startText': '{signUp} oppure {browse}.',
   'joinMovement.signUp': 'Crea il tuo account',
@@ -24,11 +27,13 @@ export const staticPages: Record<keyof typeof en, string> = {
   'terms.whatTitle': `Cosa fa ${PRODUCT_NAME}`,
   'terms.whatText': `${PRODUCT_NAME} permette ai membri di pubblicare vestiti, trovare articoli e scriversi. ${PRODUCT_NAME} non è parte di alcuna vendita.`,
   'terms.paymentTitle': 'Pagamento e spedizione tra membri',
-  'terms.paymentText': 'Chi compra e chi vende si accordano da soli su prezzo, pagamento, ritiro o spedizione e ne sono responsabili.',
+  'terms.paymentText':
+    'Chi compra e chi vende si accordano da soli su prezzo, pagamento, ritiro o spedizione e ne sono responsabili.',
   'terms.accountsTitle': 'Account',
   'terms.accountsText': `Per usare ${PRODUCT_NAME} devi avere almeno {age} anni. Tieni riservati i tuoi dati di accesso; sei responsabile di ciò che avviene con il tuo account.`,
   'terms.listingsTitle': 'Annunci e recensioni',
-  'terms.listingsText': 'Pubblica solo vestiti che ti appartengono e descrivili con onestà, con foto dell’articolo reale. I membri possono recensirsi a vicenda; le recensioni devono essere veritiere e rispettose.',
+  'terms.listingsText':
+    'Pubblica solo vestiti che ti appartengono e descrivili con onestà, con foto dell’articolo reale. I membri possono recensirsi a vicenda; le recensioni devono essere veritiere e rispettose.',
   'terms.membershipTitle': 'Abbonamento per chi vende',
   'terms.membershipText': `Per vendere serve un abbonamento: 1° mese gratis (senza carta di credito), 2° mese CHF 2, dal 3° mese CHF 5 al mese. L’abbonamento si rinnova automaticamente e si può disdire in ogni momento; i mesi iniziati non vengono rimborsati. ${PRODUCT_NAME} non prende commissioni sulle vendite.`,
   'terms.lawTitle': 'Diritto applicabile e foro',
@@ -41,7 +46,8 @@ export const staticPages: Record<keyof typeof en, string> = {
   'privacy.keepAccount': 'Il tuo account: indirizzo e-mail, nome e, se la indichi, la tua località.',
   'privacy.keepListings': 'I tuoi annunci e le loro foto, pubblici finché un annuncio è attivo.',
   'privacy.keepMessages': 'I messaggi che scambi con altri membri, visibili solo a voi due.',
-  'privacy.keepMembership': 'Lo stato del tuo abbonamento e le date di pagamento (i dati della carta restano presso il fornitore di pagamento).',
+  'privacy.keepMembership':
+    'Lo stato del tuo abbonamento e le date di pagamento (i dati della carta restano presso il fornitore di pagamento).',
   'privacy.deviceTitle': 'Sul tuo dispositivo',
   'privacy.deviceText': `${PRODUCT_NAME} funziona offline: annunci, messaggi e bozze sono salvati nel tuo browser, così l’app si apre in fretta anche senza rete. Uscire e cancellare i dati del sito li rimuove.`,
   'privacy.rightsTitle': 'I tuoi diritti',

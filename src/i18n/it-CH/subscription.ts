@@ -12,7 +12,8 @@ export const subscription: Record<keyof typeof en, string> = {
   'plan.lapsedText': 'Il tuo mese pagato è terminato il {date}. Paga per continuare l’abbonamento.',
   'plan.cancelledText': 'Il tuo abbonamento è disdetto. Puoi riabbonarti in ogni momento.',
   'plan.paidUntil': 'Pagato fino al {date}',
-  'plan.cancelledPaidText': 'Il tuo abbonamento è disdetto e non si rinnoverà. Puoi usare il mese pagato fino al {date}.',
+  'plan.cancelledPaidText':
+    'Il tuo abbonamento è disdetto e non si rinnoverà. Puoi usare il mese pagato fino al {date}.',
   'plan.badgeCancelled': 'Disdetto',
   'plan.phaseCancelled': 'Abbonamento disdetto',
   'plan.nothingToPay': 'Nulla da pagare fino al {date}. Dopo potrai abbonarti di nuovo qui.',
@@ -37,7 +38,8 @@ export const subscription: Record<keyof typeof en, string> = {
   'plan.paymentStatus.pending': 'In sospeso',
   'plan.paymentStatus.cancelled': 'Annullato',
   'plan.paymentStatus.failed': 'Non riuscito',
-  'plan.offline': 'Sei offline. Questo è il tuo abbonamento all’ultima sincronizzazione; per pagare o disdire serve una connessione.',
+  'plan.offline':
+    'Sei offline. Questo è il tuo abbonamento all’ultima sincronizzazione; per pagare o disdire serve una connessione.',
   'plan.payOffline': 'Per pagare serve una connessione.',
   'plan.cancelOffline': 'Per disdire serve una connessione.',
   'plan.notOnDevice': 'Il tuo abbonamento non è ancora su questo dispositivo. Connettiti a Internet per caricarlo.',

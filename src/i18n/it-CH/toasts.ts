@@ -54,7 +54,8 @@ export const toasts: Record<keyof typeof en, string> = {
   'toast.createListingError': 'Errore durante la creazione dell’annuncio',
   'toast.invalidCondition': 'Condizioni non valide: «{value}». Scegli altre condizioni.',
   'toast.invalidCategory': 'Categoria non valida: «{value}». Scegli un’altra categoria.',
-  'toast.listingRequirements': 'Alcuni dettagli dell’annuncio non rispettano i nostri requisiti. Controlla le tue scelte.',
+  'toast.listingRequirements':
+    'Alcuni dettagli dell’annuncio non rispettano i nostri requisiti. Controlla le tue scelte.',
   'toast.createListingFailed': 'Creazione dell’annuncio non riuscita. Riprova.',
   'toast.unexpectedListingError': 'Si è verificato un errore imprevisto. Riprova.',
   'toast.success': 'Fatto',

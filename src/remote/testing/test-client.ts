@@ -20,7 +20,11 @@ export function anonTestClient(o: TestClientOptions): SupabaseClient {
   })
 }
 
-export async function signedInTestClient(o: TestClientOptions, email: string, password: string): Promise<SupabaseClient> {
+export async function signedInTestClient(
+  o: TestClientOptions,
+  email: string,
+  password: string,
+): Promise<SupabaseClient> {
   const client = anonTestClient(o)
   const { error } = await client.auth.signInWithPassword({ email, password })
   if (error) throw new Error(`sign-in failed: ${error.message}`)

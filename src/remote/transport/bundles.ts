@@ -10,7 +10,8 @@ export const LISTING_BUNDLE_SELECT = `*, listing_images(*), profiles(${PUBLIC_PR
 /** Listings per embedded request: 100 × (1 + up to 10 photos + 1 seller) rows stays well under the work cap. */
 export const EMBEDDED_LISTINGS_PER_REQUEST = 100
 
-const byImageOrder = (a: ListingImageRecord, b: ListingImageRecord) => a.image_order - b.image_order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+const byImageOrder = (a: ListingImageRecord, b: ListingImageRecord) =>
+  a.image_order - b.image_order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 /** Rows of `LISTING_BUNDLE_SELECT` → the mirror's bundle: the embedded keys never reach a listing record. */
 export function bundleOf(rows: readonly Row[]): ListingBundle {

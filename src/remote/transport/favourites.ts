@@ -6,8 +6,21 @@ import { ok, rows, run, type SupabaseContext } from './query'
 
 export const favouritesSlice = ({ client }: SupabaseContext): FavouritesSlice => ({
   // The caller is the user (RPC set_favourite writes auth.uid()'s row): `userId` names whose entry it is.
-  async setFavorite(_userId: string, listingId: string, favourite: boolean, createdAt: string, editedAt?: string): Promise<Result<void>> {
-    const r = await run(client.rpc('set_favourite', { p_listing_id: listingId, p_favourite: favourite, p_created_at: createdAt, p_edited_at: editedAt ?? null }))
+  async setFavorite(
+    _userId: string,
+    listingId: string,
+    favourite: boolean,
+    createdAt: string,
+    editedAt?: string,
+  ): Promise<Result<void>> {
+    const r = await run(
+      client.rpc('set_favourite', {
+        p_listing_id: listingId,
+        p_favourite: favourite,
+        p_created_at: createdAt,
+        p_edited_at: editedAt ?? null,
+      }),
+    )
     return r.ok ? ok(undefined) : r
   },
 

@@ -39,10 +39,18 @@ export const listingsSlice = ({ client, tagged }: SupabaseContext): ListingsSlic
     // The files of images the saves dropped, and nothing uses any more, go only now that the sets are committed
     // (best-effort: a lost delete leaves an orphan file, never a broken image).
     const removed = withCardImages(r.value.flatMap((x) => x.removed ?? []))
-    if (removed.length) await client.storage.from(STORAGE_BUCKET).remove(removed).catch(() => undefined)
-    return ok(r.value.map((x, i): ListingSaved => (x.listing === null
-      ? { listing: null, listing_id: x.listing_id ?? saves[i]!.listing_id, images: [] }
-      : { listing: toListing(x.listing), images: x.images.map(toImage) })))
+    if (removed.length)
+      await client.storage
+        .from(STORAGE_BUCKET)
+        .remove(removed)
+        .catch(() => undefined)
+    return ok(
+      r.value.map((x, i): ListingSaved =>
+        x.listing === null
+          ? { listing: null, listing_id: x.listing_id ?? saves[i]!.listing_id, images: [] }
+          : { listing: toListing(x.listing), images: x.images.map(toImage) },
+      ),
+    )
   },
 
   async deleteListing(listingId: string, paths: string[]): Promise<Result<void>> {
@@ -52,7 +60,9 @@ export const listingsSlice = ({ client, tagged }: SupabaseContext): ListingsSlic
     // visible listing still shows it. A retry after a lost answer finds no image rows, so the device's paths count.
     const del = await run(client.from('listings').delete().eq('id', listingId))
     if (!del.ok) return del
-    const files = withCardImages([...images.value.map((x) => String(x.image_url)), ...paths].filter((p) => p && !/^https?:\/\//i.test(p)))
+    const files = withCardImages(
+      [...images.value.map((x) => String(x.image_url)), ...paths].filter((p) => p && !/^https?:\/\//i.test(p)),
+    )
     if (!files.length) return ok(undefined)
     try {
       const { error } = await client.storage.from(STORAGE_BUCKET).remove(files)

@@ -68,7 +68,14 @@ export const pullsSlice = ({ client }: SupabaseContext): PullsSlice => {
 
     /** The window's profiles (migration 20261127120500_profile_window); the window's ids go in the POST body. */
     pullProfilesSince(from: XidFrom, limit: number, ask: WindowAsk): Promise<Result<XidPage<PublicProfileRecord[]>>> {
-      const args = { p_window: ask.size, p_extra: ask.extra, p_since: from.since, p_after_xid: from.after?.xid ?? null, p_after_id: from.after?.id ?? null, p_limit: limit }
+      const args = {
+        p_window: ask.size,
+        p_extra: ask.extra,
+        p_since: from.since,
+        p_after_xid: from.after?.xid ?? null,
+        p_after_id: from.after?.id ?? null,
+        p_limit: limit,
+      }
       return xidPage(client.rpc('window_profiles', args) as unknown as PromiseLike<PgResult<Row[]>>, toPublicProfile)
     },
 
@@ -78,18 +85,33 @@ export const pullsSlice = ({ client }: SupabaseContext): PullsSlice => {
     },
 
     pullConversationsSince(from: XidFrom, limit: number): Promise<Result<XidPage<ConversationRecord[]>>> {
-      return xidPage(fromXid(client.from('conversations').select('*'), from).order('sync_xid').order('id').limit(limit), toConversation)
+      return xidPage(
+        fromXid(client.from('conversations').select('*'), from).order('sync_xid').order('id').limit(limit),
+        toConversation,
+      )
     },
 
     pullMessagesSince(from: XidFrom, limit: number): Promise<Result<XidPage<MessageRecord[]>>> {
-      return xidPage(fromXid(client.from('messages').select('*'), from).order('sync_xid').order('id').limit(limit), toMessage)
+      return xidPage(
+        fromXid(client.from('messages').select('*'), from).order('sync_xid').order('id').limit(limit),
+        toMessage,
+      )
     },
 
     async pullWindowSince(from: XidFrom, limit: number, ask: WindowAsk): Promise<Result<XidPage<ListingBundle>>> {
       // The window's ids go in the POST body.
       return bundlePagesSince(from, limit, (at, size) => {
-        const args = { p_window: ask.size, p_extra: ask.extra, p_since: at.since, p_after_xid: at.after?.xid ?? null, p_after_id: at.after?.id ?? null, p_limit: size }
-        return client.rpc('window_listings', args).select(LISTING_BUNDLE_SELECT) as unknown as PromiseLike<PgResult<Row[]>>
+        const args = {
+          p_window: ask.size,
+          p_extra: ask.extra,
+          p_since: at.since,
+          p_after_xid: at.after?.xid ?? null,
+          p_after_id: at.after?.id ?? null,
+          p_limit: size,
+        }
+        return client.rpc('window_listings', args).select(LISTING_BUNDLE_SELECT) as unknown as PromiseLike<
+          PgResult<Row[]>
+        >
       })
     },
 

@@ -10,7 +10,10 @@ export const pushSlice = ({ client, tagged }: SupabaseContext): PushSlice => ({
     const q = subscribed
       ? client
           .from('push_subscriptions')
-          .upsert({ user_id: s.user_id, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth }, { onConflict: 'endpoint', ignoreDuplicates: true })
+          .upsert(
+            { user_id: s.user_id, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth },
+            { onConflict: 'endpoint', ignoreDuplicates: true },
+          )
       : client.from('push_subscriptions').delete().eq('endpoint', s.endpoint)
     const r = await run(q)
     return r.ok ? ok(undefined) : tagged(r)

@@ -42,7 +42,12 @@ function subscribe(client: SupabaseClient, handlers: RealtimeHandlers): Realtime
     const current = client.channel(`kreis-sync-${crypto.randomUUID()}`)
     const onRow = (p: { eventType: string; new: unknown; old: unknown }) => {
       if (p.eventType === 'DELETE') handlers.onChange({ table: 'listings', deletedId: String((p.old as Row).id) })
-      else handlers.onChange({ table: 'listings', row: toListing(p.new as Row), ...(p.eventType === 'INSERT' ? { inserted: true } : {}) })
+      else
+        handlers.onChange({
+          table: 'listings',
+          row: toListing(p.new as Row),
+          ...(p.eventType === 'INSERT' ? { inserted: true } : {}),
+        })
     }
     if (!watch) {
       current.on('postgres_changes', { event: '*', schema: 'public', table: 'listings' }, onRow)
@@ -55,9 +60,20 @@ function subscribe(client: SupabaseClient, handlers: RealtimeHandlers): Realtime
       // follows each change, as it followed an image event, and brings the set.
       const onWatched = (p: { eventType: string; new: unknown; old: unknown }) => {
         onRow(p)
-        if (p.eventType === 'UPDATE') handlers.onChange({ table: 'listing_images', listingId: String((p.new as Row).id) })
+        if (p.eventType === 'UPDATE')
+          handlers.onChange({ table: 'listing_images', listingId: String((p.new as Row).id) })
       }
-      for (const filter of listingWatchFilters(watch)) current.on('postgres_changes', { event: filter.event, schema: 'public', table: 'listings', ...(filter.filter ? { filter: filter.filter } : {}) } as never, onWatched)
+      for (const filter of listingWatchFilters(watch))
+        current.on(
+          'postgres_changes',
+          {
+            event: filter.event,
+            schema: 'public',
+            table: 'listings',
+            ...(filter.filter ? { filter: filter.filter } : {}),
+          } as never,
+          onWatched,
+        )
     }
     if (signedIn) {
       current
@@ -85,12 +101,15 @@ function subscribe(client: SupabaseClient, handlers: RealtimeHandlers): Realtime
     listening = null
     void open(signals.userId())
   }
-  return Object.assign(() => {
-    closed = true
-    data.subscription.unsubscribe()
-    signals.follow(null)
-    if (channel) void client.removeChannel(channel)
-  }, { rescope })
+  return Object.assign(
+    () => {
+      closed = true
+      data.subscription.unsubscribe()
+      signals.follow(null)
+      if (channel) void client.removeChannel(channel)
+    },
+    { rescope },
+  )
 }
 
 /** The user's private topic: the server's signals to that user's devices only (docs/product.md#R-favourites-live). */
@@ -126,14 +145,20 @@ export const REALTIME_IN_FILTER_MAX = 100
 export const REALTIME_WATCH_BINDINGS = REALTIME_WATCH_IDS_MAX / REALTIME_IN_FILTER_MAX
 
 /** The listings bindings of a device's channel (see `subscribe`). */
-export function listingWatchFilters(watch: { createdSince: string | null; ids: readonly string[] }): { event: 'INSERT' | 'UPDATE' | 'DELETE'; filter?: string }[] {
+export function listingWatchFilters(watch: {
+  createdSince: string | null
+  ids: readonly string[]
+}): { event: 'INSERT' | 'UPDATE' | 'DELETE'; filter?: string }[] {
   const out: { event: 'INSERT' | 'UPDATE' | 'DELETE'; filter?: string }[] = [
     { event: 'INSERT', filter: 'status=eq.active' },
     { event: 'DELETE' },
-    watch.createdSince === null ? { event: 'UPDATE' } : { event: 'UPDATE', filter: `created_at=gte.${watch.createdSince}` },
+    watch.createdSince === null
+      ? { event: 'UPDATE' }
+      : { event: 'UPDATE', filter: `created_at=gte.${watch.createdSince}` },
   ]
   if (watch.createdSince === null) return out
   const ids = watch.ids.slice(0, REALTIME_WATCH_IDS_MAX)
-  for (let i = 0; i < ids.length; i += REALTIME_IN_FILTER_MAX) out.push({ event: 'UPDATE', filter: `id=in.(${ids.slice(i, i + REALTIME_IN_FILTER_MAX).join(',')})` })
+  for (let i = 0; i < ids.length; i += REALTIME_IN_FILTER_MAX)
+    out.push({ event: 'UPDATE', filter: `id=in.(${ids.slice(i, i + REALTIME_IN_FILTER_MAX).join(',')})` })
   return out
 }

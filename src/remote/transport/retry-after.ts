@@ -8,7 +8,8 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   return Number.isNaN(at) ? undefined : Math.max(0, at - now)
 }
 
-const urlOf = (input: RequestInfo | URL): string => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
+const urlOf = (input: RequestInfo | URL): string =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
 
 /**
  * supabase-js does not hand response headers to its callers: this fetch (the client's `global.fetch`) keeps the

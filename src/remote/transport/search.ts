@@ -8,8 +8,13 @@ import { ok, run, type PgResult, type Row, type SupabaseContext } from './query'
 /** A search's filters as search_listings' named arguments. */
 function searchArgs(f: ServerSearchFilter): Record<string, unknown> {
   return {
-    p_terms: f.terms, p_category: f.category, p_price_min: f.priceMin, p_price_max: f.priceMax, p_locations: f.locations,
-    p_sizes: f.sizes, p_conditions: f.conditions,
+    p_terms: f.terms,
+    p_category: f.category,
+    p_price_min: f.priceMin,
+    p_price_max: f.priceMax,
+    p_locations: f.locations,
+    p_sizes: f.sizes,
+    p_conditions: f.conditions,
   }
 }
 
@@ -20,8 +25,12 @@ export const searchSlice = ({ client }: SupabaseContext): SearchSlice => ({
     const key = page.sort === 'newest' ? 'created_at' : 'price'
     const q = client
       .rpc('search_listings', {
-        ...searchArgs(page), p_sort: page.sort, p_after_key: page.after?.key ?? null, p_after_id: page.after?.id ?? null,
-        p_offset: page.offset, p_limit: page.limit,
+        ...searchArgs(page),
+        p_sort: page.sort,
+        p_after_key: page.after?.key ?? null,
+        p_after_id: page.after?.id ?? null,
+        p_offset: page.offset,
+        p_limit: page.limit,
       })
       .select(LISTING_BUNDLE_SELECT)
       // The function's order, said again: embedding its rows must not reorder them.

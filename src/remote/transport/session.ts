@@ -5,7 +5,13 @@ import { fromAuth } from '../errors'
 import { ok, type SupabaseContext } from './query'
 
 /** GoTrue's codes for a refresh that can never succeed: the session or its refresh token is gone on the server. */
-const SESSION_GONE = new Set(['refresh_token_not_found', 'session_not_found', 'session_expired', 'user_not_found', 'refresh_token_already_used'])
+const SESSION_GONE = new Set([
+  'refresh_token_not_found',
+  'session_not_found',
+  'session_expired',
+  'user_not_found',
+  'refresh_token_already_used',
+])
 
 export const sessionSlice = ({ client }: SupabaseContext): SessionSlice => ({
   /** From supabase-js's stored session, never the network (an expired token offline is still the user's). */
@@ -21,7 +27,8 @@ export const sessionSlice = ({ client }: SupabaseContext): SessionSlice => ({
         // The server no longer knows the session (signed out everywhere, token revoked): it has ended, even while
         // the access token is still valid (supabase-js keeps the session then). Dropping it locally tells the app
         // (a signed-out event), which clears the user's private rows.
-        if (SESSION_GONE.has((error as { code?: string }).code ?? '')) await client.auth.signOut({ scope: 'local' }).catch(() => undefined)
+        if (SESSION_GONE.has((error as { code?: string }).code ?? ''))
+          await client.auth.signOut({ scope: 'local' }).catch(() => undefined)
         return fromAuth(error)
       }
       if (!data.session) return { ok: false, reason: 'unauthorized', message: 'Auth session missing!' }

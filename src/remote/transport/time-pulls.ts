@@ -23,7 +23,10 @@ export const timePullsSlice = ({ client }: SupabaseContext): TimePullsSlice => (
     let cursor = after
     while (out.listings.length < limit) {
       const size = Math.min(EMBEDDED_LISTINGS_PER_REQUEST, limit - out.listings.length)
-      const q = afterCursor(client.from('listings').select(LISTING_BUNDLE_SELECT), cursor).order('updated_at').order('id').limit(size)
+      const q = afterCursor(client.from('listings').select(LISTING_BUNDLE_SELECT), cursor)
+        .order('updated_at')
+        .order('id')
+        .limit(size)
       const page = await embeddedListings(q)
       if (!page.ok) return page
       out.listings.push(...page.value.listings)
@@ -37,14 +40,26 @@ export const timePullsSlice = ({ client }: SupabaseContext): TimePullsSlice => (
   },
 
   pullConversations(after: Cursor | null, limit: number): Promise<Result<ConversationRecord[]>> {
-    return rows(afterCursor(client.from('conversations').select('*'), after).order('updated_at').order('id').limit(limit), toConversation)
+    return rows(
+      afterCursor(client.from('conversations').select('*'), after).order('updated_at').order('id').limit(limit),
+      toConversation,
+    )
   },
 
   pullProfiles(after: Cursor | null, limit: number): Promise<Result<PublicProfileRecord[]>> {
-    return rows(afterCursor(client.from('profiles').select(PUBLIC_PROFILE_COLUMNS), after).order('updated_at').order('id').limit(limit), toPublicProfile)
+    return rows(
+      afterCursor(client.from('profiles').select(PUBLIC_PROFILE_COLUMNS), after)
+        .order('updated_at')
+        .order('id')
+        .limit(limit),
+      toPublicProfile,
+    )
   },
 
   pullMessages(after: Cursor | null, limit: number): Promise<Result<MessageRecord[]>> {
-    return rows(afterCursor(client.from('messages').select('*'), after).order('updated_at').order('id').limit(limit), toMessage)
+    return rows(
+      afterCursor(client.from('messages').select('*'), after).order('updated_at').order('id').limit(limit),
+      toMessage,
+    )
   },
 })

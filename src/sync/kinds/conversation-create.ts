@@ -13,7 +13,8 @@ export const conversationCreate = defineKind<ConversationRecord[]>({
   kinds: ['conversation.create'],
   unit: 'alone',
   batched: true,
-  send: ({ transport }, batch) => transport.createConversations(batch.map((u) => opOf<'conversation.create'>(u[0]!).conversation)),
+  send: ({ transport }, batch) =>
+    transport.createConversations(batch.map((u) => opOf<'conversation.create'>(u[0]!).conversation)),
   tables: (db) => [db.conversations, db.messages],
   async acknowledge(db, batch, servers) {
     for (const [i, unit] of batch.entries()) {
@@ -21,7 +22,11 @@ export const conversationCreate = defineKind<ConversationRecord[]>({
       const localId = opOf<'conversation.create'>(unit[0]!).conversation.id
       if (server.id !== localId) await adoptConversationId(db, localId, server.id)
       const local = await db.conversations.get(server.id)
-      await db.conversations.put({ ...server, last_message_at: maxIso(server.last_message_at, local?.last_message_at ?? null), sync_state: 'synced' })
+      await db.conversations.put({
+        ...server,
+        last_message_at: maxIso(server.last_message_at, local?.last_message_at ?? null),
+        sync_state: 'synced',
+      })
     }
   },
   refusal: async (_db, _unit, f) => messageSyncFailure(f),
@@ -49,9 +54,15 @@ export function maxIso(a: string | null, b: string | null): string | null {
 async function adoptConversationId(db: KreisDatabase, localId: string, serverId: string): Promise<void> {
   await db.conversations.delete(localId)
   await messagesOf(db, localId).modify({ conversation_id: serverId })
-  await db.outbox.where('group').equals(`conversation:${localId}`).modify((e) => {
-    e.group = `conversation:${serverId}`
-    if (e.op.kind === 'message.send') e.op = { ...e.op, message: { ...e.op.message, conversation_id: serverId } }
-  })
-  await db.outbox.where('group').equals(`read:${localId}`).modify({ group: `read:${serverId}` })
+  await db.outbox
+    .where('group')
+    .equals(`conversation:${localId}`)
+    .modify((e) => {
+      e.group = `conversation:${serverId}`
+      if (e.op.kind === 'message.send') e.op = { ...e.op, message: { ...e.op.message, conversation_id: serverId } }
+    })
+  await db.outbox
+    .where('group')
+    .equals(`read:${localId}`)
+    .modify({ group: `read:${serverId}` })
 }

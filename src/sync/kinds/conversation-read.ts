@@ -14,7 +14,12 @@ import { defineKind, groupId, last, opOf } from './kind'
  * matter). The mark is kept on the server, so it follows the user to other devices. Does nothing when there is
  * nothing new to mark.
  */
-export async function markConversationRead(db: KreisDatabase, userId: string, conversationId: string, now: number): Promise<void> {
+export async function markConversationRead(
+  db: KreisDatabase,
+  userId: string,
+  conversationId: string,
+  now: number,
+): Promise<void> {
   await db.transaction('rw', [db.conversations, db.messages, db.outbox], async () => {
     const c = await db.conversations.get(conversationId)
     if (!c) return
@@ -31,7 +36,9 @@ export async function markConversationRead(db: KreisDatabase, userId: string, co
     if (current !== null && current >= received.created_at) return
     await db.conversations.update(conversationId, { [column]: received.created_at })
     // A group of its own (`read:`), so a refused message of the conversation does not hold it back (P1).
-    await db.outbox.add(entry(`read:${conversationId}`, { kind: 'conversation.read', read_at: received.created_at }, now))
+    await db.outbox.add(
+      entry(`read:${conversationId}`, { kind: 'conversation.read', read_at: received.created_at }, now),
+    )
   })
 }
 
@@ -40,7 +47,8 @@ export const conversationRead = defineKind<ConversationRecord | null>({
   unit: 'last-state',
   batched: false,
   // The group names the conversation (it follows an id adopted from the server).
-  send: ({ transport }, [unit]) => transport.markConversationRead(groupId(unit![0]!.group), opOf<'conversation.read'>(last(unit!)).read_at),
+  send: ({ transport }, [unit]) =>
+    transport.markConversationRead(groupId(unit![0]!.group), opOf<'conversation.read'>(last(unit!)).read_at),
   tables: (db) => [db.conversations],
   async acknowledge(db, _batch, row) {
     if (row) await applyConversations(db, [row])

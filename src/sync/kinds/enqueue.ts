@@ -23,11 +23,20 @@ export function entry(group: OutboxGroup, op: OutboxOp, now: number): OutboxEntr
  * and shows the same failure until the user retries or discards it (then it goes or stays with the rest).
  */
 async function blockedBy(db: KreisDatabase, group: OutboxGroup): Promise<StoredSyncFailure | undefined> {
-  return (await db.outbox.where('group').equals(group).filter((e) => e.state === 'failed').first())?.error
+  return (
+    await db.outbox
+      .where('group')
+      .equals(group)
+      .filter((e) => e.state === 'failed')
+      .first()
+  )?.error
 }
 
 /** A row's sync fields for a new local write to `group`. */
-export async function writeState(db: KreisDatabase, group: OutboxGroup): Promise<{ sync_state: 'pending' | 'failed'; sync_error?: StoredSyncFailure }> {
+export async function writeState(
+  db: KreisDatabase,
+  group: OutboxGroup,
+): Promise<{ sync_state: 'pending' | 'failed'; sync_error?: StoredSyncFailure }> {
   const error = await blockedBy(db, group)
   return error === undefined ? { sync_state: 'pending' } : { sync_state: 'failed', sync_error: error }
 }

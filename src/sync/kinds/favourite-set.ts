@@ -14,18 +14,33 @@ import { defineKind, last, opOf } from './kind'
  * Toggles a favourite on the device; signed in (`userId`), the change also goes to the user's account, so it
  * follows them to their other devices. Returns whether the listing is now a favourite.
  */
-export async function toggleFavourite(db: KreisDatabase, userId: string | null, listingId: string, now: number): Promise<boolean> {
+export async function toggleFavourite(
+  db: KreisDatabase,
+  userId: string | null,
+  listingId: string,
+  now: number,
+): Promise<boolean> {
   return db.transaction('rw', [db.favourites, db.listings, db.outbox, db.meta], async () => {
     const existing = await db.favourites.get(listingId)
     if (existing) await db.favourites.delete(listingId)
     else {
       const listing = await db.listings.get(listingId)
       await db.favourites.put({
-        listing_id: listingId, created_at: now, ...(userId ? { user_id: userId } : {}), ...(listing ? { card: favouriteCardOf(listing) } : {}),
+        listing_id: listingId,
+        created_at: now,
+        ...(userId ? { user_id: userId } : {}),
+        ...(listing ? { card: favouriteCardOf(listing) } : {}),
       })
     }
     if (userId) {
-      const op: OutboxOp = { kind: 'favourite.set', user_id: userId, listing_id: listingId, favourite: !existing, created_at: iso(existing?.created_at ?? now), edited_at: await issueEditStamp(db, now) }
+      const op: OutboxOp = {
+        kind: 'favourite.set',
+        user_id: userId,
+        listing_id: listingId,
+        favourite: !existing,
+        created_at: iso(existing?.created_at ?? now),
+        edited_at: await issueEditStamp(db, now),
+      }
       await db.outbox.add(entry(`favourite:${listingId}`, op, now))
     }
     return !existing

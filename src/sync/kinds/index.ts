@@ -19,7 +19,15 @@ import { pushSubscription } from './push-subscription'
 export type { KindDeps, OutboxKindModule, Unit } from './kind'
 
 export const OUTBOX_KINDS: readonly OutboxKindModule[] = [
-  photoUpload, listingSave, conversationCreate, messageSend, profileUpdate, listingDelete, favouriteSet, profilePicture, conversationRead,
+  photoUpload,
+  listingSave,
+  conversationCreate,
+  messageSend,
+  profileUpdate,
+  listingDelete,
+  favouriteSet,
+  profilePicture,
+  conversationRead,
   pushSubscription,
 ]
 

@@ -59,7 +59,8 @@ type Row<Answer> = Answer extends readonly (infer R)[] ? R : never
 export const defineKind = <Answer>(m: OutboxKindModule<Answer>): OutboxKindModule => m as unknown as OutboxKindModule
 
 /** An entry's operation as the kind its module sends (the registry routes only those kinds there): `opOf<'message.send'>(e)`. */
-export const opOf = <K extends OutboxKind>(e: OutboxEntry): Extract<OutboxOp, { kind: K }> => e.op as Extract<OutboxOp, { kind: K }>
+export const opOf = <K extends OutboxKind>(e: OutboxEntry): Extract<OutboxOp, { kind: K }> =>
+  e.op as Extract<OutboxOp, { kind: K }>
 
 export const last = <T>(xs: readonly T[]): T => xs[xs.length - 1]!
 
@@ -67,4 +68,5 @@ export const last = <T>(xs: readonly T[]): T => xs[xs.length - 1]!
 export const groupId = (group: OutboxEntry['group']): string => group.slice(group.indexOf(':') + 1)
 
 /** How many entries of a group are still in the outbox (a newer write waits: its own answer settles the mirror). */
-export const leftInGroup = (db: KreisDatabase, group: OutboxEntry['group']): Promise<number> => db.outbox.where('group').equals(group).count()
+export const leftInGroup = (db: KreisDatabase, group: OutboxEntry['group']): Promise<number> =>
+  db.outbox.where('group').equals(group).count()

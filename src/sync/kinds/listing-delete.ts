@@ -34,11 +34,20 @@ export async function deleteListing(db: KreisDatabase, listingId: string, now: n
     await db.listing_images.bulkDelete(images.map((i) => i.id))
     await db.listings.delete(listingId)
     // The server deletes the listing's conversations and messages with it (foreign keys on delete cascade).
-    const conversations = await db.conversations.where('[listing_id+buyer_id]').between([listingId, Dexie.minKey], [listingId, Dexie.maxKey]).primaryKeys()
+    const conversations = await db.conversations
+      .where('[listing_id+buyer_id]')
+      .between([listingId, Dexie.minKey], [listingId, Dexie.maxKey])
+      .primaryKeys()
     for (const id of conversations) await db.outbox.where('group').anyOf(`conversation:${id}`, `read:${id}`).delete()
     await db.conversations.bulkDelete(conversations)
     await db.messages.where('listing_id').equals(listingId).delete()
-    await db.outbox.add(entry(group, { kind: 'listing.delete', listing_id: listingId, paths: [...paths].filter(isStoragePath).sort() }, now))
+    await db.outbox.add(
+      entry(
+        group,
+        { kind: 'listing.delete', listing_id: listingId, paths: [...paths].filter(isStoragePath).sort() },
+        now,
+      ),
+    )
   })
   void requestPersistenceOnce()
 }

@@ -52,77 +52,141 @@ const listingCheck = () => Dexie.waitFor(import('@/domain/listing-fields').then(
  * Creates or edits a listing with its photos. Returns the listing id. A listing the server would refuse (its
  * schema, domain/listing-fields.ts) is not written: InvalidListingError names the columns.
  */
-export async function saveListing(db: KreisDatabase, userId: string, input: SaveListingInput, now: number): Promise<string> {
+export async function saveListing(
+  db: KreisDatabase,
+  userId: string,
+  input: SaveListingInput,
+  now: number,
+): Promise<string> {
   const checkListingWrite = await listingCheck()
   const id = input.id ?? newId()
   const group: OutboxGroup = `listing:${id}`
-  await db.transaction('rw', [db.listings, db.listing_images, db.photo_blobs, db.outbox, db.my_profile, db.profiles, db.meta], async () => {
-    const existing = await db.listings.get(id)
-    // The edit's stamp: later than every stamp of this device, and than its own unsent edit this one replaces.
-    const editedAt = await issueEditStamp(db, now, [existing && existing.sync_state !== 'synced' ? existing.edited_at : null])
-    // Only the listing's columns (callers may pass a whole mirror row as fields), checked as the server would.
-    const write = checkListingWrite({ ...input.fields, id, user_id: userId, status: existing?.status ?? 'active', edited_at: editedAt })
-    const images: ImageWrite[] = []
-    const blobs: PhotoBlobRow[] = []
-    input.images.forEach((img, i) => {
-      if ('blob' in img) {
-        const imageId = img.id ?? newId()
-        const path = photoPath(userId, id, imageId, img.ext)
-        blobs.push({ id: imageId, listing_id: id, blob: img.blob, content_type: img.content_type, path, uploaded: false })
-        const cardPath = img.card ? cardImagePath(path) : null
-        if (img.card && cardPath) blobs.push({ id: `${imageId}.card`, listing_id: id, blob: img.card, content_type: img.card.type || img.content_type, path: cardPath, uploaded: false })
-        images.push({ id: imageId, listing_id: id, image_url: path, image_order: i + 1 })
-      } else {
-        images.push({ id: img.id, listing_id: id, image_url: img.image_url, image_order: i + 1 })
-      }
-    })
-    const seller = freshestSellerName(await db.my_profile.get(userId), await db.profiles.get(userId))
-    const row: ListingRow = {
-      ...write,
-      created_at: existing?.created_at ?? iso(now),
-      updated_at: existing?.updated_at ?? NOT_ON_SERVER,
-      ...(await writeState(db, group)),
-      ...cardFields(images[0]?.image_url ?? null, seller),
-    }
-    const before = await db.listing_images.where('[listing_id+image_order]').between([id, Dexie.minKey], [id, Dexie.maxKey]).toArray()
-    const imagesChanged =
-      before.length !== images.length ||
-      before.some((b, i) => b.id !== images[i]!.id || b.image_url !== images[i]!.image_url || b.image_order !== images[i]!.image_order)
-
-    // The seller fixes a listing the server refused: its queued full-state upserts carry the fix (they would be
-    // collapsed into it anyway), so that a retry sends the fix instead of the refused version.
-    if (row.sync_state === 'failed') {
-      await db.outbox.where('group').equals(group).modify((e) => {
-        if (e.op.kind === 'listing.upsert') e.op = { kind: 'listing.upsert', listing: write }
+  await db.transaction(
+    'rw',
+    [db.listings, db.listing_images, db.photo_blobs, db.outbox, db.my_profile, db.profiles, db.meta],
+    async () => {
+      const existing = await db.listings.get(id)
+      // The edit's stamp: later than every stamp of this device, and than its own unsent edit this one replaces.
+      const editedAt = await issueEditStamp(db, now, [
+        existing && existing.sync_state !== 'synced' ? existing.edited_at : null,
+      ])
+      // Only the listing's columns (callers may pass a whole mirror row as fields), checked as the server would.
+      const write = checkListingWrite({
+        ...input.fields,
+        id,
+        user_id: userId,
+        status: existing?.status ?? 'active',
+        edited_at: editedAt,
       })
-    }
-    await db.listings.put(row)
-    const ops: OutboxOp[] = blobs.map((b) => ({ kind: 'photo.upload', photo_id: b.id, path: b.path, content_type: b.content_type }))
-    ops.push({ kind: 'listing.upsert', listing: write })
-    if (imagesChanged) {
-      await db.listing_images.bulkDelete(before.map((b) => b.id))
-      await db.listing_images.bulkPut(
-        images.map((img): ListingImageRow => ({ ...img, created_at: iso(now), updated_at: NOT_ON_SERVER, sync_state: 'pending' })),
-      )
-      await db.photo_blobs.bulkPut(blobs)
-      ops.push({ kind: 'images.replace', listing_id: id, images, edited_at: write.edited_at })
-    }
-    await db.outbox.bulkAdd(ops.map((op) => entry(group, op, now)))
-  })
+      const images: ImageWrite[] = []
+      const blobs: PhotoBlobRow[] = []
+      input.images.forEach((img, i) => {
+        if ('blob' in img) {
+          const imageId = img.id ?? newId()
+          const path = photoPath(userId, id, imageId, img.ext)
+          blobs.push({
+            id: imageId,
+            listing_id: id,
+            blob: img.blob,
+            content_type: img.content_type,
+            path,
+            uploaded: false,
+          })
+          const cardPath = img.card ? cardImagePath(path) : null
+          if (img.card && cardPath)
+            blobs.push({
+              id: `${imageId}.card`,
+              listing_id: id,
+              blob: img.card,
+              content_type: img.card.type || img.content_type,
+              path: cardPath,
+              uploaded: false,
+            })
+          images.push({ id: imageId, listing_id: id, image_url: path, image_order: i + 1 })
+        } else {
+          images.push({ id: img.id, listing_id: id, image_url: img.image_url, image_order: i + 1 })
+        }
+      })
+      const seller = freshestSellerName(await db.my_profile.get(userId), await db.profiles.get(userId))
+      const row: ListingRow = {
+        ...write,
+        created_at: existing?.created_at ?? iso(now),
+        updated_at: existing?.updated_at ?? NOT_ON_SERVER,
+        ...(await writeState(db, group)),
+        ...cardFields(images[0]?.image_url ?? null, seller),
+      }
+      const before = await db.listing_images
+        .where('[listing_id+image_order]')
+        .between([id, Dexie.minKey], [id, Dexie.maxKey])
+        .toArray()
+      const imagesChanged =
+        before.length !== images.length ||
+        before.some(
+          (b, i) =>
+            b.id !== images[i]!.id || b.image_url !== images[i]!.image_url || b.image_order !== images[i]!.image_order,
+        )
+
+      // The seller fixes a listing the server refused: its queued full-state upserts carry the fix (they would be
+      // collapsed into it anyway), so that a retry sends the fix instead of the refused version.
+      if (row.sync_state === 'failed') {
+        await db.outbox
+          .where('group')
+          .equals(group)
+          .modify((e) => {
+            if (e.op.kind === 'listing.upsert') e.op = { kind: 'listing.upsert', listing: write }
+          })
+      }
+      await db.listings.put(row)
+      const ops: OutboxOp[] = blobs.map((b) => ({
+        kind: 'photo.upload',
+        photo_id: b.id,
+        path: b.path,
+        content_type: b.content_type,
+      }))
+      ops.push({ kind: 'listing.upsert', listing: write })
+      if (imagesChanged) {
+        await db.listing_images.bulkDelete(before.map((b) => b.id))
+        await db.listing_images.bulkPut(
+          images.map((img): ListingImageRow => ({
+            ...img,
+            created_at: iso(now),
+            updated_at: NOT_ON_SERVER,
+            sync_state: 'pending',
+          })),
+        )
+        await db.photo_blobs.bulkPut(blobs)
+        ops.push({ kind: 'images.replace', listing_id: id, images, edited_at: write.edited_at })
+      }
+      await db.outbox.bulkAdd(ops.map((op) => entry(group, op, now)))
+    },
+  )
   void requestPersistenceOnce()
   return id
 }
 
 /** Marks an own listing sold (or active again): an edit carrying the full new state. */
-export async function setListingStatus(db: KreisDatabase, listingId: string, status: ListingRow['status'], now: number): Promise<void> {
+export async function setListingStatus(
+  db: KreisDatabase,
+  listingId: string,
+  status: ListingRow['status'],
+  now: number,
+): Promise<void> {
   const checkListingWrite = await listingCheck()
   await db.transaction('rw', [db.listings, db.outbox, db.meta], async () => {
     const row = await db.listings.get(listingId)
     if (!row) throw new Error(`unknown listing ${listingId}`)
     const editedAt = await issueEditStamp(db, now, [row.sync_state !== 'synced' ? row.edited_at : null])
-    const next: ListingRow = { ...row, status, edited_at: editedAt, sync_error: undefined, ...(await writeState(db, `listing:${listingId}`)) }
+    const next: ListingRow = {
+      ...row,
+      status,
+      edited_at: editedAt,
+      sync_error: undefined,
+      ...(await writeState(db, `listing:${listingId}`)),
+    }
     await db.listings.put(next)
-    await db.outbox.add(entry(`listing:${listingId}`, { kind: 'listing.upsert', listing: checkListingWrite(next) }, now))
+    await db.outbox.add(
+      entry(`listing:${listingId}`, { kind: 'listing.upsert', listing: checkListingWrite(next) }, now),
+    )
   })
   void requestPersistenceOnce()
 }
@@ -140,7 +204,8 @@ export const listingSave = defineKind<ListingSaved[]>({
   tables: (db) => [db.listings, db.listing_images, db.photo_blobs, db.meta],
   async acknowledge(db, batch, answer) {
     // The answer holds one row per save, in the order of the batch's units.
-    for (const [i, saved] of answer.entries()) await acknowledgeListing(db, saved, batch[i] ? listingSaveOf(batch[i]) : null)
+    for (const [i, saved] of answer.entries())
+      await acknowledgeListing(db, saved, batch[i] ? listingSaveOf(batch[i]) : null)
   },
   // Worded by the unit's field edit when it has one (a CHECK names the rejected value), else as a failed save.
   async refusal(db, unit, f) {
@@ -165,8 +230,7 @@ export function listingSaveOf(unit: Unit): ListingSave {
     if (e.op.kind === 'listing.upsert') {
       save.listing = e.op.listing
       save.created_at ??= new Date(unit[0]!.queued_at).toISOString()
-    }
-    else if (e.op.kind === 'images.replace') {
+    } else if (e.op.kind === 'images.replace') {
       save.images = e.op.images
       save.images_edited_at = e.op.edited_at ?? new Date(e.queued_at).toISOString()
     }
@@ -185,7 +249,12 @@ async function acknowledgeListing(db: KreisDatabase, saved: ListingSaved, sent: 
   if (await leftInGroup(db, `listing:${listing.id}`)) return // a newer local write of this listing is still to be sent; its answer settles the row
   const local = await db.listings.get(listing.id)
   if (local && sent && lostToAnotherEdit(sent, saved)) await notify(db, local, 'overwritten')
-  await db.listings.put({ ...listing, ...(local ? cardOf(local) : cardFields(null, undefined)), sync_state: 'synced', sync_error: undefined })
+  await db.listings.put({
+    ...listing,
+    ...(local ? cardOf(local) : cardFields(null, undefined)),
+    sync_state: 'synced',
+    sync_error: undefined,
+  })
   await replaceImageSets(db, [listing.id], images)
   await db.photo_blobs.where('listing_id').equals(listing.id).delete()
 }
@@ -207,5 +276,11 @@ async function dropDeletedListing(db: KreisDatabase, listingId: string): Promise
 
 /** Records what the seller is told about their listing `local` (as this device had it). */
 async function notify(db: KreisDatabase, local: ListingRow, kind: ListingNoticeKind): Promise<void> {
-  await recordListingNotice(db, { listing_id: local.id, user_id: local.user_id, kind, title: local.title, at: new Date().toISOString() })
+  await recordListingNotice(db, {
+    listing_id: local.id,
+    user_id: local.user_id,
+    kind,
+    title: local.title,
+    at: new Date().toISOString(),
+  })
 }

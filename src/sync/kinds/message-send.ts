@@ -36,22 +36,47 @@ export async function sendMessage(db: KreisDatabase, input: SendMessageInput, no
     const entries: OutboxEntry[] = []
     if (!conversation) {
       conversation = {
-        id: input.newConversationId ?? newId(), listing_id: input.listingId, buyer_id: input.buyerId, seller_id: input.sellerId,
-        last_message_at: iso(now), created_at: iso(now), updated_at: NOT_ON_SERVER, sync_state: 'pending',
+        id: input.newConversationId ?? newId(),
+        listing_id: input.listingId,
+        buyer_id: input.buyerId,
+        seller_id: input.sellerId,
+        last_message_at: iso(now),
+        created_at: iso(now),
+        updated_at: NOT_ON_SERVER,
+        sync_state: 'pending',
       } satisfies ConversationRow
       const { id, listing_id, buyer_id, seller_id } = conversation
-      entries.push(entry(`conversation:${id}`, { kind: 'conversation.create', conversation: { id, listing_id, buyer_id, seller_id } }, now))
+      entries.push(
+        entry(
+          `conversation:${id}`,
+          { kind: 'conversation.create', conversation: { id, listing_id, buyer_id, seller_id } },
+          now,
+        ),
+      )
     }
     const receiverId = input.senderId === input.buyerId ? input.sellerId : input.buyerId
     const message: MessageRow = {
-      id: messageId, conversation_id: conversation.id, listing_id: input.listingId, sender_id: input.senderId,
-      receiver_id: receiverId, content, created_at: iso(now), updated_at: NOT_ON_SERVER, ...(await writeState(db, `conversation:${conversation.id}`)),
+      id: messageId,
+      conversation_id: conversation.id,
+      listing_id: input.listingId,
+      sender_id: input.senderId,
+      receiver_id: receiverId,
+      content,
+      created_at: iso(now),
+      updated_at: NOT_ON_SERVER,
+      ...(await writeState(db, `conversation:${conversation.id}`)),
     }
     // A known conversation is left as the server has it (its last_message_at moves when the message arrives).
     if (conversation.sync_state !== 'synced') await db.conversations.put(conversation)
     await db.messages.put(message)
     const { id, conversation_id, listing_id, sender_id, receiver_id } = message
-    entries.push(entry(`conversation:${conversation.id}`, { kind: 'message.send', message: { id, conversation_id, listing_id, sender_id, receiver_id, content } }, now))
+    entries.push(
+      entry(
+        `conversation:${conversation.id}`,
+        { kind: 'message.send', message: { id, conversation_id, listing_id, sender_id, receiver_id, content } },
+        now,
+      ),
+    )
     await db.outbox.bulkAdd(entries)
   })
   traceHop('local-write', [messageId])
@@ -76,7 +101,11 @@ export const messageSend = defineKind<MessageRecord[]>({
   async acknowledge(db, _batch, rows) {
     await db.messages.bulkPut(rows.map((m) => ({ ...m, sync_state: 'synced' as const })))
   },
-  acknowledged: (rows) => traceHop('acknowledged', rows.map((m) => m.id)),
+  acknowledged: (rows) =>
+    traceHop(
+      'acknowledged',
+      rows.map((m) => m.id),
+    ),
   refusal: async (_db, _unit, f) => messageSyncFailure(f),
   split: (unit) => unit.map((e) => [e]),
   async findOnServer(transport, entries) {

@@ -23,15 +23,42 @@ export const profilePictureOwner = (userId: string): string => `profile:${userId
  * Sets the own profile picture: kept on the device until uploaded (image-url.ts shows it meanwhile), then
  * uploaded and set on the profile through the outbox. Returns the storage path now on the own profile row.
  */
-export async function setProfilePicture(db: KreisDatabase, userId: string, blob: Blob, contentType: string, now: number): Promise<string> {
+export async function setProfilePicture(
+  db: KreisDatabase,
+  userId: string,
+  blob: Blob,
+  contentType: string,
+  now: number,
+): Promise<string> {
   const photoId = newId()
   const path = profilePicturePath(userId, photoId, contentType)
   await db.transaction('rw', [db.my_profile, db.photo_blobs, db.outbox, db.meta], async () => {
     const editedAt = await issueEditStamp(db, now)
-    await db.photo_blobs.put({ id: photoId, listing_id: profilePictureOwner(userId), blob, content_type: contentType, path, uploaded: false })
+    await db.photo_blobs.put({
+      id: photoId,
+      listing_id: profilePictureOwner(userId),
+      blob,
+      content_type: contentType,
+      path,
+      uploaded: false,
+    })
     const row = await db.my_profile.get(userId)
-    if (row) await db.my_profile.put({ ...row, profile_picture_url: path, sync_state: 'pending', sync_error: undefined })
-    await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.picture', user_id: userId, photo_id: photoId, path, content_type: contentType, edited_at: editedAt }, now))
+    if (row)
+      await db.my_profile.put({ ...row, profile_picture_url: path, sync_state: 'pending', sync_error: undefined })
+    await db.outbox.add(
+      entry(
+        `profile:${userId}`,
+        {
+          kind: 'profile.picture',
+          user_id: userId,
+          photo_id: photoId,
+          path,
+          content_type: contentType,
+          edited_at: editedAt,
+        },
+        now,
+      ),
+    )
   })
   void requestPersistenceOnce()
   return path
@@ -57,7 +84,10 @@ export const profilePicture = defineKind<MyProfileRecord>({
   async acknowledge(db, [unit], row) {
     await db.photo_blobs.bulkDelete(unit!.map((e) => opOf<'profile.picture'>(e).photo_id))
     if (await leftInGroup(db, unit![0]!.group)) return
-    await db.photo_blobs.where('listing_id').equals(profilePictureOwner(opOf<'profile.picture'>(last(unit!)).user_id)).delete()
+    await db.photo_blobs
+      .where('listing_id')
+      .equals(profilePictureOwner(opOf<'profile.picture'>(last(unit!)).user_id))
+      .delete()
     await storeMyProfile(db, row)
   },
   refusal: async () => ({ code: 'write_failed' }),

@@ -25,8 +25,18 @@ export interface ProfileFields {
 }
 
 /** Edits the own profile (docs/product.md §5: empty values become null). */
-export async function updateMyProfile(db: KreisDatabase, userId: string, fields: ProfileFields, now: number): Promise<void> {
-  const write = { id: userId, first_name: nullIfBlank(fields.first_name), last_name: nullIfBlank(fields.last_name), location: nullIfBlank(fields.location) }
+export async function updateMyProfile(
+  db: KreisDatabase,
+  userId: string,
+  fields: ProfileFields,
+  now: number,
+): Promise<void> {
+  const write = {
+    id: userId,
+    first_name: nullIfBlank(fields.first_name),
+    last_name: nullIfBlank(fields.last_name),
+    location: nullIfBlank(fields.location),
+  }
   await db.transaction('rw', [db.my_profile, db.profiles, db.listings, db.outbox, db.meta], async () => {
     const edit = { ...write, edited_at: await issueEditStamp(db, now) }
     const row = await db.my_profile.get(userId)
@@ -46,7 +56,13 @@ export async function setMyLanguage(db: KreisDatabase, userId: string, language:
     const editedAt = await issueEditStamp(db, now)
     const row = await db.my_profile.get(userId)
     if (row) await db.my_profile.put({ ...row, language, sync_state: 'pending', sync_error: undefined })
-    await db.outbox.add(entry(`profile:${userId}`, { kind: 'profile.update', profile: { id: userId, language, edited_at: editedAt } }, now))
+    await db.outbox.add(
+      entry(
+        `profile:${userId}`,
+        { kind: 'profile.update', profile: { id: userId, language, edited_at: editedAt } },
+        now,
+      ),
+    )
   })
   void requestPersistenceOnce()
 }

@@ -12,7 +12,12 @@ import { defineKind, last, opOf } from './kind'
  * every write: subscribing offline reaches the server on the next connection. Consecutive changes of one endpoint
  * go as the last.
  */
-export async function setPushSubscription(db: KreisDatabase, subscription: PushSubscriptionWrite, subscribed: boolean, now: number): Promise<void> {
+export async function setPushSubscription(
+  db: KreisDatabase,
+  subscription: PushSubscriptionWrite,
+  subscribed: boolean,
+  now: number,
+): Promise<void> {
   const op: OutboxOp = { kind: 'push.subscription', subscription: { ...subscription }, subscribed }
   await db.outbox.add(entry(`push:${subscription.endpoint}`, op, now))
 }

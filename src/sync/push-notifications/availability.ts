@@ -28,10 +28,16 @@ export function pushAvailability(f: PushFacts): PushAvailability {
 }
 
 export function browserPushFacts(): PushFacts {
-  const hasPushApi = typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof window !== 'undefined' && 'PushManager' in window && 'Notification' in window
+  const hasPushApi =
+    typeof navigator !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    typeof window !== 'undefined' &&
+    'PushManager' in window &&
+    'Notification' in window
   const standalone =
     typeof window !== 'undefined' &&
-    ((navigator as Navigator & { standalone?: boolean }).standalone === true || window.matchMedia?.('(display-mode: standalone)').matches === true)
+    ((navigator as Navigator & { standalone?: boolean }).standalone === true ||
+      window.matchMedia?.('(display-mode: standalone)').matches === true)
   return {
     hasPushApi,
     userAgent: typeof navigator !== 'undefined' ? navigator.userAgent : '',

@@ -13,7 +13,10 @@ import { disablePush, keepPushSubscriptionCurrent, removePushOnSignOut } from '.
 
 const deleted: string[] = []
 vi.mock('@/remote/auth', () => ({ signOut: async () => ({ ok: true }) }))
-vi.mock('@/remote/push', () => ({ vapidPublicKey: async () => null, deletePushSubscriptionNow: async (e: string) => (deleted.push(e), true) }))
+vi.mock('@/remote/push', () => ({
+  vapidPublicKey: async () => null,
+  deletePushSubscriptionNow: async (e: string) => (deleted.push(e), true),
+}))
 
 const ME = '00000000-0000-4000-8000-000000000001'
 const ENDPOINT = 'https://push.example.com/this-browser'
@@ -32,7 +35,11 @@ beforeEach(() => {
   ;(window as unknown as Record<string, unknown>).Notification = { permission: 'granted' }
   db = new KreisDatabase(`device-subscription-${Math.random()}`)
   unsubscribe = vi.fn(async () => true)
-  const subscription = () => ({ endpoint, toJSON: () => ({ endpoint, keys: { p256dh: 'BKEY', auth: 'AUTH' } }), unsubscribe })
+  const subscription = () => ({
+    endpoint,
+    toJSON: () => ({ endpoint, keys: { p256dh: 'BKEY', auth: 'AUTH' } }),
+    unsubscribe,
+  })
   Object.defineProperty(navigator, 'serviceWorker', {
     value: { getRegistration: async () => ({ pushManager: { getSubscription: async () => subscription() } }) },
     configurable: true,
@@ -48,13 +55,29 @@ describe('this browser’s push subscription', () => {
   it('turned off: the removal is queued for the account and the browser ends the subscription', async () => {
     await disablePush(db, ME)
     const [queued] = await db.outbox.toArray()
-    expect(queued).toMatchObject({ group: `push:${ENDPOINT}`, op: { kind: 'push.subscription', subscribed: false, subscription: { user_id: ME, endpoint: ENDPOINT } } })
+    expect(queued).toMatchObject({
+      group: `push:${ENDPOINT}`,
+      op: { kind: 'push.subscription', subscribed: false, subscription: { user_id: ME, endpoint: ENDPOINT } },
+    })
     expect(unsubscribe).toHaveBeenCalledTimes(1)
   })
 
   it('at sign-out: deleted on the server at once, its queued entries dropped, the browser subscription ended', async () => {
     await setPushSubscription(db, { user_id: ME, endpoint: ENDPOINT, p256dh: 'BKEY', auth: 'AUTH' }, true, Date.now())
-    await db.outbox.add({ group: 'favourite:l1', op: { kind: 'favourite.set', user_id: ME, listing_id: 'l1', favourite: true, created_at: new Date().toISOString() }, queued_at: Date.now(), state: 'queued', attempts: 0, not_before: 0 })
+    await db.outbox.add({
+      group: 'favourite:l1',
+      op: {
+        kind: 'favourite.set',
+        user_id: ME,
+        listing_id: 'l1',
+        favourite: true,
+        created_at: new Date().toISOString(),
+      },
+      queued_at: Date.now(),
+      state: 'queued',
+      attempts: 0,
+      not_before: 0,
+    })
     await removePushOnSignOut(db)
     expect(deleted).toEqual([ENDPOINT])
     expect((await db.outbox.toArray()).map((e) => e.group)).toEqual(['favourite:l1'])
@@ -68,7 +91,10 @@ describe('this browser’s push subscription', () => {
   })
 
   it('at sign-out without a subscription: nothing to do', async () => {
-    Object.defineProperty(navigator, 'serviceWorker', { value: { getRegistration: async () => undefined }, configurable: true })
+    Object.defineProperty(navigator, 'serviceWorker', {
+      value: { getRegistration: async () => undefined },
+      configurable: true,
+    })
     await removePushOnSignOut(db)
     expect(deleted).toEqual([])
   })

@@ -39,7 +39,11 @@ function rememberQueued(userId: string, endpoint: string | null): void {
  * On start: a browser may renew its subscription (a new endpoint) while the app is closed, and the account must
  * follow; when this browser's subscription is not the one last queued for the user, it is queued again.
  */
-export async function keepPushSubscriptionCurrent(db: KreisDatabase, userId: string, now = Date.now()): Promise<boolean> {
+export async function keepPushSubscriptionCurrent(
+  db: KreisDatabase,
+  userId: string,
+  now = Date.now(),
+): Promise<boolean> {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return false
   const sub = await currentPushSubscription()
   const write = sub && writeOf(userId, sub)
@@ -61,7 +65,9 @@ export async function enablePush(db: KreisDatabase, userId: string, now = Date.n
   const key = await vapidPublicKey()
   if (!reg || !key) return 'failed'
   try {
-    const sub = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlBytes(key) }))
+    const sub =
+      (await reg.pushManager.getSubscription()) ??
+      (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlBytes(key) }))
     const write = writeOf(userId, sub)
     if (!write) return 'failed'
     await setPushSubscription(db, write, true, now)

@@ -57,7 +57,13 @@ interface Expectation {
   /** Listing id → every photo set the person chose (image ids and paths in order, when it differs from the one shown), by its edit time. */
   photoSets: Map<string, { edited_at: string; images: { id: string; image_url: string }[] }[]>
   /** User id → every profile edit (fields or picture), by its edit time. */
-  profileEdits: Map<string, ({ edited_at: string; first_name: string | null; last_name: string | null; location: string | null } | { edited_at: string; picture: string })[]>
+  profileEdits: Map<
+    string,
+    (
+      | { edited_at: string; first_name: string | null; last_name: string | null; location: string | null }
+      | { edited_at: string; picture: string }
+    )[]
+  >
   /** Listings deleted by their seller (gone from the server with their conversations and messages). */
   deleted: Set<string>
   /** Favourites chosen and threads read (checked against the person's choices, and every device against the server). */
@@ -80,21 +86,65 @@ const OPERATION_OF: Record<OutboxOp['kind'], WriteOperation> = {
 }
 
 /** The operations with the fewest requests per scenario (a shard once met read mark × lost request 0 times). */
-const RARE_OPERATIONS: readonly WriteOperation[] = ['markConversationRead', 'setFavorite', 'setProfilePicture', 'updateProfile', 'deleteListing']
+const RARE_OPERATIONS: readonly WriteOperation[] = [
+  'markConversationRead',
+  'setFavorite',
+  'setProfilePicture',
+  'updateProfile',
+  'deleteListing',
+]
 
 function faultRates(rng: Rng, late: LateDeliveries): FaultRates {
   const p = () => rng.pick([0, 0.05, 0.15, 0.3])
   // 5xx and 429 are never failures (the item backs off and is sent again), so they are as frequent as the rest.
-  return { dropRequest: p(), dropResponse: p(), delay: p(), duplicate: p(), dropRealtime: p(), serverError: p(), lateCommit: late.commitRng.pick([0, 0.05, 0.15, 0.3]) }
+  return {
+    dropRequest: p(),
+    dropResponse: p(),
+    delay: p(),
+    duplicate: p(),
+    dropRealtime: p(),
+    serverError: p(),
+    lateCommit: late.commitRng.pick([0, 0.05, 0.15, 0.3]),
+  }
 }
 
-type Action = 'create' | 'edit' | 'delete' | 'message' | 'read' | 'favourite' | 'profile' | 'picture' | 'flip' | 'deliver' | 'crash' | 'sync'
+type Action =
+  | 'create'
+  | 'edit'
+  | 'delete'
+  | 'message'
+  | 'read'
+  | 'favourite'
+  | 'profile'
+  | 'picture'
+  | 'flip'
+  | 'deliver'
+  | 'crash'
+  | 'sync'
 /** Relative weights of what a device does in one step. */
 const SELLER_ACTIONS: [Action, number][] = [
-  ['create', 2], ['edit', 3], ['delete', 1], ['message', 1], ['read', 2], ['profile', 1], ['picture', 1], ['flip', 1], ['deliver', 1], ['crash', 1], ['sync', 3],
+  ['create', 2],
+  ['edit', 3],
+  ['delete', 1],
+  ['message', 1],
+  ['read', 2],
+  ['profile', 1],
+  ['picture', 1],
+  ['flip', 1],
+  ['deliver', 1],
+  ['crash', 1],
+  ['sync', 3],
 ]
 const BUYER_ACTIONS: [Action, number][] = [
-  ['message', 4], ['read', 2.5], ['favourite', 1.5], ['profile', 1], ['picture', 0.5], ['flip', 1], ['deliver', 1], ['crash', 1], ['sync', 3],
+  ['message', 4],
+  ['read', 2.5],
+  ['favourite', 1.5],
+  ['profile', 1],
+  ['picture', 0.5],
+  ['flip', 1],
+  ['deliver', 1],
+  ['crash', 1],
+  ['sync', 3],
 ]
 
 function pickAction(rng: Rng, table: [Action, number][]): Action {
@@ -142,18 +192,40 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     new Device('b2', buyer, server, rng, new VirtualClock(START + 4, rng), late, tally),
   ]
   const expect: Expectation = {
-    listingWrites: new Map(), poisonListings: new Set(), discarded: new Set(), retried: 0, messages: new Map(), messageListings: new Map(), photoSets: new Map(), profileEdits: new Map(), deleted: new Set(),
+    listingWrites: new Map(),
+    poisonListings: new Set(),
+    discarded: new Set(),
+    retried: 0,
+    messages: new Map(),
+    messageListings: new Map(),
+    photoSets: new Map(),
+    profileEdits: new Map(),
+    deleted: new Set(),
     intent: new IntentOracle([seller, buyer]),
   }
   const markRead = async (d: Device, conversationId: string) => {
-    await expect.intent.read(d.db, d.userId, conversationId, () => markConversationRead(d.db, d.userId, conversationId, d.clock.now()))
+    await expect.intent.read(d.db, d.userId, conversationId, () =>
+      markConversationRead(d.db, d.userId, conversationId, d.clock.now()),
+    )
   }
   // The app has been used before: two listings are on the server and every device starts with a synced mirror.
   for (let i = 0; i < 2; i++) {
     const id = rng.uuid()
     const write = {
-      id, user_id: seller, title: `Seeded ${i}`, description: 'from an earlier session', price: 20 + i, condition: 'very_good' as const,
-      category: 'men' as const, product_type: null, brand: null, size: 'L', fabric: null, location: 'Bern', tags: null, status: 'active' as const,
+      id,
+      user_id: seller,
+      title: `Seeded ${i}`,
+      description: 'from an earlier session',
+      price: 20 + i,
+      condition: 'very_good' as const,
+      category: 'men' as const,
+      product_type: null,
+      brand: null,
+      size: 'L',
+      fabric: null,
+      location: 'Bern',
+      tags: null,
+      status: 'active' as const,
       edited_at: new Date(START - 1000).toISOString(),
     }
     server.upsertListings(seller, [write])
@@ -183,10 +255,19 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     return t
   }
   /** What the person did to a listing, at the time of the action (the edit time the device stamps). */
-  const recordListing = (d: Device, id: string, did: { title: string; status: string; photos: { id: string; image_url: string }[] | null }) => {
+  const recordListing = (
+    d: Device,
+    id: string,
+    did: { title: string; status: string; photos: { id: string; image_url: string }[] | null },
+  ) => {
     const editedAt = new Date(actionTime(d)).toISOString()
     const list = expect.listingWrites.get(id) ?? []
-    list.push({ edited_at: editedAt, title: did.title, status: did.status, ...(d.clock.t >= AHEAD ? { ahead: true } : {}) })
+    list.push({
+      edited_at: editedAt,
+      title: did.title,
+      status: did.status,
+      ...(d.clock.t >= AHEAD ? { ahead: true } : {}),
+    })
     expect.listingWrites.set(id, list)
     if (did.photos) {
       const sets = expect.photoSets.get(id) ?? []
@@ -203,7 +284,9 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
   const settleRefused = async (step: number, chance: number) => {
     if (!settles.chance(chance)) return
     for (const d of devices.filter((x) => x.userId === seller)) {
-      const failed = (await d.db.listings.where('user_id').equals(seller).toArray()).filter((l) => expect.poisonListings.has(l.id) && l.sync_state === 'failed')
+      const failed = (await d.db.listings.where('user_id').equals(seller).toArray()).filter(
+        (l) => expect.poisonListings.has(l.id) && l.sync_state === 'failed',
+      )
       if (!failed.length) continue
       const l = settles.pick(failed)
       const choice = settles.pick(['retry', 'fix', 'discard'] as const)
@@ -216,10 +299,28 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
       }
       expect.retried++
       if (choice === 'fix') {
-        const shown = (await d.db.listing_images.where('listing_id').equals(l.id).sortBy('image_order')).map((i) => ({ id: i.id, image_url: i.image_url }))
-        const { id: _id, user_id: _u, edited_at: _e, status: _s, created_at: _c, updated_at: _up, sync_state: _st, sync_error: _se, ...fields } = l
+        const shown = (await d.db.listing_images.where('listing_id').equals(l.id).sortBy('image_order')).map((i) => ({
+          id: i.id,
+          image_url: i.image_url,
+        }))
+        const {
+          id: _id,
+          user_id: _u,
+          edited_at: _e,
+          status: _s,
+          created_at: _c,
+          updated_at: _up,
+          sync_state: _st,
+          sync_error: _se,
+          ...fields
+        } = l
         const title = `X${seed}-${++n}`
-        await saveListing(d.db, seller, { id: l.id, fields: { ...fields, title, price: 25 }, images: shown }, d.clock.now())
+        await saveListing(
+          d.db,
+          seller,
+          { id: l.id, fields: { ...fields, title, price: 25 }, images: shown },
+          d.clock.now(),
+        )
         expect.poisonListings.delete(l.id)
         // The set the poison listing was created with goes with the fix (the refused group is sent as fixed).
         recordListing(d, l.id, { title, status: l.status, photos: shown.length ? shown : null })
@@ -251,22 +352,41 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         const poison = rng.chance(0.08)
         const photos = rng.int(3)
         // A poison listing was queued by a version before the local check (which refuses a price of 0 now).
-        const save: typeof saveListing = poison ? (db, user, input, now) => saveListingAsOlderVersion(db, user, input, now, { price: 0 }) : saveListing
+        const save: typeof saveListing = poison
+          ? (db, user, input, now) => saveListingAsOlderVersion(db, user, input, now, { price: 0 })
+          : saveListing
         const input = {
           id: rng.uuid(),
           fields: {
-            title: `L${seed}-${++n}`, description: 'a lovely thing', price: poison ? 1 : 10 + rng.int(90),
-            condition: rng.pick(CONDITIONS), category: rng.pick(CATEGORIES), product_type: null, brand: null,
-            size: 'M', fabric: 'cotton', location: 'Zurich', tags: null,
+            title: `L${seed}-${++n}`,
+            description: 'a lovely thing',
+            price: poison ? 1 : 10 + rng.int(90),
+            condition: rng.pick(CONDITIONS),
+            category: rng.pick(CATEGORIES),
+            product_type: null,
+            brand: null,
+            size: 'M',
+            fabric: 'cotton',
+            location: 'Zurich',
+            tags: null,
           },
-          images: Array.from({ length: photos }, () => ({ id: rng.uuid(), blob: new Blob([`photo-${n}`]), content_type: 'image/webp', ext: 'webp' })),
+          images: Array.from({ length: photos }, () => ({
+            id: rng.uuid(),
+            blob: new Blob([`photo-${n}`]),
+            content_type: 'image/webp',
+            ext: 'webp',
+          })),
         }
         const id = await save(d.db, seller, input, d.clock.now())
         if (poison) {
           expect.poisonListings.add(id)
           actionTime(d) // stamped like any edit, checked as a refusal
-        }
-        else recordListing(d, id, { title: input.fields.title, status: 'active', photos: photos ? input.images.map((i) => ({ id: i.id, image_url: newPhotoPath(id, i.id) })) : null })
+        } else
+          recordListing(d, id, {
+            title: input.fields.title,
+            status: 'active',
+            photos: photos ? input.images.map((i) => ({ id: i.id, image_url: newPhotoPath(id, i.id) })) : null,
+          })
       } else if (action === 'edit') {
         const own = (await d.db.listings.where('user_id').equals(seller).toArray())
           .filter((l) => !expect.poisonListings.has(l.id))
@@ -283,18 +403,39 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
               await setListingStatus(e.db, id, status, e.clock.now())
               recordListing(e, id, { title: l.title, status, photos: null })
             } else {
-              const kept = (await e.db.listing_images.where('listing_id').equals(id).sortBy('image_order')).map((i) => ({ id: i.id, image_url: i.image_url }))
+              const kept = (await e.db.listing_images.where('listing_id').equals(id).sortBy('image_order')).map(
+                (i) => ({ id: i.id, image_url: i.image_url }),
+              )
               const shown = kept.map((i) => i.id).join()
               if (rng.chance(0.5)) kept.reverse()
               // Photo-set edits: drop one (its file goes once the set commits) or add a new photo.
               if (kept.length && rng.chance(0.3)) kept.splice(rng.int(kept.length), 1)
-              const images = rng.chance(0.3) ? [...kept, { id: rng.uuid(), blob: new Blob([`photo-${n}`]), content_type: 'image/webp', ext: 'webp' }] : kept
-              const { id: _id, user_id: _u, edited_at: _e, status: _s, created_at: _c, updated_at: _up, sync_state: _st, sync_error: _se, ...fields } = l
+              const images = rng.chance(0.3)
+                ? [...kept, { id: rng.uuid(), blob: new Blob([`photo-${n}`]), content_type: 'image/webp', ext: 'webp' }]
+                : kept
+              const {
+                id: _id,
+                user_id: _u,
+                edited_at: _e,
+                status: _s,
+                created_at: _c,
+                updated_at: _up,
+                sync_state: _st,
+                sync_error: _se,
+                ...fields
+              } = l
               const title = `E${seed}-${++n}`
               await saveListing(e.db, seller, { id, fields: { ...fields, title }, images }, e.clock.now())
               // The status stays the one the screen showed; the photos are a choice when they differ from those shown.
-              const chosen = images.map((i) => ({ id: i.id, image_url: 'image_url' in i ? i.image_url : newPhotoPath(id, i.id) }))
-              recordListing(e, id, { title, status: l.status, photos: chosen.map((i) => i.id).join() === shown ? null : chosen })
+              const chosen = images.map((i) => ({
+                id: i.id,
+                image_url: 'image_url' in i ? i.image_url : newPhotoPath(id, i.id),
+              }))
+              recordListing(e, id, {
+                title,
+                status: l.status,
+                photos: chosen.map((i) => i.id).join() === shown ? null : chosen,
+              })
             }
           }
         }
@@ -302,11 +443,25 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         // A buyer writes about a listing (the oldest ones more often, so both buyer devices open the same
         // conversation concurrently); a seller answers in a conversation it knows.
         if (d.userId === buyer) {
-          const active = (await d.db.listings.toArray()).sort((a, b) => (a.created_at < b.created_at ? -1 : 1)).filter((l) => l.status === 'active' && l.user_id === seller && l.sync_state === 'synced')
+          const active = (await d.db.listings.toArray())
+            .sort((a, b) => (a.created_at < b.created_at ? -1 : 1))
+            .filter((l) => l.status === 'active' && l.user_id === seller && l.sync_state === 'synced')
           if (active.length) {
             const l = rng.chance(0.6) ? active[0]! : rng.pick(active)
             const content = `M${seed}-${++n}`
-            await sendMessage(d.db, { listingId: l.id, sellerId: seller, buyerId: buyer, senderId: buyer, content, messageId: rng.uuid(), newConversationId: rng.uuid() }, d.clock.now())
+            await sendMessage(
+              d.db,
+              {
+                listingId: l.id,
+                sellerId: seller,
+                buyerId: buyer,
+                senderId: buyer,
+                content,
+                messageId: rng.uuid(),
+                newConversationId: rng.uuid(),
+              },
+              d.clock.now(),
+            )
             expect.messages.set(content, d)
             expect.messageListings.set(content, l.id)
           }
@@ -315,31 +470,56 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
           if (convs.length) {
             const c = rng.pick(convs)
             const content = `R${seed}-${++n}`
-            await sendMessage(d.db, { listingId: c.listing_id, sellerId: c.seller_id, buyerId: c.buyer_id, senderId: seller, content, messageId: rng.uuid(), newConversationId: rng.uuid() }, d.clock.now())
+            await sendMessage(
+              d.db,
+              {
+                listingId: c.listing_id,
+                sellerId: c.seller_id,
+                buyerId: c.buyer_id,
+                senderId: seller,
+                content,
+                messageId: rng.uuid(),
+                newConversationId: rng.uuid(),
+              },
+              d.clock.now(),
+            )
             expect.messages.set(content, d)
             expect.messageListings.set(content, c.listing_id)
           }
         }
       } else if (action === 'delete') {
         // The seller deletes one of its listings (not the oldest, which the edits and messages favour).
-        const own = (await d.db.listings.where('user_id').equals(seller).toArray()).filter((l) => !expect.poisonListings.has(l.id) && l.sync_state === 'synced')
+        const own = (await d.db.listings.where('user_id').equals(seller).toArray()).filter(
+          (l) => !expect.poisonListings.has(l.id) && l.sync_state === 'synced',
+        )
         if (own.length > 1) {
           const l = rng.pick(own.sort((a, b) => (a.created_at < b.created_at ? -1 : 1)).slice(1))
           await deleteListing(d.db, l.id, d.clock.now())
           expect.deleted.add(l.id)
         }
       } else if (action === 'read') {
-        const convs = await unreadFirst(d, (await d.db.conversations.toArray()).filter((c) => c.sync_state === 'synced'))
+        const convs = await unreadFirst(
+          d,
+          (await d.db.conversations.toArray()).filter((c) => c.sync_state === 'synced'),
+        )
         if (convs.length) await markRead(d, rng.pick(convs).id)
       } else if (action === 'favourite') {
-        const listings = (await d.db.listings.toArray()).filter((l) => l.user_id === seller && l.sync_state === 'synced')
+        const listings = (await d.db.listings.toArray()).filter(
+          (l) => l.user_id === seller && l.sync_state === 'synced',
+        )
         if (listings.length) {
           const listingId = rng.pick(listings).id
           await expect.intent.favourite(d.db, d.name, d.userId, listingId, actionTime(d), d.clock.t >= AHEAD)
           await toggleFavourite(d.db, d.userId, listingId, d.clock.now())
         }
       } else if (action === 'picture') {
-        const picture = await setProfilePicture(d.db, d.userId, new Blob([`picture-${++n}`]), 'image/webp', d.clock.now())
+        const picture = await setProfilePicture(
+          d.db,
+          d.userId,
+          new Blob([`picture-${++n}`]),
+          'image/webp',
+          d.clock.now(),
+        )
         const edits = expect.profileEdits.get(d.userId) ?? []
         edits.push({ edited_at: new Date(actionTime(d)).toISOString(), picture })
         expect.profileEdits.set(d.userId, edits)
@@ -347,7 +527,12 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         const location = rng.pick(['Zurich', 'Bern', ''])
         await updateMyProfile(d.db, d.userId, { first_name: `F${++n}`, last_name: 'X', location }, d.clock.now())
         const edits = expect.profileEdits.get(d.userId) ?? []
-        edits.push({ edited_at: new Date(actionTime(d)).toISOString(), first_name: `F${n}`, last_name: 'X', location: location || null })
+        edits.push({
+          edited_at: new Date(actionTime(d)).toISOString(),
+          first_name: `F${n}`,
+          last_name: 'X',
+          location: location || null,
+        })
         expect.profileEdits.set(d.userId, edits)
       } else if (action === 'flip') {
         d.transport.setOnline(!d.transport.online)
@@ -389,12 +574,20 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         const convs = (await d.db.conversations.toArray()).filter((c) => c.sync_state === 'synced')
         const more = rng.next()
         if (more < 0.12) {
-          const picture = await setProfilePicture(d.db, d.userId, new Blob([`picture-${++n}`]), 'image/webp', d.clock.now())
+          const picture = await setProfilePicture(
+            d.db,
+            d.userId,
+            new Blob([`picture-${++n}`]),
+            'image/webp',
+            d.clock.now(),
+          )
           const edits = expect.profileEdits.get(d.userId) ?? []
           edits.push({ edited_at: new Date(actionTime(d)).toISOString(), picture })
           expect.profileEdits.set(d.userId, edits)
         } else if (more < 0.24 && d.userId === seller) {
-          const own = (await d.db.listings.where('user_id').equals(seller).toArray()).filter((l) => !expect.poisonListings.has(l.id) && l.sync_state === 'synced')
+          const own = (await d.db.listings.where('user_id').equals(seller).toArray()).filter(
+            (l) => !expect.poisonListings.has(l.id) && l.sync_state === 'synced',
+          )
           if (own.length > 1) {
             const l = rng.pick(own.sort((a, b) => (a.created_at < b.created_at ? -1 : 1)).slice(1))
             await deleteListing(d.db, l.id, d.clock.now())
@@ -405,11 +598,25 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         // last one, so the threads must keep moving for the rare read-mark write to meet every fault in every shard).
         if (convs.length && rng.chance(0.6)) await markRead(d, rng.pick(await unreadFirst(d, convs)).id)
         if (d.userId === buyer && rng.chance(0.5)) {
-          const active = (await d.db.listings.toArray()).filter((l) => l.status === 'active' && l.user_id === seller && l.sync_state === 'synced')
+          const active = (await d.db.listings.toArray()).filter(
+            (l) => l.status === 'active' && l.user_id === seller && l.sync_state === 'synced',
+          )
           if (active.length) {
             const l = rng.pick(active)
             const content = `D${seed}-${++n}`
-            await sendMessage(d.db, { listingId: l.id, sellerId: seller, buyerId: buyer, senderId: buyer, content, messageId: rng.uuid(), newConversationId: rng.uuid() }, d.clock.now())
+            await sendMessage(
+              d.db,
+              {
+                listingId: l.id,
+                sellerId: seller,
+                buyerId: buyer,
+                senderId: buyer,
+                content,
+                messageId: rng.uuid(),
+                newConversationId: rng.uuid(),
+              },
+              d.clock.now(),
+            )
             expect.messages.set(content, d)
             expect.messageListings.set(content, l.id)
           }
@@ -417,7 +624,19 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
           // The seller answers too, so the buyer's devices have something new to mark read while the queue drains.
           const c = rng.pick(convs)
           const content = `A${seed}-${++n}`
-          await sendMessage(d.db, { listingId: c.listing_id, sellerId: c.seller_id, buyerId: c.buyer_id, senderId: seller, content, messageId: rng.uuid(), newConversationId: rng.uuid() }, d.clock.now())
+          await sendMessage(
+            d.db,
+            {
+              listingId: c.listing_id,
+              sellerId: c.seller_id,
+              buyerId: c.buyer_id,
+              senderId: seller,
+              content,
+              messageId: rng.uuid(),
+              newConversationId: rng.uuid(),
+            },
+            d.clock.now(),
+          )
           expect.messages.set(content, d)
           expect.messageListings.set(content, c.listing_id)
         }
@@ -429,7 +648,11 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         }
         if (rng.chance(0.15)) {
           // Right after a write of one of the operations queued (drawn alike, so the rare ones meet it too).
-          const queued = [...new Set((await d.db.outbox.where('state').equals('queued').toArray()).map((e) => OPERATION_OF[e.op.kind]))]
+          const queued = [
+            ...new Set(
+              (await d.db.outbox.where('state').equals('queued').toArray()).map((e) => OPERATION_OF[e.op.kind]),
+            ),
+          ]
           d.transport.dieAfterNextWrite = queued.length ? rng.pick(queued) : true
           const cycle = d.engine.sync('timer').catch(() => {})
           await Promise.race([d.transport.died, cycle])
@@ -470,12 +693,15 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     late.deliver(rng, true)
     for (let round = 0; ; round++) {
       if (round >= QUIESCENCE_ROUNDS) {
-        const left = await Promise.all(devices.map(async (d) => `${d.name}: ${JSON.stringify(await d.db.outbox.toArray())}`))
+        const left = await Promise.all(
+          devices.map(async (d) => `${d.name}: ${JSON.stringify(await d.db.outbox.toArray())}`),
+        )
         throw new Error(`no quiescence: outboxes still hold queued entries\n${left.join('\n')}`)
       }
       // A round that wrote anything is not the last: a failed write found on the server releases what it held
       // back (P11), and the devices that synced before that commit must see it.
-      const fingerprint = () => `${server.commits} ${server.messages.size} ${server.conversations.size} ${server.listings.size}`
+      const fingerprint = () =>
+        `${server.commits} ${server.messages.size} ${server.conversations.size} ${server.listings.size}`
       const before = fingerprint()
       for (const d of devices) {
         d.clock.advance(60_000)
@@ -495,7 +721,22 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     const listingEdits = [...expect.listingWrites.values()].reduce((a, w) => a + w.length, 0)
     const photoSets = [...expect.photoSets.values()].reduce((a, w) => a + w.length, 0)
     const profileEdits = [...expect.profileEdits.values()].reduce((a, w) => a + w.length, 0)
-    return { clockJumps, refusedSettled: { retried: expect.retried, discarded: expect.discarded.size }, tombstoneSkips: server.tombstoneSkips, lateCommits: server.lateCommits, writesChecked: listingEdits + photoSets + profileEdits + expect.discarded.size + expect.messages.size + expect.deleted.size + expect.intent.favouriteChoices + expect.intent.readActions + expect.poisonListings.size }
+    return {
+      clockJumps,
+      refusedSettled: { retried: expect.retried, discarded: expect.discarded.size },
+      tombstoneSkips: server.tombstoneSkips,
+      lateCommits: server.lateCommits,
+      writesChecked:
+        listingEdits +
+        photoSets +
+        profileEdits +
+        expect.discarded.size +
+        expect.messages.size +
+        expect.deleted.size +
+        expect.intent.favouriteChoices +
+        expect.intent.readActions +
+        expect.poisonListings.size,
+    }
   } finally {
     await Promise.all(devices.map((d) => d.close()))
   }
@@ -524,7 +765,8 @@ async function unreadFirst(d: Device, convs: ConversationRecord[]): Promise<Conv
 async function checkQueuedListingsHeld(devices: Device[], when: string): Promise<void> {
   for (const d of devices) {
     const gone = await queuedListingsNotHeld(d.db)
-    if (gone.length) fail(`${when}: ${d.name} no longer holds listing(s) ${gone.join(', ')} whose writes are still queued`)
+    if (gone.length)
+      fail(`${when}: ${d.name} no longer holds listing(s) ${gone.join(', ')} whose writes are still queued`)
   }
 }
 
@@ -534,7 +776,9 @@ async function sendable(d: Device): Promise<number> {
   return all.filter((e) => e.state === 'queued' && !blocked.has(e.group)).length
 }
 
-const TRACE = Boolean((globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.FAULT_TRACE)
+const TRACE = Boolean(
+  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.FAULT_TRACE,
+)
 
 function fail(msg: string): never {
   throw new Error(msg)
@@ -552,18 +796,26 @@ const stripCard = (r: ListingRow) => {
 const sortById = <T extends { id: string }>(xs: T[]) => [...xs].sort((a, b) => (a.id < b.id ? -1 : 1))
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
-async function checkOracle(server: MemoryServer, devices: Device[], expect: Expectation, seller: string): Promise<void> {
+async function checkOracle(
+  server: MemoryServer,
+  devices: Device[],
+  expect: Expectation,
+  seller: string,
+): Promise<void> {
   // Poison listings never reach the server and stay failed with the spec's message on their device.
   for (const id of expect.poisonListings) {
     if (server.listings.has(id)) fail(`poison listing ${id} reached the server`)
     const rows = await Promise.all(devices.map((d) => d.db.listings.get(id)))
     const failed = rows.filter((r) => r?.sync_state === 'failed')
-    if (failed.length !== 1 || !sameSyncFailure(failed[0]!.sync_error, { code: 'listing_requirements' })) fail(`poison listing ${id} not failed on exactly its device: ${JSON.stringify(failed.map((r) => r?.sync_error))}`)
+    if (failed.length !== 1 || !sameSyncFailure(failed[0]!.sync_error, { code: 'listing_requirements' }))
+      fail(`poison listing ${id} not failed on exactly its device: ${JSON.stringify(failed.map((r) => r?.sync_error))}`)
   }
   // Every listing write is on the server; the last edit by edited_at wins.
   // A deleted listing stays deleted (tombstones, migration 20261123220100): no stale save from the seller's other
   // device, no retry after a lost answer, brings it back.
-  for (const id of expect.deleted) if (server.listings.has(id)) fail(`deleted listing ${id} is on the server again (${server.listings.get(id)!.title})`)
+  for (const id of expect.deleted)
+    if (server.listings.has(id))
+      fail(`deleted listing ${id} is on the server again (${server.listings.get(id)!.title})`)
   // A discarded refused listing is on no device and never reached the server.
   for (const id of expect.discarded) {
     if (server.listings.has(id)) fail(`discarded listing ${id} reached the server`)
@@ -574,13 +826,18 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
     const row = server.listings.get(id) ?? fail(`acknowledged listing ${id} lost`)
     const winner = [...writes].sort((a, b) => (a.edited_at < b.edited_at ? -1 : 1)).at(-1)!
     // An edit from a clock ahead of the server is stored with the server's time of its arrival (never later).
-    const editTimeOk = winner.ahead ? row.edited_at <= winner.edited_at && row.edited_at >= SERVER_EPOCH_ISO : row.edited_at === winner.edited_at
+    const editTimeOk = winner.ahead
+      ? row.edited_at <= winner.edited_at && row.edited_at >= SERVER_EPOCH_ISO
+      : row.edited_at === winner.edited_at
     if (row.title !== winner.title || row.status !== winner.status || !editTimeOk) {
-      fail(`listing ${id}: server has ${row.title}/${row.status}@${row.edited_at}, the last edit was ${winner.title}/${winner.status}@${winner.edited_at}`)
+      fail(
+        `listing ${id}: server has ${row.title}/${row.status}@${row.edited_at}, the last edit was ${winner.title}/${winner.status}@${winner.edited_at}`,
+      )
     }
   }
   const kept = [...expect.listingWrites.keys()].filter((id) => !expect.deleted.has(id)).length
-  if (server.listings.size !== kept) fail(`server has ${server.listings.size} listings, ${kept} were written and not deleted`)
+  if (server.listings.size !== kept)
+    fail(`server has ${server.listings.size} listings, ${kept} were written and not deleted`)
   // Messages: each exactly once on the server, unless it failed visibly because the listing was sold (when the
   // conversation was opened; it may be active again by now).
   const serverByContent = new Map<string, number>()
@@ -592,7 +849,8 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
       const local = await device.db.messages.filter((m) => m.content === content).first()
       // Deleting a listing deletes its conversations and messages; a message written after it is refused.
       if (expect.deleted.has(expect.messageListings.get(content)!)) continue
-      if (local?.sync_state !== 'failed' || !sameSyncFailure(local.sync_error, { code: 'listing_unavailable' })) fail(`message ${content} lost (local state ${local?.sync_state})`)
+      if (local?.sync_state !== 'failed' || !sameSyncFailure(local.sync_error, { code: 'listing_unavailable' }))
+        fail(`message ${content} lost (local state ${local?.sync_state})`)
       if (!server.everSold.has(local.listing_id)) fail(`message ${content} failed although its listing was never sold`)
     }
   }
@@ -600,12 +858,15 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
   // Each device's messages in a conversation are on the server in the order the device wrote them (the number in
   // their content grows with every write).
   const written = (content: string) => Number(content.slice(content.indexOf('-') + 1))
-  const thread = [...server.messages.values()].sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1))
+  const thread = [...server.messages.values()].sort((a, b) =>
+    a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1,
+  )
   for (const d of devices) {
     const last = new Map<string, number>()
     for (const m of thread) {
       if (expect.messages.get(m.content) !== d) continue
-      if ((last.get(m.conversation_id) ?? -1) > written(m.content)) fail(`${d.name}: message ${m.content} is on the server before an earlier one`)
+      if ((last.get(m.conversation_id) ?? -1) > written(m.content))
+        fail(`${d.name}: message ${m.content} is on the server before an earlier one`)
       last.set(m.conversation_id, written(m.content))
     }
   }
@@ -615,11 +876,16 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
     if (expect.poisonListings.has(id) || !server.listings.has(id)) continue
     const winner = [...sets].sort((a, b) => (a.edited_at < b.edited_at ? -1 : 1)).at(-1)!
     const deleted = new Set(server.deletedFiles)
-    const actual = server.imagesOf(id).sort((a, b) => a.image_order - b.image_order || (a.id < b.id ? -1 : 1)).map((i) => i.id)
+    const actual = server
+      .imagesOf(id)
+      .sort((a, b) => a.image_order - b.image_order || (a.id < b.id ? -1 : 1))
+      .map((i) => i.id)
     const inWinner = winner.images.map((i) => i.id).filter((x) => actual.includes(x))
     const missing = winner.images.filter((i) => !actual.includes(i.id) && !deleted.has(i.image_url))
     if (inWinner.join() !== actual.join() || missing.length) {
-      fail(`listing ${id}: photo set ${JSON.stringify(actual)}, the last edit (${winner.edited_at}) set ${JSON.stringify(winner.images.map((i) => i.id))}`)
+      fail(
+        `listing ${id}: photo set ${JSON.stringify(actual)}, the last edit (${winner.edited_at}) set ${JSON.stringify(winner.images.map((i) => i.id))}`,
+      )
     }
   }
   // Profiles: the edit with the latest edit time wins (a picture and a name edit are edits of one profile).
@@ -627,15 +893,25 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
     const winner = [...edits].sort((a, b) => (a.edited_at < b.edited_at ? -1 : 1)).at(-1)!
     const p = server.profiles.get(userId)!
     if ('picture' in winner) {
-      if (p.profile_picture_url !== winner.picture) fail(`profile ${userId}: server shows picture ${p.profile_picture_url}, the last edit (${winner.edited_at}) set ${winner.picture}`)
+      if (p.profile_picture_url !== winner.picture)
+        fail(
+          `profile ${userId}: server shows picture ${p.profile_picture_url}, the last edit (${winner.edited_at}) set ${winner.picture}`,
+        )
       if (!server.storage.has(winner.picture)) fail(`profile ${userId}: the picture ${winner.picture} has no file`)
-    } else if (p.first_name !== winner.first_name || p.last_name !== winner.last_name || p.location !== winner.location) {
-      fail(`profile ${userId}: server has ${p.first_name}/${p.location}, the last edit (${winner.edited_at}) was ${winner.first_name}/${winner.location}`)
+    } else if (
+      p.first_name !== winner.first_name ||
+      p.last_name !== winner.last_name ||
+      p.location !== winner.location
+    ) {
+      fail(
+        `profile ${userId}: server has ${p.first_name}/${p.location}, the last edit (${winner.edited_at}) was ${winner.first_name}/${winner.location}`,
+      )
     }
   }
   // Favourites and read marks hold what the people chose and read (not only what their devices agree on).
   const intentProblems = expect.intent.check({
-    favouritesOf: (userId) => [...favouritesOf(server).values()].filter((f) => f.user_id === userId).map((f) => f.listing_id),
+    favouritesOf: (userId) =>
+      [...favouritesOf(server).values()].filter((f) => f.user_id === userId).map((f) => f.listing_id),
     readMarkOf: (conversationId, userId) => {
       const c = server.conversations.get(conversationId)
       if (!c) return undefined
@@ -644,7 +920,8 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
   })
   if (intentProblems.length) fail(intentProblems.join('\n'))
   // Photos referenced by image rows exist in storage.
-  for (const img of server.images.values()) if (!server.storage.has(img.image_url)) fail(`image ${img.id} points to a missing file ${img.image_url}`)
+  for (const img of server.images.values())
+    if (!server.storage.has(img.image_url)) fail(`image ${img.id} points to a missing file ${img.image_url}`)
 
   // Each device's mirror equals the server's view for its user (failed local-only rows aside).
   for (const d of devices) {
@@ -654,39 +931,84 @@ async function checkOracle(server: MemoryServer, devices: Device[], expect: Expe
     const mirror = (await d.db.listings.toArray()).filter((l) => l.sync_state !== 'failed')
     const visible = [...server.listings.values()].filter((l) => server.canSeeListing(me, l))
     if (!same(sortById(mirror.map(stripCard)), sortById(visible as ListingRecord[]))) {
-      fail(`${d.name}: listings differ\nmirror ${JSON.stringify(sortById(mirror.map(stripCard)))}\nserver ${JSON.stringify(sortById(visible))}`)
+      fail(
+        `${d.name}: listings differ\nmirror ${JSON.stringify(sortById(mirror.map(stripCard)))}\nserver ${JSON.stringify(sortById(visible))}`,
+      )
     }
     // Each card shows the server's first image and the seller's current name.
     for (const l of mirror) {
       const first = [...server.imagesOf(l.id)].sort((a, b) => a.image_order - b.image_order)[0]
       const expected = cardFields(first?.image_url ?? null, server.profiles.get(l.user_id))
       const card = cardOf(l)
-      if (!same(card, expected)) fail(`${d.name}: card of ${l.id} is ${JSON.stringify(card)}, the server says ${JSON.stringify(expected)}`)
+      if (!same(card, expected))
+        fail(`${d.name}: card of ${l.id} is ${JSON.stringify(card)}, the server says ${JSON.stringify(expected)}`)
     }
     for (const l of visible) {
       const local = sortById((await d.db.listing_images.where('listing_id').equals(l.id).toArray()).map(strip))
-      if (!same(local, sortById(server.imagesOf(l.id)))) fail(`${d.name}: images of ${l.id} differ\n${JSON.stringify(local)}\n${JSON.stringify(sortById(server.imagesOf(l.id)))}`)
+      if (!same(local, sortById(server.imagesOf(l.id))))
+        fail(
+          `${d.name}: images of ${l.id} differ\n${JSON.stringify(local)}\n${JSON.stringify(sortById(server.imagesOf(l.id)))}`,
+        )
     }
     // A conversation whose listing was deleted stays on the device while it holds a message that failed because of
     // that (the user sees the failure and discards it); the reconcile drops it after that.
-    const holdsFailed = new Set((await d.db.messages.toArray()).filter((m) => m.sync_state === 'failed').map((m) => m.conversation_id))
-    const keptForFailure = (c: { id: string; listing_id: string }) => holdsFailed.has(c.id) && expect.deleted.has(c.listing_id)
+    const holdsFailed = new Set(
+      (await d.db.messages.toArray()).filter((m) => m.sync_state === 'failed').map((m) => m.conversation_id),
+    )
+    const keptForFailure = (c: { id: string; listing_id: string }) =>
+      holdsFailed.has(c.id) && expect.deleted.has(c.listing_id)
     // Read marks are a group of their own (`read:`): none waits behind a refused message, so every conversation's
     // marks are the server's.
-    const convs = sortById((await d.db.conversations.toArray()).filter((c) => c.sync_state !== 'failed' && !keptForFailure(c)).map(strip))
+    const convs = sortById(
+      (await d.db.conversations.toArray()).filter((c) => c.sync_state !== 'failed' && !keptForFailure(c)).map(strip),
+    )
     const serverConvs = sortById([...server.conversations.values()].filter((c) => server.canSeeConversation(me, c)))
-    if (!same(convs, serverConvs) && TRACE) console.log('TRACE', d.name, JSON.stringify((await d.db.messages.toArray()).map((m) => [m.content, m.conversation_id.slice(0, 8), m.created_at, m.sync_state])), JSON.stringify([...server.messages.values()].map((m) => [m.content, m.conversation_id.slice(0, 8), m.created_at])), JSON.stringify(await d.db.outbox.toArray()))
-    if (!same(convs, serverConvs)) fail(`${d.name}: conversations differ\n${JSON.stringify(convs)}\n${JSON.stringify(serverConvs)}`)
-    const msgs = sortById((await d.db.messages.toArray()).filter((m) => m.sync_state !== 'failed' && !keptForFailure({ id: m.conversation_id, listing_id: m.listing_id })).map(strip))
+    if (!same(convs, serverConvs) && TRACE)
+      console.log(
+        'TRACE',
+        d.name,
+        JSON.stringify(
+          (await d.db.messages.toArray()).map((m) => [
+            m.content,
+            m.conversation_id.slice(0, 8),
+            m.created_at,
+            m.sync_state,
+          ]),
+        ),
+        JSON.stringify(
+          [...server.messages.values()].map((m) => [m.content, m.conversation_id.slice(0, 8), m.created_at]),
+        ),
+        JSON.stringify(await d.db.outbox.toArray()),
+      )
+    if (!same(convs, serverConvs))
+      fail(`${d.name}: conversations differ\n${JSON.stringify(convs)}\n${JSON.stringify(serverConvs)}`)
+    const msgs = sortById(
+      (await d.db.messages.toArray())
+        .filter(
+          (m) => m.sync_state !== 'failed' && !keptForFailure({ id: m.conversation_id, listing_id: m.listing_id }),
+        )
+        .map(strip),
+    )
     const serverMsgs = sortById([...server.messages.values()].filter((m) => server.canSeeMessage(me, m)))
-    if (!same(msgs, serverMsgs) && TRACE) console.log(JSON.stringify(await d.db.messages.toArray()), JSON.stringify(await d.db.outbox.toArray()))
-    if (!same(msgs, serverMsgs)) fail(`${d.name}: messages differ\n${JSON.stringify(msgs)}\n${JSON.stringify(serverMsgs)}`)
+    if (!same(msgs, serverMsgs) && TRACE)
+      console.log(JSON.stringify(await d.db.messages.toArray()), JSON.stringify(await d.db.outbox.toArray()))
+    if (!same(msgs, serverMsgs))
+      fail(`${d.name}: messages differ\n${JSON.stringify(msgs)}\n${JSON.stringify(serverMsgs)}`)
     const profile = await d.db.my_profile.get(me)
     if (!same(profile && strip(profile), server.profiles.get(me))) fail(`${d.name}: profile differs`)
     // Favourites follow the account: every device of the user holds the server's set.
-    const serverFavourites = [...favouritesOf(server).values()].filter((f) => f.user_id === me).map((f) => f.listing_id).sort()
-    const localFavourites = (await d.db.favourites.toArray()).filter((f) => f.user_id === me).map((f) => f.listing_id).sort()
-    if (!same(localFavourites, serverFavourites)) fail(`${d.name}: favourites ${JSON.stringify(localFavourites)}, the server has ${JSON.stringify(serverFavourites)}`)
+    const serverFavourites = [...favouritesOf(server).values()]
+      .filter((f) => f.user_id === me)
+      .map((f) => f.listing_id)
+      .sort()
+    const localFavourites = (await d.db.favourites.toArray())
+      .filter((f) => f.user_id === me)
+      .map((f) => f.listing_id)
+      .sort()
+    if (!same(localFavourites, serverFavourites))
+      fail(
+        `${d.name}: favourites ${JSON.stringify(localFavourites)}, the server has ${JSON.stringify(serverFavourites)}`,
+      )
     const blobs = await d.db.photo_blobs.toArray()
     if (blobs.some((b) => !expect.poisonListings.has(b.listing_id))) fail(`${d.name}: photo blobs left after sync`)
   }

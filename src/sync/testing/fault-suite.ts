@@ -17,7 +17,9 @@ const env = (globalThis as { process?: { env: Record<string, string | undefined>
 export function registerFaultShard(shard: number): void {
   const perShard = Math.ceil(Number(env.FAULT_COUNT ?? FAULT_SCENARIOS) / FAULT_SHARDS)
   const base = Number(env.FAULT_BASE ?? BASE_SEED)
-  const seeds = env.FAULT_SEED ? [Number(env.FAULT_SEED)] : Array.from({ length: perShard }, (_, i) => base + shard * perShard + i)
+  const seeds = env.FAULT_SEED
+    ? [Number(env.FAULT_SEED)]
+    : Array.from({ length: perShard }, (_, i) => base + shard * perShard + i)
   it(`loses and duplicates no acknowledged write, picks the last edit, and converges every mirror (${seeds.length} seeded scenarios)`, async () => {
     const failures: string[] = []
     const tally = new FaultTally()
@@ -36,7 +38,9 @@ export function registerFaultShard(shard: number): void {
         settled.retried += r.refusedSettled.retried
         settled.discarded += r.refusedSettled.discarded
       } catch (e) {
-        failures.push(`seed ${seed}: ${(e as Error).message}\n  replay: FAULT_SEED=${seed} npx vitest run --project app src/sync/faults/`)
+        failures.push(
+          `seed ${seed}: ${(e as Error).message}\n  replay: FAULT_SEED=${seed} npx vitest run --project app src/sync/faults/`,
+        )
         if (failures.length >= 3) break
       }
     }
@@ -46,12 +50,15 @@ export function registerFaultShard(shard: number): void {
         `${tally.writes} write requests (${faulted} met a fault), ${tally.refreshRefusals} token refreshes refused, ` +
         `${tombstoneSkips} saves of deleted listings skipped (stale edits and retries that met a tombstone), ` +
         `${lateCommits} transactions committed late (after one begun later; realtime lost for them), ${clockJumps} device clocks set back, refused listings retried ${settled.retried} and discarded ${settled.discarded} times\n` +
-        `write requests by phase (faulted): ${Object.entries(tally.byPhase).map(([p, n]) => `${p} ${n} (${tally.faultedByPhase[p as keyof typeof tally.byPhase]})`).join(', ')}\n` +
+        `write requests by phase (faulted): ${Object.entries(tally.byPhase)
+          .map(([p, n]) => `${p} ${n} (${tally.faultedByPhase[p as keyof typeof tally.byPhase]})`)
+          .join(', ')}\n` +
         `write requests per operation × fault:\n${tally.table()}`,
     )
     expect(failures, failures.join('\n\n')).toEqual([])
     // Every operation meets every fault (a replayed single seed is not expected to).
-    if (!env.FAULT_SEED) expect(tally.missing(), `never exercised (of ${WRITE_OPERATIONS.length} × ${WRITE_FAULTS.length})`).toEqual([])
+    if (!env.FAULT_SEED)
+      expect(tally.missing(), `never exercised (of ${WRITE_OPERATIONS.length} × ${WRITE_FAULTS.length})`).toEqual([])
     if (!env.FAULT_SEED) expect(tally.refreshRefusals).toBeGreaterThan(0)
   }, 600_000)
 }

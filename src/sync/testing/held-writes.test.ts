@@ -16,8 +16,17 @@ const fresh = () => {
   return db
 }
 const fields = {
-  title: 'Wool coat', description: 'Warm and barely worn.', price: 80, condition: 'very_good' as const, category: 'women' as const,
-  product_type: null, brand: null, size: 'M', fabric: 'wool', location: 'Zurich', tags: null,
+  title: 'Wool coat',
+  description: 'Warm and barely worn.',
+  price: 80,
+  condition: 'very_good' as const,
+  category: 'women' as const,
+  product_type: null,
+  brand: null,
+  size: 'M',
+  fabric: 'wool',
+  location: 'Zurich',
+  tags: null,
 }
 
 describe('queuedListingsNotHeld', () => {

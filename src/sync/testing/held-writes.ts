@@ -10,7 +10,13 @@ import type { KreisDatabase } from '@/db/database'
 export async function queuedListingsNotHeld(db: KreisDatabase): Promise<string[]> {
   const entries = await db.outbox.toArray()
   const deleted = new Set(entries.filter((e) => e.op.kind === 'listing.delete').map((e) => e.group))
-  const ids = [...new Set(entries.filter((e) => e.group.startsWith('listing:') && !deleted.has(e.group)).map((e) => e.group.slice('listing:'.length)))]
+  const ids = [
+    ...new Set(
+      entries
+        .filter((e) => e.group.startsWith('listing:') && !deleted.has(e.group))
+        .map((e) => e.group.slice('listing:'.length)),
+    ),
+  ]
   const rows = await db.listings.bulkGet(ids)
   return ids.filter((_, i) => rows[i] === undefined)
 }

@@ -51,7 +51,14 @@ export class IntentOracle {
    * Before the toggle: the person sees the heart as the device shows it and taps it (chooses the opposite) at `at`
    * on the device's clock; `ahead` says the device's clock runs ahead of the server's.
    */
-  async favourite(db: KreisDatabase, device: string, userId: string, listingId: string, at: number, ahead = false): Promise<void> {
+  async favourite(
+    db: KreisDatabase,
+    device: string,
+    userId: string,
+    listingId: string,
+    at: number,
+    ahead = false,
+  ): Promise<void> {
     const shown = Boolean(await db.favourites.get(listingId))
     const key = `${userId} ${listingId}`
     const byDevice = this.favourites.get(key) ?? new Map<string, FavouriteChoice>()
@@ -87,14 +94,19 @@ export class IntentOracle {
       const latest = choices.reduce((a, b) => (b.at > a.at ? b : a))
       const allowed = new Set(choices.some((c) => c.ahead) ? choices.map((c) => c.state) : [latest.state])
       if (!allowed.has(has)) {
-        const said = [...byDevice].map(([d, c]) => `${c.state ? 'set' : 'cleared'} on ${d} at ${new Date(c.at).toISOString()}`).join(', ')
-        problems.push(`favourite ${listingId} of ${userId}: the server ${has ? 'has' : 'lacks'} it, the person last chose ${said}`)
+        const said = [...byDevice]
+          .map(([d, c]) => `${c.state ? 'set' : 'cleared'} on ${d} at ${new Date(c.at).toISOString()}`)
+          .join(', ')
+        problems.push(
+          `favourite ${listingId} of ${userId}: the server ${has ? 'has' : 'lacks'} it, the person last chose ${said}`,
+        )
       }
       chosen.set(userId, (chosen.get(userId) ?? new Set()).add(listingId))
     }
     for (const userId of this.users) {
       for (const listingId of server.favouritesOf(userId)) {
-        if (!chosen.get(userId)?.has(listingId)) problems.push(`favourite ${listingId} of ${userId} is on the server, nobody chose it`)
+        if (!chosen.get(userId)?.has(listingId))
+          problems.push(`favourite ${listingId} of ${userId} is on the server, nobody chose it`)
       }
     }
     for (const [key, { low, high }] of this.reads) {
@@ -105,7 +117,9 @@ export class IntentOracle {
       // No mark at all is right only when the thread may have shown nothing received yet when it was opened.
       const wrong = t === null ? low !== null : (low !== null && t < Date.parse(low)) || t > Date.parse(high)
       if (wrong) {
-        problems.push(`read mark of ${userId} in ${conversationId}: the server has ${mark}, the newest message read was ${low === high ? high : `between ${low} and ${high}`}`)
+        problems.push(
+          `read mark of ${userId} in ${conversationId}: the server has ${mark}, the newest message read was ${low === high ? high : `between ${low} and ${high}`}`,
+        )
       }
     }
     return problems
@@ -113,7 +127,10 @@ export class IntentOracle {
 }
 
 async function newestReceived(db: KreisDatabase, userId: string, conversationId: string): Promise<string | undefined> {
-  const thread = await db.messages.where('[conversation_id+created_at]').between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey]).toArray()
+  const thread = await db.messages
+    .where('[conversation_id+created_at]')
+    .between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])
+    .toArray()
   return thread
     .filter((m) => m.receiver_id === userId && m.sync_state === 'synced')
     .map((m) => m.created_at)

@@ -10,7 +10,12 @@ import type { PushSubscriptionWrite } from '@/db/rows'
 import type { RealtimeChange, Result } from '../protocol'
 import { editOrder, type EditStamp, type MemoryServer } from './memory-server'
 
-const forbidden = (): Result<never> => ({ ok: false, reason: 'forbidden', code: '42501', message: 'new row violates row-level security policy' })
+const forbidden = (): Result<never> => ({
+  ok: false,
+  reason: 'forbidden',
+  code: '42501',
+  message: 'new row violates row-level security policy',
+})
 const okv = <T>(value: T): Result<T> => ({ ok: true, value })
 
 export function favouritesOf(server: MemoryServer): Map<string, FavoriteRecord> {
@@ -36,7 +41,12 @@ export function pushSubscriptionsOf(server: MemoryServer): Map<string, PushSubsc
 }
 
 /** An add replaces the endpoint's row, whoever it belonged to; a remove takes only the caller's own row. */
-export function setPushSubscription(server: MemoryServer, me: string, s: PushSubscriptionWrite, subscribed: boolean): Result<void> {
+export function setPushSubscription(
+  server: MemoryServer,
+  me: string,
+  s: PushSubscriptionWrite,
+  subscribed: boolean,
+): Result<void> {
   if (s.user_id !== me) return forbidden()
   const m = pushSubscriptionsOf(server)
   if (subscribed) m.set(s.endpoint, { ...s })
@@ -45,10 +55,19 @@ export function setPushSubscription(server: MemoryServer, me: string, s: PushSub
   return okv(undefined)
 }
 
-const publish = (server: MemoryServer, change: RealtimeChange) => (server as unknown as { publish(c: RealtimeChange): void }).publish(change)
+const publish = (server: MemoryServer, change: RealtimeChange) =>
+  (server as unknown as { publish(c: RealtimeChange): void }).publish(change)
 
 /** RPC set_favourite (migration 20261127132000): the edit applies only when it is not older than the stored one (`editOrder`). */
-export function setFavorite(server: MemoryServer, me: string, userId: string, listingId: string, favourite: boolean, createdAt: string, editedAt?: string): Result<void> {
+export function setFavorite(
+  server: MemoryServer,
+  me: string,
+  userId: string,
+  listingId: string,
+  favourite: boolean,
+  createdAt: string,
+  editedAt?: string,
+): Result<void> {
   if (userId !== me) return forbidden()
   const m = favouritesOf(server)
   const key = `${me} ${listingId}`
@@ -62,7 +81,8 @@ export function setFavorite(server: MemoryServer, me: string, userId: string, li
   }
   edits.set(key, { at: order.at, sent })
   if (!favourite) m.delete(key)
-  else if (!m.has(key)) m.set(key, { user_id: me, listing_id: listingId, created_at: createdAt < server.now() ? createdAt : server.now() })
+  else if (!m.has(key))
+    m.set(key, { user_id: me, listing_id: listingId, created_at: createdAt < server.now() ? createdAt : server.now() })
   server.commits++
   return okv(undefined)
 }
@@ -93,7 +113,13 @@ export function deleteListing(server: MemoryServer, me: string, listingId: strin
 }
 
 /** Last edit by edited_at wins (the profiles trigger, `MemoryServer.profileEdit`), then the file the profile no longer shows goes. */
-export function setProfilePicture(server: MemoryServer, me: string, userId: string, url: string, editedAt: string): Result<MyProfileRecord> {
+export function setProfilePicture(
+  server: MemoryServer,
+  me: string,
+  userId: string,
+  url: string,
+  editedAt: string,
+): Result<MyProfileRecord> {
   const row = server.profiles.get(userId)
   if (userId !== me || !row) return forbidden()
   const old = row.profile_picture_url
@@ -110,7 +136,12 @@ export function setProfilePicture(server: MemoryServer, me: string, userId: stri
   return okv(structuredClone(next))
 }
 
-export function markConversationRead(server: MemoryServer, me: string, conversationId: string, readAt: string): Result<ConversationRecord | null> {
+export function markConversationRead(
+  server: MemoryServer,
+  me: string,
+  conversationId: string,
+  readAt: string,
+): Result<ConversationRecord | null> {
   const c = server.conversations.get(conversationId)
   if (!c || !server.canSeeConversation(me, c)) return okv(null)
   const column = c.buyer_id === me ? 'buyer_last_read_at' : 'seller_last_read_at'

@@ -14,7 +14,11 @@ function matching(server: MemoryServer, f: ServerSearchFilter): ListingRecord[] 
   return [...server.listings.values()].filter((l) => {
     if (l.status !== 'active') return false
     const seller = server.publicProfile(l.user_id)
-    const x = filterFacets({ ...l, seller_first_name: seller?.first_name ?? null, seller_last_name: seller?.last_name ?? null })
+    const x = filterFacets({
+      ...l,
+      seller_first_name: seller?.first_name ?? null,
+      seller_last_name: seller?.last_name ?? null,
+    })
     return (
       matchesTerms(x.searchText, f.terms) &&
       (f.category === null || l.category === f.category) &&

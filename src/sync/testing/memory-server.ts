@@ -23,7 +23,16 @@ import type {
 } from '@/db/records'
 import type { ListingBundle } from '@/db/repositories/mirror'
 import type { ConversationWrite, ImageWrite, ListingWrite, MessageWrite, ProfileWrite } from '@/db/rows'
-import type { ListingSave, ListingSaved, RealtimeChange, Result, WindowAsk, XidFrom, XidKey, XidPage } from '../protocol'
+import type {
+  ListingSave,
+  ListingSaved,
+  RealtimeChange,
+  Result,
+  WindowAsk,
+  XidFrom,
+  XidKey,
+  XidPage,
+} from '../protocol'
 
 export const CATEGORIES = ['women', 'men', 'children', 'shoes', 'accessories'] as const
 export const CONDITIONS = ['new_with_tags', 'very_good', 'worn_but_loved', 'acceptable'] as const
@@ -33,7 +42,12 @@ export const EPOCH = Date.parse('2026-01-01T00:00:00.000Z')
 /** Server time per commit: longer than the pull lookback, so the model does not re-read every row on every pull. */
 const SERVER_TICK_MS = 5_000
 
-const forbidden = (message = 'new row violates row-level security policy'): Result<never> => ({ ok: false, reason: 'forbidden', code: '42501', message })
+const forbidden = (message = 'new row violates row-level security policy'): Result<never> => ({
+  ok: false,
+  reason: 'forbidden',
+  code: '42501',
+  message,
+})
 const check = (message: string): Result<never> => ({ ok: false, reason: 'check_violation', code: '23514', message })
 
 const after = (r: { updated_at: string; id: string }, c: Cursor | null) =>
@@ -52,9 +66,10 @@ export class Table<T extends { id: string; updated_at: string }> extends Map<str
   }
   override set(id: string, row: T): this {
     const old = this.get(id)
-    const stamped = old && row !== old && row.updated_at <= old.updated_at && JSON.stringify(row) !== JSON.stringify(old)
-      ? { ...row, updated_at: new Date(Date.parse(old.updated_at) + 1).toISOString() }
-      : row
+    const stamped =
+      old && row !== old && row.updated_at <= old.updated_at && JSON.stringify(row) !== JSON.stringify(old)
+        ? { ...row, updated_at: new Date(Date.parse(old.updated_at) + 1).toISOString() }
+        : row
     this.xids.set(id, this.currentXid())
     return super.set(id, stamped)
   }
@@ -67,10 +82,26 @@ export class Table<T extends { id: string; updated_at: string }> extends Map<str
   }
 }
 
-const byXid = (a: { xid: number; id: string }, b: { xid: number; id: string }) => a.xid - b.xid || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+const byXid = (a: { xid: number; id: string }, b: { xid: number; id: string }) =>
+  a.xid - b.xid || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
-const CONTENT = ['user_id', 'title', 'description', 'price', 'condition', 'category', 'product_type', 'brand', 'size', 'fabric', 'location', 'tags', 'status'] as const
-const sameContent = (a: ListingRecord, b: ListingWrite) => CONTENT.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]))
+const CONTENT = [
+  'user_id',
+  'title',
+  'description',
+  'price',
+  'condition',
+  'category',
+  'product_type',
+  'brand',
+  'size',
+  'fabric',
+  'location',
+  'tags',
+  'status',
+] as const
+const sameContent = (a: ListingRecord, b: ListingWrite) =>
+  CONTENT.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]))
 
 /** An edit time as the server keeps it: the device's stamp clamped to server time (`at`), and the stamp as sent. */
 export interface EditStamp {
@@ -84,7 +115,11 @@ export interface EditStamp {
  * ahead of the server (the stamp later than its clamped time) are ordered by their device stamps, and the winner's
  * time never goes back (`ahead`); otherwise by the clamped times, ties to the later arrival.
  */
-export function editOrder(stored: EditStamp | undefined, sent: string, now: string): { at: string; ahead: boolean } | null {
+export function editOrder(
+  stored: EditStamp | undefined,
+  sent: string,
+  now: string,
+): { at: string; ahead: boolean } | null {
   const at = sent < now ? sent : now
   if (!stored) return { at, ahead: false }
   if (sent > at && stored.sent !== null && stored.sent > stored.at) {
@@ -188,8 +223,17 @@ export class MemoryServer {
   addUser(id: string, first_name: string, last_name: string): void {
     const t = this.now()
     this.profiles.set(id, {
-      id, first_name, last_name, location: null, profile_picture_url: null, created_at: t, updated_at: t,
-      email: `${id}@test`, subscription_status: null, subscription_start_date: null, last_payment_date: null,
+      id,
+      first_name,
+      last_name,
+      location: null,
+      profile_picture_url: null,
+      created_at: t,
+      updated_at: t,
+      email: `${id}@test`,
+      subscription_status: null,
+      subscription_start_date: null,
+      last_payment_date: null,
     })
   }
 
@@ -198,7 +242,10 @@ export class MemoryServer {
     if (l.status === 'active' || l.user_id === me) return true
     // Participants keep seeing the listing they talk about after it is sold, and fans the listing they favourited.
     if (me === null) return false
-    return this.favourites.has(`${me} ${l.id}`) || [...this.conversations.values()].some((c) => c.listing_id === l.id && (c.buyer_id === me || c.seller_id === me))
+    return (
+      this.favourites.has(`${me} ${l.id}`) ||
+      [...this.conversations.values()].some((c) => c.listing_id === l.id && (c.buyer_id === me || c.seller_id === me))
+    )
   }
   canSeeConversation(me: string, c: ConversationRecord): boolean {
     return c.buyer_id === me || c.seller_id === me
@@ -211,11 +258,18 @@ export class MemoryServer {
     if (this.lateCommit) return // its realtime events were lost
     for (const s of this.subscribers) {
       const visible =
-        change.table === 'listings' ? change.deletedId !== undefined || this.canSeeListing(s.userId, change.row)
-        : change.table === 'listing_images' ? (() => { const l = this.listings.get(change.listingId); return !!l && this.canSeeListing(s.userId, l) })()
-        : change.table === 'conversations' ? this.canSeeConversation(s.userId, change.row)
-        : change.table === 'messages' ? this.canSeeMessage(s.userId, change.row)
-        : false // the favourites signal is the real stack's (src/sync/favourites-live.integration.ts)
+        change.table === 'listings'
+          ? change.deletedId !== undefined || this.canSeeListing(s.userId, change.row)
+          : change.table === 'listing_images'
+            ? (() => {
+                const l = this.listings.get(change.listingId)
+                return !!l && this.canSeeListing(s.userId, l)
+              })()
+            : change.table === 'conversations'
+              ? this.canSeeConversation(s.userId, change.row)
+              : change.table === 'messages'
+                ? this.canSeeMessage(s.userId, change.row)
+                : false // the favourites signal is the real stack's (src/sync/favourites-live.integration.ts)
       if (visible) s.deliver(structuredClone(change))
     }
   }
@@ -233,12 +287,17 @@ export class MemoryServer {
     if (r.user_id !== me) return forbidden()
     const existing = this.listings.get(r.id)
     if (existing && existing.user_id !== me) return forbidden()
-    if (!(r.price > 0 && r.price < 100_000)) return check('new row for relation "listings" violates check constraint "listings_price_check"')
-    if (!(CATEGORIES as readonly string[]).includes(r.category)) return check('new row for relation "listings" violates check constraint "listings_category_check"')
-    if (!(CONDITIONS as readonly string[]).includes(r.condition)) return check('new row for relation "listings" violates check constraint "listings_condition_check"')
+    if (!(r.price > 0 && r.price < 100_000))
+      return check('new row for relation "listings" violates check constraint "listings_price_check"')
+    if (!(CATEGORIES as readonly string[]).includes(r.category))
+      return check('new row for relation "listings" violates check constraint "listings_category_check"')
+    if (!(CONDITIONS as readonly string[]).includes(r.condition))
+      return check('new row for relation "listings" violates check constraint "listings_condition_check"')
     const title = r.title.trim().length
-    if (title < 3 || title > 120) return check('new row for relation "listings" violates check constraint "listings_title_check"')
-    if (r.status !== 'active' && r.status !== 'sold') return check('new row for relation "listings" violates check constraint "listings_status_check"')
+    if (title < 3 || title > 120)
+      return check('new row for relation "listings" violates check constraint "listings_title_check"')
+    if (r.status !== 'active' && r.status !== 'sold')
+      return check('new row for relation "listings" violates check constraint "listings_status_check"')
     return null
   }
 
@@ -262,7 +321,12 @@ export class MemoryServer {
       if (existing && !order.ahead && edited_at === existing.edited_at && !sameContent(existing, r)) edited_at = t
       // An upsert that changes nothing (a retry of a committed save): Postgres keeps the row, updated_at included.
       if (existing && edited_at === existing.edited_at && sameContent(existing, r) && sent === stored!.sent) continue
-      const row: ListingRecord = { ...structuredClone(r), edited_at, created_at: existing?.created_at ?? t, updated_at: t }
+      const row: ListingRecord = {
+        ...structuredClone(r),
+        edited_at,
+        created_at: existing?.created_at ?? t,
+        updated_at: t,
+      }
       this.listings.set(r.id, row)
       this.listingSentAt.set(r.id, sent)
       if (row.status === 'sold') this.everSold.add(row.id)
@@ -284,7 +348,8 @@ export class MemoryServer {
       // Tombstones (migration 20261123220100): the seller's save of a deleted id is skipped, any other user's
       // insert of it is refused (the BEFORE INSERT trigger, 23505).
       if (this.tombstones.get(s.listing_id) === me) continue
-      if (s.listing && this.tombstones.has(s.listing.id)) return { ok: false, reason: 'rejected', code: '23505', message: `listing ${s.listing.id} was deleted` }
+      if (s.listing && this.tombstones.has(s.listing.id))
+        return { ok: false, reason: 'rejected', code: '23505', message: `listing ${s.listing.id} was deleted` }
       if (s.listing) {
         const refused = this.listingRefusal(me, s.listing)
         if (refused) return refused
@@ -293,8 +358,14 @@ export class MemoryServer {
       if (s.images) {
         const listing = this.listings.get(s.listing_id)
         if (listing ? listing.user_id !== me : !creating.has(s.listing_id)) return forbidden()
-        if (s.images.some((i) => i.image_order < 1)) return check('new row for relation "listing_images" violates check constraint "listing_images_image_order_check"')
-        if (s.images.some((i) => i.image_url.length < 1 || i.image_url.length > 2048)) return check('new row for relation "listing_images" violates check constraint "listing_images_image_url_check"')
+        if (s.images.some((i) => i.image_order < 1))
+          return check(
+            'new row for relation "listing_images" violates check constraint "listing_images_image_order_check"',
+          )
+        if (s.images.some((i) => i.image_url.length < 1 || i.image_url.length > 2048))
+          return check(
+            'new row for relation "listing_images" violates check constraint "listing_images_image_url_check"',
+          )
       }
     }
     const answer: (ListingSaved & { removed: string[] })[] = []
@@ -302,7 +373,12 @@ export class MemoryServer {
       if (this.tombstones.get(s.listing_id) === me) {
         this.tombstoneSkips++
         const own = `${me}/${s.listing_id}/`
-        answer.push({ listing: null, listing_id: s.listing_id, images: [], removed: [...new Set((s.images ?? []).map((i) => i.image_url).filter((p) => p.startsWith(own)))] })
+        answer.push({
+          listing: null,
+          listing_id: s.listing_id,
+          images: [],
+          removed: [...new Set((s.images ?? []).map((i) => i.image_url).filter((p) => p.startsWith(own)))],
+        })
         continue
       }
       if (s.listing) this.upsertListings(me, [s.listing])
@@ -311,10 +387,16 @@ export class MemoryServer {
         const t = this.now()
         const sent = s.images_edited_at ?? t
         const storedAt = this.imageSetEditedAt.get(s.listing_id)
-        const order = editOrder(storedAt === undefined ? undefined : { at: storedAt, sent: this.imageSetSentAt.get(s.listing_id) ?? null }, sent, t)
+        const order = editOrder(
+          storedAt === undefined ? undefined : { at: storedAt, sent: this.imageSetSentAt.get(s.listing_id) ?? null },
+          sent,
+          t,
+        )
         if (order) {
           const isThere = (i: ImageWrite) =>
-            this.images.get(i.id)?.listing_id === s.listing_id || /^https?:\/\//.test(i.image_url) || this.storage.has(i.image_url)
+            this.images.get(i.id)?.listing_id === s.listing_id ||
+            /^https?:\/\//.test(i.image_url) ||
+            this.storage.has(i.image_url)
           const kept = s.images.filter(isThere)
           const keep = new Set(kept.map((i) => i.id))
           let changed = false
@@ -329,7 +411,14 @@ export class MemoryServer {
             const old = this.images.get(i.id)
             if (old && old.listing_id !== s.listing_id) continue // ON CONFLICT … WHERE same listing: left alone
             if (old && old.image_url === i.image_url && old.image_order === i.image_order) continue
-            this.images.set(i.id, { id: i.id, listing_id: s.listing_id, image_url: i.image_url, image_order: i.image_order, created_at: old?.created_at ?? t, updated_at: t })
+            this.images.set(i.id, {
+              id: i.id,
+              listing_id: s.listing_id,
+              image_url: i.image_url,
+              image_order: i.image_order,
+              created_at: old?.created_at ?? t,
+              updated_at: t,
+            })
             changed = true
           }
           this.imageSetEditedAt.set(s.listing_id, order.at)
@@ -382,7 +471,10 @@ export class MemoryServer {
     // a conversation already on the server is refused once its listing is sold.
     if (c.buyer_id !== me) return forbidden()
     const listing = this.listings.get(c.listing_id)
-    if (listing && listing.user_id !== c.seller_id) return check('new row for relation "conversations" violates check constraint "conversations_seller_is_listing_owner"')
+    if (listing && listing.user_id !== c.seller_id)
+      return check(
+        'new row for relation "conversations" violates check constraint "conversations_seller_is_listing_owner"',
+      )
     if (!listing || listing.status !== 'active' || c.buyer_id === c.seller_id) return forbidden()
     return null
   }
@@ -392,11 +484,20 @@ export class MemoryServer {
     if (refused) return refused
     const same = this.conversations.get(c.id)
     if (same) return { ok: true, value: structuredClone(same) }
-    const existing = [...this.conversations.values()].find((x) => x.listing_id === c.listing_id && x.buyer_id === c.buyer_id)
+    const existing = [...this.conversations.values()].find(
+      (x) => x.listing_id === c.listing_id && x.buyer_id === c.buyer_id,
+    )
     if (existing) return { ok: true, value: structuredClone(existing) }
     const t = this.now()
     // As Postgres returns it: the read-mark columns (migration 20261123001200) exist, null until a participant reads.
-    const row: ConversationRecord = { ...c, last_message_at: t, buyer_last_read_at: null, seller_last_read_at: null, created_at: t, updated_at: t }
+    const row: ConversationRecord = {
+      ...c,
+      last_message_at: t,
+      buyer_last_read_at: null,
+      seller_last_read_at: null,
+      created_at: t,
+      updated_at: t,
+    }
     this.conversations.set(c.id, row)
     this.commits++
     this.publish({ table: 'conversations', row })
@@ -413,7 +514,8 @@ export class MemoryServer {
       // a message already on the server is refused too once the listing is sold.
       if (this.listings.get(m.listing_id)?.status !== 'active') return forbidden()
       const content = m.content.trim().length
-      if (content < 1 || content > 2000) return check('new row for relation "messages" violates check constraint "messages_content_check"')
+      if (content < 1 || content > 2000)
+        return check('new row for relation "messages" violates check constraint "messages_content_check"')
     }
     for (const m of rows) {
       if (this.messages.has(m.id)) continue // a duplicate id: already there
@@ -423,7 +525,11 @@ export class MemoryServer {
       const before = this.conversations.get(m.conversation_id)!
       // The bump is an update (stamp_times): the transaction's start time, moved past the stored one.
       const bumped = this.lateCommit ? this.now() : t
-      const conv = { ...before, last_message_at: before.last_message_at && before.last_message_at > t ? before.last_message_at : t, updated_at: bumped }
+      const conv = {
+        ...before,
+        last_message_at: before.last_message_at && before.last_message_at > t ? before.last_message_at : t,
+        updated_at: bumped,
+      }
       this.conversations.set(conv.id, conv)
       this.commits++
       this.publish({ table: 'messages', row })
@@ -438,7 +544,8 @@ export class MemoryServer {
     if (p.id !== me || !row) return forbidden()
     const { edited_at: sent, ...fields } = p
     for (const k of ['first_name', 'last_name', 'location'] as const) {
-      if ((fields[k]?.length ?? 0) > 100) return check(`new row for relation "profiles" violates check constraint "profiles_${k}_length"`)
+      if ((fields[k]?.length ?? 0) > 100)
+        return check(`new row for relation "profiles" violates check constraint "profiles_${k}_length"`)
     }
     // profiles_language_code (migration 20261127120000).
     if (fields.language != null && !['de-CH', 'fr-CH', 'it-CH', 'en'].includes(fields.language)) {
@@ -446,7 +553,9 @@ export class MemoryServer {
     }
     const t = this.now()
     // A field the edit leaves out stays as stored.
-    const changed = (['first_name', 'last_name', 'location', 'language'] as const).some((k) => k in fields && (fields[k] ?? null) !== (row[k] ?? null))
+    const changed = (['first_name', 'last_name', 'location', 'language'] as const).some(
+      (k) => k in fields && (fields[k] ?? null) !== (row[k] ?? null),
+    )
     const edit = this.profileEdit(me, sent, t, changed)
     if (!edit) return { ok: true, value: structuredClone(row) }
     const next = { ...row, ...fields, updated_at: t }
@@ -479,7 +588,10 @@ export class MemoryServer {
 
   // ---- reads ----
   imagesOf(listingId: string): ListingImageRecord[] {
-    return [...this.images.values()].filter((i) => i.listing_id === listingId).sort((a, b) => a.image_order - b.image_order).map((i) => structuredClone(i))
+    return [...this.images.values()]
+      .filter((i) => i.listing_id === listingId)
+      .sort((a, b) => a.image_order - b.image_order)
+      .map((i) => structuredClone(i))
   }
 
   publicProfile(id: string): PublicProfileRecord | undefined {
@@ -490,12 +602,23 @@ export class MemoryServer {
   }
 
   bundle(listings: ListingRecord[]): ListingBundle {
-    const sellers = [...new Set(listings.map((l) => l.user_id))].map((id) => this.publicProfile(id)).filter((p) => p !== undefined)
-    return { listings: listings.map((l) => structuredClone(l)), images: listings.flatMap((l) => this.imagesOf(l.id)), sellers }
+    const sellers = [...new Set(listings.map((l) => l.user_id))]
+      .map((id) => this.publicProfile(id))
+      .filter((p) => p !== undefined)
+    return {
+      listings: listings.map((l) => structuredClone(l)),
+      images: listings.flatMap((l) => this.imagesOf(l.id)),
+      sellers,
+    }
   }
 
   /** A page of a pull by transaction: rows `visible` to the caller from `from` in (sync_xid, id) order. */
-  private sinceXid<T extends { id: string; updated_at: string }>(table: Table<T>, from: XidFrom, limit: number, visible: (r: T) => boolean): { rows: T[]; last: XidKey | null } {
+  private sinceXid<T extends { id: string; updated_at: string }>(
+    table: Table<T>,
+    from: XidFrom,
+    limit: number,
+    visible: (r: T) => boolean,
+  ): { rows: T[]; last: XidKey | null } {
     const keyed = [...table.values()].filter(visible).map((r) => ({ r, xid: table.xidOf(r.id), id: r.id }))
     const { after, since } = from
     const page = keyed
@@ -548,7 +671,10 @@ export class MemoryServer {
   }
 
   pullListings(me: string | null, c: Cursor | null, limit: number): ListingBundle {
-    const rows = [...this.listings.values()].filter((l) => this.canSeeListing(me, l) && after(l, c)).sort(byCursor).slice(0, limit)
+    const rows = [...this.listings.values()]
+      .filter((l) => this.canSeeListing(me, l) && after(l, c))
+      .sort(byCursor)
+      .slice(0, limit)
     return this.bundle(rows)
   }
 
@@ -563,13 +689,23 @@ export class MemoryServer {
       .sort((a, b) => (a.created_at !== b.created_at ? (a.created_at < b.created_at ? 1 : -1) : a.id < b.id ? 1 : -1))
     const cutoff = active[Math.max(1, ask.size) - 1]?.created_at ?? ''
     const newest = [...this.listings.values()].filter((l) => l.created_at >= cutoff).map((l) => l.id)
-    const held = me === null ? [] : [
-      ...[...this.listings.values()].filter((l) => l.user_id === me).map((l) => l.id),
-      ...[...this.favourites.values()].filter((f) => f.user_id === me).map((f) => f.listing_id),
-      ...[...this.conversations.values()].filter((c) => c.buyer_id === me || c.seller_id === me).map((c) => c.listing_id),
-    ]
+    const held =
+      me === null
+        ? []
+        : [
+            ...[...this.listings.values()].filter((l) => l.user_id === me).map((l) => l.id),
+            ...[...this.favourites.values()].filter((f) => f.user_id === me).map((f) => f.listing_id),
+            ...[...this.conversations.values()]
+              .filter((c) => c.buyer_id === me || c.seller_id === me)
+              .map((c) => c.listing_id),
+          ]
     const wanted = new Set([...newest, ...held, ...ask.extra])
-    return [...wanted].filter((id) => { const l = this.listings.get(id); return !!l && this.canSeeListing(me, l) }).sort()
+    return [...wanted]
+      .filter((id) => {
+        const l = this.listings.get(id)
+        return !!l && this.canSeeListing(me, l)
+      })
+      .sort()
   }
 
   pullWindowSince(me: string | null, from: XidFrom, limit: number, ask: WindowAsk): XidPage<ListingBundle> {
@@ -580,7 +716,9 @@ export class MemoryServer {
 
   /** The listings of these ids the caller may see, with images and sellers. */
   listingsById(me: string | null, ids: readonly string[]): ListingBundle {
-    return this.bundle(ids.map((id) => this.listings.get(id)).filter((l): l is ListingRecord => !!l && this.canSeeListing(me, l)))
+    return this.bundle(
+      ids.map((id) => this.listings.get(id)).filter((l): l is ListingRecord => !!l && this.canSeeListing(me, l)),
+    )
   }
 
   visibleListingIds(me: string | null): string[] {
@@ -588,14 +726,26 @@ export class MemoryServer {
   }
 
   pullConversations(me: string, c: Cursor | null, limit: number): ConversationRecord[] {
-    return [...this.conversations.values()].filter((x) => this.canSeeConversation(me, x) && after(x, c)).sort(byCursor).slice(0, limit).map((x) => structuredClone(x))
+    return [...this.conversations.values()]
+      .filter((x) => this.canSeeConversation(me, x) && after(x, c))
+      .sort(byCursor)
+      .slice(0, limit)
+      .map((x) => structuredClone(x))
   }
 
   pullProfiles(c: Cursor | null, limit: number): PublicProfileRecord[] {
-    return [...this.profiles.values()].filter((x) => after(x, c)).sort(byCursor).slice(0, limit).map((x) => this.publicProfile(x.id)!)
+    return [...this.profiles.values()]
+      .filter((x) => after(x, c))
+      .sort(byCursor)
+      .slice(0, limit)
+      .map((x) => this.publicProfile(x.id)!)
   }
 
   pullMessages(me: string, c: Cursor | null, limit: number): MessageRecord[] {
-    return [...this.messages.values()].filter((x) => this.canSeeMessage(me, x) && after(x, c)).sort(byCursor).slice(0, limit).map((x) => structuredClone(x))
+    return [...this.messages.values()]
+      .filter((x) => this.canSeeMessage(me, x) && after(x, c))
+      .sort(byCursor)
+      .slice(0, limit)
+      .map((x) => structuredClone(x))
   }
 }

@@ -57,7 +57,15 @@ export interface FaultRates {
 /** The least rate of each write fault for the scenario's focus operation. */
 export const FOCUS_FAULT_RATE = 0.3
 
-export const NO_FAULTS: FaultRates = { dropRequest: 0, dropResponse: 0, delay: 0, duplicate: 0, dropRealtime: 0, serverError: 0, lateCommit: 0 }
+export const NO_FAULTS: FaultRates = {
+  dropRequest: 0,
+  dropResponse: 0,
+  delay: 0,
+  duplicate: 0,
+  dropRealtime: 0,
+  serverError: 0,
+  lateCommit: 0,
+}
 
 /** What happened to one write request. */
 export const WRITE_FAULTS = [
@@ -111,7 +119,9 @@ export class FaultTally {
   }
   /** Operation × fault pairs never exercised. */
   missing(): string[] {
-    return WRITE_OPERATIONS.flatMap((op) => WRITE_FAULTS.filter((f) => this.count(op, f) === 0).map((f) => `${op} × ${f}`))
+    return WRITE_OPERATIONS.flatMap((op) =>
+      WRITE_FAULTS.filter((f) => this.count(op, f) === 0).map((f) => `${op} × ${f}`),
+    )
   }
   /** A table: one row per operation, one column per fault. */
   table(): string {
@@ -196,8 +206,14 @@ export class LateDeliveries {
 type MemoryDataSlices = Omit<Transport, keyof SessionSlice | keyof RealtimeSlice>
 
 const memorySlices = (ctx: MemoryContext): MemoryDataSlices => ({
-  ...memoryListings(ctx), ...memorySearchSlice(ctx), ...memoryMessages(ctx), ...memoryProfiles(ctx), ...memoryFavourites(ctx),
-  ...memoryPulls(ctx), ...memoryTimePulls(ctx), ...memoryPush(ctx),
+  ...memoryListings(ctx),
+  ...memorySearchSlice(ctx),
+  ...memoryMessages(ctx),
+  ...memoryProfiles(ctx),
+  ...memoryFavourites(ctx),
+  ...memoryPulls(ctx),
+  ...memoryTimePulls(ctx),
+  ...memoryPush(ctx),
 })
 
 /**
@@ -234,7 +250,14 @@ export class MemoryTransport extends composedOf<MemoryDataSlices>() implements T
   ) {
     // The slices are built before `this` exists; their calls reach the link once it does.
     const link: { to?: MemoryTransport } = {}
-    super(memorySlices({ server, userId, write: (op, rows, apply) => link.to!.write(op, rows, apply), read: (get) => link.to!.read(get) }))
+    super(
+      memorySlices({
+        server,
+        userId,
+        write: (op, rows, apply) => link.to!.write(op, rows, apply),
+        read: (get) => link.to!.read(get),
+      }),
+    )
     link.to = this
     this.subscriber.userId = userId
   }
@@ -270,11 +293,13 @@ export class MemoryTransport extends composedOf<MemoryDataSlices>() implements T
     this.calls++
     await Promise.resolve()
     const met = (fault: WriteFault | null) => this.tally?.add(op, fault)
-    const rate = (fault: Exclude<keyof FaultRates, 'focus'>) => (op === this.faults.focus ? Math.max(this.faults[fault], FOCUS_FAULT_RATE) : this.faults[fault])
+    const rate = (fault: Exclude<keyof FaultRates, 'focus'>) =>
+      op === this.faults.focus ? Math.max(this.faults[fault], FOCUS_FAULT_RATE) : this.faults[fault]
     if (this.dead) return networkError()
-    if (!this.online) return met('offline'), networkError()
-    if (!this.tokenValid) return met('expiredToken'), { ok: false, reason: 'unauthorized', code: 'PGRST303', message: 'JWT expired' }
-    if (this.rng.chance(rate('dropRequest'))) return met('dropRequest'), networkError()
+    if (!this.online) return (met('offline'), networkError())
+    if (!this.tokenValid)
+      return (met('expiredToken'), { ok: false, reason: 'unauthorized', code: 'PGRST303', message: 'JWT expired' })
+    if (this.rng.chance(rate('dropRequest'))) return (met('dropRequest'), networkError())
     if (this.rng.chance(rate('serverError'))) {
       return this.rng.chance(0.5)
         ? (met('serverError'), { ok: false, reason: 'server', code: '503', message: 'Service Unavailable' })
@@ -290,7 +315,7 @@ export class MemoryTransport extends composedOf<MemoryDataSlices>() implements T
     if (this.late.holds(rows)) {
       const tx = this.server.beginLate()
       this.late.waitFor(rows, () => void this.server.commitLate(tx, apply, true))
-      return met('lateCommit'), networkError()
+      return (met('lateCommit'), networkError())
     }
     if (this.late.commitRng.chance(rate('lateCommit'))) {
       met('lateCommit')
@@ -307,7 +332,7 @@ export class MemoryTransport extends composedOf<MemoryDataSlices>() implements T
     }
     const duplicate = this.rng.chance(rate('duplicate'))
     if (duplicate) this.late.add(() => void apply(), rows)
-    if (this.rng.chance(rate('dropResponse'))) return met('dropResponse'), networkError()
+    if (this.rng.chance(rate('dropResponse'))) return (met('dropResponse'), networkError())
     met(duplicate ? 'duplicate' : null)
     return result
   }
@@ -331,7 +356,12 @@ export class MemoryTransport extends composedOf<MemoryDataSlices>() implements T
     if (this.refreshRefusals > 0) {
       this.refreshRefusals--
       if (this.tally) this.tally.refreshRefusals++
-      return { ok: false, reason: 'unauthorized', code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' }
+      return {
+        ok: false,
+        reason: 'unauthorized',
+        code: 'refresh_token_not_found',
+        message: 'Invalid Refresh Token: Refresh Token Not Found',
+      }
     }
     this.tokenValid = true
     return { ok: true, value: { userId: this.userId } }

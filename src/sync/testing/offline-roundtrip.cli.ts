@@ -24,9 +24,16 @@ try {
   ]
   console.log(lines.join('\n'))
   const exact =
-    s.messages === r.queuedOffline.messages && s.distinctMessages === s.messages && s.messagesInOrder && s.conversations === 1 &&
-    s.listings === 1 && s.imageOrders.join() === Array.from({ length: r.queuedOffline.photos }, (_, i) => i + 1).join() &&
-    s.imageBytesMatch.every(Boolean) && r.lostAnswers.length === 2 && r.device.outboxLeft === 0 && r.device.notSynced === 0
+    s.messages === r.queuedOffline.messages &&
+    s.distinctMessages === s.messages &&
+    s.messagesInOrder &&
+    s.conversations === 1 &&
+    s.listings === 1 &&
+    s.imageOrders.join() === Array.from({ length: r.queuedOffline.photos }, (_, i) => i + 1).join() &&
+    s.imageBytesMatch.every(Boolean) &&
+    r.lostAnswers.length === 2 &&
+    r.device.outboxLeft === 0 &&
+    r.device.notSynced === 0
   if (!exact) throw new Error('the offline round trip did not land everything exactly once and in order (see above)')
   console.log('\nOK: everything on the server exactly once, images in order.')
 } finally {

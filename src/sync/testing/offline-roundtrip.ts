@@ -41,8 +41,17 @@ export interface RoundtripReport {
 }
 
 const JACKET: ListingFields = {
-  title: 'Waxed field jacket', description: 'Bought in Bern, worn on many autumn walks', price: 85, condition: 'very_good',
-  category: 'men', product_type: 'jacket', brand: 'Barbour', size: 'M', fabric: 'waxed cotton', location: 'Bern', tags: ['outdoor'],
+  title: 'Waxed field jacket',
+  description: 'Bought in Bern, worn on many autumn walks',
+  price: 85,
+  condition: 'very_good',
+  category: 'men',
+  product_type: 'jacket',
+  brand: 'Barbour',
+  size: 'M',
+  fabric: 'waxed cotton',
+  location: 'Bern',
+  tags: ['outdoor'],
 }
 
 /** A small JPEG-shaped file (the storage API checks the magic bytes) whose body says which photo it is. */
@@ -74,18 +83,34 @@ export async function runOfflineRoundtrip(stack: StackHandle, opts: RoundtripOpt
   const reopened: SyncEngine[] = []
   try {
     // Online beforehand: the seller lists a scarf and the buyer's device has pulled the feed.
-    const scarf = await saveListing(seller.db, seller.userId, { fields: { ...JACKET, title: 'Wool scarf', category: 'women' }, images: [] }, Date.now())
+    const scarf = await saveListing(
+      seller.db,
+      seller.userId,
+      { fields: { ...JACKET, title: 'Wool scarf', category: 'women' }, images: [] },
+      Date.now(),
+    )
     await seller.engine.sync('write')
     await buyer.engine.sync('start')
 
     // Offline: 200 messages about the scarf, and a listing of the buyer's own with its photos.
     buyer.net.offline = true
-    const contents = Array.from({ length: messageCount }, (_, i) => `Message ${i + 1} of ${messageCount} about the scarf`)
+    const contents = Array.from(
+      { length: messageCount },
+      (_, i) => `Message ${i + 1} of ${messageCount} about the scarf`,
+    )
     for (const content of contents) {
-      await sendMessage(buyer.db, { listingId: scarf, sellerId: seller.userId, buyerId: buyer.userId, senderId: buyer.userId, content }, Date.now())
+      await sendMessage(
+        buyer.db,
+        { listingId: scarf, sellerId: seller.userId, buyerId: buyer.userId, senderId: buyer.userId, content },
+        Date.now(),
+      )
     }
     const photos = Array.from({ length: photoCount }, (_, i) => photoBytes(i + 1))
-    const images = photos.map((bytes) => ({ blob: new Blob([bytes as BlobPart], { type: 'image/jpeg' }), content_type: 'image/jpeg', ext: 'jpg' }))
+    const images = photos.map((bytes) => ({
+      blob: new Blob([bytes as BlobPart], { type: 'image/jpeg' }),
+      content_type: 'image/jpeg',
+      ext: 'jpg',
+    }))
     const jacket = await saveListing(buyer.db, buyer.userId, { fields: JACKET, images }, Date.now())
     await buyer.engine.sync('write') // finds no network; everything stays queued
     const outboxEntries = await buyer.db.outbox.count()
@@ -99,7 +124,14 @@ export async function runOfflineRoundtrip(stack: StackHandle, opts: RoundtripOpt
     buyer.net.loseAnswer = {
       times: 2,
       match: (url, method) => {
-        const kind = method !== 'POST' ? null : url.includes('/rest/v1/messages') ? 'message insert' : url.includes('/storage/v1/object/listing-images/') ? 'photo upload' : null
+        const kind =
+          method !== 'POST'
+            ? null
+            : url.includes('/rest/v1/messages')
+              ? 'message insert'
+              : url.includes('/storage/v1/object/listing-images/')
+                ? 'photo upload'
+                : null
         if (!kind || lost.has(kind)) return false
         lost.add(kind)
         lostAnswers.push(`${kind}: ${method} ${new URL(url).pathname}`)
@@ -118,15 +150,28 @@ export async function runOfflineRoundtrip(stack: StackHandle, opts: RoundtripOpt
 
     // Read back as the other users would see it.
     const { data: messages, error: mErr } = await seller.client
-      .from('messages').select('id, content, created_at').eq('listing_id', scarf).order('created_at').order('id')
+      .from('messages')
+      .select('id, content, created_at')
+      .eq('listing_id', scarf)
+      .order('created_at')
+      .order('id')
     if (mErr) throw new Error(mErr.message)
-    const { count: conversations } = await seller.client.from('conversations').select('id', { count: 'exact', head: true }).eq('listing_id', scarf)
+    const { count: conversations } = await seller.client
+      .from('conversations')
+      .select('id', { count: 'exact', head: true })
+      .eq('listing_id', scarf)
     const { data: listings } = await seller.client.from('listings').select('id').eq('id', jacket)
-    const { data: imageRows } = await seller.client.from('listing_images').select('image_url, image_order').eq('listing_id', jacket).order('image_order')
+    const { data: imageRows } = await seller.client
+      .from('listing_images')
+      .select('image_url, image_order')
+      .eq('listing_id', jacket)
+      .order('image_order')
     const imageBytesMatch: boolean[] = []
     for (const [i, row] of (imageRows ?? []).entries()) {
       const res = await fetch(`${stack.url}/storage/v1/object/public/listing-images/${row.image_url}`)
-      imageBytesMatch.push(res.ok && photos[i] !== undefined && sameBytes(new Uint8Array(await res.arrayBuffer()), photos[i]))
+      imageBytesMatch.push(
+        res.ok && photos[i] !== undefined && sameBytes(new Uint8Array(await res.arrayBuffer()), photos[i]),
+      )
     }
     const notSynced =
       (await buyer.db.messages.filter((m) => m.sync_state !== 'synced').count()) +
@@ -150,7 +195,9 @@ export async function runOfflineRoundtrip(stack: StackHandle, opts: RoundtripOpt
       device: {
         outboxLeft: await buyer.db.outbox.count(),
         notSynced,
-        failures: (await buyer.db.outbox.where('state').equals('failed').toArray()).map((e) => `${e.op.kind}: ${e.error}`),
+        failures: (await buyer.db.outbox.where('state').equals('failed').toArray()).map(
+          (e) => `${e.op.kind}: ${e.error}`,
+        ),
       },
       ms: Math.round(performance.now() - started),
     }

@@ -16,12 +16,19 @@ export async function saveListingAsOlderVersion(
   now: number,
   patch: { readonly [K in keyof ListingWrite]?: unknown },
 ): Promise<string> {
-  return db.transaction('rw', [db.listings, db.listing_images, db.photo_blobs, db.outbox, db.my_profile, db.profiles, db.meta], async () => {
-    const id = await saveListing(db, userId, input, now)
-    await db.listings.update(id, patch as Partial<ListingWrite>)
-    await db.outbox.where('group').equals(`listing:${id}`).modify((e) => {
-      if (e.op.kind === 'listing.upsert') e.op = { ...e.op, listing: { ...e.op.listing, ...patch } as ListingWrite }
-    })
-    return id
-  })
+  return db.transaction(
+    'rw',
+    [db.listings, db.listing_images, db.photo_blobs, db.outbox, db.my_profile, db.profiles, db.meta],
+    async () => {
+      const id = await saveListing(db, userId, input, now)
+      await db.listings.update(id, patch as Partial<ListingWrite>)
+      await db.outbox
+        .where('group')
+        .equals(`listing:${id}`)
+        .modify((e) => {
+          if (e.op.kind === 'listing.upsert') e.op = { ...e.op, listing: { ...e.op.listing, ...patch } as ListingWrite }
+        })
+      return id
+    },
+  )
 }

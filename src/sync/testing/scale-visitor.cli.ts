@@ -54,5 +54,14 @@ const bytes = async (table: { count(): Promise<number>; limit(n: number): { toAr
   return rows.length ? (JSON.stringify(rows).length / rows.length) * (await table.count()) : 0
 }
 const size = (await bytes(db.listings)) + (await bytes(db.listing_images)) + (await bytes(db.profiles))
-console.log(JSON.stringify({ firstListingMs, firstPageMs, settledMs, listings: count, profiles: await db.profiles.count(), mb: size / 1e6 }))
+console.log(
+  JSON.stringify({
+    firstListingMs,
+    firstPageMs,
+    settledMs,
+    listings: count,
+    profiles: await db.profiles.count(),
+    mb: size / 1e6,
+  }),
+)
 process.exit(0)

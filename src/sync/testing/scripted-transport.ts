@@ -4,7 +4,9 @@
  */
 import type { Failure, Transport } from '../protocol'
 
-type Method = { [K in keyof Transport]: Transport[K] extends (...a: never[]) => Promise<unknown> ? K : never }[keyof Transport]
+type Method = {
+  [K in keyof Transport]: Transport[K] extends (...a: never[]) => Promise<unknown> ? K : never
+}[keyof Transport]
 
 type Script = { before: Failure } | { after: Failure } | { pass: true }
 

@@ -67,15 +67,28 @@ export interface StackDevice {
 
 let n = 0
 
-export async function stackDevice(stack: StackHandle, user: { id: string; email: string; password: string }, opts: { windowSize?: number; db?: KreisDatabase } = {}): Promise<StackDevice> {
+export async function stackDevice(
+  stack: StackHandle,
+  user: { id: string; email: string; password: string },
+  opts: { windowSize?: number; db?: KreisDatabase } = {},
+): Promise<StackDevice> {
   const net = new Switchboard()
   const { default: WebSocket } = (await import(/* @vite-ignore */ 'ws' as string)) as { default: unknown }
-  const client = await signedInTestClient({ url: stack.url, anonKey: stack.anonKey, fetch: net.fetch, WebSocket }, user.email, user.password)
+  const client = await signedInTestClient(
+    { url: stack.url, anonKey: stack.anonKey, fetch: net.fetch, WebSocket },
+    user.email,
+    user.password,
+  )
   const db = opts.db ?? new KreisDatabase(`stack-device-${++n}-${Math.random()}`)
   const transport = new SupabaseTransport(client)
   const engine = new SyncEngine({ db, transport, locks: null, windowSize: opts.windowSize })
   return {
-    db, client, net, transport, engine, userId: user.id,
+    db,
+    client,
+    net,
+    transport,
+    engine,
+    userId: user.id,
     async close() {
       await engine.stop()
       await client.removeAllChannels()

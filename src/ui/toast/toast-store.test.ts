@@ -41,7 +41,11 @@ describe('toast store (docs/product.md §4, §9)', () => {
   })
 
   it('marks the destructive variant and defaults to the normal one', () => {
-    toast({ title: 'Authentication required', description: 'Please sign in to upgrade your subscription', destructive: true })
+    toast({
+      title: 'Authentication required',
+      description: 'Please sign in to upgrade your subscription',
+      destructive: true,
+    })
     expect(useToastStore.getState().toasts[0]).toMatchObject({
       variant: 'destructive',
       description: 'Please sign in to upgrade your subscription',

@@ -59,7 +59,11 @@ export const useToastStore = create<ToastState>()((set, get) => ({
     const kept = [toast, ...get().toasts].slice(0, TOAST_LIMIT)
     for (const old of get().toasts) if (!kept.includes(old)) clearTimer(old.id)
     set({ toasts: kept })
-    if (Number.isFinite(toast.durationMs)) timers.set(id, setTimeout(() => get().dismiss(id), toast.durationMs))
+    if (Number.isFinite(toast.durationMs))
+      timers.set(
+        id,
+        setTimeout(() => get().dismiss(id), toast.durationMs),
+      )
     return id
   },
   dismiss(id) {

@@ -14,7 +14,9 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
     >
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{toast.title}</p>
-        {toast.description && <p className={cx('mt-0.5 text-sm', destructive ? 'text-white' : 'text-stone-700')}>{toast.description}</p>}
+        {toast.description && (
+          <p className={cx('mt-0.5 text-sm', destructive ? 'text-white' : 'text-stone-700')}>{toast.description}</p>
+        )}
       </div>
       <button
         type="button"
@@ -22,7 +24,14 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
         aria-label={t('notifications.dismiss')}
         className="-m-3 flex h-11 w-11 shrink-0 items-center justify-center rounded-full focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-current"
       >
-        <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-4 w-4"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
         </svg>
       </button>

@@ -27,7 +27,8 @@ export async function readJsonObject(req: Request): Promise<Record<string, unkno
   } catch {
     throw new FunctionError(400, 'the body must be JSON')
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new FunctionError(400, 'the body must be a JSON object')
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new FunctionError(400, 'the body must be a JSON object')
   return body as Record<string, unknown>
 }
 

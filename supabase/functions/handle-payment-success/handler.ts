@@ -15,7 +15,11 @@ import { configuredProvider, CURRENCY, providerNamed } from '../_shared/payments
 import { getCaller, ServiceRest } from '../_shared/supabase-api.ts'
 
 /** Provider statuses that end a checkout without payment, and how the payment is recorded then. */
-const UNPAID: Record<string, 'cancelled' | 'failed' | undefined> = { cancelled: 'cancelled', declined: 'failed', error: 'failed' }
+const UNPAID: Record<string, 'cancelled' | 'failed' | undefined> = {
+  cancelled: 'cancelled',
+  declined: 'failed',
+  error: 'failed',
+}
 
 interface PaymentRow {
   id: string
@@ -46,10 +50,14 @@ export function createHandler(env: Env): Handler {
     // A sandbox checkout costs nothing: once a real provider is configured, one opened before is not honoured.
     if (payment.provider === 'sandbox' && configuredProvider(env).name !== 'sandbox') {
       await rest.rpc<boolean>('settle_unpaid_payment', { p_payment: payment.id, p_status: 'failed' })
-      throw new FunctionError(409, `the payment was made with ${payment.provider}, which is not accepted once a payment provider is configured`)
+      throw new FunctionError(
+        409,
+        `the payment was made with ${payment.provider}, which is not accepted once a payment provider is configured`,
+      )
     }
     const gateway = await providerNamed(env, payment.provider).getGateway(payment.gateway_id)
-    if (!gateway || gateway.referenceId !== payment.id) throw new FunctionError(409, 'the provider knows no such payment')
+    if (!gateway || gateway.referenceId !== payment.id)
+      throw new FunctionError(409, 'the provider knows no such payment')
     const unpaid = UNPAID[gateway.status]
     if (unpaid) {
       // The payer cancelled on the payment page (or the provider declined): recorded so, not left pending.

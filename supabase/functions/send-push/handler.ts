@@ -41,9 +41,15 @@ interface MessageRow {
 function restStore(rest: ServiceRest): MessagePushStore {
   return {
     async targets(messageId) {
-      const [m] = await rest.select<MessageRow>('messages', `id=eq.${messageId}&select=id,conversation_id,receiver_id,sender_id,listing_id,content`)
+      const [m] = await rest.select<MessageRow>(
+        'messages',
+        `id=eq.${messageId}&select=id,conversation_id,receiver_id,sender_id,listing_id,content`,
+      )
       if (!m) return null
-      const subscriptions = await rest.select<PushSubscriptionRow>('push_subscriptions', `user_id=eq.${m.receiver_id}&select=id,endpoint,p256dh,auth`)
+      const subscriptions = await rest.select<PushSubscriptionRow>(
+        'push_subscriptions',
+        `user_id=eq.${m.receiver_id}&select=id,endpoint,p256dh,auth`,
+      )
       if (subscriptions.length === 0) return null
       const [[sender], [listing], [receiver]] = await Promise.all([
         rest.select<{ first_name: string | null }>('profiles', `id=eq.${m.sender_id}&select=first_name`),
@@ -72,7 +78,8 @@ export function createHandler(env: Env, build: BuildPushRequest): Handler {
       if (req.method === 'GET') return json({ publicKey: required(env, 'VAPID_PUBLIC_KEY') })
       if (req.method !== 'POST') return json({ error: 'use GET or POST' }, 405)
       const secret = required(env, 'PUSH_WEBHOOK_SECRET')
-      if (!sameSecret(req.headers.get(WEBHOOK_SECRET_HEADER) ?? '', secret)) throw new FunctionError(401, 'not the push webhook')
+      if (!sameSecret(req.headers.get(WEBHOOK_SECRET_HEADER) ?? '', secret))
+        throw new FunctionError(401, 'not the push webhook')
       const body = await readJsonObject(req)
       if (body.type !== 'INSERT' || body.table !== 'messages') return json({ skipped: true })
       const record = body.record
@@ -95,7 +102,10 @@ export function createHandler(env: Env, build: BuildPushRequest): Handler {
     } catch (e) {
       if (e instanceof FunctionError) return json({ error: e.message }, e.status)
       console.error('[send-push]', e)
-      return new Response(JSON.stringify({ error: 'internal error' }), { status: 500, headers: { ...corsHeaders, 'Content-Type': 'application/json' } })
+      return new Response(JSON.stringify({ error: 'internal error' }), {
+        status: 500,
+        headers: { ...corsHeaders, 'Content-Type': 'application/json' },
+      })
     }
   }
 }

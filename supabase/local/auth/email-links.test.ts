@@ -59,7 +59,13 @@ describe('sign-up with e-mail confirmation on', () => {
     expect(Number(fragment.get('expires_at'))).toBeGreaterThan(Date.now() / 1000)
     const me = await authCall(ts, 'GET', '/user', { bearer: fragment.get('access_token')! })
     expect(me.body).toMatchObject({ email, email_confirmed_at: expect.any(String) })
-    expect((await authCall(ts, 'POST', '/token?grant_type=refresh_token', { body: { refresh_token: fragment.get('refresh_token') } })).status).toBe(200)
+    expect(
+      (
+        await authCall(ts, 'POST', '/token?grant_type=refresh_token', {
+          body: { refresh_token: fragment.get('refresh_token') },
+        })
+      ).status,
+    ).toBe(200)
     const { error } = await ts.anon().auth.signInWithPassword({ email, password: 'secret123' })
     expect(error).toBeNull()
   })
@@ -87,7 +93,9 @@ describe('sign-up with e-mail confirmation on', () => {
 
   it('never redirects to a foreign site: an unknown redirect_to falls back to the site URL', async () => {
     const email = uniqueEmail('phish')
-    await ts.anon().auth.signUp({ email, password: 'secret123', options: { emailRedirectTo: 'https://evil.example/steal' } })
+    await ts
+      .anon()
+      .auth.signUp({ email, password: 'secret123', options: { emailRedirectTo: 'https://evil.example/steal' } })
     const link = lastLink(email, 'signup')
     expect(link.searchParams.get('redirect_to')).toBe(site())
     link.searchParams.set('redirect_to', 'https://evil.example/steal')
@@ -154,19 +162,30 @@ describe('password recovery', () => {
     const { target, fragment } = await follow(link)
     expect(`${target.origin}${target.pathname}`).toBe(`${site()}/auth/reset-password`)
     expect(fragment.get('type')).toBe('recovery')
-    const put = await authCall(ts, 'PUT', '/user', { bearer: fragment.get('access_token')!, body: { password: 'noah-new-pass' } })
+    const put = await authCall(ts, 'PUT', '/user', {
+      bearer: fragment.get('access_token')!,
+      body: { password: 'noah-new-pass' },
+    })
     expect(put.status).toBe(200)
-    expect((await ts.anon().auth.signInWithPassword({ email: 'noah@demo.kreis.ch', password: 'noah-new-pass' })).error).toBeNull()
-    expect((await ts.anon().auth.signInWithPassword({ email: 'noah@demo.kreis.ch', password: 'kreis-demo' })).error).toMatchObject({
+    expect(
+      (await ts.anon().auth.signInWithPassword({ email: 'noah@demo.kreis.ch', password: 'noah-new-pass' })).error,
+    ).toBeNull()
+    expect(
+      (await ts.anon().auth.signInWithPassword({ email: 'noah@demo.kreis.ch', password: 'kreis-demo' })).error,
+    ).toMatchObject({
       code: 'invalid_credentials',
     })
   })
 
   it('defaults the link target to the site reset page and ignores a foreign redirect_to', async () => {
     await ts.anon().auth.resetPasswordForEmail('luca@demo.kreis.ch', { redirectTo: 'https://evil.example/reset' })
-    expect(lastLink('luca@demo.kreis.ch', 'recovery').searchParams.get('redirect_to')).toBe(`${site()}/auth/reset-password`)
+    expect(lastLink('luca@demo.kreis.ch', 'recovery').searchParams.get('redirect_to')).toBe(
+      `${site()}/auth/reset-password`,
+    )
     await ts.anon().auth.resetPasswordForEmail('luca@demo.kreis.ch')
-    expect(lastLink('luca@demo.kreis.ch', 'recovery').searchParams.get('redirect_to')).toBe(`${site()}/auth/reset-password`)
+    expect(lastLink('luca@demo.kreis.ch', 'recovery').searchParams.get('redirect_to')).toBe(
+      `${site()}/auth/reset-password`,
+    )
   })
 
   it('lets the app verify the link token with verifyOtp({token_hash, type}) once', async () => {

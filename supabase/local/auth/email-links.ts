@@ -17,7 +17,11 @@ import { tooManyRequests, type AuthLimits } from './rate-limit.ts'
 function mailBudget(limits: AuthLimits, email: string): void {
   const wait = limits.emailsPerAddress.hit(email)
   if (wait !== null) {
-    throw tooManyRequests(wait, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`)
+    throw tooManyRequests(
+      wait,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${wait} seconds.`,
+    )
   }
 }
 

@@ -72,14 +72,34 @@ export function createAuthApi(ctx: StackContext): Hono {
       saml_enabled: false,
     }),
   )
-  app.post('/signup', budget(() => signInUp), (c) => signup(ctx, c))
+  app.post(
+    '/signup',
+    budget(() => signInUp),
+    (c) => signup(ctx, c),
+  )
   app.post('/token', tokenBudget, (c) => token(ctx, c, limits))
-  app.post('/recover', budget(() => emailRequests), (c) => recover(ctx, c, limits))
-  app.post('/resend', budget(() => emailRequests), (c) => resend(ctx, c, limits))
+  app.post(
+    '/recover',
+    budget(() => emailRequests),
+    (c) => recover(ctx, c, limits),
+  )
+  app.post(
+    '/resend',
+    budget(() => emailRequests),
+    (c) => resend(ctx, c, limits),
+  )
   // Tokens are signed with the shared HS256 secret, which is never published: no public keys to list.
   app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }))
-  app.get('/verify', budget(() => verify), (c) => verifyByLink(ctx, c))
-  app.post('/verify', budget(() => verify), (c) => verifyByPost(ctx, c))
+  app.get(
+    '/verify',
+    budget(() => verify),
+    (c) => verifyByLink(ctx, c),
+  )
+  app.post(
+    '/verify',
+    budget(() => verify),
+    (c) => verifyByPost(ctx, c),
+  )
   app.get('/user', (c) => getUser(ctx, c))
   app.put('/user', (c) => putUser(ctx, c))
   app.post('/logout', (c) => logout(ctx, c))

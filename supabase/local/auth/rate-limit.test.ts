@@ -33,7 +33,10 @@ afterAll(async () => {
 })
 
 const signIn = (ts: TestStack, ip: string, email = 'anna@demo.kreis.ch', password = 'wrong-password') =>
-  authCall(ts, 'POST', '/token?grant_type=password', { body: { email, password }, headers: { 'x-forwarded-for': `spoofed-by-client, ${ip}` } })
+  authCall(ts, 'POST', '/token?grant_type=password', {
+    body: { email, password },
+    headers: { 'x-forwarded-for': `spoofed-by-client, ${ip}` },
+  })
 
 describe('the client address', () => {
   const probe = (trusted: string[]) => {
@@ -65,7 +68,11 @@ describe('per-address limits', () => {
     for (let i = 0; i < BUDGET; i++) expect((await signIn(proxied, '203.0.113.1', uniqueEmail('x'))).status).toBe(400)
     const limited = await signIn(proxied, '203.0.113.1', 'anna@demo.kreis.ch', 'kreis-demo')
     expect(limited.status).toBe(429)
-    expect(limited.body).toMatchObject({ code: 'over_request_rate_limit', error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' })
+    expect(limited.body).toMatchObject({
+      code: 'over_request_rate_limit',
+      error_code: 'over_request_rate_limit',
+      msg: 'Request rate limit reached',
+    })
     expect(limited.headers.get('x-supabase-api-version')).toBe('2024-01-01')
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
   })
@@ -73,7 +80,10 @@ describe('per-address limits', () => {
   it('counts sign-ups and sign-ins against one budget, and keeps one budget per address', async () => {
     const ip = '203.0.113.2'
     const signUp = () =>
-      authCall(proxied, 'POST', '/signup', { body: { email: uniqueEmail('limited'), password: 'secret123', data: {} }, headers: { 'x-forwarded-for': ip } })
+      authCall(proxied, 'POST', '/signup', {
+        body: { email: uniqueEmail('limited'), password: 'secret123', data: {} },
+        headers: { 'x-forwarded-for': ip },
+      })
     expect((await signUp()).status).toBe(200)
     expect((await signIn(proxied, ip, uniqueEmail('y'))).status).toBe(400)
     expect((await signUp()).status).toBe(200)
@@ -86,7 +96,10 @@ describe('per-address limits', () => {
     for (let i = 0; i < BUDGET + 2; i++) {
       // The whole header changes each time, as the issue's attacker sent it (a single forged address).
       const body = { email: uniqueEmail('rot'), password: 'wrong-password' }
-      const res = await authCall(direct, 'POST', '/token?grant_type=password', { body, headers: { 'x-forwarded-for': `198.51.100.${i}` } })
+      const res = await authCall(direct, 'POST', '/token?grant_type=password', {
+        body,
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      })
       statuses.push(res.status)
     }
     expect(statuses).toEqual([400, 400, 400, 429, 429])
@@ -99,7 +112,10 @@ describe('per-address limits', () => {
     let token = ok.body.refresh_token as string
     const statuses: number[] = []
     for (let i = 0; i < BUDGET + 1; i++) {
-      const res = await authCall(proxied, 'POST', '/token?grant_type=refresh_token', { body: { refresh_token: token }, headers: { 'x-forwarded-for': ip } })
+      const res = await authCall(proxied, 'POST', '/token?grant_type=refresh_token', {
+        body: { refresh_token: token },
+        headers: { 'x-forwarded-for': ip },
+      })
       statuses.push(res.status)
       if (res.status === 200) token = res.body.refresh_token as string
     }
@@ -110,7 +126,10 @@ describe('per-address limits', () => {
     const ip = '203.0.113.6'
     const statuses: number[] = []
     for (let i = 0; i < BUDGET + 1; i++) {
-      const res = await authCall(proxied, 'POST', '/verify', { body: { type: 'recovery', token_hash: `guess-${i}` }, headers: { 'x-forwarded-for': ip } })
+      const res = await authCall(proxied, 'POST', '/verify', {
+        body: { type: 'recovery', token_hash: `guess-${i}` },
+        headers: { 'x-forwarded-for': ip },
+      })
       statuses.push(res.status)
     }
     expect(statuses.slice(0, BUDGET).every((s) => s >= 400 && s < 429)).toBe(true)
@@ -120,7 +139,11 @@ describe('per-address limits', () => {
 
 describe('per e-mail address limits on recover and resend', () => {
   it('sends one recovery mail a minute per address, then over_email_send_rate_limit (the issue sent 50)', async () => {
-    const recover = (ip: string) => authCall(proxied, 'POST', '/recover', { body: { email: 'sophie@demo.kreis.ch' }, headers: { 'x-forwarded-for': ip } })
+    const recover = (ip: string) =>
+      authCall(proxied, 'POST', '/recover', {
+        body: { email: 'sophie@demo.kreis.ch' },
+        headers: { 'x-forwarded-for': ip },
+      })
     expect((await recover('203.0.113.10')).status).toBe(200)
     const again = await recover('203.0.113.11')
     expect(again.status).toBe(429)
@@ -130,7 +153,11 @@ describe('per e-mail address limits on recover and resend', () => {
 
   it('limits resend alike', async () => {
     const email = uniqueEmail('resend')
-    const resend = () => authCall(proxied, 'POST', '/resend', { body: { type: 'signup', email }, headers: { 'x-forwarded-for': '203.0.113.12' } })
+    const resend = () =>
+      authCall(proxied, 'POST', '/resend', {
+        body: { type: 'signup', email },
+        headers: { 'x-forwarded-for': '203.0.113.12' },
+      })
     expect((await resend()).status).toBe(200)
     expect((await resend()).status).toBe(429)
   })
@@ -149,7 +176,8 @@ describe('delay after wrong passwords, per account and address', () => {
   it("never locks the owner out: a stranger's wrong passwords from many addresses leave the owner's address alone", async () => {
     const email = 'noah@demo.kreis.ch'
     // The issue: about 15 wrong passwords from any addresses kept the account's sign-in refused indefinitely.
-    for (let i = 0; i < 15; i++) expect([400, 429]).toContain((await signIn(proxied, `198.51.100.${i % 3}`, email)).status)
+    for (let i = 0; i < 15; i++)
+      expect([400, 429]).toContain((await signIn(proxied, `198.51.100.${i % 3}`, email)).status)
     expect((await signIn(proxied, '203.0.113.77', email, 'kreis-demo')).status).toBe(200)
   })
 

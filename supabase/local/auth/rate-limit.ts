@@ -100,13 +100,14 @@ export const tooManyRequests = (wait: number, code = 'over_request_rate_limit', 
 }
 
 /** `::ffff:127.0.0.1` and `127.0.0.1` are the same peer. */
-const normalise = (ip: string) => ip.trim().toLowerCase().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1')
+const normalise = (ip: string) =>
+  ip
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1')
 
 export function parseTrustedProxies(raw: string | undefined): string[] {
-  return (raw ?? '')
-    .split(',')
-    .map(normalise)
-    .filter(Boolean)
+  return (raw ?? '').split(',').map(normalise).filter(Boolean)
 }
 
 function socketAddress(c: Context): string | null {

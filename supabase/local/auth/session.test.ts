@@ -12,12 +12,15 @@ afterAll(() => ts?.stop())
 const ANNA = { email: 'anna@demo.kreis.ch', password: 'kreis-demo', id: '00000000-0000-4000-8000-000000000001' }
 
 async function signIn(email: string, password: string) {
-  const res = await authCall(ts, 'POST', '/token?grant_type=password', { body: { email, password, gotrue_meta_security: {} } })
+  const res = await authCall(ts, 'POST', '/token?grant_type=password', {
+    body: { email, password, gotrue_meta_security: {} },
+  })
   expect(res.status).toBe(200)
   return res.body as { access_token: string; refresh_token: string; user: { id: string } }
 }
 
-const refresh = (refresh_token: string) => authCall(ts, 'POST', '/token?grant_type=refresh_token', { body: { refresh_token } })
+const refresh = (refresh_token: string) =>
+  authCall(ts, 'POST', '/token?grant_type=refresh_token', { body: { refresh_token } })
 
 describe('POST /token?grant_type=password', () => {
   it('signs a seeded user in with a session: expires_in 3600, expires_at, refresh token and user', async () => {
@@ -93,7 +96,10 @@ describe('POST /token?grant_type=refresh_token', () => {
     const s = await signIn(ANNA.email, ANNA.password)
     const next = (await refresh(s.refresh_token)).body.refresh_token as string
     // The interval (10 s, config.toml) has passed since the rotation.
-    await ts.stack.ctx.db.pg.query(`update auth.refresh_tokens set updated_at = now() - interval '11 seconds' where token = $1`, [s.refresh_token])
+    await ts.stack.ctx.db.pg.query(
+      `update auth.refresh_tokens set updated_at = now() - interval '11 seconds' where token = $1`,
+      [s.refresh_token],
+    )
     const reuse = await refresh(s.refresh_token)
     expect(reuse.status).toBe(400)
     expect(reuse.body).toMatchObject({ code: 'refresh_token_already_used', msg: 'Invalid Refresh Token: Already Used' })
@@ -103,7 +109,10 @@ describe('POST /token?grant_type=refresh_token', () => {
   it('refuses an unknown refresh token with refresh_token_not_found', async () => {
     const res = await refresh('no-such-token')
     expect(res.status).toBe(400)
-    expect(res.body).toMatchObject({ code: 'refresh_token_not_found', msg: 'Invalid Refresh Token: Refresh Token Not Found' })
+    expect(res.body).toMatchObject({
+      code: 'refresh_token_not_found',
+      msg: 'Invalid Refresh Token: Refresh Token Not Found',
+    })
   })
 
   it('works through supabase-js refreshSession()', async () => {

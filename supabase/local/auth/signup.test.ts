@@ -102,7 +102,9 @@ describe('POST /auth/v1/signup (email confirmation off)', () => {
 describe('auth API conventions', () => {
   it('sends X-Supabase-Api-Version: 2024-01-01 on successes and on errors', async () => {
     const ok = await authCall(ts, 'GET', '/settings')
-    const failed = await authCall(ts, 'POST', '/token?grant_type=password', { body: { email: 'x@y.ch', password: 'nope12' } })
+    const failed = await authCall(ts, 'POST', '/token?grant_type=password', {
+      body: { email: 'x@y.ch', password: 'nope12' },
+    })
     expect(ok.headers.get('x-supabase-api-version')).toBe('2024-01-01')
     expect(failed.status).toBe(400)
     expect(failed.headers.get('x-supabase-api-version')).toBe('2024-01-01')
@@ -159,7 +161,9 @@ describe('sign-ups switched off', () => {
   })
 
   it('still lets existing users sign in', async () => {
-    const { error } = await closed.anon().auth.signInWithPassword({ email: 'mia@demo.kreis.ch', password: 'kreis-demo' })
+    const { error } = await closed
+      .anon()
+      .auth.signInWithPassword({ email: 'mia@demo.kreis.ch', password: 'kreis-demo' })
     expect(error).toBeNull()
   })
 })

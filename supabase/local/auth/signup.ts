@@ -53,7 +53,8 @@ export async function signup(ctx: StackContext, c: Context): Promise<Response> {
       userMetadata: data,
       confirmationTokenHash: token ? hashToken(token) : null,
     }).catch((e: unknown) => {
-      if ((e as { code?: string }).code === '23505') throw authError(422, 'user_already_exists', 'User already registered')
+      if ((e as { code?: string }).code === '23505')
+        throw authError(422, 'user_already_exists', 'User already registered')
       throw e
     })
     if (token) return { kind: 'confirm', user, token }

@@ -64,16 +64,21 @@ export async function refreshGrant(ctx: StackContext, c: Context): Promise<Respo
       // GoTrue's reuse interval: a token rotated moments ago (two tabs or a retry refreshing at once) answers with
       // the session's token in use now, so both callers keep the session. Later, a reused token means someone
       // holds a copy: the whole family is revoked (committed, not thrown, so that the revocation sticks).
-      const current = Date.now() - row.updated_at.getTime() <= REFRESH_TOKEN_REUSE_INTERVAL_S * 1000
-        ? await activeRefreshToken(tx, row.session_id)
-        : null
+      const current =
+        Date.now() - row.updated_at.getTime() <= REFRESH_TOKEN_REUSE_INTERVAL_S * 1000
+          ? await activeRefreshToken(tx, row.session_id)
+          : null
       if (current === null) {
         await revokeSessionTokens(tx, row.session_id)
         return { ok: false, reused: true }
       }
       const user = await findUserById(tx, row.user_id)
       if (!user) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
-      return { ok: true, user, session: { sessionId: row.session_id, refreshToken: current, startedAt: row.session_created_at } }
+      return {
+        ok: true,
+        user,
+        session: { sessionId: row.session_id, refreshToken: current, startedAt: row.session_created_at },
+      }
     }
     if (row.not_after && row.not_after.getTime() < Date.now()) {
       throw authError(400, 'session_expired', 'Invalid Refresh Token: Session Expired')
@@ -83,7 +88,11 @@ export async function refreshGrant(ctx: StackContext, c: Context): Promise<Respo
     if (isBanned(user)) throw authError(400, 'user_banned', 'Invalid Refresh Token: User Banned')
     const next = randomToken()
     await rotateRefreshToken(tx, row, next)
-    return { ok: true, user, session: { sessionId: row.session_id, refreshToken: next, startedAt: row.session_created_at } }
+    return {
+      ok: true,
+      user,
+      session: { sessionId: row.session_id, refreshToken: next, startedAt: row.session_created_at },
+    }
   })
   if (!outcome.ok) throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
   return c.json(await sessionJson(ctx, outcome.user, outcome.session, 'password'))

@@ -20,7 +20,12 @@ export function userMetadata(u: UserRow): Record<string, unknown> {
 }
 
 export function userJson(u: UserRow): Record<string, unknown> {
-  const identityData = { email: u.email, email_verified: u.email_confirmed_at !== null, phone_verified: false, sub: u.id }
+  const identityData = {
+    email: u.email,
+    email_verified: u.email_confirmed_at !== null,
+    phone_verified: false,
+    sub: u.id,
+  }
   return {
     id: u.id,
     aud: u.aud,

@@ -231,6 +231,7 @@ export type LogoutScope = 'global' | 'local' | 'others'
 /** Ends sessions; their refresh tokens go with them (on delete cascade). */
 export async function endSessions(tx: Tx, userId: string, sessionId: string, scope: LogoutScope): Promise<void> {
   if (scope === 'global') await tx.query(`delete from auth.sessions where user_id = $1`, [userId])
-  else if (scope === 'local') await tx.query(`delete from auth.sessions where user_id = $1 and id = $2`, [userId, sessionId])
+  else if (scope === 'local')
+    await tx.query(`delete from auth.sessions where user_id = $1 and id = $2`, [userId, sessionId])
   else await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [userId, sessionId])
 }

@@ -13,7 +13,8 @@ export function validEmail(raw: unknown): string {
   const email = typeof raw === 'string' ? raw.trim().toLowerCase() : ''
   if (!email) throw authError(400, 'validation_failed', 'An email address is required')
   if (email.length > MAX_EMAIL_LENGTH) throw authError(400, 'validation_failed', 'An email address is too long')
-  if (!EMAIL_PATTERN.test(email)) throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format')
+  if (!EMAIL_PATTERN.test(email))
+    throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format')
   return email
 }
 

@@ -21,11 +21,23 @@ describe('needsPgcrypto (the library is loaded only when SQL can call it)', () =
 
   it.each([
     ['an in-memory database (tests, benches)', () => needsPgcrypto(null)],
-    ['a new data directory (platform.sql creates the extension, seed.sql calls crypt)', () => needsPgcrypto(tempDir(), undefined, [])],
+    [
+      'a new data directory (platform.sql creates the extension, seed.sql calls crypt)',
+      () => needsPgcrypto(tempDir(), undefined, []),
+    ],
     ['a database restored from a template', () => needsPgcrypto(existing(), new Blob([]), [])],
-    ['an existing database whose migrations call digest()', () => needsPgcrypto(existing(), undefined, [tempDir({ 'a.sql': "select extensions.digest('x', 'sha256');" })])],
-    ['an existing database whose migrations call crypt()', () => needsPgcrypto(existing(), undefined, [tempDir({ 'a.sql': "select crypt ('a', gen_salt('bf'));" })])],
-    ['an existing database whose migrations name the extension', () => needsPgcrypto(existing(), undefined, [tempDir({ 'a.sql': 'create extension pgcrypto;' })])],
+    [
+      'an existing database whose migrations call digest()',
+      () => needsPgcrypto(existing(), undefined, [tempDir({ 'a.sql': "select extensions.digest('x', 'sha256');" })]),
+    ],
+    [
+      'an existing database whose migrations call crypt()',
+      () => needsPgcrypto(existing(), undefined, [tempDir({ 'a.sql': "select crypt ('a', gen_salt('bf'));" })]),
+    ],
+    [
+      'an existing database whose migrations name the extension',
+      () => needsPgcrypto(existing(), undefined, [tempDir({ 'a.sql': 'create extension pgcrypto;' })]),
+    ],
   ])('loads it for %s', (_, decide) => {
     expect(decide()).toBe(true)
   })
@@ -37,7 +49,6 @@ describe('needsPgcrypto (the library is loaded only when SQL can call it)', () =
   ])('skips it for an existing database when %s', (_, sqlDirs) => {
     expect(needsPgcrypto(existing(), undefined, sqlDirs)).toBe(false)
   })
-
 })
 
 describe('Database.open', () => {

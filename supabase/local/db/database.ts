@@ -62,7 +62,8 @@ export const START_SETTINGS = ['shared_buffers=32MB', 'max_connections=10']
 const SEARCH_EXTENSIONS = { pg_trgm, unaccent }
 
 /** A call of a pgcrypto function (or the extension named) in SQL text. */
-const PGCRYPTO_USE = /\bpgcrypto\b|\b(crypt|gen_salt|digest|hmac|gen_random_bytes|pgp_\w+|encrypt|decrypt|encrypt_iv|decrypt_iv|armor|dearmor)\s*\(/i
+const PGCRYPTO_USE =
+  /\bpgcrypto\b|\b(crypt|gen_salt|digest|hmac|gen_random_bytes|pgp_\w+|encrypt|decrypt|encrypt_iv|decrypt_iv|armor|dearmor)\s*\(/i
 const SUPABASE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** Where the SQL a running stack executes lives (migrations, and the stack's own realtime and payments SQL). */
 const SQL_DIRS = ['migrations', 'local/realtime', 'local/payments'].map((d) => path.join(SUPABASE_DIR, d))

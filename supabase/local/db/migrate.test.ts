@@ -20,7 +20,11 @@ describe('listMigrations', () => {
   it.each<[string, string[], string[] | RegExp]>([
     ['orders by version', ['20261127120500_b.sql', '20261127120000_a.sql'], ['20261127120000', '20261127120500']],
     ['skips other files', ['20261127120000_a.sql', 'README.md'], ['20261127120000']],
-    ['refuses a second file with one version, naming both', ['20261127120000_profile_language.sql', '20261127120000_profile_window.sql'], /two migrations share version 20261127120000: 20261127120000_profile_language.sql and 20261127120000_profile_window.sql/],
+    [
+      'refuses a second file with one version, naming both',
+      ['20261127120000_profile_language.sql', '20261127120000_profile_window.sql'],
+      /two migrations share version 20261127120000: 20261127120000_profile_language.sql and 20261127120000_profile_window.sql/,
+    ],
     ['refuses a file name without a version', ['profile_window.sql'], /must be YYYYMMDDHHmmss_name.sql/],
   ])('%s', (_name, files, expected) => {
     const dir = folderOf(files)

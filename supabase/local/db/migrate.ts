@@ -39,7 +39,10 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
     })
   migrations.forEach((m, i) => {
     const before = migrations[i - 1]
-    if (before?.version === m.version) throw new Error(`two migrations share version ${m.version}: ${path.basename(before.file)} and ${path.basename(m.file)}`)
+    if (before?.version === m.version)
+      throw new Error(
+        `two migrations share version ${m.version}: ${path.basename(before.file)} and ${path.basename(m.file)}`,
+      )
   })
   return migrations
 }

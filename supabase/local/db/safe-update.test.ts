@@ -60,8 +60,10 @@ async function attempt(claims: Claims | null, sql: string): Promise<string> {
   }
 }
 
-const counters = async () => (await db.pg.query<{ n: number }>(`select n from public.counters order by id`)).rows.map((r) => r.n)
-const logRows = async () => (await db.pg.query<{ c: number }>(`select count(*)::int as c from public.counter_log`)).rows[0]!.c
+const counters = async () =>
+  (await db.pg.query<{ n: number }>(`select n from public.counters order by id`)).rows.map((r) => r.n)
+const logRows = async () =>
+  (await db.pg.query<{ c: number }>(`select count(*)::int as c from public.counter_log`)).rows[0]!.c
 
 describe('an API transaction refuses an UPDATE or DELETE without a WHERE inside a function, as hosted does', () => {
   it.each([
@@ -81,7 +83,8 @@ describe('an API transaction refuses an UPDATE or DELETE without a WHERE inside 
 
   it('refuses the same function again on the next call (its plan was kept)', async () => {
     await fill()
-    for (let i = 0; i < 3; i++) expect(await attempt(AS_USER, 'select public.reset_all()')).toBe('21000 UPDATE requires a WHERE clause')
+    for (let i = 0; i < 3; i++)
+      expect(await attempt(AS_USER, 'select public.reset_all()')).toBe('21000 UPDATE requires a WHERE clause')
     expect(await counters()).toEqual([5, 7])
   })
 
@@ -106,7 +109,9 @@ describe('an API transaction refuses an UPDATE or DELETE without a WHERE inside 
   it('checks the request’s own statement too, and a modifying WITH in it', async () => {
     await fill()
     expect(await attempt(AS_USER, 'update public.counters set n = 1')).toBe('21000 UPDATE requires a WHERE clause')
-    expect(await attempt(AS_USER, 'with d as (delete from public.counter_log returning 1) select count(*) from d')).toBe('21000 DELETE requires a WHERE clause')
+    expect(
+      await attempt(AS_USER, 'with d as (delete from public.counter_log returning 1) select count(*) from d'),
+    ).toBe('21000 DELETE requires a WHERE clause')
     expect(await counters()).toEqual([5, 7])
     expect(await logRows()).toBe(1)
   })
@@ -121,7 +126,9 @@ describe('an API transaction refuses an UPDATE or DELETE without a WHERE inside 
   it('still hands other notices to the caller', async () => {
     await fill()
     const notices: string[] = []
-    await db.withClaims(AS_USER, (tx) => tx.query('select public.noisy()', [], { onNotice: (n) => notices.push(`${n.severity} ${n.message}`) }))
+    await db.withClaims(AS_USER, (tx) =>
+      tx.query('select public.noisy()', [], { onNotice: (n) => notices.push(`${n.severity} ${n.message}`) }),
+    )
     expect(notices).toEqual(['NOTICE hello'])
   })
 })
@@ -161,16 +168,34 @@ describe('transactions outside the API are not checked (hosted: other roles, no 
 
 describe('unqualifiedWrite reads Postgres parse trees', () => {
   it.each([
-    ['{QUERY :commandType 2 :cteList <> :rtable <> :jointree {FROMEXPR :fromlist ({RANGETBLREF :rtindex 1}) :quals <>} :targetList <>}', 'UPDATE'],
-    ['{QUERY :commandType 4 :jointree {FROMEXPR :fromlist ({RANGETBLREF :rtindex 1}\n{RANGETBLREF :rtindex 2}) :quals <>}}', 'DELETE'],
-    ['{QUERY :commandType 4 :jointree {FROMEXPR :fromlist ({RANGETBLREF :rtindex 1}) :quals {CONST :consttype 16 :constvalue 1 [ 1 0 0 0 0 0 0 0 ]}}}', null],
-    ['{QUERY :commandType 1 :cteList ({COMMONTABLEEXPR :ctename d :ctequery {QUERY :commandType 4 :jointree {FROMEXPR :fromlist ({RANGETBLREF :rtindex 1}) :quals <>}}}) :jointree {FROMEXPR :fromlist ({RANGETBLREF :rtindex 1}) :quals <>}}', 'DELETE'],
+    [
+      '{QUERY :commandType 2 :cteList <> :rtable <> :jointree {FROMEXPR :fromlist ({RANGETBLREF :rtindex 1}) :quals <>} :targetList <>}',
+      'UPDATE',
+    ],
+    [
+      '{QUERY :commandType 4 :jointree {FROMEXPR :fromlist ({RANGETBLREF :rtindex 1}\n{RANGETBLREF :rtindex 2}) :quals <>}}',
+      'DELETE',
+    ],
+    [
+      '{QUERY :commandType 4 :jointree {FROMEXPR :fromlist ({RANGETBLREF :rtindex 1}) :quals {CONST :consttype 16 :constvalue 1 [ 1 0 0 0 0 0 0 0 ]}}}',
+      null,
+    ],
+    [
+      '{QUERY :commandType 1 :cteList ({COMMONTABLEEXPR :ctename d :ctequery {QUERY :commandType 4 :jointree {FROMEXPR :fromlist ({RANGETBLREF :rtindex 1}) :quals <>}}}) :jointree {FROMEXPR :fromlist ({RANGETBLREF :rtindex 1}) :quals <>}}',
+      'DELETE',
+    ],
     ['{QUERY :commandType 1 :jointree {FROMEXPR :fromlist ({RANGETBLREF :rtindex 1}) :quals <>}}', null],
     ['{QUERY :commandType 3 :jointree {FROMEXPR :fromlist <> :quals <>}}', null],
     // A sub-select's own missing WHERE does not count for the UPDATE around it.
-    ['{QUERY :commandType 2 :rtable ({RANGETBLENTRY :subquery {QUERY :commandType 1 :jointree {FROMEXPR :fromlist <> :quals <>}}}) :jointree {FROMEXPR :fromlist ({RANGETBLREF :rtindex 1}) :quals {OPEXPR :opno 96}}}', null],
+    [
+      '{QUERY :commandType 2 :rtable ({RANGETBLENTRY :subquery {QUERY :commandType 1 :jointree {FROMEXPR :fromlist <> :quals <>}}}) :jointree {FROMEXPR :fromlist ({RANGETBLREF :rtindex 1}) :quals {OPEXPR :opno 96}}}',
+      null,
+    ],
     // Names with brackets and quotes are escaped by Postgres and do not confuse the reader.
-    ['{QUERY :commandType 2 :rtable ({RANGETBLENTRY :eref {ALIAS :aliasname a\\}b\\{ :colnames ("x)" "y\\"}")}}) :jointree {FROMEXPR :fromlist ({RANGETBLREF :rtindex 1}) :quals {VAR :varno 1}}}', null],
+    [
+      '{QUERY :commandType 2 :rtable ({RANGETBLENTRY :eref {ALIAS :aliasname a\\}b\\{ :colnames ("x)" "y\\"}")}}) :jointree {FROMEXPR :fromlist ({RANGETBLREF :rtindex 1}) :quals {VAR :varno 1}}}',
+      null,
+    ],
   ])('%s → %s', (tree, verb) => {
     expect(unqualifiedWrite(tree)).toBe(verb)
   })

@@ -55,7 +55,8 @@ export function unqualifiedWrite(tree: string): Verb | null {
     while (i < n) {
       const c = tree[i]!
       if (c === '\\') i += 2
-      else if (c === ' ' || c === '\n' || c === '\t' || c === '\r' || c === '{' || c === '}' || c === '(' || c === ')') break
+      else if (c === ' ' || c === '\n' || c === '\t' || c === '\r' || c === '{' || c === '}' || c === '(' || c === ')')
+        break
       else i++
     }
     return tree.slice(start, i)
@@ -152,7 +153,10 @@ export function withSafeUpdate(tx: Transaction): Transaction {
     await tx.query(TREES_ON)
     state = 'reading'
   }
-  const guarded = async <R>(call: (onNotice: (n: Notice) => void) => Promise<R>, callerOnNotice?: (n: Notice) => void): Promise<R> => {
+  const guarded = async <R>(
+    call: (onNotice: (n: Notice) => void) => Promise<R>,
+    callerOnNotice?: (n: Notice) => void,
+  ): Promise<R> => {
     let refused: Verb | null = null
     const onNotice = (notice: Notice) => {
       if (notice.severity === 'LOG' && notice.message === 'parse tree:') {

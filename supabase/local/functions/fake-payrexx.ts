@@ -56,7 +56,8 @@ export async function startFakePayrexx(instance: string, secret: string): Promis
         res.writeHead(status, { 'Content-Type': 'application/json' })
         res.end(JSON.stringify(body))
       }
-      if (url.searchParams.get('instance') !== instance) return send(404, { status: 'error', message: 'No such instance' })
+      if (url.searchParams.get('instance') !== instance)
+        return send(404, { status: 'error', message: 'No such instance' })
       const params = [...new URLSearchParams(req.method === 'GET' ? url.search : raw)].filter(
         ([k]) => k !== 'instance' && k !== 'ApiSignature',
       )
@@ -85,7 +86,9 @@ export async function startFakePayrexx(instance: string, secret: string): Promis
       const m = /^\/v1\.0\/Gateway\/(\d+)\/$/.exec(url.pathname)
       if (req.method === 'GET' && m) {
         const gateway = gateways.get(Number(m[1]))
-        return gateway ? send(200, { status: 'success', data: [gateway] }) : send(404, { status: 'error', message: 'No Gateway found' })
+        return gateway
+          ? send(200, { status: 'success', data: [gateway] })
+          : send(404, { status: 'error', message: 'No Gateway found' })
       }
       send(404, { status: 'error', message: 'No such endpoint' })
     })

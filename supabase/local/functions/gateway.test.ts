@@ -22,7 +22,9 @@ async function statusAndBody(error: unknown): Promise<[number, unknown]> {
 describe('the functions gateway (/functions/v1)', () => {
   it('runs a function for a signed-in caller through supabase.functions.invoke', async () => {
     const user = await ts.newUser()
-    const { data, error } = await user.client.functions.invoke('create-payment', { body: { userId: user.id, amount: 200 } })
+    const { data, error } = await user.client.functions.invoke('create-payment', {
+      body: { userId: user.id, amount: 200 },
+    })
     expect(error).toBeNull()
     expect(data).toEqual({ paymentUrl: expect.stringMatching(/\/sandbox-pay\/checkout\/[0-9a-f]{32}$/) })
   })
@@ -40,9 +42,12 @@ describe('the functions gateway (/functions/v1)', () => {
   it('refuses a body over its cap with 413, after the JWT check', async () => {
     const user = await ts.newUser()
     const body = JSON.stringify({ userId: user.id, amount: 200, pad: 'x'.repeat(FUNCTION_BODY_LIMIT_BYTES) })
-    const send = (auth: Record<string, string>) => fetch(`${ts.url}/functions/v1/create-payment`, {
-      method: 'POST', headers: { apikey: ts.anonKey, 'Content-Type': 'application/json', ...auth }, body,
-    })
+    const send = (auth: Record<string, string>) =>
+      fetch(`${ts.url}/functions/v1/create-payment`, {
+        method: 'POST',
+        headers: { apikey: ts.anonKey, 'Content-Type': 'application/json', ...auth },
+        body,
+      })
     expect((await send({})).status).toBe(401)
     expect((await send({ Authorization: `Bearer ${user.accessToken}` })).status).toBe(413)
   })
@@ -69,7 +74,10 @@ describe('the functions gateway (/functions/v1)', () => {
 
   it('answers 404 for a function that does not exist', async () => {
     const { error } = await ts.anon().functions.invoke('no-such-function')
-    expect(await statusAndBody(error)).toEqual([404, { code: 'NOT_FOUND', message: 'Requested function was not found' }])
+    expect(await statusAndBody(error)).toEqual([
+      404,
+      { code: 'NOT_FOUND', message: 'Requested function was not found' },
+    ])
   })
 
   it('answers the CORS pre-flight of the app origin', async () => {

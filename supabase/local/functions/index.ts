@@ -37,7 +37,8 @@ export function createFunctionsApi(ctx: StackContext): Hono {
     if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) {
       // The functions take small JSON or form bodies (payment requests and the provider's webhook).
       const bytes = await readCappedBytes(request, FUNCTION_BODY_LIMIT_BYTES)
-      if (bytes === null) return respond(413, { code: 'PAYLOAD_TOO_LARGE', message: `at most ${FUNCTION_BODY_LIMIT_BYTES} bytes` })
+      if (bytes === null)
+        return respond(413, { code: 'PAYLOAD_TOO_LARGE', message: `at most ${FUNCTION_BODY_LIMIT_BYTES} bytes` })
       request = new Request(request.url, { method: request.method, headers: request.headers, body: bytes })
     }
     try {

@@ -48,7 +48,9 @@ describe('the Payrexx adapter (against a local stand-in of its API)', () => {
     const body = { userId: u.id, gatewayId: payment.id }
     const early = await u.client.functions.invoke('handle-payment-success', { body })
     expect(early.error).toBeInstanceOf(FunctionsHttpError)
-    expect(await (early.error as FunctionsHttpError).context.json()).toEqual({ error: 'the payment is not completed (waiting)' })
+    expect(await (early.error as FunctionsHttpError).context.json()).toEqual({
+      error: 'the payment is not completed (waiting)',
+    })
 
     payrexx.confirm(gateway!.id)
     const done = await u.client.functions.invoke('handle-payment-success', { body })
@@ -89,7 +91,10 @@ describe('the Payrexx adapter (against a local stand-in of its API)', () => {
     try {
       const created = await u.client.functions.invoke('create-payment', { body: { userId: u.id, amount: 200 } })
       expect(created.error).toBeNull()
-      const res = await fetch(`${(created.data as { paymentUrl: string }).paymentUrl}/pay`, { method: 'POST', redirect: 'manual' })
+      const res = await fetch(`${(created.data as { paymentUrl: string }).paymentUrl}/pay`, {
+        method: 'POST',
+        redirect: 'manual',
+      })
       gatewayId = new URL(res.headers.get('location')!).searchParams.get('gatewayId')
     } finally {
       Object.assign(env, saved)

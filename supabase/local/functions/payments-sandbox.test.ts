@@ -35,12 +35,17 @@ async function failure(call: Promise<{ error: unknown }>): Promise<[number, unkn
   return [res.status, await res.json()]
 }
 
-const createPayment = (u: TestUser, body: Record<string, unknown>) => u.client.functions.invoke('create-payment', { body })
+const createPayment = (u: TestUser, body: Record<string, unknown>) =>
+  u.client.functions.invoke('create-payment', { body })
 const handleSuccess = (u: TestUser, body: Record<string, unknown>) =>
   u.client.functions.invoke('handle-payment-success', { body })
 
 /** create-payment, then the checkout page's button; returns where the sandbox sent the payer. */
-async function checkout(u: TestUser, amount: number, button: 'pay' | 'cancel'): Promise<{ page: string; location: URL }> {
+async function checkout(
+  u: TestUser,
+  amount: number,
+  button: 'pay' | 'cancel',
+): Promise<{ page: string; location: URL }> {
   const { data, error } = await createPayment(u, { userId: u.id, amount })
   expect(error).toBeNull()
   const paymentUrl = (data as { paymentUrl: string }).paymentUrl
@@ -140,7 +145,10 @@ describe('paying through the sandbox and handle-payment-success', () => {
     const gatewayId = (rows as { id: string }[])[0]!.id
     const failedPage = `${ts.stack.config.siteUrl}/payment-failed?${new URLSearchParams({ userId: u.id, gatewayId })}`
     expect(res.headers.get('location')).toBe(failedPage)
-    expect(await failure(handleSuccess(u, { userId: u.id, gatewayId }))).toEqual([409, { error: 'the payment is cancelled' }])
+    expect(await failure(handleSuccess(u, { userId: u.id, gatewayId }))).toEqual([
+      409,
+      { error: 'the payment is cancelled' },
+    ])
     expect((await profile(u.id)).subscription_status).toBeNull()
     expect((await u.client.from('payments').select('status')).data).toEqual([{ status: 'cancelled' }])
     // Pay after Cancel keeps the gateway cancelled: the payer lands on the failure page again.
@@ -161,7 +169,10 @@ describe('paying through the sandbox and handle-payment-success', () => {
     ])
     const paid = await checkout(other, 200, 'pay')
     const othersGateway = paid.location.searchParams.get('gatewayId')
-    expect(await failure(handleSuccess(u, { userId: u.id, gatewayId: othersGateway }))).toEqual([404, { error: 'no such payment' }])
+    expect(await failure(handleSuccess(u, { userId: u.id, gatewayId: othersGateway }))).toEqual([
+      404,
+      { error: 'no such payment' },
+    ])
     expect(await failure(handleSuccess(u, { userId: other.id, gatewayId: othersGateway }))).toEqual([
       403,
       { error: 'userId must be the signed-in user' },
@@ -170,7 +181,10 @@ describe('paying through the sandbox and handle-payment-success', () => {
       404,
       { error: 'no such payment' },
     ])
-    expect(await failure(handleSuccess(u, { userId: u.id, gatewayId: '17' }))).toEqual([400, { error: 'gatewayId must be a UUID' }])
+    expect(await failure(handleSuccess(u, { userId: u.id, gatewayId: '17' }))).toEqual([
+      400,
+      { error: 'gatewayId must be a UUID' },
+    ])
     expect((await profile(u.id)).subscription_status).toBeNull()
     expect((await profile(other.id)).subscription_status).toBeNull()
   })
@@ -199,9 +213,14 @@ describe('the payments table through the API', () => {
     const other = await ts.newUser()
     await checkout(other, 200, 'pay')
     expect((await u.client.from('payments').select('id')).data).toEqual([])
-    const insert = await u.client
-      .from('payments')
-      .insert({ user_id: u.id, provider: 'sandbox', gateway_id: 'x', amount: 500, status: 'paid', paid_at: new Date().toISOString() })
+    const insert = await u.client.from('payments').insert({
+      user_id: u.id,
+      provider: 'sandbox',
+      gateway_id: 'x',
+      amount: 500,
+      status: 'paid',
+      paid_at: new Date().toISOString(),
+    })
     expect(insert.error?.code).toBe('42501')
     await createPayment(u, { userId: u.id, amount: 200 })
     const update = await u.client.from('payments').update({ status: 'paid' }).eq('user_id', u.id).select()

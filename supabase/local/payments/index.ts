@@ -54,7 +54,8 @@ export function createSandboxPayApi(ctx: StackContext): Hono {
     if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0 || amount > MAX_AMOUNT_HUNDREDTHS) {
       return fail(c, 400, 'amount must be a positive integer (hundredths)')
     }
-    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) return fail(c, 400, 'currency must be an ISO code')
+    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency))
+      return fail(c, 400, 'currency must be an ISO code')
     if (![successRedirectUrl, failedRedirectUrl, cancelRedirectUrl].every(isWebUrl)) {
       return fail(c, 400, 'the redirect URLs must be http(s) URLs')
     }

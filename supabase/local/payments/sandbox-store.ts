@@ -75,7 +75,16 @@ export class SandboxStore {
     const { rows } = await this.db.pg.query<GatewayRow>(
       `insert into sandbox.gateways (hash, amount, currency, purpose, reference_id, success_url, failed_url, cancel_url)
        values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${COLUMNS}`,
-      [crypto.randomBytes(16).toString('hex'), g.amount, g.currency, g.purpose, g.referenceId, g.successUrl, g.failedUrl, g.cancelUrl],
+      [
+        crypto.randomBytes(16).toString('hex'),
+        g.amount,
+        g.currency,
+        g.purpose,
+        g.referenceId,
+        g.successUrl,
+        g.failedUrl,
+        g.cancelUrl,
+      ],
     )
     return toGateway(rows[0]!)
   }
@@ -89,7 +98,9 @@ export class SandboxStore {
 
   async byHash(hash: string): Promise<SandboxGateway | null> {
     await this.ensure()
-    const { rows } = await this.db.pg.query<GatewayRow>(`select ${COLUMNS} from sandbox.gateways where hash = $1`, [hash])
+    const { rows } = await this.db.pg.query<GatewayRow>(`select ${COLUMNS} from sandbox.gateways where hash = $1`, [
+      hash,
+    ])
     return rows[0] ? toGateway(rows[0]) : null
   }
 

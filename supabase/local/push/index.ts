@@ -101,7 +101,8 @@ export async function attachPush(ctx: StackContext, vapid: VapidKeys): Promise<P
       const id = queue.shift()!
       const job: Promise<void> = deliverMessagePush(deps, store, id)
         .then((r) => {
-          if (r.failed > 0) log.warn(`push: ${r.failed} of ${r.sent + r.failed + r.removed} pushes for message ${id} failed`)
+          if (r.failed > 0)
+            log.warn(`push: ${r.failed} of ${r.sent + r.failed + r.removed} pushes for message ${id} failed`)
         })
         .catch((e) => {
           if (!closed) log.error(`push: message ${id} could not be sent`, e)

@@ -25,7 +25,14 @@ beforeAll(async () => {
   buyer = await ts.newUser({ firstName: 'Anna', lastName: 'Buyer' })
   const listing = await seller.client
     .from('listings')
-    .insert({ user_id: seller.id, title: "Levi's 501 jacket", description: 'Worn twice.', price: 60, condition: 'very_good', category: 'men' })
+    .insert({
+      user_id: seller.id,
+      title: "Levi's 501 jacket",
+      description: 'Worn twice.',
+      price: 60,
+      condition: 'very_good',
+      category: 'men',
+    })
     .select('id')
     .single()
   if (listing.error) throw new Error(listing.error.message)
@@ -38,7 +45,9 @@ afterAll(async () => {
 })
 
 async function subscribe(client: SupabaseClient, path: string, keys = new SubscriberKeys()) {
-  const { error } = await client.from('push_subscriptions').insert({ endpoint: `${receiver.origin}${path}`, p256dh: keys.p256dh, auth: keys.auth })
+  const { error } = await client
+    .from('push_subscriptions')
+    .insert({ endpoint: `${receiver.origin}${path}`, p256dh: keys.p256dh, auth: keys.auth })
   if (error) throw new Error(error.message)
   return keys
 }
@@ -67,7 +76,13 @@ async function sendAsBuyer(content: string): Promise<string> {
   }
   const m = await buyer.client
     .from('messages')
-    .insert({ conversation_id: conversationId, listing_id: listingId, sender_id: buyer.id, receiver_id: seller.id, content })
+    .insert({
+      conversation_id: conversationId,
+      listing_id: listingId,
+      sender_id: buyer.id,
+      receiver_id: seller.id,
+      content,
+    })
     .select('id')
     .single()
   if (m.error) throw new Error(m.error.message)
@@ -109,14 +124,21 @@ describe('a new message as a Web Push', () => {
       const keys = await subscribe(seller.client, '/push/sam-de')
       await sendAsBuyer('Ist die Jacke noch zu haben?')
       const push = JSON.parse(keys.decrypt((await receiver.next('/push/sam-de')).body))
-      expect(push).toMatchObject({ lang: 'de-CH', title: 'Neue Nachricht von Anna', body: "Levi's 501 jacket: Ist die Jacke noch zu haben?" })
+      expect(push).toMatchObject({
+        lang: 'de-CH',
+        title: 'Neue Nachricht von Anna',
+        body: "Levi's 501 jacket: Ist die Jacke noch zu haben?",
+      })
       // The sender's language plays no part.
       await setLanguage(seller.client, seller.id, 'fr-CH')
       await setLanguage(buyer.client, buyer.id, 'it-CH')
       await unsubscribeAll(seller.client, seller.id)
       const again = await subscribe(seller.client, '/push/sam-fr')
       await sendAsBuyer('Encore là ?')
-      expect(JSON.parse(again.decrypt((await receiver.next('/push/sam-fr')).body))).toMatchObject({ lang: 'fr-CH', title: 'Nouveau message de Anna' })
+      expect(JSON.parse(again.decrypt((await receiver.next('/push/sam-fr')).body))).toMatchObject({
+        lang: 'fr-CH',
+        title: 'Nouveau message de Anna',
+      })
     } finally {
       await setLanguage(seller.client, seller.id, null)
       await setLanguage(buyer.client, buyer.id, null)
@@ -134,7 +156,12 @@ describe('a new message as a Web Push', () => {
     expect(JSON.parse(phone.decrypt(a.body)).text).toBe('Two devices')
     expect(JSON.parse(laptop.decrypt(b.body)).text).toBe('Two devices')
     await ts.stack.pushesSent()
-    expect(receiver.received.slice(before).map((r) => r.path).sort()).toEqual(['/push/sam-2', '/push/sam-3'])
+    expect(
+      receiver.received
+        .slice(before)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/push/sam-2', '/push/sam-3'])
     await unsubscribeAll(seller.client, seller.id)
     await unsubscribeAll(buyer.client, buyer.id)
   })
@@ -203,7 +230,9 @@ describe('the send-push function (the hosted path: a Database Webhook POSTs the 
 
   it('refuses a caller without the webhook secret', async () => {
     const handler = createSendPush(env, buildPushRequest)
-    const res = await handler(webhook({ type: 'INSERT', table: 'messages', record: { id: crypto.randomUUID() } }, 'guess'))
+    const res = await handler(
+      webhook({ type: 'INSERT', table: 'messages', record: { id: crypto.randomUUID() } }, 'guess'),
+    )
     expect(res.status).toBe(401)
   })
 
@@ -212,11 +241,17 @@ describe('the send-push function (the hosted path: a Database Webhook POSTs the 
     const id = await sendAsBuyer('Through the function')
     await ts.stack.pushesSent()
     const before = receiver.received.filter((r) => r.path === '/push/fn-1').length
-    const res = await createSendPush(env, buildPushRequest)(webhook({ type: 'INSERT', table: 'messages', schema: 'public', record: { id } }))
+    const res = await createSendPush(
+      env,
+      buildPushRequest,
+    )(webhook({ type: 'INSERT', table: 'messages', schema: 'public', record: { id } }))
     expect(await res.json()).toEqual({ sent: 1, removed: 0, failed: 0 })
     const pushes = receiver.received.filter((r) => r.path === '/push/fn-1')
     expect(pushes).toHaveLength(before + 1)
-    expect(JSON.parse(keys.decrypt(pushes.at(-1)!.body))).toMatchObject({ text: 'Through the function', sender_first_name: 'Anna' })
+    expect(JSON.parse(keys.decrypt(pushes.at(-1)!.body))).toMatchObject({
+      text: 'Through the function',
+      sender_first_name: 'Anna',
+    })
     await unsubscribeAll(seller.client, seller.id)
   })
 
@@ -227,11 +262,18 @@ describe('the send-push function (the hosted path: a Database Webhook POSTs the 
       const id = await sendAsBuyer('Ancora disponibile?')
       await ts.stack.pushesSent()
       const before = receiver.received.filter((r) => r.path === '/push/fn-it').length
-      const res = await createSendPush(env, buildPushRequest)(webhook({ type: 'INSERT', table: 'messages', schema: 'public', record: { id } }))
+      const res = await createSendPush(
+        env,
+        buildPushRequest,
+      )(webhook({ type: 'INSERT', table: 'messages', schema: 'public', record: { id } }))
       expect(await res.json()).toEqual({ sent: 1, removed: 0, failed: 0 })
       const pushes = receiver.received.filter((r) => r.path === '/push/fn-it')
       expect(pushes).toHaveLength(before + 1)
-      expect(JSON.parse(keys.decrypt(pushes.at(-1)!.body))).toMatchObject({ lang: 'it-CH', title: 'Nuovo messaggio da Anna', body: "Levi's 501 jacket: Ancora disponibile?" })
+      expect(JSON.parse(keys.decrypt(pushes.at(-1)!.body))).toMatchObject({
+        lang: 'it-CH',
+        title: 'Nuovo messaggio da Anna',
+        body: "Levi's 501 jacket: Ancora disponibile?",
+      })
     } finally {
       await setLanguage(seller.client, seller.id, null)
       await unsubscribeAll(seller.client, seller.id)

@@ -15,7 +15,12 @@ export const VAPID_FILE = path.join('push', 'vapid.json')
 
 function isKeys(v: unknown): v is VapidKeys {
   const k = v as Partial<VapidKeys> | null
-  return typeof k?.publicKey === 'string' && typeof k.privateKey === 'string' && k.publicKey.length > 0 && k.privateKey.length > 0
+  return (
+    typeof k?.publicKey === 'string' &&
+    typeof k.privateKey === 'string' &&
+    k.publicKey.length > 0 &&
+    k.privateKey.length > 0
+  )
 }
 
 export function loadOrCreateVapidKeys(dataDir: string | null): VapidKeys {
@@ -23,7 +28,8 @@ export function loadOrCreateVapidKeys(dataDir: string | null): VapidKeys {
   const file = path.join(dataDir, VAPID_FILE)
   if (fs.existsSync(file)) {
     const stored: unknown = JSON.parse(fs.readFileSync(file, 'utf8'))
-    if (!isKeys(stored)) throw new Error(`${file} holds no VAPID key pair; remove it to make a new one (subscriptions then end)`)
+    if (!isKeys(stored))
+      throw new Error(`${file} holds no VAPID key pair; remove it to make a new one (subscriptions then end)`)
     return { publicKey: stored.publicKey, privateKey: stored.privateKey }
   }
   const keys = webpush.generateVAPIDKeys()

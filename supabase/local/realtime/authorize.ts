@@ -14,7 +14,8 @@ export async function checkToken(jwt: JwtKeys, token: string): Promise<TokenChec
   try {
     claims = await jwt.verify(token)
   } catch (e) {
-    if (e instanceof JwtError && e.reason === 'expired') return { ok: false, reason: 'InvalidJWTToken: Token has expired' }
+    if (e instanceof JwtError && e.reason === 'expired')
+      return { ok: false, reason: 'InvalidJWTToken: Token has expired' }
     return { ok: false, reason: 'JwtSignatureError: Failed to validate JWT signature' }
   }
   if (typeof claims.exp !== 'number') {

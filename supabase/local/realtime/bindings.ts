@@ -17,8 +17,7 @@ const EVENTS = ['INSERT', 'UPDATE', 'DELETE', '*'] as const
 export const MAX_BINDINGS_PER_JOIN = 20
 
 export type BindingsResult =
-  | { ok: true; bindings: Binding[]; reply: Record<string, unknown>[] }
-  | { ok: false; reason: string }
+  { ok: true; bindings: Binding[]; reply: Record<string, unknown>[] } | { ok: false; reason: string }
 
 let nextId = 1
 
@@ -28,10 +27,12 @@ const fail = (detail: string): BindingsResult => ({
 })
 
 export async function resolveBindings(catalogue: Catalogue, config: unknown): Promise<BindingsResult> {
-  const raw = typeof config === 'object' && config !== null ? (config as Record<string, unknown>).postgres_changes : undefined
+  const raw =
+    typeof config === 'object' && config !== null ? (config as Record<string, unknown>).postgres_changes : undefined
   if (raw === undefined || raw === null) return { ok: true, bindings: [], reply: [] }
   if (!Array.isArray(raw)) return fail('postgres_changes must be a list')
-  if (raw.length > MAX_BINDINGS_PER_JOIN) return fail(`at most ${MAX_BINDINGS_PER_JOIN} postgres_changes entries per channel`)
+  if (raw.length > MAX_BINDINGS_PER_JOIN)
+    return fail(`at most ${MAX_BINDINGS_PER_JOIN} postgres_changes entries per channel`)
   const bindings: Binding[] = []
   const reply: Record<string, unknown>[] = []
   for (const entry of raw) {

@@ -177,7 +177,8 @@ export class ChangeFeed {
         try {
           await this.onChanges(changes)
         } catch (e) {
-          if (!this.closed) this.log.error(`realtime: dispatching changes ${changes[0]!.id}–${changes.at(-1)!.id} failed`, e)
+          if (!this.closed)
+            this.log.error(`realtime: dispatching changes ${changes[0]!.id}–${changes.at(-1)!.id} failed`, e)
         }
       }
       if (rows.length < DRAIN_BATCH_ROWS) return

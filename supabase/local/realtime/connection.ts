@@ -66,7 +66,11 @@ export class Connection {
       if (ws.readyState !== ws.OPEN) return
       const now = (this.lastSeen = Date.now())
       if (!this.events.take(now)) return this.overBudget(now, isBinary ? null : data)
-      const text = isBinary ? null : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString('utf8')
+      const text = isBinary
+        ? null
+        : Buffer.isBuffer(data)
+          ? data.toString('utf8')
+          : Buffer.concat(data as Buffer[]).toString('utf8')
       const parsed = text === null ? null : parseFrame(text, this.vsn)
       // Joins count against their rate when they arrive (as hosted counts them), not when the queue reaches them.
       const isJoin = parsed?.ok === true && parsed.frame.event === 'phx_join' && parsed.frame.topic !== 'phoenix'
@@ -75,7 +79,13 @@ export class Connection {
         .then(() => this.handle(parsed, joinAllowed))
         .catch((e) => {
           this.deps.log.error('realtime: handling a frame failed', e)
-          this.push({ joinRef: null, ref: null, topic: 'phoenix', event: 'phx_error', payload: { reason: 'internal error' } })
+          this.push({
+            joinRef: null,
+            ref: null,
+            topic: 'phoenix',
+            event: 'phx_error',
+            payload: { reason: 'internal error' },
+          })
         })
     })
     ws.on('close', () => this.dropAll())
@@ -94,7 +104,13 @@ export class Connection {
   }
 
   private reply(frame: Frame, status: 'ok' | 'error', response: Record<string, unknown>): void {
-    this.push({ joinRef: frame.joinRef, ref: frame.ref, topic: frame.topic, event: 'phx_reply', payload: { status, response } })
+    this.push({
+      joinRef: frame.joinRef,
+      ref: frame.ref,
+      topic: frame.topic,
+      event: 'phx_reply',
+      payload: { status, response },
+    })
   }
 
   /**
@@ -113,7 +129,12 @@ export class Connection {
       this.ws.terminate()
       return
     }
-    const text = data === null ? null : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString('utf8')
+    const text =
+      data === null
+        ? null
+        : Buffer.isBuffer(data)
+          ? data.toString('utf8')
+          : Buffer.concat(data as Buffer[]).toString('utf8')
     this.refuseFrame(text, REFUSALS.events)
   }
 
@@ -122,23 +143,43 @@ export class Connection {
     const parsed = text === null ? null : parseFrame(text, this.vsn)
     if (parsed?.ok) return this.reply(parsed.frame, 'error', { reason })
     if (parsed && parsed.ref !== null) {
-      return this.reply({ joinRef: null, ref: parsed.ref, topic: parsed.topic ?? 'phoenix', event: '', payload: {} }, 'error', { reason })
+      return this.reply(
+        { joinRef: null, ref: parsed.ref, topic: parsed.topic ?? 'phoenix', event: '', payload: {} },
+        'error',
+        { reason },
+      )
     }
     this.push({ joinRef: null, ref: null, topic: 'phoenix', event: 'phx_error', payload: { reason } })
   }
 
   private async handle(parsed: ParseResult | null, joinAllowed: boolean): Promise<void> {
     if (parsed === null) {
-      this.push({ joinRef: null, ref: null, topic: 'phoenix', event: 'phx_error', payload: { reason: 'binary frames are not supported' } })
+      this.push({
+        joinRef: null,
+        ref: null,
+        topic: 'phoenix',
+        event: 'phx_error',
+        payload: { reason: 'binary frames are not supported' },
+      })
       return
     }
     if (!parsed.ok) {
       if (parsed.ref !== null) {
-        this.reply({ joinRef: null, ref: parsed.ref, topic: parsed.topic ?? 'phoenix', event: '', payload: {} }, 'error', {
-          reason: parsed.reason,
-        })
+        this.reply(
+          { joinRef: null, ref: parsed.ref, topic: parsed.topic ?? 'phoenix', event: '', payload: {} },
+          'error',
+          {
+            reason: parsed.reason,
+          },
+        )
       } else {
-        this.push({ joinRef: null, ref: null, topic: 'phoenix', event: 'phx_error', payload: { reason: parsed.reason } })
+        this.push({
+          joinRef: null,
+          ref: null,
+          topic: 'phoenix',
+          event: 'phx_error',
+          payload: { reason: parsed.reason },
+        })
       }
       return
     }

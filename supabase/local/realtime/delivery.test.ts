@@ -111,7 +111,11 @@ describe('postgres_changes delivery through supabase-js', () => {
       both: 'score=gte.1,body=eq.x 9',
     }
     const subs = Object.fromEntries(
-      await Promise.all(Object.entries(specs).map(async ([k, filter]) => [k, await subscribe(c, [{ event: 'INSERT', filter }])] as const)),
+      await Promise.all(
+        Object.entries(specs).map(
+          async ([k, filter]) => [k, await subscribe(c, [{ event: 'INSERT', filter }])] as const,
+        ),
+      ),
     )
     const barrier = await subscribe(c, [{ event: 'INSERT', filter: 'body=eq.barrier' }])
     for (const score of [1, 5, 9]) await say(ts.stack, anna, 1, `x ${score}`, score)

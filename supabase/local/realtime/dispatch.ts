@@ -130,7 +130,8 @@ export class Dispatcher {
     if (!info) return null
     const pk = info.columns.filter((c) => c.isPk)
     // As hosted: no primary key, no row-level check, so only an error reaches the subscriber.
-    if (pk.length === 0) return { change, info, pkNames: [], wanted: candidates, check: [], visible: candidates, noPrimaryKey: true }
+    if (pk.length === 0)
+      return { change, info, pkNames: [], wanted: candidates, check: [], visible: candidates, noPrimaryKey: true }
 
     // A DELETE's old row carries only the key unless the table has REPLICA IDENTITY FULL, as in the WAL.
     const filterRow =
@@ -138,13 +139,18 @@ export class Dispatcher {
         ? pick(change.oldRecord, info.replicaIdentityFull ? info.columns.map((c) => c.name) : pk.map((c) => c.name))
         : (change.record ?? {})
     const wanted = candidates.filter(
-      ({ channel, binding }) =>
-        pk.every((c) => c.readableBy.has(channel.role)) && binding.test(filterRow),
+      ({ channel, binding }) => pk.every((c) => c.readableBy.has(channel.role)) && binding.test(filterRow),
     )
     if (wanted.length === 0) return null
     // service_role bypasses RLS; everyone else is checked once per distinct (role, user).
     const needsCheck = info.rlsEnabled && change.type !== 'DELETE'
-    const check = needsCheck ? [...new Set(wanted.filter(({ channel }) => channel.role !== 'service_role').map(({ channel }) => channel.visibilityKey))] : []
+    const check = needsCheck
+      ? [
+          ...new Set(
+            wanted.filter(({ channel }) => channel.role !== 'service_role').map(({ channel }) => channel.visibilityKey),
+          ),
+        ]
+      : []
     const visible = needsCheck ? wanted.filter(({ channel }) => channel.role === 'service_role') : wanted
     return { change, info, pkNames: pk.map((c) => c.name), wanted, check, visible }
   }
@@ -168,7 +174,11 @@ export class Dispatcher {
     )
     const seen = new Set(rows.map((r) => `${r.row_index - 1}:${keys[r.claim_index - 1]}`))
     group.forEach((p, i) => {
-      p.visible.push(...p.wanted.filter(({ channel }) => channel.role !== 'service_role' && seen.has(`${i}:${channel.visibilityKey}`)))
+      p.visible.push(
+        ...p.wanted.filter(
+          ({ channel }) => channel.role !== 'service_role' && seen.has(`${i}:${channel.visibilityKey}`),
+        ),
+      )
     })
   }
 

@@ -96,10 +96,18 @@ describe('bindings per join', () => {
   const catalogue = { relid: async () => 1, tableInfo: async () => ({ types }) } as unknown as Catalogue
 
   it(`refuses a join with more than ${MAX_BINDINGS_PER_JOIN} postgres_changes entries, or an oversized "in"`, async () => {
-    const entries = (n: number) => Array.from({ length: n }, () => ({ event: '*', schema: 'public', table: 't', filter: 'n=eq.1' }))
+    const entries = (n: number) =>
+      Array.from({ length: n }, () => ({ event: '*', schema: 'public', table: 't', filter: 'n=eq.1' }))
     expect((await resolveBindings(catalogue, { postgres_changes: entries(MAX_BINDINGS_PER_JOIN + 1) })).ok).toBe(false)
     expect((await resolveBindings(catalogue, { postgres_changes: entries(MAX_BINDINGS_PER_JOIN) })).ok).toBe(true)
-    const big = [{ event: '*', schema: 'public', table: 't', filter: `n=in.(${Array.from({ length: 180_000 }, (_, i) => i).join(',')})` }]
+    const big = [
+      {
+        event: '*',
+        schema: 'public',
+        table: 't',
+        filter: `n=in.(${Array.from({ length: 180_000 }, (_, i) => i).join(',')})`,
+      },
+    ]
     expect(await resolveBindings(catalogue, { postgres_changes: big })).toMatchObject({ ok: false })
   })
 })

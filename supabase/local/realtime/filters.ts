@@ -50,7 +50,8 @@ export function parseFilter(filter: string | undefined | null): Condition[] {
     if (op === 'in') {
       const values = splitList(operand.trim(), fail, true)
       if (values === null) throw new FilterError(`"in" needs a list in parentheses, got "${operand}"`)
-      if (values.length === 0 || (values.length === 1 && values[0] === '')) throw new FilterError('"in" needs at least one value')
+      if (values.length === 0 || (values.length === 1 && values[0] === ''))
+        throw new FilterError('"in" needs at least one value')
       if (values.length > MAX_IN_VALUES) throw new FilterError(`"in" takes at most ${MAX_IN_VALUES} values`)
       return { column, op, negate, values }
     }
@@ -86,7 +87,11 @@ function literal(kind: Kind, text: string): number | boolean | string | undefine
     case 'number':
       return text.trim() === '' ? NaN : Number(text)
     case 'bool':
-      return ['true', 't'].includes(text.toLowerCase()) ? true : ['false', 'f'].includes(text.toLowerCase()) ? false : undefined
+      return ['true', 't'].includes(text.toLowerCase())
+        ? true
+        : ['false', 'f'].includes(text.toLowerCase())
+          ? false
+          : undefined
     case 'instant':
       return instant(text)
     case 'uuid':
@@ -160,7 +165,10 @@ function compileCondition(c: Condition, kind: Kind): (value: unknown) => boolean
  * The conditions as one test of a row, prepared once (when a channel joins): each change then costs a lookup per
  * condition, whatever the length of an `in` list. A column the row does not carry counts as null.
  */
-export function compileFilter(conditions: Condition[], columnTypes: Map<string, string>): (row: Record<string, unknown>) => boolean {
+export function compileFilter(
+  conditions: Condition[],
+  columnTypes: Map<string, string>,
+): (row: Record<string, unknown>) => boolean {
   const tests = conditions.map((c) => {
     const run = compileCondition(c, kindOf(columnTypes.get(c.column) ?? 'text'))
     return (row: Record<string, unknown>) => {
@@ -173,6 +181,10 @@ export function compileFilter(conditions: Condition[], columnTypes: Map<string, 
 }
 
 /** True when the row passes every condition (compileFilter, for a single use). */
-export function matches(conditions: Condition[], row: Record<string, unknown>, columnTypes: Map<string, string>): boolean {
+export function matches(
+  conditions: Condition[],
+  row: Record<string, unknown>,
+  columnTypes: Map<string, string>,
+): boolean {
   return compileFilter(conditions, columnTypes)(row)
 }

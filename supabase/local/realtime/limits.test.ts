@@ -9,7 +9,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../testing/test-stack.ts'
 import type { RealtimeServer } from './index.ts'
 import { REFUSALS } from './limits.ts'
-import { closeClients, installFixture, person, realtimeClient, room, say, subscribe, type Person } from '../testing/realtime-fixtures.ts'
+import {
+  closeClients,
+  installFixture,
+  person,
+  realtimeClient,
+  room,
+  say,
+  subscribe,
+  type Person,
+} from '../testing/realtime-fixtures.ts'
 
 let ts: TestStack
 let anna: Person
@@ -58,7 +67,13 @@ async function socket() {
   const replies = new Map<string, unknown>()
   const waiters = new Map<string, (payload: unknown) => void>()
   ws.on('message', (data) => {
-    const [, ref, , event, payload] = JSON.parse(String(data)) as [string | null, string | null, string, string, unknown]
+    const [, ref, , event, payload] = JSON.parse(String(data)) as [
+      string | null,
+      string | null,
+      string,
+      string,
+      unknown,
+    ]
     if (event !== 'phx_reply' || ref === null) return
     replies.set(ref, payload)
     waiters.get(ref)?.(payload)
@@ -148,7 +163,9 @@ describe('realtime limits', () => {
     await refill()
     const c = realtimeClient(ts.stack, ben.token)
     clients.push(c)
-    await expect(subscribe(c, [{ event: 'INSERT' }], 'd6')).rejects.toThrow(/^CHANNEL_ERROR: .*ChannelRateLimitReached: Too many channels/)
+    await expect(subscribe(c, [{ event: 'INSERT' }], 'd6')).rejects.toThrow(
+      /^CHANNEL_ERROR: .*ChannelRateLimitReached: Too many channels/,
+    )
   })
 })
 
@@ -200,7 +217,13 @@ describe('sockets per address', () => {
 
 describe('visibility checks', () => {
   it('runs one row-level check per (role, user) for a change, however many sessions that user has', async () => {
-    const annaAgain = { id: anna.id, token: await ts.stack.ctx.jwt.sign({ sub: anna.id, role: 'authenticated', aud: 'authenticated', session_id: 'second' }, 3600) }
+    const annaAgain = {
+      id: anna.id,
+      token: await ts.stack.ctx.jwt.sign(
+        { sub: anna.id, role: 'authenticated', aud: 'authenticated', session_id: 'second' },
+        3600,
+      ),
+    }
     const subs = []
     for (const p of [anna, annaAgain, ben]) {
       const c = realtimeClient(ts.stack, p.token)

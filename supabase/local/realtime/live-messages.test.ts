@@ -61,7 +61,13 @@ async function send(client: SupabaseClient, listingId: string, buyerId: string, 
   }
   const message = await client
     .from('messages')
-    .insert({ conversation_id: conversationId, listing_id: listingId, sender_id: buyerId, receiver_id: sellerId, content })
+    .insert({
+      conversation_id: conversationId,
+      listing_id: listingId,
+      sender_id: buyerId,
+      receiver_id: sellerId,
+      content,
+    })
     .select('id')
     .single()
   if (message.error) throw new Error(`message: ${message.error.message}`)
@@ -98,7 +104,12 @@ describe('live messages between two people, and nobody else', () => {
 
     const messageId = await send(noah.client, annasListing, noah.id, anna.id, 'Is the skirt still available?')
     await expect.poll(() => forAnna.length).toBe(1)
-    expect(forAnna[0]).toMatchObject({ id: messageId, sender_id: noah.id, receiver_id: anna.id, content: 'Is the skirt still available?' })
+    expect(forAnna[0]).toMatchObject({
+      id: messageId,
+      sender_id: noah.id,
+      receiver_id: anna.id,
+      content: 'Is the skirt still available?',
+    })
 
     // Mia's own message is the marker: her socket delivers in order, so anything about Noah's would have come first.
     const miasOwn = await send(mia.client, sophiesListing, mia.id, SOPHIE_ID, 'Hello Sophie')

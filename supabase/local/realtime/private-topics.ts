@@ -11,7 +11,12 @@ export const USER_TOPIC_PREFIX = 'user:'
 
 /** Whether these claims may read the private topic `name` (the part after "realtime:"). */
 export function mayReadPrivateTopic(name: string, claims: Claims): boolean {
-  return claims.role === 'authenticated' && typeof claims.sub === 'string' && claims.sub !== '' && name === `${USER_TOPIC_PREFIX}${claims.sub}`
+  return (
+    claims.role === 'authenticated' &&
+    typeof claims.sub === 'string' &&
+    claims.sub !== '' &&
+    name === `${USER_TOPIC_PREFIX}${claims.sub}`
+  )
 }
 
 /** Hosted Realtime's refusal of a private join the policy does not allow. */

@@ -87,7 +87,13 @@ describe('the realtime websocket protocol', () => {
       { event: 'INSERT', schema: 'public', table: 'rt_messages', filter: 'room_id=eq.1' },
       { event: '*', schema: 'public', table: 'rt_messages' },
     ]
-    s.send(['3', '3', 'realtime:room-1', 'phx_join', { config: { postgres_changes: bindings }, access_token: ben.token }])
+    s.send([
+      '3',
+      '3',
+      'realtime:room-1',
+      'phx_join',
+      { config: { postgres_changes: bindings }, access_token: ben.token },
+    ])
     const reply = await s.next(replyTo('3'))
     expect(reply.slice(0, 4)).toEqual(['3', '3', 'realtime:room-1', 'phx_reply'])
     const response = (reply[4] as { status: string; response: { postgres_changes: { id: unknown }[] } }).response
@@ -114,7 +120,13 @@ describe('the realtime websocket protocol', () => {
 
     const before = ts.stack.ctx.realtime!.channelCount()
     s.send(['3', '9', 'realtime:room-1', 'phx_leave', {}])
-    expect(await s.next(replyTo('9'))).toEqual(['3', '9', 'realtime:room-1', 'phx_reply', { status: 'ok', response: {} }])
+    expect(await s.next(replyTo('9'))).toEqual([
+      '3',
+      '9',
+      'realtime:room-1',
+      'phx_reply',
+      { status: 'ok', response: {} },
+    ])
     expect(ts.stack.ctx.realtime!.channelCount()).toBe(before - 1)
     s.ws.close()
   })
@@ -131,13 +143,19 @@ describe('the realtime websocket protocol', () => {
     ])
     s.send(['1', '2', 'realtime:x'])
     s.send([null, '4', 'realtime:x', 'phx_join', 'not an object'])
-    expect((await s.next(replyTo('4')))[4]).toMatchObject({ status: 'error', response: { reason: expect.stringMatching(/malformed/) } })
+    expect((await s.next(replyTo('4')))[4]).toMatchObject({
+      status: 'error',
+      response: { reason: expect.stringMatching(/malformed/) },
+    })
     s.send(['5', '5', 'realtime:nobody-joined', 'access_token', { access_token: 'x' }])
     expect((await s.next(replyTo('5')))[4]).toEqual({ status: 'error', response: { reason: 'unmatched topic' } })
     s.send(['6', '6', 'realtime:mine', 'phx_join', { config: {}, access_token: ben.token }])
     await s.next(replyTo('6'))
     s.send(['6', '7', 'realtime:mine', 'broadcast', { type: 'broadcast', event: 'hi', payload: {} }])
-    expect((await s.next(replyTo('7')))[4]).toMatchObject({ status: 'error', response: { reason: expect.stringMatching(/unsupported event "broadcast"/) } })
+    expect((await s.next(replyTo('7')))[4]).toMatchObject({
+      status: 'error',
+      response: { reason: expect.stringMatching(/unsupported event "broadcast"/) },
+    })
     s.ws.send(Buffer.from([1, 2, 3]), { binary: true })
     s.send([null, '8', 'phoenix', 'heartbeat', {}])
     expect((await s.next(replyTo('8')))[4]).toEqual({ status: 'ok', response: {} })
@@ -160,7 +178,8 @@ describe('the realtime websocket protocol', () => {
 
   it('refuses more than 100 channels on one socket, as hosted Realtime does', async () => {
     const s = await rawSocket()
-    for (let i = 1; i <= 101; i++) s.send([String(i), String(i), `realtime:c${i}`, 'phx_join', { config: {}, access_token: ben.token }])
+    for (let i = 1; i <= 101; i++)
+      s.send([String(i), String(i), `realtime:c${i}`, 'phx_join', { config: {}, access_token: ben.token }])
     expect((await s.next(replyTo('100')))[4]).toEqual({ status: 'ok', response: {} })
     expect((await s.next(replyTo('101')))[4]).toEqual({
       status: 'error',
@@ -173,7 +192,9 @@ describe('the realtime websocket protocol', () => {
     await expect(rawSocket('vsn=2.0.0')).rejects.toThrow(/401/)
     await expect(rawSocket(`apikey=not-a-key&vsn=2.0.0`)).rejects.toThrow(/403/)
     const other = new WebSocket(`${ts.url.replace('http', 'ws')}/realtime/v1/other?apikey=${ts.anonKey}`)
-    await expect(new Promise((resolve, reject) => (other.once('open', resolve), other.once('error', reject)))).rejects.toThrow()
+    await expect(
+      new Promise((resolve, reject) => (other.once('open', resolve), other.once('error', reject))),
+    ).rejects.toThrow()
   })
 
   it('speaks the vsn 1.0.0 object frames too', async () => {
@@ -182,7 +203,13 @@ describe('the realtime websocket protocol', () => {
     s.ws.on('message', (d) => frames.push(JSON.parse(String(d))))
     s.send({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '1', join_ref: null })
     await new Promise((r) => s.ws.once('message', r))
-    expect(frames[0]).toEqual({ topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} }, ref: '1', join_ref: null })
+    expect(frames[0]).toEqual({
+      topic: 'phoenix',
+      event: 'phx_reply',
+      payload: { status: 'ok', response: {} },
+      ref: '1',
+      join_ref: null,
+    })
     s.ws.close()
   })
 
@@ -190,19 +217,33 @@ describe('the realtime websocket protocol', () => {
     const forged = `${ben.token.slice(0, -4)}AAAA`
     await expect(subscribe(client(forged), [{ event: '*' }])).rejects.toThrow(/CHANNEL_ERROR: JwtSignatureError/)
     const expired = await ts.stack.ctx.jwt.sign({ sub: ben.id, role: 'authenticated' }, -10)
-    await expect(subscribe(client(expired), [{ event: '*' }])).rejects.toThrow(/CHANNEL_ERROR: InvalidJWTToken: Token has expired/)
+    await expect(subscribe(client(expired), [{ event: '*' }])).rejects.toThrow(
+      /CHANNEL_ERROR: InvalidJWTToken: Token has expired/,
+    )
   })
 
   it('reports bindings to an unknown table or with a bad filter as CHANNEL_ERROR', async () => {
-    await expect(subscribe(client(ben.token), [{ event: '*', table: 'no_such_table' }])).rejects.toThrow(/no table public.no_such_table/)
+    await expect(subscribe(client(ben.token), [{ event: '*', table: 'no_such_table' }])).rejects.toThrow(
+      /no table public.no_such_table/,
+    )
     await expect(subscribe(client(ben.token), [{ event: '*', filter: 'nope=eq.1' }])).rejects.toThrow(/invalid column/)
-    await expect(subscribe(client(ben.token), [{ event: '*', filter: 'score=like.1' }])).rejects.toThrow(/not supported/)
-    await expect(subscribe(client(ben.token), [{ event: '*', filter: 'score=eq.abc' }])).rejects.toThrow(/not a valid int4/)
+    await expect(subscribe(client(ben.token), [{ event: '*', filter: 'score=like.1' }])).rejects.toThrow(
+      /not supported/,
+    )
+    await expect(subscribe(client(ben.token), [{ event: '*', filter: 'score=eq.abc' }])).rejects.toThrow(
+      /not a valid int4/,
+    )
   })
 
   it('authorises a join without access_token as the apikey (anon), which RLS shows nothing here', async () => {
     const s = await rawSocket()
-    s.send(['1', '1', 'realtime:anon', 'phx_join', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'rt_messages' }] } }])
+    s.send([
+      '1',
+      '1',
+      'realtime:anon',
+      'phx_join',
+      { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'rt_messages' }] } },
+    ])
     expect((await s.next(replyTo('1')))[4]).toMatchObject({ status: 'ok' })
     const benSub = await subscribe(client(ben.token), [{ event: 'INSERT' }])
     await say(ts.stack, anna, 1, 'not for anon')
@@ -247,7 +288,9 @@ describe('the realtime websocket protocol', () => {
     await c.realtime.setAuth('not.a.jwt')
     await closed
     expect(statuses).toEqual(['SUBSCRIBED', 'CLOSED'])
-    expect(system).toContainEqual(expect.objectContaining({ extension: 'system', status: 'error', message: expect.stringMatching(/JWT/) }))
+    expect(system).toContainEqual(
+      expect.objectContaining({ extension: 'system', status: 'error', message: expect.stringMatching(/JWT/) }),
+    )
     expect(ts.stack.ctx.realtime?.channelCount()).toBe((before ?? 1) - 1)
   })
 

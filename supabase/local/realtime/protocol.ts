@@ -12,7 +12,8 @@ export interface Frame {
   payload: Record<string, unknown>
 }
 
-export type ParseResult = { ok: true; frame: Frame } | { ok: false; reason: string; ref: string | null; topic: string | null }
+export type ParseResult =
+  { ok: true; frame: Frame } | { ok: false; reason: string; ref: string | null; topic: string | null }
 
 const refOf = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null)
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -27,7 +28,12 @@ export function parseFrame(text: string, vsn: Vsn): ParseResult {
   let fields: [unknown, unknown, unknown, unknown, unknown]
   if (vsn === '2.0.0') {
     if (!Array.isArray(raw) || raw.length !== 5) {
-      return { ok: false, reason: 'malformed frame: expected [join_ref, ref, topic, event, payload]', ref: null, topic: null }
+      return {
+        ok: false,
+        reason: 'malformed frame: expected [join_ref, ref, topic, event, payload]',
+        ref: null,
+        topic: null,
+      }
     }
     fields = [raw[0], raw[1], raw[2], raw[3], raw[4]]
   } else {
@@ -48,7 +54,13 @@ export function parseFrame(text: string, vsn: Vsn): ParseResult {
 
 export function encodeFrame(frame: Frame, vsn: Vsn): string {
   if (vsn === '2.0.0') return JSON.stringify([frame.joinRef, frame.ref, frame.topic, frame.event, frame.payload])
-  return JSON.stringify({ join_ref: frame.joinRef, ref: frame.ref, topic: frame.topic, event: frame.event, payload: frame.payload })
+  return JSON.stringify({
+    join_ref: frame.joinRef,
+    ref: frame.ref,
+    topic: frame.topic,
+    event: frame.event,
+    payload: frame.payload,
+  })
 }
 
 export function parseVsn(value: string | null): Vsn {

@@ -3,7 +3,15 @@ import { loadConfig } from '../config.ts'
 import { silentLogger } from '../shared/logger.ts'
 import { startStack, type RunningStack } from '../stack.ts'
 import { loadTemplate } from '../testing/template.ts'
-import { closeClients, installFixture, person, realtimeClient, room, say, type ChangeEvent } from '../testing/realtime-fixtures.ts'
+import {
+  closeClients,
+  installFixture,
+  person,
+  realtimeClient,
+  room,
+  say,
+  type ChangeEvent,
+} from '../testing/realtime-fixtures.ts'
 
 const stacks: RunningStack[] = []
 
@@ -30,8 +38,10 @@ describe('realtime across a server restart', () => {
     const events: ChangeEvent[] = []
     client
       .channel('survivor')
-      .on('postgres_changes' as never, { event: 'INSERT', schema: 'public', table: 'rt_messages' } as never, (e: ChangeEvent) =>
-        events.push(e),
+      .on(
+        'postgres_changes' as never,
+        { event: 'INSERT', schema: 'public', table: 'rt_messages' } as never,
+        (e: ChangeEvent) => events.push(e),
       )
       .subscribe((status) => statuses.push(status))
     await expect.poll(() => statuses).toContain('SUBSCRIBED')
@@ -42,7 +52,9 @@ describe('realtime across a server restart', () => {
     // Same port, same JWT secret: the client's URL and token stay valid.
     const second = await start(first.port)
     await room(second, 1, anna, ben)
-    await expect.poll(() => statuses.filter((s) => s === 'SUBSCRIBED').length, { timeout: 20_000, interval: 100 }).toBe(2)
+    await expect
+      .poll(() => statuses.filter((s) => s === 'SUBSCRIBED').length, { timeout: 20_000, interval: 100 })
+      .toBe(2)
     expect(second.ctx.realtime?.channelCount()).toBe(1)
     await say(second, anna, 1, 'after the restart')
     await expect.poll(() => events.map((e) => e.new.body)).toEqual(['before the restart', 'after the restart'])

@@ -20,7 +20,11 @@ async function signIn(email: string): Promise<{ client: SupabaseClient; id: stri
 }
 
 /** Joins `topic`; resolves with the signals heard once joined, or with the refusal. */
-function join(client: SupabaseClient, topic: string, isPrivate: boolean): Promise<{ heard: string[] } | { refused: string }> {
+function join(
+  client: SupabaseClient,
+  topic: string,
+  isPrivate: boolean,
+): Promise<{ heard: string[] } | { refused: string }> {
   const heard: string[] = []
   return new Promise((resolve) => {
     client
@@ -28,7 +32,8 @@ function join(client: SupabaseClient, topic: string, isPrivate: boolean): Promis
       .on('broadcast', { event: '*' }, (message) => heard.push(String(message.event)))
       .subscribe((status, err) => {
         if (status === 'SUBSCRIBED') resolve({ heard })
-        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') resolve({ refused: `${status}: ${err?.message ?? ''}` })
+        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT')
+          resolve({ refused: `${status}: ${err?.message ?? ''}` })
       })
   })
 }
@@ -64,7 +69,9 @@ describe('private user topics', () => {
 
     const noahsOwn = heardOf(await join(noah.client, `user:${noah.id}`, true))
     const miaJoinsNoahs = await join(mia.client, `user:${noah.id}`, true)
-    expect(miaJoinsNoahs).toEqual({ refused: expect.stringContaining('You do not have permissions to read from this Channel topic') })
+    expect(miaJoinsNoahs).toEqual({
+      refused: expect.stringContaining('You do not have permissions to read from this Channel topic'),
+    })
     const visitorJoinsNoahs = await join(visitor, `user:${noah.id}`, true)
     expect(visitorJoinsNoahs).toEqual({ refused: expect.stringContaining('You do not have permissions') })
     // Joined without `private`, the topic is a public one: the database's signals never reach it.

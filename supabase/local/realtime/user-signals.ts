@@ -35,7 +35,11 @@ export function deliverUserSignal(channels: Iterable<Channel>, signal: { userId:
 }
 
 /** Listens for the database's user signals; resolves to the function that stops listening. */
-export async function listenForUserSignals(db: Database, log: Logger, channels: () => Iterable<Channel>): Promise<() => Promise<void>> {
+export async function listenForUserSignals(
+  db: Database,
+  log: Logger,
+  channels: () => Iterable<Channel>,
+): Promise<() => Promise<void>> {
   return db.pg.listen(USER_SIGNAL_CHANNEL, (payload) => {
     const signal = parseUserSignal(payload)
     if (!signal) return log.warn(`realtime: ignored a malformed user signal`)

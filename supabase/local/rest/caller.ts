@@ -38,4 +38,3 @@ export class CallerCache {
     return claims
   }
 }
-

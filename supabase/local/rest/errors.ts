@@ -31,12 +31,7 @@ export const noRelationship = (from: string, to: string) =>
 export const invalidBody = (details: string) => restError(400, 'PGRST102', 'Empty or invalid json', details)
 
 export const singleObjectError = (rows: number) =>
-  restError(
-    406,
-    'PGRST116',
-    'Cannot coerce the result to a single JSON object',
-    `The result contains ${rows} rows`,
-  )
+  restError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`)
 
 /** PostgREST v12's SQLSTATE → status table; anything unlisted is a client error (400). */
 function statusFor(code: string, role: DbRole): number {

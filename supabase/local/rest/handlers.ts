@@ -116,11 +116,21 @@ async function execute(
     }
     if (e instanceof Error && e.message.includes(WORK_MARKER)) {
       if (req.method === 'PATCH' || req.method === 'DELETE') {
-        throw restError(400, '54000', `the request would change more than ${MAX_WRITE_ROWS} rows`, null,
-          'Narrow the filters, or change the rows in several requests.')
+        throw restError(
+          400,
+          '54000',
+          `the request would change more than ${MAX_WRITE_ROWS} rows`,
+          null,
+          'Narrow the filters, or change the rows in several requests.',
+        )
       }
-      throw restError(400, '54000', `the request would read more than ${MAX_VISITED_ROWS} rows`, null,
-        'Ask for fewer rows or embedded resources (limit, select), or page with offset.')
+      throw restError(
+        400,
+        '54000',
+        `the request would read more than ${MAX_VISITED_ROWS} rows`,
+        null,
+        'Ask for fewer rows or embedded resources (limit, select), or page with offset.',
+      )
     }
     throw fromDatabaseError(e, req.claims.role) ?? e
   }
@@ -130,7 +140,12 @@ async function execute(
  * count=planned: the planner's estimate ("Plan Rows"). count=estimated (exactTotal given): the exact count, unless
  * it exceeds db-max-rows, then the larger of it and the estimate — PostgREST's rule.
  */
-async function plannedRows(tx: Tx, sql: string, params: readonly unknown[], exactTotal: number | null): Promise<number | null> {
+async function plannedRows(
+  tx: Tx,
+  sql: string,
+  params: readonly unknown[],
+  exactTotal: number | null,
+): Promise<number | null> {
   if (exactTotal !== null && exactTotal <= MAX_ROWS) return exactTotal
   const res = await tx.query<{ 'QUERY PLAN': unknown }>(sql, params as unknown[])
   const cell = res.rows[0]?.['QUERY PLAN']
@@ -148,8 +163,13 @@ const capsFor = (req: RestRequest): Caps => ({
 /** The response byte cap, checked before anything is sent. */
 function checkBytes(row: ResultRow): void {
   if (row.body !== null && row.body.length > MAX_RESPONSE_BYTES) {
-    throw restError(400, '54000', `the response would exceed ${MAX_RESPONSE_BYTES} bytes`, null,
-      'Ask for fewer rows or columns (limit, select), or page with offset.')
+    throw restError(
+      400,
+      '54000',
+      `the response would exceed ${MAX_RESPONSE_BYTES} bytes`,
+      null,
+      'Ask for fewer rows or columns (limit, select), or page with offset.',
+    )
   }
 }
 
@@ -178,12 +198,16 @@ function readResponse(req: RestRequest, row: ResultRow, offset: number, empty = 
   const total = row.total
   const range = `${row.page_total > 0 && total !== 0 ? `${offset}-${last}` : '*'}/${total ?? '*'}`
   if (total !== null && offset > total) {
-    throw new HttpError(416, {
-      code: 'PGRST103',
-      message: 'Requested range not satisfiable',
-      details: `An offset of ${offset} was requested, but there are only ${total} rows.`,
-      hint: null,
-    }, { 'Content-Range': range })
+    throw new HttpError(
+      416,
+      {
+        code: 'PGRST103',
+        message: 'Requested range not satisfiable',
+        details: `An offset of ${offset} was requested, but there are only ${total} rows.`,
+        hint: null,
+      },
+      { 'Content-Range': range },
+    )
   }
   const status = total !== null && row.page_total < total ? 206 : 200
   const body = req.method === 'HEAD' ? null : (row.body ?? empty)
@@ -223,7 +247,9 @@ export async function handleRead(
     const sql = readSql(root, shapeOf(req, root), p, capsFor(req))
     return { sql, params: p.values, offset: root.params.offset ?? 0, plan: planExtras(req, plan) }
   })
-  const row = await execute(ctx, req, statement.sql, statement.params, checkSingle(req), false, { plan: statement.plan })
+  const row = await execute(ctx, req, statement.sql, statement.params, checkSingle(req), false, {
+    plan: statement.plan,
+  })
   return readResponse(req, row, statement.offset)
 }
 
@@ -302,10 +328,18 @@ export async function handleWrite(
   const sql = mutationSql(root, mutation, representation, { ...shapeOf(req, null), count: false }, p, caps)
   const limited = req.method !== 'POST' ? checkMaxAffected(req) : () => {}
   const upsert = mutation.kind === 'insert' && mutation.resolution === 'merge'
-  const row = await execute(ctx, req, sql, p.values, (r) => {
-    checkSingle(req)(r)
-    limited(r)
-  }, false, { inserted: upsert })
+  const row = await execute(
+    ctx,
+    req,
+    sql,
+    p.values,
+    (r) => {
+      checkSingle(req)(r)
+      limited(r)
+    },
+    false,
+    { inserted: upsert },
+  )
   // PostgREST: an upsert that inserted nothing (every row went to ON CONFLICT DO UPDATE) answers 200.
   const status = req.method === 'POST' ? (upsert && row.inserted === 0 ? 200 : 201) : representation ? 200 : 204
   return writeResponse(req, row, status)
@@ -316,7 +350,12 @@ function checkMaxAffected(req: RestRequest): (row: ResultRow) => void {
   const max = req.prefs.strict ? req.prefs.maxAffected : null
   return (row) => {
     if (max !== null && row.page_total > max) {
-      throw restError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${row.page_total} rows`)
+      throw restError(
+        400,
+        'PGRST124',
+        'Query result exceeds max-affected preference constraint',
+        `The query affects ${row.page_total} rows`,
+      )
     }
   }
 }
@@ -364,10 +403,16 @@ export async function handleRpc(
       }
     }
   }
-  const choice = raw ? findRawFunction(cache, name, raw) : findFunction(cache, name, Object.keys(args), req.method === 'POST')
+  const choice = raw
+    ? findRawFunction(cache, name, raw)
+    : findFunction(cache, name, Object.keys(args), req.method === 'POST')
   const fn = choice.fn
   if (req.prefs.strict && req.prefs.maxAffected !== null && !fn.returnsSet) {
-    throw restError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict')
+    throw restError(
+      400,
+      'PGRST128',
+      'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+    )
   }
   // PostgREST's access mode for functions: GET and HEAD read only, and so is a POST of a STABLE or IMMUTABLE function
   // (docs/supabase-wire.md#rpc-access-mode); only a VOLATILE function called by POST may write.
@@ -384,10 +429,17 @@ export async function handleRpc(
     }
     // A scalar's count is its row count (1, or the rows of a set of scalars) whichever count was asked for.
     const sql = scalarCallSql(call, fn.returnsSet, fn.isVoid, req.prefs.count !== null)
-    const row = await execute(ctx, req, sql, p.values, (r) => {
-      checkBytes(r)
-      limited(r)
-    }, readOnly)
+    const row = await execute(
+      ctx,
+      req,
+      sql,
+      p.values,
+      (r) => {
+        checkBytes(r)
+        limited(r)
+      },
+      readOnly,
+    )
     if (fn.isVoid) return new Response(null, { status: 204, headers: headers(req, null, '*/*') })
     return readResponse({ ...req, single: false, csv: false }, row, 0, 'null')
   }
@@ -398,9 +450,17 @@ export async function handleRpc(
     const call2 = callSql(choice, args, p2)
     return planRead(cache, functionSource(cache, choice, call2)!, parseQuery(req.url.searchParams, skip))
   })
-  const row = await execute(ctx, req, sql, p.values, (r) => {
-    checkSingle(req)(r)
-    limited(r)
-  }, readOnly, { plan })
+  const row = await execute(
+    ctx,
+    req,
+    sql,
+    p.values,
+    (r) => {
+      checkSingle(req)(r)
+      limited(r)
+    },
+    readOnly,
+    { plan },
+  )
   return readResponse({ ...req, single }, row, root.params.offset ?? 0)
 }

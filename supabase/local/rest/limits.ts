@@ -35,7 +35,11 @@
  * sign-up row at most; the app's largest body (100 listing saves or messages) stays under 1 MB; ten anonymous
  * 10 MB bodies had held reads for ~11 s and 540 MB of memory.
  */
-export const MAX_BODY_BYTES = { anon: 64 * 1024, authenticated: 2 * 1024 * 1024, service_role: 10 * 1024 * 1024 } as const
+export const MAX_BODY_BYTES = {
+  anon: 64 * 1024,
+  authenticated: 2 * 1024 * 1024,
+  service_role: 10 * 1024 * 1024,
+} as const
 
 /** Deepest `select=` embedding and `or=`/`and=` nesting; deeper input would only serve to exhaust the stack. */
 export const MAX_NESTING = 16

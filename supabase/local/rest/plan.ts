@@ -63,9 +63,16 @@ export const relationSource = (cache: SchemaCache, name: string): Source | null 
   if (!rel) return null
   const computed = new Map<string, PgFunction>()
   for (const fn of cache.rowFunctions.get(name) ?? []) {
-    if (!fn.returnRelation && !fn.outColumns && !fn.isVoid && !fn.returnsSet && !rel.columns.has(fn.name)) computed.set(fn.name, fn)
+    if (!fn.returnRelation && !fn.outColumns && !fn.isVoid && !fn.returnsSet && !rel.columns.has(fn.name))
+      computed.set(fn.name, fn)
   }
-  return { name, columns: rel.columns, fromSql: `${ident(cache.schema)}.${ident(name)}`, computed, schema: cache.schema }
+  return {
+    name,
+    columns: rel.columns,
+    fromSql: `${ident(cache.schema)}.${ident(name)}`,
+    computed,
+    schema: cache.schema,
+  }
 }
 
 /** `label`: the name Postgres' own error would give the relation (PostgREST aliases an embedded table `<table>_<depth>`). */
@@ -94,7 +101,12 @@ function checkConditions(node: ReadNode, conditions: Condition[]): void {
     }
     const value = typeof c.value === 'string' ? c.value.toLowerCase() : ''
     if (c.op !== 'is' || c.field.jsonPath.length > 0 || (value !== 'null' && value !== 'not_null')) {
-      throw restError(400, 'PGRST120', `Bad operator on the '${embed.key}' embedded resource`, 'Only is null or not is null filters are allowed on embedded resources')
+      throw restError(
+        400,
+        'PGRST120',
+        `Bad operator on the '${embed.key}' embedded resource`,
+        'Only is null or not is null filters are allowed on embedded resources',
+      )
     }
     embed.filtering = true
   }
@@ -122,7 +134,8 @@ export function columnLabel(item: Extract<SelectItem, { kind: 'column' }>): stri
 
 /** An aggregate selected in the node or in the spreads within it. */
 const hasSpreadAggregate = (node: ReadNode): boolean =>
-  node.items.some((i) => i.kind === 'column' && !!i.agg) || node.embeds.some((e) => e.spread && hasSpreadAggregate(e.node))
+  node.items.some((i) => i.kind === 'column' && !!i.agg) ||
+  node.embeds.some((e) => e.spread && hasSpreadAggregate(e.node))
 
 /** `rel()`, and `rel(other())` nested: nothing selected anywhere below. */
 const isEmpty = (node: ReadNode): boolean => node.items.length === 0 && node.embeds.every((e) => isEmpty(e.node))
@@ -145,7 +158,12 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
     for (const item of items) {
       if (item.kind === 'column') {
         // `rel(count)`: PostgREST's legacy count of the embedded rows, when the relation has no column "count".
-        if (item.field.name === 'count' && item.field.jsonPath.length === 0 && !item.agg && !source.columns.has('count')) {
+        if (
+          item.field.name === 'count' &&
+          item.field.jsonPath.length === 0 &&
+          !item.agg &&
+          !source.columns.has('count')
+        ) {
           Object.assign(item, { field: { name: '*', jsonPath: [] }, agg: 'count', aggCast: item.cast, cast: null })
         } else {
           if (item.agg && !cache.aggregatesEnabled) {
@@ -156,8 +174,12 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
       }
       if (item.kind !== 'embed') continue
       if (depth >= MAX_EMBED_DEPTH || ++embeds > MAX_EMBEDS) {
-        throw restError(400, 'PGRST100', `"failed to parse select parameter" (embedding ${item.name})`,
-          `at most ${MAX_EMBED_DEPTH} nested levels and ${MAX_EMBEDS} embedded resources per request`)
+        throw restError(
+          400,
+          'PGRST100',
+          `"failed to parse select parameter" (embedding ${item.name})`,
+          `at most ${MAX_EMBED_DEPTH} nested levels and ${MAX_EMBEDS} embedded resources per request`,
+        )
       }
       const rel = findRelationship(cache, source.name, item.name, item.hint)
       const target = relationSource(cache, rel.foreignTable)
@@ -175,7 +197,12 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
       const child = build(target, item.select, childPath, depth + 1)
       // PostgREST hoists the aggregates of a to-one spread to the parent; a to-many spread has no such meaning.
       if (item.spread && !isToOne(rel) && hasSpreadAggregate(child)) {
-        throw restError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.')
+        throw restError(
+          400,
+          'PGRST127',
+          'Feature not implemented',
+          'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+        )
       }
       node.embeds.push({
         key,
@@ -198,12 +225,21 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
       // PostgREST's related order: by a column of a to-one embed of this node.
       const embed = node.embeds.find((e) => e.key === o.relation)
       if (!embed) {
-        throw restError(400, 'PGRST108', `'${o.relation}' is not an embedded resource in this request`, null,
-          `Verify that '${o.relation}' is included in the 'select' query parameter.`)
+        throw restError(
+          400,
+          'PGRST108',
+          `'${o.relation}' is not an embedded resource in this request`,
+          null,
+          `Verify that '${o.relation}' is included in the 'select' query parameter.`,
+        )
       }
       if (!embed.toOne || embed.junction) {
-        throw restError(400, 'PGRST118', `A related order on '${o.relation}' is not possible`,
-          `'${source.name}' and '${o.relation}' do not form a many-to-one or one-to-one relationship`)
+        throw restError(
+          400,
+          'PGRST118',
+          `A related order on '${o.relation}' is not possible`,
+          `'${source.name}' and '${o.relation}' do not form a many-to-one or one-to-one relationship`,
+        )
       }
       checkField(embed.node.source, o.field)
     }
@@ -212,8 +248,13 @@ export function planRead(cache: SchemaCache, root: Source, query: ParsedQuery): 
   const tree = build(root, query.select, '', 0)
   for (const path of query.nodes.keys()) {
     if (!used.has(path)) {
-      throw restError(400, 'PGRST108', `'${path}' is not an embedded resource in this request`, null,
-        `Verify that '${path}' is included in the 'select' query parameter.`)
+      throw restError(
+        400,
+        'PGRST108',
+        `'${path}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${path}' is included in the 'select' query parameter.`,
+      )
     }
   }
   return tree

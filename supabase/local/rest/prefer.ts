@@ -77,7 +77,12 @@ export function parsePrefer(header: string | undefined): Preferences {
     prefs.applied.push(pref)
   }
   if (prefs.strict && invalid.length > 0) {
-    throw restError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${invalid.join(', ')}`)
+    throw restError(
+      400,
+      'PGRST122',
+      'Invalid preferences given with handling=strict',
+      `Invalid preferences: ${invalid.join(', ')}`,
+    )
   }
   return prefs
 }

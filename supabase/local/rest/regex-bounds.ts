@@ -74,7 +74,8 @@ export function patternRefusal(pattern: string): string | null {
       let j = i + 1
       if (pattern[j] === '^') j++
       if (pattern[j] === ']') j++
-      while (j < pattern.length && pattern[j] !== ']') j += pattern[j] === '[' && /[:.=]/.test(pattern[j + 1] ?? '') ? 2 : 1
+      while (j < pattern.length && pattern[j] !== ']')
+        j += pattern[j] === '[' && /[:.=]/.test(pattern[j + 1] ?? '') ? 2 : 1
       atom({ all: 1, optional: 0 })
       i = j + 1
     } else if (ch === '(') {
@@ -125,7 +126,12 @@ export function patternRefusal(pattern: string): string | null {
 export function checkPattern(pattern: string): void {
   const why = patternRefusal(pattern)
   if (why !== null) {
-    throw restError(400, '2201B', 'invalid regular expression: regular expression is too complex', why,
-      'Use a shorter pattern with fewer or smaller {n,m} repeats.')
+    throw restError(
+      400,
+      '2201B',
+      'invalid regular expression: regular expression is too complex',
+      why,
+      'Use a shorter pattern with fewer or smaller {n,m} repeats.',
+    )
   }
 }

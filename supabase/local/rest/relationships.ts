@@ -51,10 +51,14 @@ export function relationships(cache: SchemaCache): Map<string, Relationship[]> {
   all = new Map()
   const add = (r: Relationship) => all!.set(r.table, [...(all!.get(r.table) ?? []), r])
   const isView = (name: string) => cache.relations.get(name)?.kind === 'view'
-  const unique = (table: string, cols: string[]) => cache.relations.get(table)?.uniqueKeys.some((k) => sameSet(k, cols)) ?? false
+  const unique = (table: string, cols: string[]) =>
+    cache.relations.get(table)?.uniqueKeys.some((k) => sameSet(k, cols)) ?? false
 
   // Foreign keys, then the same keys seen through views that expose every key column (PostgREST's view key deps).
-  const keys = cache.foreignKeys.map((fk) => ({ ...fk, pairs: fk.columns.map((c, i): [string, string] => [c, fk.refColumns[i]!]) }))
+  const keys = cache.foreignKeys.map((fk) => ({
+    ...fk,
+    pairs: fk.columns.map((c, i): [string, string] => [c, fk.refColumns[i]!]),
+  }))
   const viaViews: typeof keys = []
   for (const fk of keys) {
     const froms = [{ table: fk.table, map: (c: string) => c as string | undefined }, ...viewsOf(cache, fk.table)]
@@ -96,7 +100,13 @@ export function relationships(cache: SchemaCache): Map<string, Relationship[]> {
   // Many-to-many: two many-to-one keys of one junction table, all their columns within its primary key.
   for (const a of m2o) {
     for (const b of m2o) {
-      if (a.table !== b.table || a.constraint === b.constraint || a.cardinality !== 'many-to-one' || b.cardinality !== 'many-to-one') continue
+      if (
+        a.table !== b.table ||
+        a.constraint === b.constraint ||
+        a.cardinality !== 'many-to-one' ||
+        b.cardinality !== 'many-to-one'
+      )
+        continue
       const pk = cache.relations.get(a.table)?.primaryKey ?? []
       const cols = [...a.columns.map(([c]) => c), ...b.columns.map(([c]) => c)]
       if (pk.length === 0 || !cols.every((c) => pk.includes(c))) continue
@@ -107,7 +117,13 @@ export function relationships(cache: SchemaCache): Map<string, Relationship[]> {
         cardinality: 'many-to-many',
         constraint: a.constraint,
         columns: [],
-        junction: { table: a.table, constraint1: a.constraint, constraint2: b.constraint, source: a.columns, target: b.columns },
+        junction: {
+          table: a.table,
+          constraint1: a.constraint,
+          constraint2: b.constraint,
+          source: a.columns,
+          target: b.columns,
+        },
         foreignIsView: isView(b.foreignTable),
         computed: null,
       })
@@ -147,10 +163,16 @@ function viewsOf(cache: SchemaCache, table: string): { table: string; map: (c: s
   return out
 }
 
-const singleCol = (pairs: [string, string][], side: 0 | 1, name: string) => pairs.length === 1 && pairs[0]![side] === name
+const singleCol = (pairs: [string, string][], side: 0 | 1, name: string) =>
+  pairs.length === 1 && pairs[0]![side] === name
 
 /** The relationship an embed `target!hint` names from `origin`, or PostgREST's PGRST200/PGRST201. */
-export function findRelationship(cache: SchemaCache, origin: string, target: string, hint: string | null): Relationship {
+export function findRelationship(
+  cache: SchemaCache,
+  origin: string,
+  target: string,
+  hint: string | null,
+): Relationship {
   const all = relationships(cache)
   const rels = all.get(origin) ?? []
   const matches = rels.filter((r) => {
@@ -158,20 +180,25 @@ export function findRelationship(cache: SchemaCache, origin: string, target: str
     const plain = r.cardinality !== 'many-to-many'
     if (r.isSelf) {
       if (hint === null) {
-        return (target === r.foreignTable && r.cardinality === 'one-to-many') ||
+        return (
+          (target === r.foreignTable && r.cardinality === 'one-to-many') ||
           (plain && singleCol(r.columns, 0, target) && r.cardinality === 'many-to-one')
+        )
       }
       return target === r.foreignTable && r.cardinality === 'one-to-many' && singleCol(r.columns, 1, hint)
     }
     if (hint === null) {
-      return target === r.foreignTable ||
+      return (
+        target === r.foreignTable ||
         (plain && r.constraint === target && !r.foreignIsView) ||
         (plain && singleCol(r.columns, 0, target) && !r.foreignIsView)
+      )
     }
-    return target === r.foreignTable && (
-      (plain && r.constraint === hint) ||
-      (plain && (singleCol(r.columns, 0, hint) || singleCol(r.columns, 1, hint))) ||
-      (!plain && r.junction!.table === hint)
+    return (
+      target === r.foreignTable &&
+      ((plain && r.constraint === hint) ||
+        (plain && (singleCol(r.columns, 0, hint) || singleCol(r.columns, 1, hint))) ||
+        (!plain && r.junction!.table === hint))
     )
   })
   if (matches.length === 1) return matches[0]!
@@ -185,15 +212,20 @@ function noRelationship(cache: SchemaCache, origin: string, target: string, hint
   let suggestion: string | null = null
   if (rels) {
     const child = closest(target, new Set(rels.map((r) => r.foreignTable)))
-    if (child && !rels.some((r) => r.foreignTable === target)) suggestion = `Perhaps you meant '${child}' instead of '${target}'.`
+    if (child && !rels.some((r) => r.foreignTable === target))
+      suggestion = `Perhaps you meant '${child}' instead of '${target}'.`
   } else {
     const parent = closest(origin, all.keys())
     if (parent) suggestion = `Perhaps you meant '${parent}' instead of '${origin}'.`
   }
-  return restError(400, 'PGRST200', `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,
+  return restError(
+    400,
+    'PGRST200',
+    `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,
     `Searched for a foreign key relationship between '${origin}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} ` +
       `in the schema '${cache.schema}', but no matches were found.`,
-    suggestion)
+    suggestion,
+  )
 }
 
 const cols = (list: string[]) => `(${list.join(', ')})`

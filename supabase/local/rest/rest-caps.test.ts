@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Hono } from 'hono'
 import { createApp } from '../app.ts'
 import { startTestStack, type TestStack } from '../testing/test-stack.ts'
-import { MAX_EMBED_DEPTH, MAX_EMBEDS, MAX_RESPONSE_BYTES, MAX_ROWS, MAX_VISITED_ROWS, STATEMENT_TIMEOUT_MS } from './limits.ts'
+import {
+  MAX_EMBED_DEPTH,
+  MAX_EMBEDS,
+  MAX_RESPONSE_BYTES,
+  MAX_ROWS,
+  MAX_VISITED_ROWS,
+  STATEMENT_TIMEOUT_MS,
+} from './limits.ts'
 import { planRead, relationSource } from './plan.ts'
 import { parseQuery } from './query-params.ts'
 import { SchemaCacheHolder } from './schema-cache.ts'
@@ -39,7 +46,8 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => ts?.stop())
 
-const get = (path: string, token = ts.anonKey) => app.request(`/rest/v1/${path}`, { headers: { apikey: ts.anonKey, authorization: `Bearer ${token}` } })
+const get = (path: string, token = ts.anonKey) =>
+  app.request(`/rest/v1/${path}`, { headers: { apikey: ts.anonKey, authorization: `Bearer ${token}` } })
 
 describe('rows per response (db-max-rows 1000)', () => {
   it('cuts a read at 1000 rows whatever limit asks, and says so in Content-Range', async () => {
@@ -102,9 +110,14 @@ describe('rows visited per read', () => {
     const wide = Array.from({ length: 6 }, (_, i) => `i${i}:listing_images(id)`).join(',')
     const res = await get(`listings?select=id,${wide}&id=eq.${crowded}`)
     expect(res.status).toBe(400)
-    expect(await res.json()).toMatchObject({ code: '54000', message: `the request would read more than ${MAX_VISITED_ROWS} rows` })
+    expect(await res.json()).toMatchObject({
+      code: '54000',
+      message: `the request would read more than ${MAX_VISITED_ROWS} rows`,
+    })
     // The same read with fewer embeds stays within the budget.
-    expect((await get(`listings?select=id,a:listing_images(id),b:listing_images(id)&id=eq.${crowded}`)).status).toBe(200)
+    expect((await get(`listings?select=id,a:listing_images(id),b:listing_images(id)&id=eq.${crowded}`)).status).toBe(
+      200,
+    )
   })
 })
 
@@ -116,16 +129,29 @@ describe('statement time by role', () => {
 
   it('stops a statement that runs past its limit (statement_timeout never fires on PGlite; the guard does)', async () => {
     const cache = await new SchemaCacheHolder(ts.stack.ctx.db.pg, () => {}).get()
-    const q = parseQuery(new URLSearchParams('select=id,title,description,listing_images(id,image_url)&order=description'))
+    const q = parseQuery(
+      new URLSearchParams('select=id,title,description,listing_images(id,image_url)&order=description'),
+    )
     const root = planRead(cache, relationSource(cache, 'listings')!, q)
     const p = new Params()
-    const slow = readSql(root, { single: false, count: true }, p, { maxRows: MAX_ROWS, timeoutMs: 1, maxVisitedRows: 1e9 })
+    const slow = readSql(root, { single: false, count: true }, p, {
+      maxRows: MAX_ROWS,
+      timeoutMs: 1,
+      maxVisitedRows: 1e9,
+    })
     const error = await ts.stack.ctx.db
       .withClaims({ role: 'anon' }, (tx) => tx.query(slow, p.values))
-      .then(() => null, (e: unknown) => String(e))
+      .then(
+        () => null,
+        (e: unknown) => String(e),
+      )
     expect(error).toMatch(/kreis_statement_timeout/)
     const p2 = new Params()
-    const fine = readSql(root, { single: false, count: true }, p2, { maxRows: MAX_ROWS, timeoutMs: 60_000, maxVisitedRows: 1e9 })
+    const fine = readSql(root, { single: false, count: true }, p2, {
+      maxRows: MAX_ROWS,
+      timeoutMs: 60_000,
+      maxVisitedRows: 1e9,
+    })
     await expect(ts.stack.ctx.db.withClaims({ role: 'anon' }, (tx) => tx.query(fine, p2.values))).resolves.toBeDefined()
   })
 })

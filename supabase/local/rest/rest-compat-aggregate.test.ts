@@ -43,7 +43,12 @@ describe('aggregates', () => {
     await setAggregates(false)
     const res = await anon.from('posts').select('score.sum()')
     expect(res.status).toBe(400)
-    expect(res.error).toEqual({ code: 'PGRST123', message: 'Use of aggregate functions is not allowed', details: null, hint: null })
+    expect(res.error).toEqual({
+      code: 'PGRST123',
+      message: 'Use of aggregate functions is not allowed',
+      details: null,
+      hint: null,
+    })
   })
 
   it('groups by the other selected columns, names results after the function unless aliased', async () => {
@@ -74,7 +79,10 @@ describe('aggregates', () => {
     const { data, error } = await anon.from('posts').select('score.sum(), ...rooms(slug)')
     expect(error).toBeNull()
     const sorted = [...(data as { slug: string }[])].sort((a, b) => a.slug.localeCompare(b.slug))
-    expect(sorted).toEqual([{ sum: 10, slug: 'general' }, { sum: 1, slug: 'random' }])
+    expect(sorted).toEqual([
+      { sum: 10, slug: 'general' },
+      { sum: 1, slug: 'random' },
+    ])
   })
 
   it('hoists an aggregate inside a to-one spread to the parent, grouped by the parent’s other columns', async () => {
@@ -82,26 +90,40 @@ describe('aggregates', () => {
     // posts by room: 1 → ada, ada, cy (born 1990, 1990, 2000); 2 → bob (1985).
     const byRoom = await anon.from('posts').select('room_id, ...author(born.sum())').order('room_id')
     expect(byRoom.error).toBeNull()
-    expect(byRoom.data).toEqual([{ room_id: 1, sum: 5980 }, { room_id: 2, sum: 1985 }])
+    expect(byRoom.data).toEqual([
+      { room_id: 1, sum: 5980 },
+      { room_id: 2, sum: 1985 },
+    ])
     // Grouped by another spread's column, with count() and labels.
     const other = await anon.from('posts').select('...rooms(slug), ...author(n:count(), oldest:born.min())')
     const sorted = [...(other.data as { slug: string }[])].sort((a, b) => a.slug.localeCompare(b.slug))
-    expect(sorted).toEqual([{ slug: 'general', n: 3, oldest: 1990 }, { slug: 'random', n: 1, oldest: 1985 }])
+    expect(sorted).toEqual([
+      { slug: 'general', n: 3, oldest: 1990 },
+      { slug: 'random', n: 1, oldest: 1985 },
+    ])
     // From a spread within a spread (each one's boss's boss): to the root, past the middle one.
     const nested = await anon.from('staff').select('...boss_id(...boss_id(top:name, n:id.count()))')
-    const rows = [...(nested.data as { top: string | null }[])].sort((a, b) => String(a.top).localeCompare(String(b.top)))
-    expect(rows).toEqual([{ top: 'Chief', n: 1 }, { top: null, n: 0 }])
+    const rows = [...(nested.data as { top: string | null }[])].sort((a, b) =>
+      String(a.top).localeCompare(String(b.top)),
+    )
+    expect(rows).toEqual([
+      { top: 'Chief', n: 1 },
+      { top: null, n: 0 },
+    ])
   })
 
   it('refuses an aggregate in a to-many spread with 400 PGRST127, as PostgREST does', async () => {
     await setAggregates(true)
     const res = await anon.from('rooms').select('slug, ...posts(score.sum())')
-    expect([res.status, res.error]).toEqual([400, {
-      code: 'PGRST127',
-      message: 'Feature not implemented',
-      details: 'Aggregates are not implemented for one-to-many or many-to-many spreads.',
-      hint: null,
-    }])
+    expect([res.status, res.error]).toEqual([
+      400,
+      {
+        code: 'PGRST127',
+        message: 'Feature not implemented',
+        details: 'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+        hint: null,
+      },
+    ])
   })
 })
 
@@ -121,7 +143,11 @@ describe('work caps on aggregates', () => {
 
 describe('spread embeds', () => {
   it('lifts a to-one embed’s columns (aliases kept) into the parent object', async () => {
-    const { data, error } = await anon.from('posts').select('id, ...rooms(room:slug), ...author(mood)').eq('id', 1).single()
+    const { data, error } = await anon
+      .from('posts')
+      .select('id, ...rooms(room:slug), ...author(mood)')
+      .eq('id', 1)
+      .single()
     expect(error).toBeNull()
     expect(data).toEqual({ id: 1, room: 'general', mood: 'happy' })
   })

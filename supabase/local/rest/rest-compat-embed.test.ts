@@ -25,7 +25,10 @@ describe('embed targets', () => {
   it('embeds through a foreign-key name, from either side', async () => {
     const fwd = await anon.from('pairs').select('id, pairs_first_fkey(handle)').order('id')
     expect(fwd.error).toBeNull()
-    expect(fwd.data).toEqual([{ id: 1, pairs_first_fkey: { handle: 'ada' } }, { id: 2, pairs_first_fkey: { handle: 'cy' } }])
+    expect(fwd.data).toEqual([
+      { id: 1, pairs_first_fkey: { handle: 'ada' } },
+      { id: 2, pairs_first_fkey: { handle: 'cy' } },
+    ])
     const back = await anon.from('members').select('handle, pairs_second_fkey(id)').eq('handle', 'ada').single()
     expect(back.data).toEqual({ handle: 'ada', pairs_second_fkey: [{ id: 2 }] })
   })
@@ -37,7 +40,11 @@ describe('embed targets', () => {
   })
 
   it('embeds many-to-many through the junction table, and names the junction as a hint', async () => {
-    const { data, error } = await anon.from('goods').select('name, labels(name)').order('id').order('id', { referencedTable: 'labels' })
+    const { data, error } = await anon
+      .from('goods')
+      .select('name, labels(name)')
+      .order('id')
+      .order('id', { referencedTable: 'labels' })
     expect(error).toBeNull()
     expect(data).toEqual([
       { name: 'Kettle', labels: [{ name: 'kitchen' }, { name: 'electric' }] },
@@ -51,7 +58,12 @@ describe('embed targets', () => {
   it('resolves a self-relationship: the column for the parent, the table (or a hint) for the children', async () => {
     const parent = await anon.from('staff').select('name, boss_id(name)').eq('id', 3).single()
     expect(parent.data).toEqual({ name: 'Dev', boss_id: { name: 'Lead' } })
-    const children = await anon.from('staff').select('name, staff(name)').eq('id', 1).order('id', { referencedTable: 'staff' }).single()
+    const children = await anon
+      .from('staff')
+      .select('name, staff(name)')
+      .eq('id', 1)
+      .order('id', { referencedTable: 'staff' })
+      .single()
     expect(children.data).toEqual({ name: 'Chief', staff: [{ name: 'Lead' }, { name: 'Ops' }] })
     const hinted = await anon.from('staff').select('name, reports:staff!boss_id(name)').eq('id', 2).single()
     expect(hinted.data).toEqual({ name: 'Lead', reports: [{ name: 'Dev' }] })
@@ -68,7 +80,10 @@ describe('embed targets', () => {
   it('follows a view over a view (renamed columns) to the base table key', async () => {
     const { data, error } = await anon.from('recent_posts').select('post_id, rooms(slug)').order('post_id').limit(2)
     expect(error).toBeNull()
-    expect(data).toEqual([{ post_id: 2, rooms: { slug: 'general' } }, { post_id: 3, rooms: { slug: 'random' } }])
+    expect(data).toEqual([
+      { post_id: 2, rooms: { slug: 'general' } },
+      { post_id: 3, rooms: { slug: 'random' } },
+    ])
   })
 })
 
@@ -83,7 +98,12 @@ describe('empty embeds', () => {
 
 describe('related orders', () => {
   it('orders parents by a column of a to-one embed, rel(col)', async () => {
-    const { data, error } = await anon.from('posts').select('id, rooms(slug)').lt('id', 5).order('rooms(slug)', { ascending: false }).order('id')
+    const { data, error } = await anon
+      .from('posts')
+      .select('id, rooms(slug)')
+      .lt('id', 5)
+      .order('rooms(slug)', { ascending: false })
+      .order('id')
     expect(error).toBeNull()
     expect((data ?? []).map((r) => r.id)).toEqual([3, 1, 2, 4])
     const computed = await anon.from('posts').select('id, writer(born)').lt('id', 5).order('writer(born)').order('id')
@@ -109,7 +129,12 @@ describe('null-embed filters', () => {
     const leaves = await anon.from('staff').select('name, staff()', { count: 'exact' }).is('staff', null).order('id')
     expect(leaves.error).toBeNull()
     expect([leaves.data, leaves.count]).toEqual([[{ name: 'Dev' }, { name: 'Ops' }], 2])
-    const bosses = await anon.from('staff').select('name, staff(name)').not('staff', 'is', null).order('id').order('id', { referencedTable: 'staff' })
+    const bosses = await anon
+      .from('staff')
+      .select('name, staff(name)')
+      .not('staff', 'is', null)
+      .order('id')
+      .order('id', { referencedTable: 'staff' })
     expect(bosses.data).toEqual([
       { name: 'Chief', staff: [{ name: 'Lead' }, { name: 'Ops' }] },
       { name: 'Lead', staff: [{ name: 'Dev' }] },
@@ -132,7 +157,11 @@ describe('functions of a row', () => {
   it('selects, filters and orders by a computed field', async () => {
     const { data, error } = await anon.from('posts').select('id, shout').not('body', 'is', null).order('shout')
     expect(error).toBeNull()
-    expect(data).toEqual([{ id: 2, shout: 'AGAIN' }, { id: 1, shout: 'HELLO' }, { id: 3, shout: 'HI' }])
+    expect(data).toEqual([
+      { id: 2, shout: 'AGAIN' },
+      { id: 1, shout: 'HELLO' },
+      { id: 3, shout: 'HI' },
+    ])
     const filtered = await anon.from('posts').select('id').eq('shout', 'HI')
     expect(filtered.data).toEqual([{ id: 3 }])
   })
@@ -146,14 +175,20 @@ describe('functions of a row', () => {
   it('selects computed fields and embeds computed relationships of an rpc’s rows', async () => {
     const { data, error } = await anon.rpc('all_posts').select('id, shout, writer(handle)').lte('id', 2).order('id')
     expect(error).toBeNull()
-    expect(data).toEqual([{ id: 1, shout: 'HELLO', writer: { handle: 'ada' } }, { id: 2, shout: 'AGAIN', writer: { handle: 'ada' } }])
+    expect(data).toEqual([
+      { id: 1, shout: 'HELLO', writer: { handle: 'ada' } },
+      { id: 2, shout: 'AGAIN', writer: { handle: 'ada' } },
+    ])
   })
 })
 
 describe('functions of a row in a write', () => {
   it('reads computed fields and computed relationships back from an insert', async () => {
-    const { data, error } = await anon.from('posts').insert({ id: 50, author: 'cy', room_id: 2, body: 'late' })
-      .select('id, shout, writer(handle)').single()
+    const { data, error } = await anon
+      .from('posts')
+      .insert({ id: 50, author: 'cy', room_id: 2, body: 'late' })
+      .select('id, shout, writer(handle)')
+      .single()
     expect(error).toBeNull()
     expect(data).toEqual({ id: 50, shout: 'LATE', writer: { handle: 'cy' } })
   })
@@ -167,14 +202,25 @@ describe('relationship errors', () => {
       code: 'PGRST201',
       message: "Could not embed because more than one relationship was found for 'members' and 'pairs'",
       details: [
-        { cardinality: 'one-to-many', embedding: 'members with pairs', relationship: 'pairs_first_fkey using members(handle) and pairs(first_member)' },
-        { cardinality: 'one-to-many', embedding: 'members with pairs', relationship: 'pairs_second_fkey using members(handle) and pairs(second_member)' },
+        {
+          cardinality: 'one-to-many',
+          embedding: 'members with pairs',
+          relationship: 'pairs_first_fkey using members(handle) and pairs(first_member)',
+        },
+        {
+          cardinality: 'one-to-many',
+          embedding: 'members with pairs',
+          relationship: 'pairs_second_fkey using members(handle) and pairs(second_member)',
+        },
       ],
       hint: "Try changing 'pairs' to one of the following: 'pairs!pairs_first_fkey', 'pairs!pairs_second_fkey'. Find the desired relationship in the 'details' key.",
     })
     const m2o = await anon.from('pairs').select('members(handle)')
     expect(m2o.status).toBe(300)
-    expect((m2o.error?.details as unknown as { cardinality: string }[]).map((d) => d.cardinality)).toEqual(['many-to-one', 'many-to-one'])
+    expect((m2o.error?.details as unknown as { cardinality: string }[]).map((d) => d.cardinality)).toEqual([
+      'many-to-one',
+      'many-to-one',
+    ])
   })
 
   it('disambiguates with a constraint or a column hint', async () => {
@@ -185,20 +231,34 @@ describe('relationship errors', () => {
   })
 
   it('answers 400 42712 for two embeds under one name, as PostgREST’s SQL does, instead of keeping one of them', async () => {
-    const twice = await anon.from('pairs').select('members!first_member(handle), members!second_member(handle)').eq('id', 1)
-    expect([twice.status, twice.error]).toEqual([400, {
-      code: '42712',
-      message: 'table name "pairs_members_1" specified more than once',
-      details: null,
-      hint: null,
-    }])
-    const aliased = await anon.from('pairs').select('a:members!first_member(handle), b:members!second_member(handle)').eq('id', 1).single()
+    const twice = await anon
+      .from('pairs')
+      .select('members!first_member(handle), members!second_member(handle)')
+      .eq('id', 1)
+    expect([twice.status, twice.error]).toEqual([
+      400,
+      {
+        code: '42712',
+        message: 'table name "pairs_members_1" specified more than once',
+        details: null,
+        hint: null,
+      },
+    ])
+    const aliased = await anon
+      .from('pairs')
+      .select('a:members!first_member(handle), b:members!second_member(handle)')
+      .eq('id', 1)
+      .single()
     expect(aliased.data).toEqual({ a: { handle: 'ada' }, b: { handle: 'bob' } })
   })
 
   it('names an embedded table <table>_<depth> in an unknown-column error, the root by its name', async () => {
     const embedded = await anon.from('rooms').select('slug, posts(nope)')
-    expect([embedded.status, embedded.error?.code, embedded.error?.message]).toEqual([400, '42703', 'column posts_1.nope does not exist'])
+    expect([embedded.status, embedded.error?.code, embedded.error?.message]).toEqual([
+      400,
+      '42703',
+      'column posts_1.nope does not exist',
+    ])
     const filtered = await anon.from('rooms').select('slug, posts(id)').eq('posts.nope', 1)
     expect(filtered.error?.message).toBe('column posts_1.nope does not exist')
     const root = await anon.from('rooms').select('nope')
@@ -211,7 +271,8 @@ describe('relationship errors', () => {
     expect(hinted.error).toEqual({
       code: 'PGRST200',
       message: "Could not find a relationship between 'posts' and 'rooms' in the schema cache",
-      details: "Searched for a foreign key relationship between 'posts' and 'rooms' using the hint 'nope' in the schema 'public', but no matches were found.",
+      details:
+        "Searched for a foreign key relationship between 'posts' and 'rooms' using the hint 'nope' in the schema 'public', but no matches were found.",
       hint: null,
     })
     const typo = await anon.from('posts').select('id, room(slug)')

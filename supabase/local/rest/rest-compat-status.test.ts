@@ -86,7 +86,13 @@ describe('insert and upsert statuses', () => {
     expect([updated.status, updated.count, updated.data]).toEqual([200, 1, [{ id: 10, slug: 'TEN' }]])
     const minimal = await anon.from('rooms').upsert({ id: 10, slug: 'Ten' })
     expect(minimal.status).toBe(200)
-    const mixed = await anon.from('rooms').upsert([{ id: 10, slug: 'ten' }, { id: 11, slug: 'eleven' }]).select()
+    const mixed = await anon
+      .from('rooms')
+      .upsert([
+        { id: 10, slug: 'ten' },
+        { id: 11, slug: 'eleven' },
+      ])
+      .select()
     expect(mixed.status).toBe(201)
     const ignored = await anon.from('rooms').upsert({ id: 11, slug: 'x' }, { ignoreDuplicates: true })
     expect(ignored.status).toBe(201)
@@ -117,12 +123,15 @@ describe('rpc overloads and errors', () => {
     expect(res.status).toBe(300)
     expect(res.error).toEqual({
       code: 'PGRST203',
-      message: 'Could not choose the best candidate function between: public.pick(a => integer), public.pick(a => integer, b => integer)',
+      message:
+        'Could not choose the best candidate function between: public.pick(a => integer), public.pick(a => integer, b => integer)',
       details: null,
       hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     })
     const twin = await anon.rpc('twin', { a: 1 })
-    expect(twin.error?.message).toBe('Could not choose the best candidate function between: public.twin(a => integer), public.twin(a => text)')
+    expect(twin.error?.message).toBe(
+      'Could not choose the best candidate function between: public.twin(a => integer), public.twin(a => text)',
+    )
   })
 
   it('answers 404 PGRST202 with the searched parameters and a close function or parameter list as hint', async () => {
@@ -131,7 +140,8 @@ describe('rpc overloads and errors', () => {
     expect(typo.error).toEqual({
       code: 'PGRST202',
       message: 'Could not find the function public.answr without parameters in the schema cache',
-      details: 'Searched for the function public.answr without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      details:
+        'Searched for the function public.answr without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
       hint: 'Perhaps you meant to call the function public.answer',
     })
     // A name hint needs PostgREST's 0.75 score: a far name is not revealed.
@@ -140,12 +150,15 @@ describe('rpc overloads and errors', () => {
     expect(params.error).toMatchObject({
       code: 'PGRST202',
       message: 'Could not find the function public.pick(cc) in the schema cache',
-      details: 'Searched for the function public.pick with parameter cc or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      details:
+        'Searched for the function public.pick with parameter cc or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
       hint: 'Perhaps you meant to call the function public.pick(c)',
     })
     // PostgREST lists the searched parameters sorted, whatever order they came in.
     const get = await anon.rpc('pick', { z: 2, a: 1 }, { get: true })
-    expect(get.error?.details).toBe('Searched for the function public.pick with parameters a, z, but no matches were found in the schema cache.')
+    expect(get.error?.details).toBe(
+      'Searched for the function public.pick with parameters a, z, but no matches were found in the schema cache.',
+    )
   })
 
   it('passes the whole JSON body to a single unnamed json parameter, and an unnamed text by the key ""', async () => {
@@ -156,14 +169,19 @@ describe('rpc overloads and errors', () => {
   })
 
   it('passes a text/plain body whole to a single unnamed text parameter', async () => {
-    const res = await raw('rpc/echo_text', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'plain words' })
+    const res = await raw('rpc/echo_text', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'plain words',
+    })
     expect([res.status, await res.json()]).toEqual([200, 'got plain words'])
     const none = await raw('rpc/answer', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' })
     expect(none.status).toBe(404)
     expect(await none.json()).toEqual({
       code: 'PGRST202',
       message: 'Could not find the function public.answer in the schema cache',
-      details: 'Searched for the function public.answer with a single unnamed text parameter, but no matches were found in the schema cache.',
+      details:
+        'Searched for the function public.answer with a single unnamed text parameter, but no matches were found in the schema cache.',
       hint: null,
     })
   })
@@ -178,7 +196,11 @@ describe('Prefer: max-affected', () => {
   it('rolls back an update or delete touching more rows than allowed with 400 PGRST124 (handling=strict)', async () => {
     // postgrest-js sends `.maxAffected(1)` as this Prefer (typed only for clients declaring PostgREST 13).
     const strict = { Prefer: 'handling=strict,max-affected=1' }
-    const res = await raw('posts?author=eq.ada', { method: 'PATCH', headers: strict, body: JSON.stringify({ score: 9 }) })
+    const res = await raw('posts?author=eq.ada', {
+      method: 'PATCH',
+      headers: strict,
+      body: JSON.stringify({ score: 9 }),
+    })
     expect(res.status).toBe(400)
     expect(await res.json()).toEqual({
       code: 'PGRST124',
@@ -188,7 +210,10 @@ describe('Prefer: max-affected', () => {
     })
     const after = await anon.from('posts').select('score').eq('author', 'ada').order('id')
     expect(after.data).toEqual([{ score: 3 }, { score: 5 }])
-    const del = await raw('posts?author=eq.ada', { method: 'DELETE', headers: { Prefer: 'handling=strict, max-affected=1' } })
+    const del = await raw('posts?author=eq.ada', {
+      method: 'DELETE',
+      headers: { Prefer: 'handling=strict, max-affected=1' },
+    })
     expect(del.status).toBe(400)
     expect((await anon.from('posts').select('id').eq('author', 'ada')).data).toHaveLength(2)
   })
@@ -209,10 +234,18 @@ describe('Prefer: max-affected', () => {
   })
 
   it('refuses max-affected on an rpc not returning a set (PGRST128) and counts a set rpc', async () => {
-    const scalar = await raw('rpc/answer', { method: 'POST', headers: { Prefer: 'handling=strict, max-affected=1' }, body: '{}' })
+    const scalar = await raw('rpc/answer', {
+      method: 'POST',
+      headers: { Prefer: 'handling=strict, max-affected=1' },
+      body: '{}',
+    })
     expect(scalar.status).toBe(400)
     expect((await scalar.json()).code).toBe('PGRST128')
-    const set = await raw('rpc/all_posts', { method: 'POST', headers: { Prefer: 'handling=strict, max-affected=1' }, body: '{}' })
+    const set = await raw('rpc/all_posts', {
+      method: 'POST',
+      headers: { Prefer: 'handling=strict, max-affected=1' },
+      body: '{}',
+    })
     expect(set.status).toBe(400)
     expect((await set.json()).code).toBe('PGRST124')
   })
@@ -239,7 +272,9 @@ describe('media types', () => {
     expect(list.data).toEqual([{ handle: 'ada', mood: 'happy' }, { handle: 'bob' }, { handle: 'cy', mood: 'calm' }])
     const one = await anon.from('members').select('handle, mood').eq('handle', 'bob').single().stripNulls()
     expect(one.data).toEqual({ handle: 'bob' })
-    const res = await raw('members?handle=eq.bob', { headers: { Accept: 'application/vnd.pgrst.array+json;nulls=stripped' } })
+    const res = await raw('members?handle=eq.bob', {
+      headers: { Accept: 'application/vnd.pgrst.array+json;nulls=stripped' },
+    })
     expect(res.headers.get('content-type')).toContain('nulls=stripped')
   })
 
@@ -280,7 +315,10 @@ describe('exposed schemas (Accept-Profile / Content-Profile)', () => {
     const res = await raw('rooms?select=slug&id=eq.1')
     expect(res.headers.get('content-profile')).toBe('public')
     const missing = await anon.schema('shop').from('rooms').select()
-    expect(missing.error).toMatchObject({ code: 'PGRST205', message: "Could not find the table 'shop.rooms' in the schema cache" })
+    expect(missing.error).toMatchObject({
+      code: 'PGRST205',
+      message: "Could not find the table 'shop.rooms' in the schema cache",
+    })
   })
 
   it('answers 406 PGRST106 for a schema that is not exposed', async () => {

@@ -34,9 +34,12 @@ describe('product schema', () => {
     const { data, error, count } = await ts
       .anon()
       .from('listings')
-      .select('id, title, price, location, created_at, user_id, listing_images(image_url, image_order), profiles(first_name, last_name)', {
-        count: 'exact',
-      })
+      .select(
+        'id, title, price, location, created_at, user_id, listing_images(image_url, image_order), profiles(first_name, last_name)',
+        {
+          count: 'exact',
+        },
+      )
       .eq('status', 'active')
       .order('created_at', { ascending: false })
       .order('image_order', { referencedTable: 'listing_images' })
@@ -67,7 +70,11 @@ describe('product schema', () => {
       .or(`buyer_id.eq.${ANNA},seller_id.eq.${ANNA}`)
       .order('last_message_at', { ascending: false })
     expect(error).toBeNull()
-    const rows = (data ?? []) as unknown as { buyer_id: string; seller_id: string; listings: { title: string } | null }[]
+    const rows = (data ?? []) as unknown as {
+      buyer_id: string
+      seller_id: string
+      listings: { title: string } | null
+    }[]
     expect(rows.length).toBeGreaterThan(0)
     for (const r of rows) {
       expect([r.buyer_id, r.seller_id]).toContain(ANNA)
@@ -75,7 +82,7 @@ describe('product schema', () => {
     }
   })
 
-  it("gives a signed-in user their own profile through the my_profile view, and nothing to anon", async () => {
+  it('gives a signed-in user their own profile through the my_profile view, and nothing to anon', async () => {
     const token = await ts.stack.ctx.jwt.sign({ sub: ANNA, role: 'authenticated', aud: 'authenticated' }, 3600)
     const { data, error } = await userClient(ts, token).from('my_profile').select('id, first_name, last_name').single()
     expect(error).toBeNull()

@@ -48,7 +48,11 @@ describe('select', () => {
   })
 
   it('renames columns with alias:col, casts with ::, and reads json paths with -> and ->>', async () => {
-    const { data } = await anon.from('items').select('key:id, price::text, meta->color, eu:meta->size->>eu').eq('id', 1).single()
+    const { data } = await anon
+      .from('items')
+      .select('key:id, price::text, meta->color, eu:meta->size->>eu')
+      .eq('id', 1)
+      .single()
     expect(data).toEqual({ key: 1, price: '120.50', color: 'red', eu: '42' })
   })
 
@@ -154,7 +158,12 @@ describe('filters', () => {
     expect(ids((await anon.from('items').select('id').not('slug', 'is', null).order('id')).data)).toEqual([1, 2])
     expect(ids((await anon.from('items').select('id').or('id.eq.1,id.eq.3').order('id')).data)).toEqual([1, 3])
     expect(ids((await anon.from('items').select('id').match({ seller_id: SELLER_A, price: 45 })).data)).toEqual([2])
-    expect(ids((await anon.from('items').select('id').textSearch('title', 'jacket', { type: 'plain', config: 'english' })).data)).toEqual([2])
+    expect(
+      ids(
+        (await anon.from('items').select('id').textSearch('title', 'jacket', { type: 'plain', config: 'english' }))
+          .data,
+      ),
+    ).toEqual([2])
   })
 
   it('applies RLS: anon sees only active items, the seller also their draft', async () => {
@@ -167,9 +176,17 @@ describe('filters', () => {
 
 describe('order, paging, count', () => {
   it('orders by several columns with nullsfirst/nullslast', async () => {
-    const first = await anon.from('items').select('id').order('slug', { ascending: true, nullsFirst: true }).order('id', { ascending: false })
+    const first = await anon
+      .from('items')
+      .select('id')
+      .order('slug', { ascending: true, nullsFirst: true })
+      .order('id', { ascending: false })
     expect(ids(first.data)).toEqual([5, 3, 2, 1])
-    const last = await anon.from('items').select('id').order('slug', { ascending: false, nullsFirst: false }).order('id')
+    const last = await anon
+      .from('items')
+      .select('id')
+      .order('slug', { ascending: false, nullsFirst: false })
+      .order('id')
     expect(ids(last.data)).toEqual([1, 2, 3, 5])
   })
 
@@ -190,7 +207,10 @@ describe('order, paging, count', () => {
   })
 
   it('counts only parents that pass an !inner embed filter', async () => {
-    const { count } = await anon.from('items').select('id, photos!inner(url)', { count: 'exact', head: true }).eq('photos.position', 1)
+    const { count } = await anon
+      .from('items')
+      .select('id, photos!inner(url)', { count: 'exact', head: true })
+      .eq('photos.position', 1)
     expect(count).toBe(2)
   })
 

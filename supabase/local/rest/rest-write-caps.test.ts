@@ -25,12 +25,18 @@ function send(method: string, path: string, body?: unknown, bearer: string | nul
   return fetch(`${ts.url}/rest/v1/${path}`, {
     method,
     body: body === undefined ? undefined : JSON.stringify(body),
-    headers: { apikey: ts.anonKey, Authorization: `Bearer ${bearer ?? ts.anonKey}`, 'Content-Type': 'application/json' },
+    headers: {
+      apikey: ts.anonKey,
+      Authorization: `Bearer ${bearer ?? ts.anonKey}`,
+      'Content-Type': 'application/json',
+    },
   })
 }
 
-const itemCount = async () => Number((await ts.stack.ctx.db.pg.query<{ n: number }>(`select count(*)::int as n from public.items`)).rows[0]!.n)
-const items = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ seller_id: SELLER_A, title: `Bulk ${from + i}`, price: 1 }))
+const itemCount = async () =>
+  Number((await ts.stack.ctx.db.pg.query<{ n: number }>(`select count(*)::int as n from public.items`)).rows[0]!.n)
+const items = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => ({ seller_id: SELLER_A, title: `Bulk ${from + i}`, price: 1 }))
 
 describe('rows per write', () => {
   it(`refuses an insert body of more than ${MAX_WRITE_ROWS} rows with 413 before writing`, async () => {
@@ -47,7 +53,9 @@ describe('rows per write', () => {
     const patch = await send('PATCH', `items?${mine}`, { price: 2 })
     expect(patch.status).toBe(400)
     expect(((await patch.json()) as { code: string }).code).toBe('54000')
-    const { rows } = await ts.stack.ctx.db.pg.query<{ n: number }>(`select count(*)::int as n from public.items where price = 2`)
+    const { rows } = await ts.stack.ctx.db.pg.query<{ n: number }>(
+      `select count(*)::int as n from public.items where price = 2`,
+    )
     expect(rows[0]!.n).toBe(0)
     const before = await itemCount()
     expect((await send('DELETE', `items?${mine}`)).status).toBe(400)
@@ -85,12 +93,22 @@ describe('regular-expression filters', () => {
       expect(await res.json()).toMatchObject(tooComplex)
       expect(performance.now() - started).toBeLessThan(2000)
     }
-    const inLogic = await send('GET', `items?select=id&or=${enc(`(title.imatch.${pattern},price.gt.1000)`)}`, undefined, null)
+    const inLogic = await send(
+      'GET',
+      `items?select=id&or=${enc(`(title.imatch.${pattern},price.gt.1000)`)}`,
+      undefined,
+      null,
+    )
     expect(inLogic.status).toBe(400)
   })
 
   it('keeps ordinary patterns working', async () => {
-    const res = await send('GET', `items?select=title&title=imatch.${enc('^(red|blue) [a-z]{3,6}$')}&order=id`, undefined, null)
+    const res = await send(
+      'GET',
+      `items?select=title&title=imatch.${enc('^(red|blue) [a-z]{3,6}$')}&order=id`,
+      undefined,
+      null,
+    )
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual([{ title: 'Red bike' }, { title: 'Blue jacket' }])
   })

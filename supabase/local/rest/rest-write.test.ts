@@ -27,20 +27,29 @@ afterAll(async () => {
 })
 
 async function itemTitle(id: number): Promise<string | null> {
-  const { rows } = await ts.stack.ctx.db.pg.query<{ title: string }>('select title from public.items where id = $1', [id])
+  const { rows } = await ts.stack.ctx.db.pg.query<{ title: string }>('select title from public.items where id = $1', [
+    id,
+  ])
   return rows[0]?.title ?? null
 }
 
 function raw(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
   return fetch(`${ts.url}/rest/v1/${path}`, {
     ...init,
-    headers: { apikey: ts.anonKey, Authorization: `Bearer ${tokenA}`, 'Content-Type': 'application/json', ...init.headers },
+    headers: {
+      apikey: ts.anonKey,
+      Authorization: `Bearer ${tokenA}`,
+      'Content-Type': 'application/json',
+      ...init.headers,
+    },
   })
 }
 
 describe('insert', () => {
   it('inserts one row with 201 and no body by default', async () => {
-    const { data, error, status } = await sellerA.from('items').insert({ seller_id: SELLER_A, title: 'Lamp', price: 10 })
+    const { data, error, status } = await sellerA
+      .from('items')
+      .insert({ seller_id: SELLER_A, title: 'Lamp', price: 10 })
     expect([data, error, status]).toEqual([null, null, 201])
     const { rows } = await ts.stack.ctx.db.pg.query(`select status from public.items where title = 'Lamp'`)
     expect(rows).toEqual([{ status: 'active' }])
@@ -95,7 +104,9 @@ describe('insert', () => {
   })
 
   it('answers 409 23505 for a duplicate unique key', async () => {
-    const { error, status } = await sellerA.from('items').insert({ seller_id: SELLER_A, title: 'Dup', price: 1, slug: 'red-bike' })
+    const { error, status } = await sellerA
+      .from('items')
+      .insert({ seller_id: SELLER_A, title: 'Dup', price: 1, slug: 'red-bike' })
     expect(status).toBe(409)
     expect(error?.code).toBe('23505')
   })
@@ -108,7 +119,9 @@ describe('insert', () => {
   })
 
   it('answers 400 PGRST204 for a payload column that does not exist, and changes nothing', async () => {
-    const { error, status } = await sellerA.from('items').insert({ seller_id: SELLER_A, title: 'Ghost', price: 1, colour: 'x' })
+    const { error, status } = await sellerA
+      .from('items')
+      .insert({ seller_id: SELLER_A, title: 'Ghost', price: 1, colour: 'x' })
     expect(status).toBe(400)
     expect(error?.code).toBe('PGRST204')
     expect(error?.message).toContain("'colour'")
@@ -129,7 +142,9 @@ describe('RLS on writes', () => {
     expect([asAnon.status, asAnon.error?.code]).toEqual([401, '42501'])
     const asOther = await sellerB.from('items').insert({ seller_id: SELLER_A, title: 'Forged', price: 1 })
     expect([asOther.status, asOther.error?.code]).toEqual([403, '42501'])
-    expect(await ts.stack.ctx.db.pg.query(`select 1 from public.items where title in ('Anon', 'Forged')`)).toMatchObject({ rows: [] })
+    expect(
+      await ts.stack.ctx.db.pg.query(`select 1 from public.items where title in ('Anon', 'Forged')`),
+    ).toMatchObject({ rows: [] })
   })
 
   it("updates and deletes only the caller's own rows", async () => {
@@ -155,7 +170,10 @@ describe('upsert', () => {
   it('ignores duplicates on on_conflict with resolution=ignore-duplicates', async () => {
     const { error, status } = await sellerA
       .from('items')
-      .upsert({ seller_id: SELLER_A, title: 'Other bike', price: 1, slug: 'red-bike' }, { onConflict: 'slug', ignoreDuplicates: true })
+      .upsert(
+        { seller_id: SELLER_A, title: 'Other bike', price: 1, slug: 'red-bike' },
+        { onConflict: 'slug', ignoreDuplicates: true },
+      )
     expect([error, status]).toEqual([null, 201])
     expect(await itemTitle(1)).toBe('Red bike')
   })
@@ -221,7 +239,12 @@ describe('update and delete', () => {
   })
 
   it('returns only the selected columns of a write, so column privileges allow a narrow select', async () => {
-    const narrow = await sellerA.from('accounts').update({ name: 'Anna M.' }).eq('id', SELLER_A).select('id, name').single()
+    const narrow = await sellerA
+      .from('accounts')
+      .update({ name: 'Anna M.' })
+      .eq('id', SELLER_A)
+      .select('id, name')
+      .single()
     expect(narrow.error).toBeNull()
     expect(narrow.data).toEqual({ id: SELLER_A, name: 'Anna M.' })
     const star = await sellerA.from('accounts').update({ name: 'Anna X.' }).eq('id', SELLER_A).select()
@@ -229,7 +252,12 @@ describe('update and delete', () => {
   })
 
   it('rolls back a write whose representation is not exactly one row under .single() (406)', async () => {
-    const { status, error } = await sellerA.from('items').update({ title: 'Everything' }).eq('seller_id', SELLER_A).select().single()
+    const { status, error } = await sellerA
+      .from('items')
+      .update({ title: 'Everything' })
+      .eq('seller_id', SELLER_A)
+      .select()
+      .single()
     expect([status, error?.code]).toEqual([406, 'PGRST116'])
     expect(await itemTitle(1)).toBe('Red bike')
   })
@@ -245,7 +273,12 @@ describe('update and delete', () => {
       { seller_id: SELLER_A, title: 'Bin 1', price: 1 },
       { seller_id: SELLER_A, title: 'Bin 2', price: 1 },
     ])
-    const rep = await sellerA.from('items').delete({ count: 'exact' }).like('title', 'Bin*').select('title').order('title')
+    const rep = await sellerA
+      .from('items')
+      .delete({ count: 'exact' })
+      .like('title', 'Bin*')
+      .select('title')
+      .order('title')
     expect(rep.status).toBe(200)
     expect(rep.count).toBe(2)
     expect((rep.data ?? []).map((r) => r.title).sort()).toEqual(['Bin 1', 'Bin 2'])
@@ -266,7 +299,11 @@ describe('rpc', () => {
   })
 
   it('applies select, filters and order to a set-returning function', async () => {
-    const { data, error } = await anon.rpc('items_cheaper_than', { max_price: 50 }).select('id').lt('id', 5).order('id', { ascending: false })
+    const { data, error } = await anon
+      .rpc('items_cheaper_than', { max_price: 50 })
+      .select('id')
+      .lt('id', 5)
+      .order('id', { ascending: false })
     expect(error).toBeNull()
     expect(data).toEqual([{ id: 3 }, { id: 2 }])
   })

@@ -45,11 +45,11 @@ export function findFunction(cache: SchemaCache, name: string, argNames: string[
     const required = f.args.slice(0, f.args.length - f.defaults).map((a) => a.name)
     const optional = new Set(f.args.slice(f.args.length - f.defaults).map((a) => a.name))
     const rest = [...keys].filter((k) => !optional.has(k))
-    const fits = f.args.length === 0
-      ? keys.size === 0
-      : rest.length === required.length && required.every((r) => keys.has(r))
+    const fits =
+      f.args.length === 0 ? keys.size === 0 : rest.length === required.length && required.every((r) => keys.has(r))
     if (fits) matches.push(f)
-    else if (isPost && f.args.length === 1 && f.args[0]!.name === '' && /^jsonb?$/.test(f.args[0]!.type)) fallbacks.push(f)
+    else if (isPost && f.args.length === 1 && f.args[0]!.name === '' && /^jsonb?$/.test(f.args[0]!.type))
+      fallbacks.push(f)
   }
   if (matches.length === 1) return { fn: matches[0]!, wholeBody: false }
   if (matches.length === 0 && fallbacks.length === 1) return { fn: fallbacks[0]!, wholeBody: true }
@@ -57,25 +57,38 @@ export function findFunction(cache: SchemaCache, name: string, argNames: string[
   if (candidates.length > 1) {
     // Listed in PostgREST's order of routines: by their parameters (names, then types), shorter lists first.
     candidates.sort(byParameters)
-    const list = candidates.map((f) => `${cache.schema}.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
-    throw restError(300, 'PGRST203', `Could not choose the best candidate function between: ${list.join(', ')}`, null,
-      'Try renaming the parameters or the function itself in the database so function overloading can be resolved')
+    const list = candidates.map(
+      (f) => `${cache.schema}.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`,
+    )
+    throw restError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${list.join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    )
   }
   const listed = [...keys].sort().join(', ')
   const withArgs = keys.size > 0
   const params = withArgs ? ` with parameter${keys.size > 1 ? 's' : ''} ${listed}` : ' without parameters'
-  const details = `Searched for the function ${cache.schema}.${name}${params}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, ` +
+  const details =
+    `Searched for the function ${cache.schema}.${name}${params}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, ` +
     'but no matches were found in the schema cache.'
-  const suggestion = overloads.length > 0
-    ? (() => {
-        const lists = overloads.map((f) => listText(f.args.map((a) => a.name)))
-        const hit = lists.includes(listText(argNames)) ? null : closest(listText(argNames), lists)
-        return hit ? `${name}${hit}` : null
-      })()
-    : closest(name, cache.functions.keys(), FUNCTION_HINT_MIN_SCORE)
-  throw restError(404, 'PGRST202',
+  const suggestion =
+    overloads.length > 0
+      ? (() => {
+          const lists = overloads.map((f) => listText(f.args.map((a) => a.name)))
+          const hit = lists.includes(listText(argNames)) ? null : closest(listText(argNames), lists)
+          return hit ? `${name}${hit}` : null
+        })()
+      : closest(name, cache.functions.keys(), FUNCTION_HINT_MIN_SCORE)
+  throw restError(
+    404,
+    'PGRST202',
     `Could not find the function ${cache.schema}.${name}${withArgs ? `(${listed})` : ' without parameters'} in the schema cache`,
-    details, suggestion ? `Perhaps you meant to call the function ${cache.schema}.${suggestion}` : null)
+    details,
+    suggestion ? `Perhaps you meant to call the function ${cache.schema}.${suggestion}` : null,
+  )
 }
 
 /**
@@ -83,10 +96,16 @@ export function findFunction(cache: SchemaCache, name: string, argNames: string[
  * the raw body (passed as the argument named ""). None: PGRST202 worded for a single unnamed parameter, no hint.
  */
 export function findRawFunction(cache: SchemaCache, name: string, type: 'text' | 'xml'): FunctionChoice {
-  const fits = (cache.functions.get(name) ?? []).filter((f) => f.args.length === 1 && f.args[0]!.name === '' && f.args[0]!.type === type)
+  const fits = (cache.functions.get(name) ?? []).filter(
+    (f) => f.args.length === 1 && f.args[0]!.name === '' && f.args[0]!.type === type,
+  )
   if (fits.length === 1) return { fn: fits[0]!, wholeBody: false }
-  throw restError(404, 'PGRST202', `Could not find the function ${cache.schema}.${name} in the schema cache`,
-    `Searched for the function ${cache.schema}.${name} with a single unnamed ${type} parameter, but no matches were found in the schema cache.`)
+  throw restError(
+    404,
+    'PGRST202',
+    `Could not find the function ${cache.schema}.${name} in the schema cache`,
+    `Searched for the function ${cache.schema}.${name} with a single unnamed ${type} parameter, but no matches were found in the schema cache.`,
+  )
 }
 
 /**

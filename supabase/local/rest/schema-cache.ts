@@ -11,7 +11,9 @@ import type { PGlite } from '@electric-sql/pglite'
  * without Accept-Profile / Content-Profile.
  */
 export function exposedSchemas(): string[] {
-  const fromEnv = process.env.KREIS_API_SCHEMAS?.split(',').map((s) => s.trim()).filter((s) => s !== '')
+  const fromEnv = process.env.KREIS_API_SCHEMAS?.split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
   return fromEnv && fromEnv.length > 0 ? fromEnv : ['public', 'graphql_public']
 }
 
@@ -306,10 +308,13 @@ export class SchemaCacheHolder {
   reload(): void {
     for (const [schema, previous] of this.current) {
       // A failed reload keeps serving the previous cache.
-      this.current.set(schema, loadSchemaCache(this.pg, schema).catch((e: unknown) => {
-        this.onError(e)
-        return previous
-      }))
+      this.current.set(
+        schema,
+        loadSchemaCache(this.pg, schema).catch((e: unknown) => {
+          this.onError(e)
+          return previous
+        }),
+      )
     }
   }
 }

@@ -33,9 +33,11 @@ function guard(caps: Caps): string {
   const ms = Math.max(1, Math.floor(caps.timeoutMs))
   const rows = Math.max(1, Math.floor(caps.maxVisitedRows))
   const count = `set_config('kreis.visited', (coalesce(nullif(current_setting('kreis.visited', true), ''), '0')::int + 1)::text, true)::int`
-  return `(case when clock_timestamp() - statement_timestamp() > interval '${ms} milliseconds' ` +
+  return (
+    `(case when clock_timestamp() - statement_timestamp() > interval '${ms} milliseconds' ` +
     `then ('${TIMEOUT_MARKER}:' || statement_timestamp()::text)::int > 0 ` +
     `when ${count} > ${rows} then ('${WORK_MARKER}:' || statement_timestamp()::text)::int > 0 else true end)`
+  )
 }
 
 export class Params {
@@ -127,7 +129,9 @@ function orderExpr(node: ReadNode, t: OrderTerm, p: Params): string {
   const e = node.embeds.find((x) => x.key === t.relation)!
   const child: ReadNode = { ...e.node, alias: `${e.node.alias}_o` }
   const self = ident(child.alias)
-  const join = e.join.map(([parentCol, childCol]) => `${self}.${ident(childCol)} = ${ident(node.alias)}.${ident(parentCol)}`)
+  const join = e.join.map(
+    ([parentCol, childCol]) => `${self}.${ident(childCol)} = ${ident(node.alias)}.${ident(parentCol)}`,
+  )
   return `(select ${fieldSql(child, t.field, p)} from ${child.source.fromSql} as ${self}${whereSql(join)} limit 1)`
 }
 
@@ -212,10 +216,12 @@ function selectListSql(node: ReadNode, p: Params, hoisting = false): { list: str
 function embedSubquery(e: Embed, childSql: string): string {
   const agg = e.toOne ? 'row_to_json("x")' : 'json_agg("x")'
   const columns = e.spread
-    ? outputLabels(e.node).map((l) => {
-        const col = `"x".${ident(l)}`
-        return `, ${e.toOne ? col : `coalesce(json_agg(${col}), '[]'::json)`} as ${ident(l)}`
-      }).join('')
+    ? outputLabels(e.node)
+        .map((l) => {
+          const col = `"x".${ident(l)}`
+          return `, ${e.toOne ? col : `coalesce(json_agg(${col}), '[]'::json)`} as ${ident(l)}`
+        })
+        .join('')
     : ''
   return `select ${agg} as "v"${columns} from (${childSql}) as "x"`
 }
@@ -384,9 +390,10 @@ function mutationCore(root: ReadNode, m: Mutation, p: Params, caps: Caps | null)
     if (m.resolution && m.onConflict && m.onConflict.length > 0) {
       const conflict = m.onConflict.map(ident).join(', ')
       const updates = m.columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')
-      const action = m.resolution === 'ignore' || updates === ''
-        ? 'do nothing'
-        : `do update set ${updates} where ${insertedStep(-1, m.missingDefault ? m.rows.length : 0)}`
+      const action =
+        m.resolution === 'ignore' || updates === ''
+          ? 'do nothing'
+          : `do update set ${updates} where ${insertedStep(-1, m.missingDefault ? m.rows.length : 0)}`
       sql += ` on conflict (${conflict}) ${action}`
     }
     return sql
@@ -407,7 +414,8 @@ function mutationCore(root: ReadNode, m: Mutation, p: Params, caps: Caps | null)
 function returningList(root: ReadNode): string {
   const self = ident(root.alias)
   // A function of the row (computed field or relationship) needs the whole row, in the table's column order.
-  const rowFunction = root.embeds.some((e) => e.computed) ||
+  const rowFunction =
+    root.embeds.some((e) => e.computed) ||
     root.items.some((i) => i.kind === 'column' && !root.source.columns.has(i.field.name) && i.field.name !== '*')
   if (rowFunction || root.items.some((i) => i.kind === 'star')) return `${self}.*`
   const columns = new Set<string>()

@@ -50,6 +50,8 @@ describe('Database.withClaims', () => {
 
   it('refuses a role outside anon, authenticated and service_role', async () => {
     const claims = { role: 'postgres' } as unknown as Claims
-    await expect(ts.stack.ctx.db.withClaims(claims, (tx) => tx.query('select 1'))).rejects.toThrow(/unknown database role/)
+    await expect(ts.stack.ctx.db.withClaims(claims, (tx) => tx.query('select 1'))).rejects.toThrow(
+      /unknown database role/,
+    )
   })
 })

@@ -59,7 +59,8 @@ export function splitTopLevel(text: string, fail: Fail): string[] {
 
 /** `"a \"b\""` → `a "b"`; a value without surrounding double quotes is returned as it is. */
 export function unquoteValue(value: string): string {
-  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) return value.slice(1, -1).replace(/\\(.)/g, '$1')
+  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"'))
+    return value.slice(1, -1).replace(/\\(.)/g, '$1')
   return value
 }
 

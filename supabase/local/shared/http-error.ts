@@ -20,8 +20,13 @@ export class HttpError extends Error {
 }
 
 /** PostgREST's `{code, message, details, hint}`. */
-export const restError = (status: number, code: string, message: string, details: string | null = null, hint: string | null = null) =>
-  new HttpError(status, { code, message, details, hint })
+export const restError = (
+  status: number,
+  code: string,
+  message: string,
+  details: string | null = null,
+  hint: string | null = null,
+) => new HttpError(status, { code, message, details, hint })
 
 /** GoTrue's error body; the api-version header makes supabase-js read `code` (docs/supabase-wire.md §2.4). */
 export const authError = (status: number, code: string, msg: string, extra: Record<string, unknown> = {}) =>

@@ -9,7 +9,10 @@ import { DB_ROLES } from '../db/database.ts'
 export type JwtFailure = 'missing' | 'expired' | 'invalid'
 
 export class JwtError extends Error {
-  constructor(readonly reason: JwtFailure, message: string) {
+  constructor(
+    readonly reason: JwtFailure,
+    message: string,
+  ) {
     super(message)
   }
 }
@@ -34,7 +37,8 @@ export class JwtKeys {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] })
       const role = payload.role as DbRole
-      if (!DB_ROLES.includes(role)) throw new JwtError('invalid', 'JWT role is not one of anon, authenticated, service_role')
+      if (!DB_ROLES.includes(role))
+        throw new JwtError('invalid', 'JWT role is not one of anon, authenticated, service_role')
       return payload as Claims
     } catch (e) {
       if (e instanceof JwtError) throw e

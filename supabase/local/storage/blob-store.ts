@@ -15,7 +15,8 @@ export class BlobStore {
 
   private file(bucket: string, name: string): string {
     const full = path.resolve(this.root, bucket, name)
-    if (!full.startsWith(path.resolve(this.root, bucket) + path.sep)) throw new Error(`object name escapes its bucket: ${name}`)
+    if (!full.startsWith(path.resolve(this.root, bucket) + path.sep))
+      throw new Error(`object name escapes its bucket: ${name}`)
     return full
   }
 

@@ -6,7 +6,12 @@ const IMAGES = ['image/jpeg', 'image/png', 'image/webp']
 
 describe('content type checks', () => {
   it('recognises JPEG, PNG, WEBP and GIF by their first bytes', () => {
-    expect([JPEG, PNG, WEBP, GIF].map((b) => sniffImageType(b))).toEqual(['image/jpeg', 'image/png', 'image/webp', 'image/gif'])
+    expect([JPEG, PNG, WEBP, GIF].map((b) => sniffImageType(b))).toEqual([
+      'image/jpeg',
+      'image/png',
+      'image/webp',
+      'image/gif',
+    ])
     expect(sniffImageType(Buffer.from('RIFF0000WAVE'))).toBeNull()
     expect(sniffImageType(Buffer.alloc(0))).toBeNull()
   })
@@ -26,7 +31,9 @@ describe('content type checks', () => {
     expect(() => checkContentType('image/jpeg', PNG, IMAGES)).toThrow(
       expect.objectContaining({ status: 415, message: expect.stringMatching(/image\/jpeg.*image\/png/) }),
     )
-    expect(() => checkContentType('image/webp', Buffer.from('RIFF0000WAVEfmt '), null)).toThrow(expect.objectContaining({ status: 415 }))
+    expect(() => checkContentType('image/webp', Buffer.from('RIFF0000WAVEfmt '), null)).toThrow(
+      expect.objectContaining({ status: 415 }),
+    )
   })
 
   it('refuses a type outside the bucket list with 415 "mime type … is not supported", and honours wildcards', () => {

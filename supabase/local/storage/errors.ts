@@ -13,8 +13,11 @@ export const storageErrors = {
   tooLarge: () => err(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
   /** Refused before the body was read to its end: the rest of it is not read, so the connection is not reused. */
   tooLargeUnread: () =>
-    err(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size', { connection: 'close' }),
-  mimeNotAllowed: (mime: string) => err(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mime} is not supported`),
+    err(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size', {
+      connection: 'close',
+    }),
+  mimeNotAllowed: (mime: string) =>
+    err(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mime} is not supported`),
   contentMismatch: (declared: string, actual: string | null) =>
     err(
       415,
@@ -23,7 +26,8 @@ export const storageErrors = {
       `The file content does not match its type ${declared}` + (actual ? ` (it looks like ${actual})` : ''),
     ),
   /** The local disk cannot hold `a/b` beside `a/b/c` (S3 can): the name is taken by a folder or a file. */
-  nameTaken: (key: string) => err(409, 'KeyAlreadyExists', 'Duplicate', `The name ${key} is taken by a folder or file of the same path`),
+  nameTaken: (key: string) =>
+    err(409, 'KeyAlreadyExists', 'Duplicate', `The name ${key} is taken by a folder or file of the same path`),
   invalidRequest: (message: string) => err(400, 'InvalidRequest', 'InvalidRequest', message),
   noContent: () => err(400, 'InvalidRequest', 'InvalidRequest', 'No content provided'),
   unauthorized: (message: string) => err(403, 'AccessDenied', 'Unauthorized', message),

@@ -20,7 +20,9 @@ const OBJECT = ':bucket/:path{.+}'
 function expiresIn(v: unknown): number {
   const n = typeof v === 'number' ? v : Number(v)
   if (!Number.isInteger(n) || n < 1 || n > MAX_SIGNED_URL_SECONDS) {
-    throw storageErrors.invalidRequest(`expiresIn must be a whole number of seconds from 1 to ${MAX_SIGNED_URL_SECONDS}`)
+    throw storageErrors.invalidRequest(
+      `expiresIn must be a whole number of seconds from 1 to ${MAX_SIGNED_URL_SECONDS}`,
+    )
   }
   return n
 }
@@ -37,7 +39,9 @@ export function createStorageApi(ctx: StackContext): Hono {
   app.get('/bucket/:bucket', async (c) => {
     const claims = await storageClaims(ctx, c)
     const bucket = await addressedBucket(ctx, c)
-    const visible = await ctx.db.withClaims(claims, async (tx) => (await listBuckets(tx)).some((b) => b.id === bucket.id))
+    const visible = await ctx.db.withClaims(claims, async (tx) =>
+      (await listBuckets(tx)).some((b) => b.id === bucket.id),
+    )
     if (!visible) throw storageErrors.noSuchBucket()
     return c.json(bucketJson(bucket))
   })

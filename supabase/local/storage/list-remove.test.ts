@@ -48,15 +48,17 @@ describe('list: POST /object/list/:bucket', () => {
     expect(found.data!.map((e) => e.name)).toEqual(['listing-1', 'listing-2'])
   })
 
-  it('shows a private bucket\'s objects only to whom RLS lets see them', async () => {
+  it("shows a private bucket's objects only to whom RLS lets see them", async () => {
     await alice.client.storage.from('fixture-private').upload(`${alice.id}/mine.png`, PNG, { contentType: 'image/png' })
-    expect((await alice.client.storage.from('fixture-private').list(alice.id)).data!.map((e) => e.name)).toEqual(['mine.png'])
+    expect((await alice.client.storage.from('fixture-private').list(alice.id)).data!.map((e) => e.name)).toEqual([
+      'mine.png',
+    ])
     expect((await bob.client.storage.from('fixture-private').list(alice.id)).data).toEqual([])
   })
 })
 
 describe('remove: DELETE /object/:bucket {prefixes}', () => {
-  it('deletes the caller\'s objects in one batch, answers their FileObjects and removes the bytes', async () => {
+  it("deletes the caller's objects in one batch, answers their FileObjects and removes the bytes", async () => {
     const names = [`${alice.id}/listing-2/1.png`, `${alice.id}/c.png`]
     const { data, error } = await alice.client.storage.from('fixture-public').remove(names)
     expect(error).toBeNull()
@@ -66,7 +68,9 @@ describe('remove: DELETE /object/:bucket {prefixes}', () => {
   })
 
   it('leaves alone what RLS does not let the caller delete, and reports only what it deleted', async () => {
-    const { data, error } = await alice.client.storage.from('fixture-public').remove([`${bob.id}/keep.png`, `${alice.id}/a.png`])
+    const { data, error } = await alice.client.storage
+      .from('fixture-public')
+      .remove([`${bob.id}/keep.png`, `${alice.id}/a.png`])
     expect(error).toBeNull()
     expect(data!.map((o) => o.name)).toEqual([`${alice.id}/a.png`])
     expect(await stored(ts, 'fixture-public', `${bob.id}/keep.png`)).toEqual({ row: true, file: true })

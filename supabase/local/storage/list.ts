@@ -35,7 +35,14 @@ export function listEntries(rows: ObjectRow[], prefix: string): ListEntry[] {
       const folder = rest.slice(0, slash)
       if (!folders.has(folder)) {
         folders.add(folder)
-        entries.push({ name: folder, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null })
+        entries.push({
+          name: folder,
+          id: null,
+          updated_at: null,
+          created_at: null,
+          last_accessed_at: null,
+          metadata: null,
+        })
       }
     } else {
       entries.push({

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => ts?.stop())
 
 describe('listing-images bucket', () => {
-  it('takes photos under the seller\'s own folder, as File uploads and raw bytes', async () => {
+  it("takes photos under the seller's own folder, as File uploads and raw bytes", async () => {
     const b = seller.client.storage.from(BUCKET)
     const jpeg = await b.upload(`${seller.id}/listing-1/a.jpg`, new Blob([JPEG], { type: 'image/jpeg' }))
     const webp = await b.upload(`${seller.id}/listing-1/b.webp`, WEBP, { contentType: 'image/webp' })
@@ -26,7 +26,7 @@ describe('listing-images bucket', () => {
     expect(jpeg.data!.fullPath).toBe(`${BUCKET}/${seller.id}/listing-1/a.jpg`)
   })
 
-  it('refuses a photo in someone else\'s folder with 403', async () => {
+  it("refuses a photo in someone else's folder with 403", async () => {
     const name = `${seller.id}/listing-1/intruder.png`
     const { error } = await other.client.storage.from(BUCKET).upload(name, PNG, { contentType: 'image/png' })
     expect(error).toMatchObject({ status: 403, message: 'new row violates row-level security policy' })
@@ -52,15 +52,21 @@ describe('listing-images bucket', () => {
 
   it('refuses a 6 MB photo (over the 5 MiB bucket limit) with 413 JSON, keeps nothing and keeps serving', async () => {
     const name = `${seller.id}/listing-3/huge.png`
-    const { error } = await seller.client.storage.from(BUCKET).upload(name, new Blob([pngOfSize(SIX_MB)], { type: 'image/png' }))
+    const { error } = await seller.client.storage
+      .from(BUCKET)
+      .upload(name, new Blob([pngOfSize(SIX_MB)], { type: 'image/png' }))
     expect(error).toMatchObject({ status: 413, message: 'The object exceeded the maximum allowed size' })
     expect(await stored(ts, BUCKET, name)).toEqual({ row: false, file: false })
-    const next = await seller.client.storage.from(BUCKET).upload(`${seller.id}/listing-3/small.png`, PNG, { contentType: 'image/png' })
+    const next = await seller.client.storage
+      .from(BUCKET)
+      .upload(`${seller.id}/listing-3/small.png`, PNG, { contentType: 'image/png' })
     expect(next.error).toBeNull()
   })
 
   it('refuses a file type the bucket does not list', async () => {
-    const { error } = await seller.client.storage.from(BUCKET).upload(`${seller.id}/x.svg`, Buffer.from('<svg/>'), { contentType: 'image/svg+xml' })
+    const { error } = await seller.client.storage
+      .from(BUCKET)
+      .upload(`${seller.id}/x.svg`, Buffer.from('<svg/>'), { contentType: 'image/svg+xml' })
     expect(error).toMatchObject({ status: 415, message: 'mime type image/svg+xml is not supported' })
   })
 
@@ -72,7 +78,7 @@ describe('listing-images bucket', () => {
     expect(await stored(ts, BUCKET, name)).toEqual({ row: false, file: false })
   })
 
-  it("cannot be listed by visitors or other members; a seller lists only their own folder; public URLs still serve", async () => {
+  it('cannot be listed by visitors or other members; a seller lists only their own folder; public URLs still serve', async () => {
     const name = `${seller.id}/listing-5/listed.png`
     await seller.client.storage.from(BUCKET).upload(name, PNG, { contentType: 'image/png' })
     const anonList = await ts.anon().storage.from(BUCKET).list(seller.id)

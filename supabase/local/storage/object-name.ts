@@ -17,7 +17,9 @@ export function validObjectName(name: string): string {
     name.length <= MAX_OBJECT_NAME_LENGTH &&
     !FORBIDDEN_CHARS.test(name) &&
     name.isWellFormed() &&
-    segments.every((s) => s !== '' && s !== '.' && s !== '..' && Buffer.byteLength(s, 'utf8') <= MAX_OBJECT_SEGMENT_BYTES)
+    segments.every(
+      (s) => s !== '' && s !== '.' && s !== '..' && Buffer.byteLength(s, 'utf8') <= MAX_OBJECT_SEGMENT_BYTES,
+    )
   if (!ok) throw storageErrors.invalidKey(name)
   return name
 }

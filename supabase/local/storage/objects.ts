@@ -38,7 +38,8 @@ export interface ObjectRow {
   last_accessed_at: Date
 }
 
-const OBJECT_COLUMNS = 'id, bucket_id, name, owner, owner_id, metadata, version, created_at, updated_at, last_accessed_at'
+const OBJECT_COLUMNS =
+  'id, bucket_id, name, owner, owner_id, metadata, version, created_at, updated_at, last_accessed_at'
 const BUCKET_COLUMNS = 'id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at'
 
 export async function findBucket(tx: Tx, id: string): Promise<BucketRow | null> {

@@ -18,9 +18,11 @@ export async function remove(ctx: StackContext, c: Context): Promise<Response> {
   ) {
     throw storageErrors.invalidRequest(`prefixes must be a list of 1 to ${MAX_REMOVE_PREFIXES} object names`)
   }
-  const deleted = await ctx.db.withClaims(claims, (tx) => deleteObjects(tx, bucket.id, prefixes)).catch((e: unknown) => {
-    throw mapDbError(e)
-  })
+  const deleted = await ctx.db
+    .withClaims(claims, (tx) => deleteObjects(tx, bucket.id, prefixes))
+    .catch((e: unknown) => {
+      throw mapDbError(e)
+    })
   // Bytes go only once the rows are gone for good.
   for (const row of deleted) await ctx.blobs.remove(row.bucket_id, row.name)
   return c.json(deleted.map(fileObjectJson))

@@ -13,8 +13,12 @@ beforeAll(async () => {
   await createFixtureBuckets(ts)
   alice = await ts.newUser()
   bob = await ts.newUser()
-  const up1 = await alice.client.storage.from('fixture-public').upload(publicName(), new Blob([PNG], { type: 'image/png' }), { cacheControl: '120' })
-  const up2 = await alice.client.storage.from('fixture-private').upload(privateName(), JPEG, { contentType: 'image/jpeg' })
+  const up1 = await alice.client.storage
+    .from('fixture-public')
+    .upload(publicName(), new Blob([PNG], { type: 'image/png' }), { cacheControl: '120' })
+  const up2 = await alice.client.storage
+    .from('fixture-private')
+    .upload(privateName(), JPEG, { contentType: 'image/jpeg' })
   if (up1.error || up2.error) throw up1.error ?? up2.error
 })
 afterAll(() => ts?.stop())
@@ -50,12 +54,13 @@ describe('public objects: GET /object/public/:bucket/:path', () => {
   })
 
   it('offers the file as an attachment with ?download', async () => {
-    const url = alice.client.storage.from('fixture-public').getPublicUrl(publicName(), { download: 'my photo.png' }).data.publicUrl
+    const url = alice.client.storage.from('fixture-public').getPublicUrl(publicName(), { download: 'my photo.png' })
+      .data.publicUrl
     const res = await fetch(url)
     expect(res.headers.get('content-disposition')).toContain('attachment; filename="my photo.png"')
   })
 
-  it('does not serve a private bucket\'s object on the public route', async () => {
+  it("does not serve a private bucket's object on the public route", async () => {
     const res = await fetch(`${ts.url}/storage/v1/object/public/fixture-private/${privateName()}`)
     expect(res.status).toBe(404)
     expect(await res.json()).toMatchObject({ statusCode: '404', error: 'not_found', message: 'Object not found' })
@@ -116,9 +121,13 @@ describe('signed URLs: POST and GET /object/sign/:bucket/:path', () => {
     const { data } = await alice.client.storage.from('fixture-private').createSignedUrl(privateName(), 60)
     const token = new URL(data!.signedUrl).searchParams.get('token')!
     const other = await fetch(`${ts.url}/storage/v1/object/sign/fixture-public/${publicName()}?token=${token}`)
-    const tampered = await fetch(`${ts.url}/storage/v1/object/sign/fixture-private/${privateName()}?token=${token.slice(0, -2)}xx`)
+    const tampered = await fetch(
+      `${ts.url}/storage/v1/object/sign/fixture-private/${privateName()}?token=${token.slice(0, -2)}xx`,
+    )
     const expiredToken = await ts.stack.ctx.jwt.sign({ url: `fixture-private/${privateName()}` }, -60)
-    const expired = await fetch(`${ts.url}/storage/v1/object/sign/fixture-private/${privateName()}?token=${expiredToken}`)
+    const expired = await fetch(
+      `${ts.url}/storage/v1/object/sign/fixture-private/${privateName()}?token=${expiredToken}`,
+    )
     for (const res of [other, tampered, expired]) {
       expect(res.status).toBe(400)
       expect(await res.json()).toMatchObject({ statusCode: '400' })
@@ -126,7 +135,9 @@ describe('signed URLs: POST and GET /object/sign/:bucket/:path', () => {
   })
 
   it('refuses a user access token in place of a signed-URL token', async () => {
-    const res = await fetch(`${ts.url}/storage/v1/object/sign/fixture-private/${privateName()}?token=${alice.accessToken}`)
+    const res = await fetch(
+      `${ts.url}/storage/v1/object/sign/fixture-private/${privateName()}?token=${alice.accessToken}`,
+    )
     expect(res.status).toBe(400)
   })
 
@@ -136,7 +147,9 @@ describe('signed URLs: POST and GET /object/sign/:bucket/:path', () => {
   })
 
   it('signs several paths at once, reporting the ones it cannot', async () => {
-    const { data, error } = await alice.client.storage.from('fixture-private').createSignedUrls([privateName(), `${alice.id}/none.jpg`], 60)
+    const { data, error } = await alice.client.storage
+      .from('fixture-private')
+      .createSignedUrls([privateName(), `${alice.id}/none.jpg`], 60)
     expect(error).toBeNull()
     expect(data![0]).toMatchObject({ path: privateName(), error: null, signedUrl: expect.stringContaining('token=') })
     expect(data![1]).toMatchObject({ path: `${alice.id}/none.jpg`, error: expect.any(String) })

@@ -20,7 +20,9 @@ export async function checkSignedToken(
   if (!token) throw storageErrors.invalidSignature('Missing token')
   let url: unknown
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(ctx.config.jwtSecret), { algorithms: ['HS256'] })
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(ctx.config.jwtSecret), {
+      algorithms: ['HS256'],
+    })
     url = payload.url
   } catch (e) {
     throw storageErrors.invalidSignature(e instanceof joseErrors.JWTExpired ? 'jwt expired' : 'invalid signature')

@@ -28,13 +28,22 @@ afterAll(async () => {
 /** Starts a chunked request, writes `firstBytes` and never ends it; resolves with the status once answered. */
 function endlessPost(path: string, token: string, contentType: string, firstBytes: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${ts.url}${path}`, {
-      method: 'POST',
-      headers: { apikey: ts.anonKey, authorization: `Bearer ${token}`, 'content-type': contentType, 'transfer-encoding': 'chunked' },
-    }, (res) => {
-      res.resume()
-      resolve(res.statusCode ?? 0)
-    })
+    const req = http.request(
+      `${ts.url}${path}`,
+      {
+        method: 'POST',
+        headers: {
+          apikey: ts.anonKey,
+          authorization: `Bearer ${token}`,
+          'content-type': contentType,
+          'transfer-encoding': 'chunked',
+        },
+      },
+      (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      },
+    )
     req.on('error', (e) => ((e as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(e)))
     open.push(req)
     req.write(Buffer.alloc(firstBytes, 0x61))
@@ -43,11 +52,15 @@ function endlessPost(path: string, token: string, contentType: string, firstByte
 
 describe('refused before the body is read', () => {
   it('an anonymous upload to a bucket whose policies refuse it', async () => {
-    expect(await endlessPost(`/storage/v1/object/fixture-public/${alice.id}/x.png`, ts.anonKey, 'image/png', 64 * 1024)).toBe(403)
+    expect(
+      await endlessPost(`/storage/v1/object/fixture-public/${alice.id}/x.png`, ts.anonKey, 'image/png', 64 * 1024),
+    ).toBe(403)
   })
 
   it("an upload into another user's folder", async () => {
-    expect(await endlessPost(`/storage/v1/object/fixture-public/${alice.id}/y.png`, bob.accessToken, 'image/png', 64 * 1024)).toBe(403)
+    expect(
+      await endlessPost(`/storage/v1/object/fixture-public/${alice.id}/y.png`, bob.accessToken, 'image/png', 64 * 1024),
+    ).toBe(403)
   })
 
   it('an anonymous REST body over its cap, sent without a length', async () => {

@@ -29,7 +29,9 @@ const bucket = (u: TestUser, id = 'fixture-public') => u.client.storage.from(id)
 describe('upload: POST /object/:bucket/:path', () => {
   it('stores a multipart Blob upload with owner, type, size and cache policy, and answers {Key, Id}', async () => {
     const name = `${alice.id}/l1/photo 1.png`
-    const { data, error } = await bucket(alice).upload(name, new Blob([PNG], { type: 'image/png' }), { cacheControl: '120' })
+    const { data, error } = await bucket(alice).upload(name, new Blob([PNG], { type: 'image/png' }), {
+      cacheControl: '120',
+    })
     expect(error).toBeNull()
     expect(data).toMatchObject({ path: name, fullPath: `fixture-public/${name}`, id: expect.any(String) })
     const { rows } = await ts.stack.ctx.db.pg.query<{ id: string; owner: string; metadata: Record<string, unknown> }>(
@@ -39,7 +41,13 @@ describe('upload: POST /object/:bucket/:path', () => {
     expect(rows[0]).toMatchObject({
       id: data!.id,
       owner: alice.id,
-      metadata: { mimetype: 'image/png', size: PNG.length, contentLength: PNG.length, cacheControl: 'max-age=120', eTag: expect.stringMatching(/^".+"$/) },
+      metadata: {
+        mimetype: 'image/png',
+        size: PNG.length,
+        contentLength: PNG.length,
+        cacheControl: 'max-age=120',
+        eTag: expect.stringMatching(/^".+"$/),
+      },
     })
     expect(await ts.stack.ctx.blobs.get('fixture-public', name)).toEqual(new Uint8Array(PNG))
   })
@@ -72,20 +80,29 @@ describe('upload: POST /object/:bucket/:path', () => {
     expect((await ts.stack.ctx.blobs.get('fixture-public', name))!.length).toBe(100)
   })
 
-  it('refuses a write into another user\'s folder with 403 and the RLS message, leaving nothing behind', async () => {
+  it("refuses a write into another user's folder with 403 and the RLS message, leaving nothing behind", async () => {
     const name = `${alice.id}/from-bob.png`
     const { error } = await bucket(bob).upload(name, PNG, { contentType: 'image/png' })
-    expect(error).toMatchObject({ status: 403, statusCode: '403', message: 'new row violates row-level security policy' })
+    expect(error).toMatchObject({
+      status: 403,
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    })
     expect(await stored(ts, 'fixture-public', name)).toEqual({ row: false, file: false })
   })
 
   it('refuses an anonymous upload with 403', async () => {
-    const { error } = await ts.anon().storage.from('fixture-public').upload(`${alice.id}/anon.png`, PNG, { contentType: 'image/png' })
+    const { error } = await ts
+      .anon()
+      .storage.from('fixture-public')
+      .upload(`${alice.id}/anon.png`, PNG, { contentType: 'image/png' })
     expect(error).toMatchObject({ status: 403 })
   })
 
   it('refuses an upload to a bucket that does not exist with 404 "Bucket not found"', async () => {
-    const { error } = await bucket(alice, 'no-such-bucket').upload(`${alice.id}/x.png`, PNG, { contentType: 'image/png' })
+    const { error } = await bucket(alice, 'no-such-bucket').upload(`${alice.id}/x.png`, PNG, {
+      contentType: 'image/png',
+    })
     expect(error).toMatchObject({ status: 404, message: 'Bucket not found' })
   })
 })
@@ -119,13 +136,20 @@ describe('bad uploads are refused with JSON errors, leave nothing behind, and th
   it('refuses a file over the bucket limit (declared by Content-Length) with 413', async () => {
     const name = `${alice.id}/too-big.png`
     const { error } = await bucket(alice).upload(name, pngOfSize(FIXTURE_LIMIT_BYTES + 1), { contentType: 'image/png' })
-    expect(error).toMatchObject({ status: 413, statusCode: '413', message: 'The object exceeded the maximum allowed size' })
+    expect(error).toMatchObject({
+      status: 413,
+      statusCode: '413',
+      message: 'The object exceeded the maximum allowed size',
+    })
     expect(await stored(ts, 'fixture-public', name)).toEqual({ row: false, file: false })
   })
 
   it('refuses an oversized multipart upload with 413', async () => {
     const name = `${alice.id}/too-big-form.png`
-    const { error } = await bucket(alice).upload(name, new Blob([pngOfSize(FIXTURE_LIMIT_BYTES + 1)], { type: 'image/png' }))
+    const { error } = await bucket(alice).upload(
+      name,
+      new Blob([pngOfSize(FIXTURE_LIMIT_BYTES + 1)], { type: 'image/png' }),
+    )
     expect(error).toMatchObject({ status: 413 })
     expect(await stored(ts, 'fixture-public', name)).toEqual({ row: false, file: false })
   })
@@ -164,7 +188,9 @@ describe('bad uploads are refused with JSON errors, leave nothing behind, and th
 
   it('refuses a script declared as an image with 415', async () => {
     const name = `${alice.id}/script.png`
-    const { error } = await bucket(alice).upload(name, Buffer.from('<script>alert(1)</script>'), { contentType: 'image/png' })
+    const { error } = await bucket(alice).upload(name, Buffer.from('<script>alert(1)</script>'), {
+      contentType: 'image/png',
+    })
     expect(error).toMatchObject({ status: 415 })
     expect(await stored(ts, 'fixture-public', name)).toEqual({ row: false, file: false })
   })
@@ -188,7 +214,13 @@ describe('bad uploads are refused with JSON errors, leave nothing behind, and th
     ['a control character', (id: string) => `${id}/bell%07.png`],
     ['a backslash', (id: string) => `${id}/..%5C..%5Cescape.png`],
   ])('refuses an object name with %s with 400 InvalidKey', async (_what, name) => {
-    const res = await rawPost(ts, `/storage/v1/object/fixture-public/${name(alice.id)}`, alice.accessToken, 'image/png', PNG)
+    const res = await rawPost(
+      ts,
+      `/storage/v1/object/fixture-public/${name(alice.id)}`,
+      alice.accessToken,
+      'image/png',
+      PNG,
+    )
     expect(res.status).toBe(400)
     expect(res.body).toMatchObject({ statusCode: '400', error: 'InvalidKey' })
   })

@@ -37,7 +37,11 @@ export async function upload(ctx: StackContext, c: Context, method: 'POST' | 'PU
   }
   const row = await ctx.db
     .withClaims(claims, async (tx) => {
-      const written = await writeObject(tx, { bucket: bucket.id, name, owner, metadata, version: crypto.randomUUID() }, mode)
+      const written = await writeObject(
+        tx,
+        { bucket: bucket.id, name, owner, metadata, version: crypto.randomUUID() },
+        mode,
+      )
       if (!written) throw storageErrors.noSuchKey()
       await ctx.blobs.put(bucket.id, name, body.bytes)
       return written
@@ -62,8 +66,13 @@ async function checkMayWrite(
   mode: WriteMode,
 ): Promise<void> {
   const metadata: ObjectMetadata = {
-    eTag: '""', size: 0, mimetype: 'application/octet-stream', cacheControl: 'no-cache',
-    lastModified: new Date().toISOString(), contentLength: 0, httpStatusCode: 200,
+    eTag: '""',
+    size: 0,
+    mimetype: 'application/octet-stream',
+    cacheControl: 'no-cache',
+    lastModified: new Date().toISOString(),
+    contentLength: 0,
+    httpStatusCode: 200,
   }
   await ctx.db
     .withClaims(claims, async (tx) => {

@@ -62,7 +62,11 @@ export async function person(stack: RunningStack, ttlSeconds = 3600): Promise<Pe
 }
 
 export async function room(stack: RunningStack, id: number, a: Person, b: Person): Promise<void> {
-  await stack.ctx.db.pg.query(`insert into public.rt_rooms (id, member_a, member_b) values ($1, $2, $3)`, [id, a.id, b.id])
+  await stack.ctx.db.pg.query(`insert into public.rt_rooms (id, member_a, member_b) values ($1, $2, $3)`, [
+    id,
+    a.id,
+    b.id,
+  ])
 }
 
 /** Inserts a message as its sender (through RLS, as the REST API would). */
@@ -115,12 +119,21 @@ export function realtimeClient(stack: RunningStack, token?: string): SupabaseCli
 let channelCounter = 0
 
 /** Subscribes and resolves on SUBSCRIBED; rejects with the status and error otherwise. */
-export function subscribe(client: SupabaseClient, bindings: BindingSpec[], name = `t${++channelCounter}`): Promise<Subscription> {
+export function subscribe(
+  client: SupabaseClient,
+  bindings: BindingSpec[],
+  name = `t${++channelCounter}`,
+): Promise<Subscription> {
   const events: ChangeEvent[] = []
   const waiters: { count: number; resolve: () => void }[] = []
   let channel = client.channel(name)
   for (const b of bindings) {
-    const filter = { event: b.event, schema: 'public', table: b.table ?? 'rt_messages', ...(b.filter ? { filter: b.filter } : {}) }
+    const filter = {
+      event: b.event,
+      schema: 'public',
+      table: b.table ?? 'rt_messages',
+      ...(b.filter ? { filter: b.filter } : {}),
+    }
     channel = channel.on('postgres_changes' as never, filter as never, (payload: ChangeEvent) => {
       events.push(payload)
       for (const w of [...waiters]) if (events.length >= w.count) w.resolve()
@@ -133,7 +146,8 @@ export function subscribe(client: SupabaseClient, bindings: BindingSpec[], name 
       if (events.length >= count) return Promise.resolve(events)
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`expected ${count} events on ${name}, got ${events.length}: ${JSON.stringify(events)}`)),
+          () =>
+            reject(new Error(`expected ${count} events on ${name}, got ${events.length}: ${JSON.stringify(events)}`)),
           timeoutMs,
         )
         waiters.push({

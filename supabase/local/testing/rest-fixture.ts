@@ -88,7 +88,10 @@ export async function createFixture(ts: TestStack): Promise<void> {
 
 /** An access token for `sub`, minted directly (no auth API involved). */
 export async function userToken(ts: TestStack, sub: string): Promise<string> {
-  return ts.stack.ctx.jwt.sign({ sub, role: 'authenticated', aud: 'authenticated', email: `${sub.slice(-1)}@test.kreis.ch` }, 3600)
+  return ts.stack.ctx.jwt.sign(
+    { sub, role: 'authenticated', aud: 'authenticated', email: `${sub.slice(-1)}@test.kreis.ch` },
+    3600,
+  )
 }
 
 /** A supabase-js client that sends `token` as its bearer (the anon key stays the apikey). */

@@ -72,12 +72,19 @@ export function rawPost(
       `${ts.url}${rawPath}`,
       {
         method: 'POST',
-        headers: { apikey: ts.anonKey, authorization: `Bearer ${token}`, 'content-type': contentType, 'content-length': body.length },
+        headers: {
+          apikey: ts.anonKey,
+          authorization: `Bearer ${token}`,
+          'content-type': contentType,
+          'content-length': body.length,
+        },
       },
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') }))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') }),
+        )
       },
     )
     req.on('error', reject)

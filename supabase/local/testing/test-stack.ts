@@ -50,7 +50,12 @@ export async function startTestStack(
   const config = loadConfig({ KREIS_DATA_DIR: ':memory:', KREIS_AUTH_RATE_LIMIT: '10000' }, { port: 0, ...overrides })
   // Likewise, a test file's many subscribers all join from 127.0.0.1; realtime/limits.test.ts tests the defaults.
   const realtimeLimits = { joinsPerSecondPerAddress: 10_000, socketsPerAddress: 10_000, ...options.realtimeLimits }
-  const stack = await startStack(config, { realtimeLimits, template: await loadTemplate(), seedFiles: true, log: silentLogger })
+  const stack = await startStack(config, {
+    realtimeLimits,
+    template: await loadTemplate(),
+    seedFiles: true,
+    log: silentLogger,
+  })
   const clients: SupabaseClient[] = []
   const track = (c: SupabaseClient) => (clients.push(c), c)
   const ts: TestStack = {

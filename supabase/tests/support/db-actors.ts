@@ -11,8 +11,7 @@ export function asUser(id: string): Claims {
 }
 
 export type Outcome =
-  | { ok: true; rows: Record<string, unknown>[]; affected: number }
-  | { ok: false; code: string; message: string }
+  { ok: true; rows: Record<string, unknown>[]; affected: number } | { ok: false; code: string; message: string }
 
 class Rollback extends Error {
   constructor(readonly outcome: Outcome) {
@@ -27,7 +26,12 @@ function outcomeOfError(e: unknown): Outcome {
 }
 
 /** Runs one statement as `claims` inside a transaction that is always rolled back, so attempts never mix. */
-export async function attempt(db: Database, claims: Claims | null, sql: string, params: unknown[] = []): Promise<Outcome> {
+export async function attempt(
+  db: Database,
+  claims: Claims | null,
+  sql: string,
+  params: unknown[] = [],
+): Promise<Outcome> {
   try {
     await db.withClaims(claims, async (tx) => {
       const r = await tx.query<Record<string, unknown>>(sql, params)
@@ -51,7 +55,12 @@ export async function run<T extends Record<string, unknown>>(
 }
 
 /** The SQLSTATE of a statement that must fail, or 'ok' when it does not (rolled back either way). */
-export async function sqlState(db: Database, claims: Claims | null, sql: string, params: unknown[] = []): Promise<string> {
+export async function sqlState(
+  db: Database,
+  claims: Claims | null,
+  sql: string,
+  params: unknown[] = [],
+): Promise<string> {
   const outcome = await attempt(db, claims, sql, params)
   return outcome.ok ? 'ok' : outcome.code
 }
@@ -114,6 +123,11 @@ export async function createListing(db: Database, userId: string, input: Listing
  */
 export async function storedPhoto(db: Database, sellerId: string, listingId: string, name: string): Promise<string> {
   const path = `${sellerId}/${listingId}/${name}.webp`
-  await run(db, null, `insert into storage.objects (bucket_id, name, owner) values ('listing-images', $1, $2) on conflict do nothing`, [path, sellerId])
+  await run(
+    db,
+    null,
+    `insert into storage.objects (bucket_id, name, owner) values ('listing-images', $1, $2) on conflict do nothing`,
+    [path, sellerId],
+  )
   return path
 }

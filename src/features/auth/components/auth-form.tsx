@@ -31,7 +31,10 @@ export function AuthForm({ mode, onSubmit, onDone }: AuthFormProps) {
     handleSubmit,
     clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm<AuthFormValues>({ defaultValues: EMPTY, resolver: domainResolver((v: AuthFormValues) => validateAuthForm(mode, v)) })
+  } = useForm<AuthFormValues>({
+    defaultValues: EMPTY,
+    resolver: domainResolver((v: AuthFormValues) => validateAuthForm(mode, v)),
+  })
 
   // Another mode asks for other fields: what the previous one complained about no longer applies.
   useEffect(() => {
@@ -53,11 +56,25 @@ export function AuthForm({ mode, onSubmit, onDone }: AuthFormProps) {
         </p>
       )}
       <fieldset disabled={isSubmitting} className="flex flex-col gap-5">
-        <legend className="sr-only">{t(mode === 'signin' ? 'auth.signInTitle' : mode === 'signup' ? 'auth.signUpTitle' : 'auth.resetTitle')}</legend>
+        <legend className="sr-only">
+          {t(mode === 'signin' ? 'auth.signInTitle' : mode === 'signup' ? 'auth.signUpTitle' : 'auth.resetTitle')}
+        </legend>
         {mode === 'signup' && (
           <div className="grid gap-5 sm:grid-cols-2">
-            <Input label={t('common.firstName')} required autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-            <Input label={t('common.lastName')} required autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+            <Input
+              label={t('common.firstName')}
+              required
+              autoComplete="given-name"
+              error={errors.firstName?.message}
+              {...register('firstName')}
+            />
+            <Input
+              label={t('common.lastName')}
+              required
+              autoComplete="family-name"
+              error={errors.lastName?.message}
+              {...register('lastName')}
+            />
           </div>
         )}
         <Input

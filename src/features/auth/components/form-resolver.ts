@@ -13,7 +13,8 @@ export function domainResolver<V extends FieldValues, K extends CatalogueKey>(
     const r = check(values)
     if (r.ok) return { values, errors: {} }
     const errors: Record<string, { type: string; message: string }> = {}
-    for (const [field, key] of Object.entries(r.errors) as [string, K][]) errors[field] = { type: 'validate', message: t(key) }
+    for (const [field, key] of Object.entries(r.errors) as [string, K][])
+      errors[field] = { type: 'validate', message: t(key) }
     return { values: {}, errors: errors as FieldErrors<V> }
   }
 }

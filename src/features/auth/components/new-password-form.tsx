@@ -18,7 +18,10 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<NewPasswordValues>({ defaultValues: { password: '', confirm: '' }, resolver: domainResolver(validateNewPassword) })
+  } = useForm<NewPasswordValues>({
+    defaultValues: { password: '', confirm: '' },
+    resolver: domainResolver(validateNewPassword),
+  })
 
   const submit = handleSubmit(async ({ password }) => {
     setFailure(null)
@@ -28,7 +31,10 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
       onDone()
       return
     }
-    const message = r.code === 'unexpected' ? renderToast({ title: 'toast.unexpected', description: 'toast.unexpectedDescription' }).description! : render(authErrorMessage(r.message, { code: r.code }))
+    const message =
+      r.code === 'unexpected'
+        ? renderToast({ title: 'toast.unexpected', description: 'toast.unexpectedDescription' }).description!
+        : render(authErrorMessage(r.message, { code: r.code }))
     toast({ title: t('toast.error'), description: message, destructive: true })
     setFailure(message)
   })
@@ -50,7 +56,13 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
           error={errors.password?.message}
           {...register('password')}
         />
-        <PasswordInput label={t('resetScreen.confirmPassword')} required autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
+        <PasswordInput
+          label={t('resetScreen.confirmPassword')}
+          required
+          autoComplete="new-password"
+          error={errors.confirm?.message}
+          {...register('confirm')}
+        />
         {failure && (
           <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
             {failure}

@@ -31,7 +31,8 @@ export function useAuthSubmit(): (mode: AuthMode, values: AuthFormValues) => Pro
         toast(renderToast(authFailureToast(mode, outcome.message, refusal)))
         return { ok: false, error: render(authErrorMessage(outcome.message, refusal)) }
       }
-      const success = mode === 'signin' ? TOASTS.signInSuccess : mode === 'signup' ? TOASTS.signUpSuccess : TOASTS.resetSent
+      const success =
+        mode === 'signin' ? TOASTS.signInSuccess : mode === 'signup' ? TOASTS.signUpSuccess : TOASTS.resetSent
       toast(renderToast(success))
       return { ok: true, signedIn: outcome.signedIn }
     },

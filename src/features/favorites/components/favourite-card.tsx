@@ -11,18 +11,35 @@ import { ListingRowCard } from '@/shared/listing-row-card'
  * someone else or deleted): the card as it was when favourited, marked "No longer available". The last two keep
  * a Remove button, since a sold card has no heart (docs/product.md §2.6).
  */
-export function FavouriteCard({ item, now, eager, onToggle }: { item: FavouriteListing; now: Date; eager: boolean; onToggle: (id: string, title: string) => void }) {
+export function FavouriteCard({
+  item,
+  now,
+  eager,
+  onToggle,
+}: {
+  item: FavouriteListing
+  now: Date
+  eager: boolean
+  onToggle: (id: string, title: string) => void
+}) {
   const { favourite, listing } = item
   const snapshot = favourite.card
   const view = listing ? cardView(listing, now, null) : null
   const title = view?.title ?? snapshot?.title ?? t('feed.favUnknownTitle')
   const remove = (
-    <Button variant="outline" size="sm" onClick={() => onToggle(favourite.listing_id, title)} aria-label={t('feed.favRemoveLabel', { title })}>
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => onToggle(favourite.listing_id, title)}
+      aria-label={t('feed.favRemoveLabel', { title })}
+    >
       {t('feed.favRemove')}
     </Button>
   )
   if (listing && view && !view.isSold) {
-    return <ListingRowCard row={listing} now={now} eager={eager} showPlace liked onToggleLike={onToggle} headingLevel={2} />
+    return (
+      <ListingRowCard row={listing} now={now} eager={eager} showPlace liked onToggleLike={onToggle} headingLevel={2} />
+    )
   }
   const gone = !view && snapshot?.status !== 'sold'
   return (
@@ -38,7 +55,9 @@ export function FavouriteCard({ item, now, eager, onToggle }: { item: FavouriteL
       eager={eager}
       headingLevel={2}
       note={
-        <p className="text-xs font-semibold tracking-wide text-stone-700 uppercase">{gone ? t('feed.favNoLongerAvailable') : t('feed.favSold')}</p>
+        <p className="text-xs font-semibold tracking-wide text-stone-700 uppercase">
+          {gone ? t('feed.favNoLongerAvailable') : t('feed.favSold')}
+        </p>
       }
       actions={remove}
     />

@@ -19,7 +19,14 @@ export function FavouriteButton({ listingId, title }: { listingId: string; title
         liked ? 'text-red-700' : 'text-stone-700',
       )}
     >
-      <svg viewBox="0 0 24 24" className="h-6 w-6" fill={liked ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2} aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        className="h-6 w-6"
+        fill={liked ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth={2}
+        aria-hidden="true"
+      >
         <path d="M12 20s-7-4.4-7-10a4 4 0 017-2.6A4 4 0 0119 10c0 5.6-7 10-7 10z" strokeLinejoin="round" />
       </svg>
     </button>

@@ -46,7 +46,10 @@ export function SellerCard({ listing }: { listing: ListingRow }) {
   const name = sellerName(joinName({ first_name: listing.seller_first_name, last_name: listing.seller_last_name }))
   return (
     <section aria-label={t('item.seller')} className="flex items-center gap-3 rounded-xl border border-stone-200 p-4">
-      <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-amber-200 text-lg font-semibold text-stone-900">
+      <span
+        aria-hidden="true"
+        className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-amber-200 text-lg font-semibold text-stone-900"
+      >
         {name.charAt(0).toUpperCase()}
       </span>
       <div>

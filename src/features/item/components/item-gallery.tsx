@@ -17,7 +17,14 @@ const FULL_SCREEN =
 
 function Chevron({ flip }: { flip?: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" className={cx('h-5 w-5', flip && 'rotate-180')} fill="none" stroke="currentColor" strokeWidth={2.5} aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className={cx('h-5 w-5', flip && 'rotate-180')}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.5}
+      aria-hidden="true"
+    >
       <path d="M15 18l-6-6 6-6" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   )
@@ -62,7 +69,17 @@ function GalleryPhoto({ path, alt, first }: { path: string; alt: string; first: 
  * `sources`: the photos' image_url (storage paths or http URLs), in order. `backdrop`: the first photo already on
  * screen (painted from index.html), shown behind it until it has painted.
  */
-export function ItemGallery({ title, sources, className, backdrop }: { title: string; sources: readonly string[]; className?: string; backdrop?: string }) {
+export function ItemGallery({
+  title,
+  sources,
+  className,
+  backdrop,
+}: {
+  title: string
+  sources: readonly string[]
+  className?: string
+  backdrop?: string
+}) {
   const [index, setIndex] = useState(0)
   const [fullScreen, setFullScreen] = useState(false)
   const fullScreenButton = useRef<HTMLButtonElement>(null)
@@ -114,7 +131,12 @@ export function ItemGallery({ title, sources, className, backdrop }: { title: st
         onPointerCancel={() => (drag.current = null)}
       >
         {total === 0 ? (
-          <ImageWithFallback src={null} alt={title} fallbackLabel={t('item.noImage')} className="h-full w-full shrink-0" />
+          <ImageWithFallback
+            src={null}
+            alt={title}
+            fallbackLabel={t('item.noImage')}
+            className="h-full w-full shrink-0"
+          />
         ) : (
           sources.map((src, i) => (
             <div
@@ -132,8 +154,21 @@ export function ItemGallery({ title, sources, className, backdrop }: { title: st
         )}
       </div>
       {total > 0 && (
-        <button ref={fullScreenButton} type="button" onClick={() => setFullScreen(true)} aria-label={t('item.fullScreen')} className={FULL_SCREEN}>
-          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2.2} aria-hidden="true">
+        <button
+          ref={fullScreenButton}
+          type="button"
+          onClick={() => setFullScreen(true)}
+          aria-label={t('item.fullScreen')}
+          className={FULL_SCREEN}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2.2}
+            aria-hidden="true"
+          >
             <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </button>
@@ -148,13 +183,21 @@ export function ItemGallery({ title, sources, className, backdrop }: { title: st
       )}
       {total > 1 && (
         <>
-          <button type="button" onClick={() => go(-1)} aria-label={t('item.previousImage')} className={cx(ARROW, 'left-3')}>
+          <button
+            type="button"
+            onClick={() => go(-1)}
+            aria-label={t('item.previousImage')}
+            className={cx(ARROW, 'left-3')}
+          >
             <Chevron />
           </button>
           <button type="button" onClick={() => go(1)} aria-label={t('item.nextImage')} className={cx(ARROW, 'right-3')}>
             <Chevron flip />
           </button>
-          <p aria-live="polite" className="absolute top-3 right-3 rounded-full bg-stone-900/75 px-2.5 py-1 text-xs font-semibold text-white">
+          <p
+            aria-live="polite"
+            className="absolute top-3 right-3 rounded-full bg-stone-900/75 px-2.5 py-1 text-xs font-semibold text-white"
+          >
             {t('item.imageCounter', { current: current + 1, total })}
           </p>
           <div className="absolute inset-x-0 bottom-1 flex justify-center">
@@ -169,7 +212,10 @@ export function ItemGallery({ title, sources, className, backdrop }: { title: st
               >
                 <span
                   aria-hidden="true"
-                  className={cx('h-2.5 w-2.5 rounded-full border border-stone-900/40', i === current ? 'bg-white' : 'bg-white/50 group-hover:bg-white/80')}
+                  className={cx(
+                    'h-2.5 w-2.5 rounded-full border border-stone-900/40',
+                    i === current ? 'bg-white' : 'bg-white/50 group-hover:bg-white/80',
+                  )}
                 />
               </button>
             ))}

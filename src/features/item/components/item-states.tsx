@@ -12,7 +12,9 @@ export function ItemNotFound({ offline }: { offline: boolean }) {
     <div className="mx-auto flex min-h-[70dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
       <h1 className="text-2xl font-bold text-stone-900">{t('item.notFound')}</h1>
       <p className="text-stone-700">{t('item.notFoundText')}</p>
-      {offline && <p className="rounded-lg bg-amber-100 px-4 py-2 text-sm text-stone-900">{t('item.offlineNotSaved')}</p>}
+      {offline && (
+        <p className="rounded-lg bg-amber-100 px-4 py-2 text-sm text-stone-900">{t('item.offlineNotSaved')}</p>
+      )}
       <Link to={paths.shop} className={buttonClasses()}>
         {t('item.browseShop')}
       </Link>

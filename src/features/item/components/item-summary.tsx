@@ -25,7 +25,14 @@ export function ItemSummary({ listing, owner }: { listing: ListingRow; owner: bo
       <p className="text-2xl font-bold text-green-800">{formatPrice(listing.price)}</p>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-stone-700">
         <span className="inline-flex items-center gap-1">
-          <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="h-4 w-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            aria-hidden="true"
+          >
             <path d="M12 21s-6-5.3-6-10a6 6 0 0112 0c0 4.7-6 10-6 10z" strokeLinejoin="round" />
             <circle cx="12" cy="11" r="2" />
           </svg>

@@ -31,10 +31,13 @@ export function MessageSellerButton({ listing }: { listing: ListingRow }) {
   useEffect(() => {
     if (!asked || userId === undefined) return
     if (userId === null) toast(renderToast(TOASTS.messageLoginRequired))
-    setParams((p) => {
-      p.delete('message')
-      return p
-    }, { replace: true })
+    setParams(
+      (p) => {
+        p.delete('message')
+        return p
+      },
+      { replace: true },
+    )
   }, [asked, userId, setParams])
   return (
     <>

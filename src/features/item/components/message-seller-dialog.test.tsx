@@ -13,10 +13,28 @@ import { MessageSellerDialog } from './message-seller-dialog'
 const BUYER = 'buyer-1'
 const SELLER = 'seller-1'
 const listing = (patch: Partial<ListingRow> = {}): ListingRow => ({
-  id: 'l1', user_id: SELLER, title: 'Wool coat', description: 'A warm wool coat.', price: 45, condition: 'very_good',
-  category: 'women', product_type: null, brand: null, size: 'M', fabric: 'Wool', location: 'Bern', tags: null, status: 'active',
-  created_at: '2026-11-20T10:00:00.000000Z', updated_at: '2026-11-20T10:00:00.000000Z', edited_at: '2026-11-20T10:00:00.000Z',
-  sync_state: 'synced', cover_image_url: null, seller_first_name: 'Anna', seller_last_name: 'Müller', ...patch,
+  id: 'l1',
+  user_id: SELLER,
+  title: 'Wool coat',
+  description: 'A warm wool coat.',
+  price: 45,
+  condition: 'very_good',
+  category: 'women',
+  product_type: null,
+  brand: null,
+  size: 'M',
+  fabric: 'Wool',
+  location: 'Bern',
+  tags: null,
+  status: 'active',
+  created_at: '2026-11-20T10:00:00.000000Z',
+  updated_at: '2026-11-20T10:00:00.000000Z',
+  edited_at: '2026-11-20T10:00:00.000Z',
+  sync_state: 'synced',
+  cover_image_url: null,
+  seller_first_name: 'Anna',
+  seller_last_name: 'Müller',
+  ...patch,
 })
 
 let db: KreisDatabase
@@ -72,9 +90,14 @@ describe('Message Seller dialog (docs/product.md §2.11, §4, §6, §8)', () => 
     const [conversation] = await db.conversations.toArray()
     expect(conversation).toMatchObject({ listing_id: 'l1', buyer_id: BUYER, seller_id: SELLER, sync_state: 'pending' })
     const messages = await db.messages.toArray()
-    expect(messages).toMatchObject([{ content: 'Is it still available?', sender_id: BUYER, receiver_id: SELLER, conversation_id: conversation!.id }])
+    expect(messages).toMatchObject([
+      { content: 'Is it still available?', sender_id: BUYER, receiver_id: SELLER, conversation_id: conversation!.id },
+    ])
     expect((await db.outbox.toArray()).map((e) => e.op.kind)).toEqual(['conversation.create', 'message.send'])
-    expect(screen.getByRole('link', { name: 'Open conversation' })).toHaveAttribute('href', `/messages?c=${conversation!.id}`)
+    expect(screen.getByRole('link', { name: 'Open conversation' })).toHaveAttribute(
+      'href',
+      `/messages?c=${conversation!.id}`,
+    )
   })
 
   it('says "Message sent!" (status and toast) only once the server has the message', async () => {
@@ -90,8 +113,14 @@ describe('Message Seller dialog (docs/product.md §2.11, §4, §6, §8)', () => 
     await act(async () => {
       await db.messages.update(message!.id, { sync_state: 'synced' })
     })
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Message sent!Your message has been sent to the seller.'), { timeout: 10_000 })
-    await waitFor(() => expect(toasts()).toEqual([['Message sent!', 'Your message has been sent to the seller.']]), { timeout: 10_000 })
+    await waitFor(
+      () =>
+        expect(screen.getByRole('status')).toHaveTextContent('Message sent!Your message has been sent to the seller.'),
+      { timeout: 10_000 },
+    )
+    await waitFor(() => expect(toasts()).toEqual([['Message sent!', 'Your message has been sent to the seller.']]), {
+      timeout: 10_000,
+    })
   })
 
   it('offline, it says the message waits on the device', async () => {
@@ -103,14 +132,26 @@ describe('Message Seller dialog (docs/product.md §2.11, §4, §6, §8)', () => 
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }))
     })
-    expect(await screen.findByText('You are offline. The message waits on this device and goes out when you are back online.')).toBeInTheDocument()
+    expect(
+      await screen.findByText(
+        'You are offline. The message waits on this device and goes out when you are back online.',
+      ),
+    ).toBeInTheDocument()
     expect(screen.queryByText('Message sent!')).toBeNull()
     expect(toasts()).toEqual([])
   })
 
   it.each([
-    ['the item sold before the server got it', { code: 'listing_unavailable' as const }, ['Item sold', 'This item is no longer available.']],
-    ['another refusal', { code: 'message_send_failed' as const }, ['Not sent', 'Failed to send message. Please try again.']],
+    [
+      'the item sold before the server got it',
+      { code: 'listing_unavailable' as const },
+      ['Item sold', 'This item is no longer available.'],
+    ],
+    [
+      'another refusal',
+      { code: 'message_send_failed' as const },
+      ['Not sent', 'Failed to send message. Please try again.'],
+    ],
   ])('a message the server refused (%s) says so, never "sent"', async (_name, failure, texts) => {
     await db.listings.put(listing())
     open()
@@ -147,7 +188,7 @@ describe('Message Seller dialog (docs/product.md §2.11, §4, §6, §8)', () => 
 
   it.each([
     ['a sold item', listing({ status: 'sold' }), ['Item sold', 'This item is no longer available.']],
-    ['one\'s own listing', listing({ user_id: BUYER }), ['This is your own listing.']],
+    ["one's own listing", listing({ user_id: BUYER }), ['This is your own listing.']],
   ])('refuses %s with its text and offers no message field', async (_name, row, texts) => {
     await db.listings.put(row)
     open()
@@ -171,7 +212,9 @@ describe('Message Seller dialog (docs/product.md §2.11, §4, §6, §8)', () => 
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send' }))
     })
-    await waitFor(() => expect(toasts()).toEqual([['Error', 'Failed to send message. Please try again.']]), { timeout: 10_000 })
+    await waitFor(() => expect(toasts()).toEqual([['Error', 'Failed to send message. Please try again.']]), {
+      timeout: 10_000,
+    })
     expect(field()).toHaveValue('Hello')
     expect(screen.queryByRole('link', { name: 'Open conversation' })).toBeNull()
     expect(await db.messages.count()).toBe(0)
@@ -188,7 +231,9 @@ describe('Message Seller dialog (docs/product.md §2.11, §4, §6, §8)', () => 
       await db.listings.update('l1', { status: 'sold' })
       fireEvent.click(screen.getByRole('button', { name: 'Send' }))
     })
-    await waitFor(() => expect(toasts()).toEqual([['Item sold', 'This item is no longer available.']]), { timeout: 10_000 })
+    await waitFor(() => expect(toasts()).toEqual([['Item sold', 'This item is no longer available.']]), {
+      timeout: 10_000,
+    })
     expect(await db.messages.count()).toBe(0)
     expect(await db.outbox.count()).toBe(0)
   })

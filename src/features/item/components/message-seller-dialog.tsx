@@ -5,7 +5,14 @@ import { paths } from '@/config/paths'
 import { conversationFor, useWriteContext } from '@/data'
 import { joinName } from '@/domain/listing-view'
 import { formatPrice } from '@/i18n/format'
-import { canSend, composerKeyAction, messageSellerRefusal, messageSellerRefusalToast, messageText, type MessageSellerRefusal } from '@/domain/messaging'
+import {
+  canSend,
+  composerKeyAction,
+  messageSellerRefusal,
+  messageSellerRefusalToast,
+  messageText,
+  type MessageSellerRefusal,
+} from '@/domain/messaging'
 import { renderToast, sellerName, t } from '@/i18n'
 import { Button, buttonClasses } from '@/ui/button'
 import { useSendMessage } from '@/shared/use-send-message'
@@ -18,10 +25,13 @@ import { useOnlineStatus } from '@/ui/use-online-status'
 /** Why the dialog cannot send, in the words of docs/product.md §8 ("own" has no catalogue text; the owner never sees the button). */
 function Refusal({ refusal }: { refusal: MessageSellerRefusal }) {
   const text =
-    refusal === 'sold' ? [t('toast.itemSold'), t('toast.itemSoldDescription')]
-    : refusal === 'missing' ? [t('toast.listingUnavailable')]
-    : refusal === 'login' ? [t('toast.loginRequired'), t('toast.messageLoginRequiredDescription')]
-    : [t('messages.ownListing')]
+    refusal === 'sold'
+      ? [t('toast.itemSold'), t('toast.itemSoldDescription')]
+      : refusal === 'missing'
+        ? [t('toast.listingUnavailable')]
+        : refusal === 'login'
+          ? [t('toast.loginRequired'), t('toast.messageLoginRequiredDescription')]
+          : [t('messages.ownListing')]
   return (
     <div role="alert" className="rounded-xl bg-stone-100 px-4 py-3 text-stone-900">
       <p className="font-semibold">{text[0]}</p>
@@ -95,7 +105,8 @@ export function MessageSellerDialog({ listingId, open, onClose }: MessageSellerD
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
-    if (composerKeyAction({ key: e.key, shiftKey: e.shiftKey, isComposing: e.nativeEvent.isComposing }) !== 'send') return
+    if (composerKeyAction({ key: e.key, shiftKey: e.shiftKey, isComposing: e.nativeEvent.isComposing }) !== 'send')
+      return
     e.preventDefault()
     void send()
   }
@@ -110,7 +121,11 @@ export function MessageSellerDialog({ listingId, open, onClose }: MessageSellerD
             <p className="line-clamp-2 font-semibold text-stone-900">{listing.title}</p>
             <p className="text-stone-800">{formatPrice(listing.price)}</p>
             <p className="truncate text-sm text-stone-600">
-              {t('messages.dialogTo', { name: sellerName(joinName({ first_name: listing.seller_first_name, last_name: listing.seller_last_name })) })}
+              {t('messages.dialogTo', {
+                name: sellerName(
+                  joinName({ first_name: listing.seller_first_name, last_name: listing.seller_last_name }),
+                ),
+              })}
             </p>
           </div>
         </div>

@@ -32,10 +32,13 @@ export function MessageSentStatus({ message, online }: { message: MessageRow; on
     toast(renderToast(TOASTS.messageSent))
   }, [phase])
   const [title, text] =
-    phase === 'sent' ? [t('toast.messageSent'), t('toast.messageSentDescription')]
-    : phase === 'queued' ? [t('messages.dialogWillSend'), online ? t('messages.dialogSending') : t('messages.dialogQueued')]
-    : phase === 'unavailable' ? [t('toast.itemSold'), t('toast.itemSoldDescription')]
-    : [t('messages.state.failed'), renderSyncFailure(message.sync_error)]
+    phase === 'sent'
+      ? [t('toast.messageSent'), t('toast.messageSentDescription')]
+      : phase === 'queued'
+        ? [t('messages.dialogWillSend'), online ? t('messages.dialogSending') : t('messages.dialogQueued')]
+        : phase === 'unavailable'
+          ? [t('toast.itemSold'), t('toast.itemSoldDescription')]
+          : [t('messages.state.failed'), renderSyncFailure(message.sync_error)]
   return (
     <div role="status" className="flex flex-col gap-3" data-phase={phase}>
       <p ref={heading} tabIndex={-1} className="text-lg font-semibold text-stone-900 focus:outline-none">

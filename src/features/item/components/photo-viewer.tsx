@@ -10,7 +10,17 @@ import { Modal } from '@/ui/modal'
  * zoom works on it (the gallery's swipe strip allows only vertical panning, so it cannot be pinched), and "Zoom in"
  * doubles it in a scrollable frame for a mouse or keyboard. Escape, the close button or the backdrop close it.
  */
-export function PhotoViewer({ path, alt, label, onClose }: { path: string; alt: string; label: string; onClose(): void }) {
+export function PhotoViewer({
+  path,
+  alt,
+  label,
+  onClose,
+}: {
+  path: string
+  alt: string
+  label: string
+  onClose(): void
+}) {
   const image = useCardImageSrc(path)
   const [zoomed, setZoomed] = useState(false)
   return (

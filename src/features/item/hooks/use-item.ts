@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { listingImages, requestListing, useDatabase, type KreisDatabase, type ListingImageRow, type ListingRow } from '@/data'
+import {
+  listingImages,
+  requestListing,
+  useDatabase,
+  type KreisDatabase,
+  type ListingImageRow,
+  type ListingRow,
+} from '@/data'
 import type { ItemRequest } from '@/domain/item-page'
 import { useOnlineStatus } from '@/ui/use-online-status'
 

@@ -24,7 +24,8 @@ export function FreshGrid() {
   if (!cards || (cards.length === 0 && !synced)) {
     return <FreshGridSkeleton />
   }
-  if (cards.length === 0) return <p className="mt-8 rounded-3xl bg-stone-50 px-6 py-10 text-center text-stone-700">{t('feed.freshEmpty')}</p>
+  if (cards.length === 0)
+    return <p className="mt-8 rounded-3xl bg-stone-50 px-6 py-10 text-center text-stone-700">{t('feed.freshEmpty')}</p>
   return (
     <ul className={FRESH_GRID}>
       {cards.map(({ row }, i) => (

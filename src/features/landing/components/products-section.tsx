@@ -19,10 +19,16 @@ export function ProductsSection({ signedIn, cardsReady = true }: { signedIn: boo
         </h2>
         {/* Phones: the two buttons share one row in equal halves (they wrapped into two ragged rows at 375 px). */}
         <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto sm:flex-wrap">
-          <Link to={paths.shop} className={`${buttonClasses({ variant: 'outline' })} whitespace-nowrap max-sm:px-3 max-sm:text-sm`}>
+          <Link
+            to={paths.shop}
+            className={`${buttonClasses({ variant: 'outline' })} whitespace-nowrap max-sm:px-3 max-sm:text-sm`}
+          >
             {t('landing.browseAll')}
           </Link>
-          <Link to={signedIn ? paths.sell : paths.auth()} className={`${buttonClasses()} whitespace-nowrap max-sm:px-3 max-sm:text-sm`}>
+          <Link
+            to={signedIn ? paths.sell : paths.auth()}
+            className={`${buttonClasses()} whitespace-nowrap max-sm:px-3 max-sm:text-sm`}
+          >
             {t('landing.startSelling')}
           </Link>
         </div>

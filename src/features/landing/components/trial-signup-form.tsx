@@ -27,11 +27,18 @@ export function TrialSignupForm({ values, onChange, submitting, offline, onSubmi
     e.preventDefault()
     const result = await onSubmit()
     // The toast names the e-mail: the cursor goes back to it.
-    if (result === 'invalid' || result === 'refused') formRef.current?.querySelector<HTMLInputElement>('[name="email"]')?.focus()
+    if (result === 'invalid' || result === 'refused')
+      formRef.current?.querySelector<HTMLInputElement>('[name="email"]')?.focus()
   }
 
   return (
-    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-busy={submitting} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-busy={submitting}
+      className="flex flex-col gap-4"
+    >
       {(offline || !online) && (
         <p role="alert" className="rounded-xl bg-amber-100 p-3 text-sm text-stone-900">
           {t('trial.offline')}

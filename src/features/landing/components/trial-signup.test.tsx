@@ -42,7 +42,10 @@ const inDialog = (dialog: HTMLElement) => ({
   submit: () => dialog.querySelector<HTMLButtonElement>('button[type="submit"]')!,
 })
 
-async function fill(user: ReturnType<typeof userEvent.setup>, values: { email?: string; password?: string; firstName?: string; city?: string }) {
+async function fill(
+  user: ReturnType<typeof userEvent.setup>,
+  values: { email?: string; password?: string; firstName?: string; city?: string },
+) {
   if (values.email !== undefined) await user.type(field(/^Email/), values.email)
   if (values.password !== undefined) await user.type(field(/^Password/), values.password)
   if (values.firstName !== undefined) await user.type(field(/^First name/), values.firstName)
@@ -106,7 +109,14 @@ describe('the trial signup modal (docs/product.md §2.3, §4, §5, §8)', () => 
     expect(remote.insertTrialUser).toHaveBeenCalledTimes(1)
     const record = remote.insertTrialUser.mock.calls[0]![0]
     expect(record).toMatchObject({ email: 'mia@example.ch', first_name: 'Mia', city: 'Basel', trial_status: 'active' })
-    expect(Object.keys(record).sort()).toEqual(['city', 'email', 'first_name', 'signup_date', 'trial_end_date', 'trial_status'])
+    expect(Object.keys(record).sort()).toEqual([
+      'city',
+      'email',
+      'first_name',
+      'signup_date',
+      'trial_end_date',
+      'trial_status',
+    ])
     expect(JSON.stringify(record)).not.toContain('hunter22')
     const signup = Date.parse(record.signup_date)
     expect(signup).toBeGreaterThanOrEqual(before)
@@ -122,10 +132,26 @@ describe('the trial signup modal (docs/product.md §2.3, §4, §5, §8)', () => 
   })
 
   it.each([
-    ['23505 (the address already has a trial)', { ok: false, reason: 'rejected', code: '23505', message: 'duplicate key' }, ['Email already registered', 'This email is already signed up for the trial', 'destructive']],
-    ['another refusal', { ok: false, reason: 'check_violation', code: '23514', message: 'check' }, ['Signup failed', 'Something went wrong. Please try again.', 'destructive']],
-    ['a server error', { ok: false, reason: 'server', code: '500', message: 'boom' }, ['Signup failed', 'Something went wrong. Please try again.', 'destructive']],
-    ['too many requests', { ok: false, reason: 'rate_limited', message: 'slow down' }, ['Signup failed', 'Something went wrong. Please try again.', 'destructive']],
+    [
+      '23505 (the address already has a trial)',
+      { ok: false, reason: 'rejected', code: '23505', message: 'duplicate key' },
+      ['Email already registered', 'This email is already signed up for the trial', 'destructive'],
+    ],
+    [
+      'another refusal',
+      { ok: false, reason: 'check_violation', code: '23514', message: 'check' },
+      ['Signup failed', 'Something went wrong. Please try again.', 'destructive'],
+    ],
+    [
+      'a server error',
+      { ok: false, reason: 'server', code: '500', message: 'boom' },
+      ['Signup failed', 'Something went wrong. Please try again.', 'destructive'],
+    ],
+    [
+      'too many requests',
+      { ok: false, reason: 'rate_limited', message: 'slow down' },
+      ['Signup failed', 'Something went wrong. Please try again.', 'destructive'],
+    ],
   ] as const)('%s → the docs/product.md §8 toast, and the form keeps what was typed', async (_, answer, toast) => {
     remote.insertTrialUser.mockResolvedValue(answer as Result<null>)
     const user = renderPage()

@@ -25,7 +25,7 @@ describe('<Composer /> (docs/product.md §2.7)', () => {
     expect(field().value).toBe('')
   })
 
-  it('Shift+Enter does not send (the newline is the textarea\'s own)', async () => {
+  it("Shift+Enter does not send (the newline is the textarea's own)", async () => {
     const onSend = vi.fn(async () => true)
     render(<Composer onSend={onSend} sending={false} />)
     type('line one')

@@ -20,7 +20,9 @@ function Row({ item, userId, selected, now }: { item: InboxItem; userId: string;
   const { conversation, listing, counterpart, latest, unread } = item
   const name = joinName(counterpart) ?? t('common.anonymous')
   const sold = listing?.status === 'sold'
-  const preview = latest ? `${latest.sender_id === userId ? t('messages.you') : ''}${messagePreview(latest.content)}` : t('messages.noMessagesYet')
+  const preview = latest
+    ? `${latest.sender_id === userId ? t('messages.you') : ''}${messagePreview(latest.content)}`
+    : t('messages.noMessagesYet')
   return (
     <li>
       <Link
@@ -35,14 +37,22 @@ function Row({ item, userId, selected, now }: { item: InboxItem; userId: string;
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
             <span className={cx('truncate text-stone-900', unread.length ? 'font-bold' : 'font-semibold')}>{name}</span>
-            <span className="ml-auto shrink-0 text-xs text-stone-600">{when(latest?.created_at ?? conversation.last_message_at ?? undefined, now)}</span>
+            <span className="ml-auto shrink-0 text-xs text-stone-600">
+              {when(latest?.created_at ?? conversation.last_message_at ?? undefined, now)}
+            </span>
           </span>
           <span className="flex items-center gap-1.5 text-sm text-stone-700">
             <span className="truncate">{listing?.title ?? t('messages.unknownListing')}</span>
-            {sold && <span className="shrink-0 rounded-full bg-stone-200 px-2 text-xs font-semibold text-stone-800">{t('messages.sold')}</span>}
+            {sold && (
+              <span className="shrink-0 rounded-full bg-stone-200 px-2 text-xs font-semibold text-stone-800">
+                {t('messages.sold')}
+              </span>
+            )}
           </span>
           <span className="flex items-center gap-2">
-            <span className={cx('truncate text-sm', unread.length ? 'font-semibold text-stone-900' : 'text-stone-600')}>{preview}</span>
+            <span className={cx('truncate text-sm', unread.length ? 'font-semibold text-stone-900' : 'text-stone-600')}>
+              {preview}
+            </span>
             {unread.length > 0 && (
               <span className="ml-auto flex h-6 min-w-6 shrink-0 items-center justify-center rounded-full bg-green-800 px-1.5 text-xs font-bold text-white">
                 <span aria-hidden="true">{unread.length}</span>

@@ -9,7 +9,13 @@ export function LinkifiedText({ text }: { text: string }) {
         s.kind === 'text' ? (
           <Fragment key={i}>{s.text}</Fragment>
         ) : (
-          <a key={i} href={s.href} target="_blank" rel="noopener noreferrer nofollow" className="break-all underline underline-offset-2">
+          <a
+            key={i}
+            href={s.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="break-all underline underline-offset-2"
+          >
             {s.text}
           </a>
         ),

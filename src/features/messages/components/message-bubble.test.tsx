@@ -5,8 +5,16 @@ import type { MessageRow } from '@/db/rows'
 import { MessageBubble } from './message-bubble'
 
 const row = (patch: Partial<MessageRow> = {}): MessageRow => ({
-  id: 'm1', conversation_id: 'c1', listing_id: 'l1', sender_id: 'me', receiver_id: 'you', content: 'Hello',
-  created_at: '2026-11-23T10:00:00.000Z', updated_at: '2026-11-23T10:00:00.000Z', sync_state: 'synced', ...patch,
+  id: 'm1',
+  conversation_id: 'c1',
+  listing_id: 'l1',
+  sender_id: 'me',
+  receiver_id: 'you',
+  content: 'Hello',
+  created_at: '2026-11-23T10:00:00.000Z',
+  updated_at: '2026-11-23T10:00:00.000Z',
+  sync_state: 'synced',
+  ...patch,
 })
 
 describe('<MessageBubble /> (docs/decisions.md#D-thread-view: mine vs theirs, each of mine with its state)', () => {
@@ -24,14 +32,26 @@ describe('<MessageBubble /> (docs/decisions.md#D-thread-view: mine vs theirs, ea
 
   it('a refused message of mine says so with the reason and offers Retry', () => {
     const onRetry = vi.fn()
-    render(<MessageBubble message={row({ sync_state: 'failed', sync_error: 'Failed to send message. Please try again.' })} mine onRetry={onRetry} />)
+    render(
+      <MessageBubble
+        message={row({ sync_state: 'failed', sync_error: 'Failed to send message. Please try again.' })}
+        mine
+        onRetry={onRetry}
+      />,
+    )
     expect(screen.getByRole('status')).toHaveTextContent('Not sent: Failed to send message. Please try again.')
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
     expect(onRetry).toHaveBeenCalledOnce()
   })
 
   it('a message refused because the item sold or went says so, with no Retry that could never work', () => {
-    render(<MessageBubble message={row({ sync_state: 'failed', sync_error: { code: 'listing_unavailable' } })} mine onRetry={vi.fn()} />)
+    render(
+      <MessageBubble
+        message={row({ sync_state: 'failed', sync_error: { code: 'listing_unavailable' } })}
+        mine
+        onRetry={vi.fn()}
+      />,
+    )
     expect(screen.getByRole('status')).toHaveTextContent('Not sent: This item is no longer available.')
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
   })
@@ -55,7 +75,9 @@ describe('<MessageBubble /> (docs/decisions.md#D-thread-view: mine vs theirs, ea
   })
 
   it('renders markup as text and only web links as links', () => {
-    const { container } = render(<MessageBubble message={row({ content: '<img src=x onerror=alert(1)> see https://kreis.ch/x.' })} mine />)
+    const { container } = render(
+      <MessageBubble message={row({ content: '<img src=x onerror=alert(1)> see https://kreis.ch/x.' })} mine />,
+    )
     expect(container.querySelector('img')).toBeNull()
     expect(screen.getByText(/<img src=x onerror=alert\(1\)>/)).toBeInTheDocument()
     const link = screen.getByRole('link', { name: 'https://kreis.ch/x' })

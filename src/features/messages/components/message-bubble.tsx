@@ -22,14 +22,20 @@ function MessageBubbleView({ message, mine, onRetry }: MessageBubbleProps) {
   // A message about an item that sold or was deleted cannot go however often it is sent: no Retry for it.
   const retry = failure === undefined || canRetryFailure(failure) ? onRetry : undefined
   return (
-    <div className={cx('flex flex-col', mine ? 'items-end' : 'items-start')} data-message-id={message.id} data-state={mine ? state : undefined}>
+    <div
+      className={cx('flex flex-col', mine ? 'items-end' : 'items-start')}
+      data-message-id={message.id}
+      data-state={mine ? state : undefined}
+    >
       <div
         className={cx(
           'max-w-[85%] rounded-2xl px-4 py-2 text-base break-words whitespace-pre-wrap sm:max-w-[70%]',
           // One colour pair per state: two competing text colours would leave the winner to the stylesheet's order.
-          !mine ? 'rounded-bl-md bg-stone-100 text-stone-900'
-          : state === 'failed' ? 'rounded-br-md bg-red-50 text-stone-900 ring-1 ring-red-300'
-          : 'rounded-br-md bg-green-800 text-white',
+          !mine
+            ? 'rounded-bl-md bg-stone-100 text-stone-900'
+            : state === 'failed'
+              ? 'rounded-br-md bg-red-50 text-stone-900 ring-1 ring-red-300'
+              : 'rounded-br-md bg-green-800 text-white',
         )}
       >
         <LinkifiedText text={message.content} />
@@ -39,7 +45,14 @@ function MessageBubbleView({ message, mine, onRetry }: MessageBubbleProps) {
         {mine && state === 'sent' && <span>{t('messages.state.sent')}</span>}
         {mine && state === 'queued' && (
           <span className="inline-flex items-center gap-1 text-amber-800" title={t('messages.state.queuedHint')}>
-            <svg viewBox="0 0 16 16" className="h-3.5 w-3.5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6">
+            <svg
+              viewBox="0 0 16 16"
+              className="h-3.5 w-3.5"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+            >
               <circle cx="8" cy="8" r="6.5" />
               <path d="M8 4.5V8l2.5 1.5" strokeLinecap="round" />
             </svg>

@@ -15,8 +15,15 @@ const noon = (daysAgo: number, minute = 0) => {
 }
 let n = 0
 const msg = (from: string, content: string, when: Date): MessageRow => ({
-  id: `m${++n}`, conversation_id: 'c1', listing_id: 'l1', sender_id: from, receiver_id: from === ME ? 'you' : ME, content,
-  created_at: at(when), updated_at: at(when), sync_state: 'synced',
+  id: `m${++n}`,
+  conversation_id: 'c1',
+  listing_id: 'l1',
+  sender_id: from,
+  receiver_id: from === ME ? 'you' : ME,
+  content,
+  created_at: at(when),
+  updated_at: at(when),
+  sync_state: 'synced',
 })
 const show = (messages: MessageRow[]) => render(<ThreadMessages messages={messages} userId={ME} onRetry={vi.fn()} />)
 
@@ -25,12 +32,25 @@ describe('<ThreadMessages /> (docs/decisions.md#D-thread-view: ascending, day se
 
   it('puts a separator before each calendar day: the date, then "Yesterday", then "Today"', () => {
     const old = noon(9)
-    show([msg('you', 'Still for sale?', old), msg(ME, 'Yes', noon(9, 5)), msg('you', 'Tomorrow?', noon(1)), msg(ME, 'Sure', noon(0))])
+    show([
+      msg('you', 'Still for sale?', old),
+      msg(ME, 'Yes', noon(9, 5)),
+      msg('you', 'Tomorrow?', noon(1)),
+      msg(ME, 'Sure', noon(0)),
+    ])
     const log = screen.getByRole('log')
-    const separators = within(log).getAllByRole('separator').map((s) => s.getAttribute('aria-label'))
-    expect(separators).toEqual([old.toLocaleDateString('en-CH', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }), 'Yesterday', 'Today'])
+    const separators = within(log)
+      .getAllByRole('separator')
+      .map((s) => s.getAttribute('aria-label'))
+    expect(separators).toEqual([
+      old.toLocaleDateString('en-CH', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }),
+      'Yesterday',
+      'Today',
+    ])
     // Each separator comes right before the first message of its day.
-    const order = Array.from(log.querySelectorAll('[role="separator"], [data-message-id]')).map((e) => e.getAttribute('aria-label') ?? e.textContent?.split(/\d/)[0])
+    const order = Array.from(log.querySelectorAll('[role="separator"], [data-message-id]')).map(
+      (e) => e.getAttribute('aria-label') ?? e.textContent?.split(/\d/)[0],
+    )
     expect(order).toEqual([separators[0], 'Still for sale?', 'Yes', 'Yesterday', 'Tomorrow?', 'Today', 'Sure'])
   })
 
@@ -44,7 +64,9 @@ describe('<ThreadMessages /> (docs/decisions.md#D-thread-view: ascending, day se
   })
 
   it(`shows the newest ${THREAD_WINDOW} first; "Show earlier messages" adds the ones before`, () => {
-    const many = Array.from({ length: THREAD_WINDOW + 7 }, (_, i) => msg(i % 2 ? ME : 'you', `message ${i}`, noon(0, i % 60)))
+    const many = Array.from({ length: THREAD_WINDOW + 7 }, (_, i) =>
+      msg(i % 2 ? ME : 'you', `message ${i}`, noon(0, i % 60)),
+    )
     show(many)
     const bubbles = () => screen.getAllByText(/^message \d+$/).map((e) => e.textContent)
     expect(bubbles()).toHaveLength(THREAD_WINDOW)

@@ -11,11 +11,7 @@ export const THREAD_WINDOW = 50
 function DaySeparator({ day, first }: { day: string; first: string }) {
   const label = dayLabel(day, new Date())
   const text =
-    label === 'today'
-      ? t('messages.today')
-      : label === 'yesterday'
-        ? t('messages.yesterday')
-        : formatDay(first)
+    label === 'today' ? t('messages.today') : label === 'yesterday' ? t('messages.yesterday') : formatDay(first)
   return (
     <div role="separator" aria-label={text} className="my-2 flex items-center gap-3 text-xs font-medium text-stone-600">
       <span className="h-px flex-1 bg-stone-200" aria-hidden="true" />
@@ -87,7 +83,9 @@ export function ThreadMessages({ messages, userId, onRetry }: ThreadMessagesProp
         <div role="log" aria-live="polite" aria-label={t('inbox.title')} className="flex flex-col gap-2">
           {groups.map((g) => [
             <DaySeparator key={`day-${g.day}`} day={g.day} first={g.messages[0]!.created_at} />,
-            ...g.messages.map((m) => <MessageBubble key={m.id} message={m} mine={m.sender_id === userId} onRetry={onRetry} />),
+            ...g.messages.map((m) => (
+              <MessageBubble key={m.id} message={m} mine={m.sender_id === userId} onRetry={onRetry} />
+            )),
           ])}
         </div>
       )}

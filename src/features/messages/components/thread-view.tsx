@@ -22,7 +22,13 @@ const refusedAsUnavailable = (m: MessageRow): boolean =>
  * The right pane: one conversation with its listing, its messages and the composer (or why it is closed). Memoised:
  * the page around it re-renders when the inbox list changes, the thread only when its own query does.
  */
-export const ThreadView = memo(function ThreadView({ conversationId, userId }: { conversationId: string; userId: string }) {
+export const ThreadView = memo(function ThreadView({
+  conversationId,
+  userId,
+}: {
+  conversationId: string
+  userId: string
+}) {
   const data = useThread(conversationId, userId)
   const { send, sending } = useSendMessage()
   const retry = useRetryConversation()
@@ -54,11 +60,17 @@ export const ThreadView = memo(function ThreadView({ conversationId, userId }: {
   // Sold as far as the device knows, or the server refused a message because the item is no longer available.
   const sold = listing?.status === 'sold' || messages.some(refusedAsUnavailable)
   return (
-    <section aria-label={t('messages.threadWith', { name, title: listing?.title ?? t('messages.unknownListing') })} className="flex min-h-0 flex-1 flex-col">
+    <section
+      aria-label={t('messages.threadWith', { name, title: listing?.title ?? t('messages.unknownListing') })}
+      className="flex min-h-0 flex-1 flex-col"
+    >
       <ThreadHeader listing={listing} counterpartName={name} />
       <ThreadMessages messages={messages} userId={userId} onRetry={onRetry} />
       {sold ? (
-        <div role="note" className="border-t border-stone-200 bg-stone-100 px-4 py-3 text-center text-sm text-stone-800">
+        <div
+          role="note"
+          className="border-t border-stone-200 bg-stone-100 px-4 py-3 text-center text-sm text-stone-800"
+        >
           <p className="font-semibold text-stone-900">{t('toast.itemSold')}</p>
           <p>
             {t('toast.itemSoldDescription')} {t('messages.closedSold')}

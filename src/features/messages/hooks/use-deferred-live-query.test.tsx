@@ -8,8 +8,14 @@ import { useDeferredLiveQuery } from './use-deferred-live-query'
 
 const DELAY_MS = 30
 const conversation = (id: string): ConversationRow => ({
-  id, listing_id: 'l1', buyer_id: 'b1', seller_id: 's1', last_message_at: null, created_at: '2026-11-01T10:00:00.000Z',
-  updated_at: '2026-11-01T10:00:00.000Z', sync_state: 'synced',
+  id,
+  listing_id: 'l1',
+  buyer_id: 'b1',
+  seller_id: 's1',
+  last_message_at: null,
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-01T10:00:00.000Z',
+  sync_state: 'synced',
 })
 
 let db: KreisDatabase
@@ -25,7 +31,9 @@ afterEach(async () => {
 
 function watchConversations(deps: readonly unknown[] = ['user-1']) {
   const querier = vi.fn(() => db.conversations.count())
-  const hook = renderHook(({ d }) => useDeferredLiveQuery(db, ['conversations'], querier, d, DELAY_MS), { initialProps: { d: deps } })
+  const hook = renderHook(({ d }) => useDeferredLiveQuery(db, ['conversations'], querier, d, DELAY_MS), {
+    initialProps: { d: deps },
+  })
   return { querier, hook }
 }
 

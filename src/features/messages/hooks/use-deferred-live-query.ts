@@ -54,5 +54,7 @@ export function useDeferredLiveQuery<T>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [db, delayMs, tables.join(','), ...deps])
   // A value read for other deps (the user changed) is not shown.
-  return state && state.deps.length === deps.length && state.deps.every((d, i) => Object.is(d, deps[i])) ? state.value : undefined
+  return state && state.deps.length === deps.length && state.deps.every((d, i) => Object.is(d, deps[i]))
+    ? state.value
+    : undefined
 }

@@ -27,7 +27,9 @@ export function useInbox(userId: string | null | undefined): InboxItem[] | 'erro
     () =>
       entries === 'error' || entries === undefined
         ? entries
-        : byNewestActivity(entries.map((e) => ({ ...e, id: e.conversation.id, activity: activityAt(e.conversation, e.latest) }))),
+        : byNewestActivity(
+            entries.map((e) => ({ ...e, id: e.conversation.id, activity: activityAt(e.conversation, e.latest) })),
+          ),
     [entries],
   )
 }

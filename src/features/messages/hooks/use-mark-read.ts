@@ -9,7 +9,11 @@ function subscribeVisibility(onChange: () => void): () => void {
 
 /** Whether the page is on screen (a thread in a background tab is not being read). */
 function useDocumentVisible(): boolean {
-  return useSyncExternalStore(subscribeVisibility, () => document.visibilityState !== 'hidden', () => true)
+  return useSyncExternalStore(
+    subscribeVisibility,
+    () => document.visibilityState !== 'hidden',
+    () => true,
+  )
 }
 
 /** How long received messages are on screen before the read mark is written (a burst shares one mark). */
@@ -19,10 +23,14 @@ export const MARK_READ_DELAY_MS = 500
  * While a thread is on screen, its received messages count as read: the read mark is written to the conversation
  * (server-kept, per participant, through the outbox), so the unread count drops on the user's other devices too.
  */
-export function useMarkRead(conversation: ConversationRow | undefined, messages: readonly MessageRow[] | undefined): void {
+export function useMarkRead(
+  conversation: ConversationRow | undefined,
+  messages: readonly MessageRow[] | undefined,
+): void {
   const { db, userId, now, poke } = useWriteContext()
   const visible = useDocumentVisible()
-  const unread = conversation && messages && userId ? unreadCount(messages, userId, lastReadAt(conversation, userId)) : 0
+  const unread =
+    conversation && messages && userId ? unreadCount(messages, userId, lastReadAt(conversation, userId)) : 0
   const hasUnread = unread > 0
   const id = conversation?.id
   // Not at once: messages streaming in share one read mark (each mark is a write, a push and a realtime echo on
@@ -30,7 +38,10 @@ export function useMarkRead(conversation: ConversationRow | undefined, messages:
   // messages; the mark covers every received message in the mirror when it fires.
   useEffect(() => {
     if (!id || !userId || !hasUnread || !visible) return
-    const timer = setTimeout(() => void markConversationRead(db, userId, id, now()).then(poke, () => {}), MARK_READ_DELAY_MS)
+    const timer = setTimeout(
+      () => void markConversationRead(db, userId, id, now()).then(poke, () => {}),
+      MARK_READ_DELAY_MS,
+    )
     return () => clearTimeout(timer)
   }, [db, id, userId, hasUnread, visible, now, poke])
 }

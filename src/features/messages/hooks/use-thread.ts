@@ -9,7 +9,10 @@ import { inThreadOrder } from '@/domain/inbox-view'
  */
 export function useThread(conversationId: string, userId: string): ThreadData | null | undefined {
   const db = useDatabase()
-  const live = useLiveQuery(async () => (await threadData(db, conversationId, userId)) ?? null, [db, conversationId, userId])
+  const live = useLiveQuery(
+    async () => (await threadData(db, conversationId, userId)) ?? null,
+    [db, conversationId, userId],
+  )
   // A result for the previously open conversation counts as not read yet.
   const data = live && live.conversation.id !== conversationId ? undefined : live
   return useMemo(() => data && { ...data, messages: inThreadOrder(data.messages) }, [data])

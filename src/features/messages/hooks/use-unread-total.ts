@@ -8,5 +8,9 @@ import { useDeferredLiveQuery } from './use-deferred-live-query'
 export function useUnreadTotal(): number {
   const db = useDatabase()
   const userId = useUserId()
-  return useDeferredLiveQuery(db, ['conversations', 'messages'], async () => (userId ? unreadTotal(db, userId) : 0), [userId]) ?? 0
+  return (
+    useDeferredLiveQuery(db, ['conversations', 'messages'], async () => (userId ? unreadTotal(db, userId) : 0), [
+      userId,
+    ]) ?? 0
+  )
 }

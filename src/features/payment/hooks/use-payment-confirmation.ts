@@ -11,7 +11,11 @@ export type ConfirmationState = 'processing' | 'success' | 'failure' | 'offline'
  * the §8 toast, failure the §8 error toast. No answer (offline) waits and tries again when the connection returns.
  * The call is made once per gatewayId even if the screen renders twice.
  */
-export function usePaymentConfirmation(params: { userId: string; gatewayId: string } | null, signedIn: boolean, online: boolean): ConfirmationState {
+export function usePaymentConfirmation(
+  params: { userId: string; gatewayId: string } | null,
+  signedIn: boolean,
+  online: boolean,
+): ConfirmationState {
   const db = useDatabase()
   const [result, setResult] = useState<{ outcome: CallOutcome; attempt: number } | null>(null)
   const [attempt, setAttempt] = useState(0)
@@ -24,7 +28,8 @@ export function usePaymentConfirmation(params: { userId: string; gatewayId: stri
       .catch((): CallOutcome => 'failed')
       .then((outcome) => {
         setResult({ outcome, attempt })
-        if (outcome !== 'offline') toast(renderToast(outcome === 'ok' ? TOASTS.paymentSuccess : TOASTS.paymentProcessingError))
+        if (outcome !== 'offline')
+          toast(renderToast(outcome === 'ok' ? TOASTS.paymentSuccess : TOASTS.paymentProcessingError))
       })
   }, [db, params, ready, attempt])
   // No answer: try again once the browser says it is back online.

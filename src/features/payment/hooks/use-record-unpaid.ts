@@ -6,7 +6,11 @@ import { confirmPayment, useDatabase } from '@/data'
  * checkout up once (handle-payment-success): the provider's "cancelled" is then recorded on the payment, which no
  * longer shows as pending. Silent: the page already says no charge was made; offline, nothing is asked.
  */
-export function useRecordUnpaid(params: { userId: string; gatewayId: string } | null, userId: string | null | undefined, online: boolean): void {
+export function useRecordUnpaid(
+  params: { userId: string; gatewayId: string } | null,
+  userId: string | null | undefined,
+  online: boolean,
+): void {
   const db = useDatabase()
   const asked = useRef<string | null>(null)
   useEffect(() => {

@@ -7,7 +7,10 @@ import { buttonClasses } from '@/ui/button'
 export function JoinPrompt() {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
-      <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-amber-100 text-green-800">
+      <span
+        aria-hidden="true"
+        className="flex h-16 w-16 items-center justify-center rounded-full bg-amber-100 text-green-800"
+      >
         <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="2">
           <circle cx="12" cy="8" r="4" />
           <path d="M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6" strokeLinecap="round" />

@@ -29,7 +29,15 @@ function Thumb({ imageUrl, title, sold }: { imageUrl: string | null; title: stri
 }
 
 /** One own listing: photo, title (to its page), price, where it stands, and what the seller can do with it. */
-export function MyListingRow({ listing, group, actions }: { listing: ListingRow; group: MyListingGroup; actions: MyListingActions }) {
+export function MyListingRow({
+  listing,
+  group,
+  actions,
+}: {
+  listing: ListingRow
+  group: MyListingGroup
+  actions: MyListingActions
+}) {
   const busy = actions.busyId === listing.id
   const sold = listing.status === 'sold'
   const title = listing.title
@@ -38,13 +46,20 @@ export function MyListingRow({ listing, group, actions }: { listing: ListingRow;
       <div className="flex gap-3">
         <Thumb imageUrl={listing.cover_image_url} title={title} sold={sold} />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <Link to={paths.item(listing.id)} className="line-clamp-2 font-semibold text-stone-900 underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-green-700">
+          <Link
+            to={paths.item(listing.id)}
+            className="line-clamp-2 font-semibold text-stone-900 underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-green-700"
+          >
             {title}
           </Link>
-          <p className={sold ? 'text-stone-600 line-through' : 'text-stone-900'}>{formatPrice(Number(listing.price))}</p>
+          <p className={sold ? 'text-stone-600 line-through' : 'text-stone-900'}>
+            {formatPrice(Number(listing.price))}
+          </p>
           {group === 'failed' && (
             <p role="alert" className="text-sm text-red-800">
-              {t('myListings.failedHint', { message: renderSyncFailure(listing.sync_error) || t('toast.somethingWrong') })}
+              {t('myListings.failedHint', {
+                message: renderSyncFailure(listing.sync_error) || t('toast.somethingWrong'),
+              })}
             </p>
           )}
           {group === 'pending' && <p className="text-sm text-stone-700">{t('myListings.pendingHint')}</p>}
@@ -52,15 +67,30 @@ export function MyListingRow({ listing, group, actions }: { listing: ListingRow;
       </div>
       {/* Compact buttons and a short "Delete" (named "Delete listing"): the three fit one row on a 375 px phone. */}
       <div role="group" aria-label={t('myListings.actionsLabel', { title })} className="flex flex-wrap gap-2">
-        <Link to={paths.sellEdit(listing.id)} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={t('myListings.editLabel', { title })}>
+        <Link
+          to={paths.sellEdit(listing.id)}
+          className={buttonClasses({ variant: 'outline', size: 'sm' })}
+          aria-label={t('myListings.editLabel', { title })}
+        >
           {t('myListings.edit')}
         </Link>
         {group === 'failed' ? (
           <>
-            <Button size="sm" disabled={busy} onClick={() => void actions.retry(listing)} aria-label={t('myListings.retryLabel', { title })}>
+            <Button
+              size="sm"
+              disabled={busy}
+              onClick={() => void actions.retry(listing)}
+              aria-label={t('myListings.retryLabel', { title })}
+            >
               {t('syncState.retry')}
             </Button>
-            <Button variant="outline" size="sm" disabled={busy} onClick={() => void actions.discard(listing)} aria-label={t('myListings.discardLabel', { title })}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={busy}
+              onClick={() => void actions.discard(listing)}
+              aria-label={t('myListings.discardLabel', { title })}
+            >
               {t('syncState.discard')}
             </Button>
           </>
@@ -76,7 +106,12 @@ export function MyListingRow({ listing, group, actions }: { listing: ListingRow;
             {sold ? t('sellFlow.markAvailable') : t('sellFlow.markSold')}
           </Button>
         )}
-        <DeleteListingButton size="sm" accessibleName={t('myListings.deleteLabel', { title })} busy={busy} onDelete={() => void actions.remove(listing)}>
+        <DeleteListingButton
+          size="sm"
+          accessibleName={t('myListings.deleteLabel', { title })}
+          busy={busy}
+          onDelete={() => void actions.remove(listing)}
+        >
           {t('myListings.delete')}
         </DeleteListingButton>
       </div>

@@ -34,13 +34,43 @@ const toasts = () => useToastStore.getState().toasts.map((x) => x.title)
 
 const row = (id: string, over: Partial<ListingRow> = {}): ListingRow =>
   ({
-    id, user_id: ME, title: `Listing ${id}`, description: 'A fine thing, barely worn.', price: 40, condition: 'very_good', category: 'women',
-    product_type: 'coat', brand: 'COS', size: 'M', fabric: null, location: 'Zurich', tags: null, status: 'active',
-    edited_at: '2026-11-20T10:00:00Z', created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z', sync_state: 'synced',
-    cover_image_url: null, seller_first_name: 'Anna', seller_last_name: 'Müller', ...over,
+    id,
+    user_id: ME,
+    title: `Listing ${id}`,
+    description: 'A fine thing, barely worn.',
+    price: 40,
+    condition: 'very_good',
+    category: 'women',
+    product_type: 'coat',
+    brand: 'COS',
+    size: 'M',
+    fabric: null,
+    location: 'Zurich',
+    tags: null,
+    status: 'active',
+    edited_at: '2026-11-20T10:00:00Z',
+    created_at: '2026-11-20T10:00:00Z',
+    updated_at: '2026-11-20T10:00:00Z',
+    sync_state: 'synced',
+    cover_image_url: null,
+    seller_first_name: 'Anna',
+    seller_last_name: 'Müller',
+    ...over,
   }) as ListingRow
 
-const fields = { title: 'Queued jacket', description: 'Published at the flea market.', price: 25, condition: 'very_good', category: 'women', product_type: 'coat', brand: null, size: 'S', fabric: null, location: 'Bern', tags: null } as const
+const fields = {
+  title: 'Queued jacket',
+  description: 'Published at the flea market.',
+  price: 25,
+  condition: 'very_good',
+  category: 'women',
+  product_type: 'coat',
+  brand: null,
+  size: 'S',
+  fabric: null,
+  location: 'Bern',
+  tags: null,
+} as const
 
 beforeEach(() => {
   db = new KreisDatabase(`t-${crypto.randomUUID()}`)
@@ -73,20 +103,29 @@ describe('My listings (docs/decisions.md#D-my-listings)', () => {
     await saveListing(db, ME, { fields, images: [] }, Date.now())
     renderIt()
     const headings = await screen.findAllByRole('heading', { level: 3 })
-    expect(headings.map((h) => h.textContent)).toEqual(['Not published (1)', 'Waiting to sync (1)', 'Active (1)', 'Sold (1)'])
+    expect(headings.map((h) => h.textContent)).toEqual([
+      'Not published (1)',
+      'Waiting to sync (1)',
+      'Active (1)',
+      'Sold (1)',
+    ])
     expect(screen.queryByText('Not mine')).toBeNull()
     const failed = screen.getByText('Listing f1').closest('li')!
     expect(within(failed).getByRole('alert')).toHaveTextContent('Price must be greater than 0.')
     expect(within(failed).getByRole('button', { name: /^Retry: / })).toBeInTheDocument()
     expect(within(failed).getByRole('button', { name: /^Discard: / })).toBeInTheDocument()
     const queued = screen.getByText('Queued jacket').closest('li')!
-    expect(within(queued).getByText('Saved on this device. It is sent as soon as there is a connection.')).toBeInTheDocument()
+    expect(
+      within(queued).getByText('Saved on this device. It is sent as soon as there is a connection.'),
+    ).toBeInTheDocument()
     const sold = screen.getByText('Listing s1').closest('li')!
     expect(within(sold).getByRole('button', { name: /^Mark as available again: / })).toBeInTheDocument()
-    expect(within(screen.getByText('Listing a1').closest('li')!).getByRole('link', { name: 'Edit Listing a1' })).toHaveAttribute('href', '/sell/edit/a1')
+    expect(
+      within(screen.getByText('Listing a1').closest('li')!).getByRole('link', { name: 'Edit Listing a1' }),
+    ).toHaveAttribute('href', '/sell/edit/a1')
   })
 
-  it('each row\'s buttons name their listing, so no two buttons on the page share a name', async () => {
+  it("each row's buttons name their listing, so no two buttons on the page share a name", async () => {
     await db.listings.bulkPut([row('a1'), row('a2'), row('s1', { status: 'sold' }), row('s2', { status: 'sold' })])
     renderIt()
     await screen.findByRole('button', { name: 'Mark as sold: Listing a1' })
@@ -134,12 +173,16 @@ describe('My listings (docs/decisions.md#D-my-listings)', () => {
     expect(discard).toHaveBeenCalledWith(`listing:${id}`)
     await userEvent.click(screen.getByRole('button', { name: /^Retry: / }))
     await waitFor(async () => expect((await db.listings.get(id))?.sync_state).toBe('pending'))
-    expect((await db.outbox.where('group').equals(`listing:${id}`).toArray()).every((e) => e.state === 'queued')).toBe(true)
+    expect((await db.outbox.where('group').equals(`listing:${id}`).toArray()).every((e) => e.state === 'queued')).toBe(
+      true,
+    )
     expect(await screen.findByRole('heading', { name: 'Waiting to sync (1)' })).toBeInTheDocument()
   })
 
   it('a long group shows its first rows and a button for all of them', async () => {
-    await db.listings.bulkPut(Array.from({ length: 7 }, (_, i) => row(`a${i}`, { edited_at: `2026-11-1${i}T10:00:00Z` })))
+    await db.listings.bulkPut(
+      Array.from({ length: 7 }, (_, i) => row(`a${i}`, { edited_at: `2026-11-1${i}T10:00:00Z` })),
+    )
     renderIt()
     const active = await screen.findByRole('region', { name: 'Active (7)' })
     expect(within(active).getAllByRole('listitem')).toHaveLength(5)
@@ -157,12 +200,34 @@ describe('My listings (docs/decisions.md#D-my-listings)', () => {
 
   it('says what happened to saves the server did not keep (docs/product.md#R-listing-notices), until dismissed, across a reload', async () => {
     await db.listings.bulkPut([row('a1', { title: 'Linen shirt' })])
-    await recordListingNotice(db, { listing_id: 'gone1', user_id: ME, kind: 'deleted', title: 'Wool coat', at: '2026-11-27T10:00:00Z' })
-    await recordListingNotice(db, { listing_id: 'a1', user_id: ME, kind: 'overwritten', title: 'Linen shirt', at: '2026-11-27T11:00:00Z' })
-    await recordListingNotice(db, { listing_id: 'x', user_id: 'u-luca', kind: 'deleted', title: 'Not mine', at: '2026-11-27T11:00:00Z' })
+    await recordListingNotice(db, {
+      listing_id: 'gone1',
+      user_id: ME,
+      kind: 'deleted',
+      title: 'Wool coat',
+      at: '2026-11-27T10:00:00Z',
+    })
+    await recordListingNotice(db, {
+      listing_id: 'a1',
+      user_id: ME,
+      kind: 'overwritten',
+      title: 'Linen shirt',
+      at: '2026-11-27T11:00:00Z',
+    })
+    await recordListingNotice(db, {
+      listing_id: 'x',
+      user_id: 'u-luca',
+      kind: 'deleted',
+      title: 'Not mine',
+      at: '2026-11-27T11:00:00Z',
+    })
     const first = renderIt()
     const notices = await screen.findByRole('list', { name: 'What happened to your listings' })
-    expect(within(notices).getAllByRole('status').map((n) => n.textContent)).toEqual([
+    expect(
+      within(notices)
+        .getAllByRole('status')
+        .map((n) => n.textContent),
+    ).toEqual([
       'Linen shirt: A newer edit from another device was keptDismiss',
       'Wool coat: This listing was deleted on another deviceDismiss',
     ])
@@ -170,11 +235,12 @@ describe('My listings (docs/decisions.md#D-my-listings)', () => {
     renderIt() // a reload reads them again from the device
     await userEvent.click(await screen.findByRole('button', { name: 'Dismiss the notice about Wool coat' }))
     await waitFor(() =>
-      expect(within(screen.getByRole('list', { name: 'What happened to your listings' })).getAllByRole('status').map((n) => n.textContent)).toEqual([
-        'Linen shirt: A newer edit from another device was keptDismiss',
-      ]),
+      expect(
+        within(screen.getByRole('list', { name: 'What happened to your listings' }))
+          .getAllByRole('status')
+          .map((n) => n.textContent),
+      ).toEqual(['Linen shirt: A newer edit from another device was keptDismiss']),
     )
     expect(await db.meta.get('listing-notice:gone1')).toBeUndefined()
   })
 })
-

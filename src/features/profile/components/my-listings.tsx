@@ -62,7 +62,11 @@ export function MyListings({ userId }: { userId: string }) {
               ))}
             </ul>
             {!expanded.has(group) && listed.length > MY_LISTINGS_PREVIEW && (
-              <Button variant="outline" className="self-start" onClick={() => setExpanded((s) => new Set(s).add(group))}>
+              <Button
+                variant="outline"
+                className="self-start"
+                onClick={() => setExpanded((s) => new Set(s).add(group))}
+              >
                 {t('myListings.showAll', { count: listed.length, group: t(`myListings.group.${group}`) })}
               </Button>
             )}

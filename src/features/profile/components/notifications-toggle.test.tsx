@@ -6,7 +6,13 @@ import { NotificationsToggle, type NotificationsToggleProps } from './notificati
 afterEach(() => cleanup())
 
 const props = (over: Partial<NotificationsToggleProps> = {}): NotificationsToggleProps => ({
-  availability: 'available', enabled: false, busy: false, failed: false, enable: vi.fn(async () => {}), disable: vi.fn(async () => {}), ...over,
+  availability: 'available',
+  enabled: false,
+  busy: false,
+  failed: false,
+  enable: vi.fn(async () => {}),
+  disable: vi.fn(async () => {}),
+  ...over,
 })
 
 describe('Notifications: on/off', () => {

@@ -11,7 +11,14 @@ export interface NotificationsToggleProps {
 }
 
 /** "Notifications: On/Off" as a switch, or why this browser cannot have them (install first, blocked, none). */
-export function NotificationsToggle({ availability, enabled, busy, failed, enable, disable }: NotificationsToggleProps) {
+export function NotificationsToggle({
+  availability,
+  enabled,
+  busy,
+  failed,
+  enable,
+  disable,
+}: NotificationsToggleProps) {
   const note =
     availability === 'needs-install'
       ? t('push.installFirstText')
@@ -23,7 +30,10 @@ export function NotificationsToggle({ availability, enabled, busy, failed, enabl
             ? t('push.failed')
             : t('push.toggleHelp')
   return (
-    <section aria-label={t('push.toggleLabel')} className="flex items-start justify-between gap-4 rounded-xl border border-stone-200 p-4">
+    <section
+      aria-label={t('push.toggleLabel')}
+      className="flex items-start justify-between gap-4 rounded-xl border border-stone-200 p-4"
+    >
       <div>
         <p id="kreis-notifications-label" className="font-semibold">
           {t('push.toggleLabel')}

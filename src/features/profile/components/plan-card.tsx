@@ -23,17 +23,32 @@ export function PlanCard({ profile, now }: { profile: PlanProfile; now: Date }) 
       title={t('profileScreen.planHeading')}
       aside={
         <Badge variant={badge === 'freeTrial' ? 'accent' : 'default'} className="text-sm">
-          {t(badge === 'active' ? 'profile.planActive' : badge === 'cancelledPaid' ? 'plan.badgeCancelled' : 'profile.planFreeTrial')}
+          {t(
+            badge === 'active'
+              ? 'profile.planActive'
+              : badge === 'cancelledPaid'
+                ? 'plan.badgeCancelled'
+                : 'profile.planFreeTrial',
+          )}
         </Badge>
       }
     >
-      {paidThrough && <p className="mt-3 font-medium text-stone-900">{t('plan.paidUntil', { date: formatLongDate(paidThrough) })}</p>}
+      {paidThrough && (
+        <p className="mt-3 font-medium text-stone-900">{t('plan.paidUntil', { date: formatLongDate(paidThrough) })}</p>
+      )}
       {line.kind !== 'none' && (
         <p className="mt-3 text-stone-800">
-          {line.kind === 'ended' ? t('profile.trialEnded') : line.days === 1 ? t('profileScreen.trialDayLeft') : t('profile.trialDaysLeft', { days: line.days })}
+          {line.kind === 'ended'
+            ? t('profile.trialEnded')
+            : line.days === 1
+              ? t('profileScreen.trialDayLeft')
+              : t('profile.trialDaysLeft', { days: line.days })}
         </p>
       )}
-      <Link to={paths.subscription} className={`${buttonClasses({ variant: badge === 'freeTrial' ? 'primary' : 'outline' })} mt-4 w-full sm:w-auto`}>
+      <Link
+        to={paths.subscription}
+        className={`${buttonClasses({ variant: badge === 'freeTrial' ? 'primary' : 'outline' })} mt-4 w-full sm:w-auto`}
+      >
         {t(badge === 'freeTrial' ? 'profile.upgrade' : 'subscription.manage')}
       </Link>
     </SectionCard>

@@ -14,7 +14,9 @@ function Detail({ term, value, empty = '—' }: { term: string; value: string | 
   return (
     <>
       <dt className="text-sm text-stone-600">{term}</dt>
-      <dd className="font-medium break-words text-stone-900">{value ?? <span className="font-normal text-stone-600">{empty}</span>}</dd>
+      <dd className="font-medium break-words text-stone-900">
+        {value ?? <span className="font-normal text-stone-600">{empty}</span>}
+      </dd>
     </>
   )
 }
@@ -39,10 +41,16 @@ export function ProfileDetails({ profile }: { profile: MyProfileRow }) {
         )
       }
     >
-      {!online && editing && <p className="rounded-xl bg-amber-100 p-3 text-sm text-stone-900">{t('profileScreen.offlineNote')}</p>}
+      {!online && editing && (
+        <p className="rounded-xl bg-amber-100 p-3 text-sm text-stone-900">{t('profileScreen.offlineNote')}</p>
+      )}
       {editing ? (
         <ProfileForm
-          initial={{ firstName: profile.first_name ?? '', lastName: profile.last_name ?? '', location: profile.location ?? '' }}
+          initial={{
+            firstName: profile.first_name ?? '',
+            lastName: profile.last_name ?? '',
+            location: profile.location ?? '',
+          }}
           onCancel={() => setEditing(false)}
           onSave={async (values) => {
             const ok = await save(values)
@@ -59,7 +67,12 @@ export function ProfileDetails({ profile }: { profile: MyProfileRow }) {
           <Detail term={t('profileScreen.email')} value={profile.email} />
         </dl>
       )}
-      <SyncNote state={profile.sync_state} error={renderSyncFailure(profile.sync_error) || undefined} onRetry={retry} onDiscard={discard} />
+      <SyncNote
+        state={profile.sync_state}
+        error={renderSyncFailure(profile.sync_error) || undefined}
+        onRetry={retry}
+        onDiscard={discard}
+      />
     </SectionCard>
   )
 }

@@ -3,7 +3,17 @@ import { t } from '@/i18n'
 import { Button } from '@/ui/button'
 
 /** Where the edit stands: waiting to be sent, or refused by the server with Retry / Discard. */
-export function SyncNote({ state, error, onRetry, onDiscard }: { state: SyncState; error?: string; onRetry: () => void; onDiscard: () => void }) {
+export function SyncNote({
+  state,
+  error,
+  onRetry,
+  onDiscard,
+}: {
+  state: SyncState
+  error?: string
+  onRetry: () => void
+  onDiscard: () => void
+}) {
   if (state === 'synced') return null
   if (state === 'pending') {
     return (
@@ -14,8 +24,13 @@ export function SyncNote({ state, error, onRetry, onDiscard }: { state: SyncStat
     )
   }
   return (
-    <div role="alert" className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-3 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm font-medium text-red-800">{t('profileScreen.failed', { message: error ?? t('toast.somethingWrong') })}</p>
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-3 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p className="text-sm font-medium text-red-800">
+        {t('profileScreen.failed', { message: error ?? t('toast.somethingWrong') })}
+      </p>
       <div className="flex gap-2">
         <Button size="sm" onClick={onRetry}>
           {t('syncState.retry')}

@@ -46,9 +46,18 @@ export function useMyListingActions(): MyListingActions {
       ),
     [writeStatus, run],
   )
-  const remove = useCallback((l: ListingRow) => run(l.id, () => deleteListing(l.id), t('sellFlow.deleted')), [deleteListing, run])
-  const retry = useCallback((l: ListingRow) => run(l.id, () => retryListing(l.id), t('myListings.retrying')), [retryListing, run])
-  const discard = useCallback((l: ListingRow) => run(l.id, () => getAppSync().discard(`listing:${l.id}`), t('myListings.discarded')), [run])
+  const remove = useCallback(
+    (l: ListingRow) => run(l.id, () => deleteListing(l.id), t('sellFlow.deleted')),
+    [deleteListing, run],
+  )
+  const retry = useCallback(
+    (l: ListingRow) => run(l.id, () => retryListing(l.id), t('myListings.retrying')),
+    [retryListing, run],
+  )
+  const discard = useCallback(
+    (l: ListingRow) => run(l.id, () => getAppSync().discard(`listing:${l.id}`), t('myListings.discarded')),
+    [run],
+  )
 
   return { busyId, setStatus, remove, retry, discard }
 }

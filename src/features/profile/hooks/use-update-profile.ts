@@ -16,7 +16,12 @@ export function useUpdateProfile(): (values: ProfileFormValues) => Promise<boole
     async (values) => {
       if (!userId) return false
       try {
-        await updateMyProfile(db, userId, { first_name: values.firstName, last_name: values.lastName, location: values.location }, now())
+        await updateMyProfile(
+          db,
+          userId,
+          { first_name: values.firstName, last_name: values.lastName, location: values.location },
+          now(),
+        )
       } catch (e) {
         toast(renderToast(profileUpdateFailureToast({ message: e instanceof Error ? e.message : null })))
         return false

@@ -1,7 +1,14 @@
 import { CATEGORIES, isCategory, productTypesFor } from '@/domain/categories'
 import { CONDITIONS } from '@/domain/conditions'
 import { PRICE_INPUT_STEP_CHF, PRICE_LIMIT_CHF } from '@/domain/constants'
-import { charCount, DETAILS_LIMITS, tagCount, type DetailsField, type DetailsFormValues, type DetailsMessageKey } from '@/domain/listing-form'
+import {
+  charCount,
+  DETAILS_LIMITS,
+  tagCount,
+  type DetailsField,
+  type DetailsFormValues,
+  type DetailsMessageKey,
+} from '@/domain/listing-form'
 import { categoryLabel, conditionLabel, productTypeLabel, t } from '@/i18n'
 import { Input, Select, TextArea } from '@/ui/input'
 
@@ -9,7 +16,16 @@ export type DetailsErrors = Partial<Record<DetailsField, DetailsMessageKey>>
 
 /** docs/product.md §2.10 field order (Brand is data without an input here). */
 export const DETAILS_FIELD_ORDER: readonly DetailsField[] = [
-  'title', 'category', 'productType', 'size', 'fabric', 'condition', 'description', 'tags', 'price', 'location',
+  'title',
+  'category',
+  'productType',
+  'size',
+  'fabric',
+  'condition',
+  'description',
+  'tags',
+  'price',
+  'location',
 ]
 
 export interface DetailsFormProps {
@@ -30,20 +46,21 @@ export function DetailsForm({ values, errors, onChange, disabled }: DetailsFormP
   }
   const tags = tagCount(values.tags)
   const types = isCategory(values.category) ? productTypesFor(values.category) : []
-  const typeOptions: readonly string[] = values.productType && !types.includes(values.productType as never) ? [values.productType, ...types] : types
+  const typeOptions: readonly string[] =
+    values.productType && !types.includes(values.productType as never) ? [values.productType, ...types] : types
   return (
     <fieldset disabled={disabled} className="grid gap-5 sm:grid-cols-2">
       <div className="sm:col-span-2">
-      <Input
-        label={t('details.fieldTitle')}
-        name="title"
-        required
-        value={values.title}
-        placeholder={t('details.placeholderTitle')}
-        error={err('title')}
-        counter={chars('title')}
-        onChange={(e) => set('title', e.target.value)}
-      />
+        <Input
+          label={t('details.fieldTitle')}
+          name="title"
+          required
+          value={values.title}
+          placeholder={t('details.placeholderTitle')}
+          error={err('title')}
+          counter={chars('title')}
+          onChange={(e) => set('title', e.target.value)}
+        />
       </div>
       <Select
         label={t('details.fieldCategory')}
@@ -53,7 +70,8 @@ export function DetailsForm({ values, errors, onChange, disabled }: DetailsFormP
         error={err('category')}
         onChange={(e) => {
           const category = e.target.value as DetailsFormValues['category']
-          const keep = isCategory(category) && (productTypesFor(category) as readonly string[]).includes(values.productType)
+          const keep =
+            isCategory(category) && (productTypesFor(category) as readonly string[]).includes(values.productType)
           onChange({ ...values, category, productType: keep ? values.productType : '' })
         }}
       >
@@ -81,8 +99,26 @@ export function DetailsForm({ values, errors, onChange, disabled }: DetailsFormP
           </option>
         ))}
       </Select>
-      <Input label={t('details.fieldSize')} name="size" required value={values.size} placeholder={t('details.placeholderSize')} error={err('size')} counter={chars('size')} onChange={(e) => set('size', e.target.value)} />
-      <Input label={t('details.fieldFabric')} name="fabric" required value={values.fabric} placeholder={t('details.placeholderFabric')} error={err('fabric')} counter={chars('fabric')} onChange={(e) => set('fabric', e.target.value)} />
+      <Input
+        label={t('details.fieldSize')}
+        name="size"
+        required
+        value={values.size}
+        placeholder={t('details.placeholderSize')}
+        error={err('size')}
+        counter={chars('size')}
+        onChange={(e) => set('size', e.target.value)}
+      />
+      <Input
+        label={t('details.fieldFabric')}
+        name="fabric"
+        required
+        value={values.fabric}
+        placeholder={t('details.placeholderFabric')}
+        error={err('fabric')}
+        counter={chars('fabric')}
+        onChange={(e) => set('fabric', e.target.value)}
+      />
       <div className="sm:col-span-2">
         <Select
           label={t('details.fieldCondition')}
@@ -104,20 +140,28 @@ export function DetailsForm({ values, errors, onChange, disabled }: DetailsFormP
         </Select>
       </div>
       <div className="sm:col-span-2">
-      <TextArea
-        label={t('details.fieldDescription')}
-        name="description"
-        value={values.description}
-        placeholder={t('details.placeholderDescription')}
-        error={err('description')}
-        counter={chars('description')}
-        onChange={(e) => set('description', e.target.value)}
-      />
+        <TextArea
+          label={t('details.fieldDescription')}
+          name="description"
+          value={values.description}
+          placeholder={t('details.placeholderDescription')}
+          error={err('description')}
+          counter={chars('description')}
+          onChange={(e) => set('description', e.target.value)}
+        />
       </div>
       <div className="sm:col-span-2">
-        <Input label={t('details.fieldTags')} name="tags" value={values.tags} placeholder={t('details.placeholderTags')} hint={t('details.hintTags')}
+        <Input
+          label={t('details.fieldTags')}
+          name="tags"
+          value={values.tags}
+          placeholder={t('details.placeholderTags')}
+          hint={t('details.hintTags')}
           error={err('tags')}
-          counter={{ text: t('details.tagCount', { count: tags, max: DETAILS_LIMITS.tags }), over: tags > DETAILS_LIMITS.tags }}
+          counter={{
+            text: t('details.tagCount', { count: tags, max: DETAILS_LIMITS.tags }),
+            over: tags > DETAILS_LIMITS.tags,
+          }}
           onChange={(e) => set('tags', e.target.value)}
         />
       </div>

@@ -9,7 +9,15 @@ const ACCEPT = [...PHOTO_EXTENSIONS, ...PHOTO_MIME_TYPES].join(',')
  * The drop zone of docs/product.md §2.10: drop files or click to choose (.jpeg/.jpg/.png/.webp); on phones a second button
  * opens the camera. While photos are being prepared it reads "Uploading..." / "Please wait...".
  */
-export function DropZone({ onFiles, busy, disabled }: { onFiles(files: File[]): void; busy: boolean; disabled?: boolean }) {
+export function DropZone({
+  onFiles,
+  busy,
+  disabled,
+}: {
+  onFiles(files: File[]): void
+  busy: boolean
+  disabled?: boolean
+}) {
   const pick = useRef<HTMLInputElement>(null)
   const camera = useRef<HTMLInputElement>(null)
   const [over, setOver] = useState(false)
@@ -35,13 +43,21 @@ export function DropZone({ onFiles, busy, disabled }: { onFiles(files: File[]): 
           over ? 'border-green-700 bg-green-50' : 'border-stone-300 bg-stone-50',
         )}
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="h-10 w-10 text-green-800" fill="none" stroke="currentColor" strokeWidth="1.6">
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          className="h-10 w-10 text-green-800"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        >
           <path d="M4 7h3l2-2h6l2 2h3v12H4z" strokeLinejoin="round" />
           <circle cx="12" cy="13" r="3.5" />
         </svg>
         {busy ? (
           <p role="status" className="font-semibold text-stone-900">
-            {t('upload.uploading')} <span className="block text-sm font-normal text-stone-700">{t('upload.pleaseWait')}</span>
+            {t('upload.uploading')}{' '}
+            <span className="block text-sm font-normal text-stone-700">{t('upload.pleaseWait')}</span>
           </p>
         ) : (
           <>
@@ -56,8 +72,23 @@ export function DropZone({ onFiles, busy, disabled }: { onFiles(files: File[]): 
             <p className="text-sm text-stone-600">{t('upload.dropZoneHint')}</p>
           </>
         )}
-        <input ref={pick} type="file" accept={ACCEPT} multiple hidden onChange={(e) => (take(e.target.files), (e.target.value = ''))} data-testid="photo-input" />
-        <input ref={camera} type="file" accept={ACCEPT} capture="environment" hidden onChange={(e) => (take(e.target.files), (e.target.value = ''))} />
+        <input
+          ref={pick}
+          type="file"
+          accept={ACCEPT}
+          multiple
+          hidden
+          onChange={(e) => (take(e.target.files), (e.target.value = ''))}
+          data-testid="photo-input"
+        />
+        <input
+          ref={camera}
+          type="file"
+          accept={ACCEPT}
+          capture="environment"
+          hidden
+          onChange={(e) => (take(e.target.files), (e.target.value = ''))}
+        />
       </div>
       <button
         type="button"

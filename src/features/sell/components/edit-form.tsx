@@ -51,8 +51,15 @@ export function EditForm({ own, draft }: { own: OwnListing; draft: SellDraft }) 
   const listingFailed = own.listing.sync_state === 'failed'
   const photos = draft.photos.map((p) => ({
     id: p.id,
-    src: photoSrc({ id: p.id, card: p.card_blob, blob: p.blob ?? own.devicePhotos.get(p.id)?.blob, image_url: p.image_url }),
-    state: p.blob ? ('device' as const) : photoState({ blobUploaded: own.devicePhotos.get(p.id)?.uploaded, listingFailed, online }),
+    src: photoSrc({
+      id: p.id,
+      card: p.card_blob,
+      blob: p.blob ?? own.devicePhotos.get(p.id)?.blob,
+      image_url: p.image_url,
+    }),
+    state: p.blob
+      ? ('device' as const)
+      : photoState({ blobUploaded: own.devicePhotos.get(p.id)?.uploaded, listingFailed, online }),
   }))
   const onSave = () => {
     const found = validate()
@@ -152,7 +159,10 @@ export function EditForm({ own, draft }: { own: OwnListing; draft: SellDraft }) 
         listing={own.listing}
         busy={managing || saving}
         onStatus={(status) =>
-          void act(() => setStatus(own.listing.id, status), status === 'sold' ? t('sellFlow.markedSold') : t('sellFlow.markedAvailable'))
+          void act(
+            () => setStatus(own.listing.id, status),
+            status === 'sold' ? t('sellFlow.markedSold') : t('sellFlow.markedAvailable'),
+          )
         }
         onDelete={() =>
           void act(
@@ -169,7 +179,17 @@ export function EditForm({ own, draft }: { own: OwnListing; draft: SellDraft }) 
   )
 }
 
-function EditButtons({ saving, overLimit, onCancel, onSave }: { saving: boolean; overLimit: boolean; onCancel(): void; onSave(): void }) {
+function EditButtons({
+  saving,
+  overLimit,
+  onCancel,
+  onSave,
+}: {
+  saving: boolean
+  overLimit: boolean
+  onCancel(): void
+  onSave(): void
+}) {
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
       <Button variant="outline" onClick={onCancel} disabled={saving}>

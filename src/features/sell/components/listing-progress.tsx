@@ -13,7 +13,10 @@ export function ListingProgress({ own, onFix }: { own: OwnListing; onFix(): void
   const done = images.filter((i) => devicePhotos.get(i.id)?.uploaded ?? true).length
   if (listing.sync_state === 'failed') {
     return (
-      <div role="alert" className="flex w-full flex-col gap-3 rounded-2xl border border-red-300 bg-red-50 p-4 text-left">
+      <div
+        role="alert"
+        className="flex w-full flex-col gap-3 rounded-2xl border border-red-300 bg-red-50 p-4 text-left"
+      >
         <p className="font-semibold text-red-900">{t('sellFlow.failedTitle')}</p>
         {listing.sync_error && <p className="text-red-900">{renderSyncFailure(listing.sync_error)}</p>}
         <div className="flex flex-wrap gap-2">
@@ -37,7 +40,10 @@ export function ListingProgress({ own, onFix }: { own: OwnListing; onFix(): void
       {!live && (
         <>
           <div className="h-2 overflow-hidden rounded-full bg-stone-200" aria-hidden="true">
-            <div className="h-full rounded-full bg-green-800 transition-[width] duration-300" style={{ width: `${pct}%` }} />
+            <div
+              className="h-full rounded-full bg-green-800 transition-[width] duration-300"
+              style={{ width: `${pct}%` }}
+            />
           </div>
           <p className="text-sm text-stone-700">{t('sellFlow.photosProgress', { done, total })}</p>
         </>

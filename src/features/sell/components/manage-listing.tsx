@@ -19,7 +19,11 @@ export function ManageListing({ listing, busy, onStatus, onDelete }: ManageListi
     <SectionCard
       title={t('sellFlow.manage')}
       className="flex flex-col gap-3"
-      aside={<Badge variant={sold ? 'destructive' : 'default'}>{sold ? t('sellFlow.statusSold') : t('sellFlow.statusActive')}</Badge>}
+      aside={
+        <Badge variant={sold ? 'destructive' : 'default'}>
+          {sold ? t('sellFlow.statusSold') : t('sellFlow.statusActive')}
+        </Badge>
+      }
     >
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button variant="secondary" disabled={busy} onClick={() => onStatus(sold ? 'active' : 'sold')}>

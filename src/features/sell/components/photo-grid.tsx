@@ -65,7 +65,8 @@ export function PhotoGrid({ photos, preparing, onReorder, onRemove, disabled }: 
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `order` is `ids` by value: a new array of the same ids keeps the announcer
   const spoken = useMemo(() => announcements(ids), [order])
   // The nearest photo is a target only while the pointer is over the grid (closestCenter alone always finds one).
-  const collisions: CollisionDetection = (args) => (pointerOverGrid(args.pointerCoordinates, grid.current?.getBoundingClientRect() ?? null) ? closestCenter(args) : [])
+  const collisions: CollisionDetection = (args) =>
+    pointerOverGrid(args.pointerCoordinates, grid.current?.getBoundingClientRect() ?? null) ? closestCenter(args) : []
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const from = ids.indexOf(String(active.id))
     const to = over ? ids.indexOf(String(over.id)) : null
@@ -86,8 +87,14 @@ export function PhotoGrid({ photos, preparing, onReorder, onRemove, disabled }: 
             <SortablePhoto key={p.id} photo={p} index={i} onRemove={onRemove} disabled={disabled} />
           ))}
           {Array.from({ length: preparing }, (_, i) => (
-            <li key={`preparing-${i}`} className="flex aspect-square flex-col items-center justify-center gap-2 rounded-xl bg-stone-100 text-sm text-stone-700">
-              <span aria-hidden="true" className="h-7 w-7 motion-safe:animate-spin rounded-full border-4 border-stone-300 border-t-green-800" />
+            <li
+              key={`preparing-${i}`}
+              className="flex aspect-square flex-col items-center justify-center gap-2 rounded-xl bg-stone-100 text-sm text-stone-700"
+            >
+              <span
+                aria-hidden="true"
+                className="h-7 w-7 motion-safe:animate-spin rounded-full border-4 border-stone-300 border-t-green-800"
+              />
               {t('sellFlow.preparing')}
             </li>
           ))}
@@ -114,7 +121,9 @@ function announcements(ids: readonly string[]): Announcements {
       const was = lastOver.current
       lastOver.current = over ? String(over.id) : null
       if (over && String(over.id) === was) return undefined
-      return over ? t('sellFlow.dragOver', { n: at(active.id), to: at(over.id), count }) : t('sellFlow.dragOutside', { n: at(active.id) })
+      return over
+        ? t('sellFlow.dragOver', { n: at(active.id), to: at(over.id), count })
+        : t('sellFlow.dragOutside', { n: at(active.id) })
     },
     onDragEnd: ({ active, over }) =>
       over && over.id !== active.id
@@ -124,8 +133,21 @@ function announcements(ids: readonly string[]): Announcements {
   }
 }
 
-function SortablePhoto({ photo, index, onRemove, disabled }: { photo: GridPhoto; index: number; onRemove(id: string): void; disabled?: boolean }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: photo.id, disabled })
+function SortablePhoto({
+  photo,
+  index,
+  onRemove,
+  disabled,
+}: {
+  photo: GridPhoto
+  index: number
+  onRemove(id: string): void
+  disabled?: boolean
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: photo.id,
+    disabled,
+  })
   const n = index + 1
   return (
     <li
@@ -140,9 +162,25 @@ function SortablePhoto({ photo, index, onRemove, disabled }: { photo: GridPhoto;
         aria-label={t('sellFlow.dragHandle', { n })}
         className="h-full w-full cursor-grab touch-manipulation overflow-hidden rounded-xl bg-stone-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700 active:cursor-grabbing"
       >
-        {photo.src && <img src={photo.src} alt={t('sellFlow.photoAlt', { n })} draggable={false} className="h-full w-full select-none object-cover" />}
-        {index === 0 && <span className="absolute left-2 top-2 rounded-full bg-green-800 px-2.5 py-0.5 text-xs font-semibold text-white">{t('upload.primary')}</span>}
-        <span className={cx('absolute bottom-2 left-2 rounded-full px-2 py-0.5 text-xs font-medium shadow-sm', STATE_STYLE[photo.state])}>
+        {photo.src && (
+          <img
+            src={photo.src}
+            alt={t('sellFlow.photoAlt', { n })}
+            draggable={false}
+            className="h-full w-full select-none object-cover"
+          />
+        )}
+        {index === 0 && (
+          <span className="absolute left-2 top-2 rounded-full bg-green-800 px-2.5 py-0.5 text-xs font-semibold text-white">
+            {t('upload.primary')}
+          </span>
+        )}
+        <span
+          className={cx(
+            'absolute bottom-2 left-2 rounded-full px-2 py-0.5 text-xs font-medium shadow-sm',
+            STATE_STYLE[photo.state],
+          )}
+        >
           {t(STATE_LABEL[photo.state])}
         </span>
       </div>
@@ -153,7 +191,12 @@ function SortablePhoto({ photo, index, onRemove, disabled }: { photo: GridPhoto;
         aria-label={`${t('upload.remove')} ${n}`}
         className="absolute right-1 top-1 flex h-11 w-11 items-center justify-center rounded-full text-white focus-visible:outline-3 focus-visible:outline-green-700 disabled:opacity-50"
       >
-        <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-stone-900/75 text-lg leading-none">×</span>
+        <span
+          aria-hidden="true"
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-stone-900/75 text-lg leading-none"
+        >
+          ×
+        </span>
       </button>
     </li>
   )

@@ -15,7 +15,10 @@ export function RequireSeller({ children }: { children: (userId: string) => Reac
 export function Spinner({ label }: { label: string }) {
   return (
     <div role="status" className="flex flex-col items-center gap-3 py-24 text-stone-700">
-      <span aria-hidden="true" className="h-10 w-10 motion-safe:animate-spin rounded-full border-4 border-stone-200 border-t-green-800" />
+      <span
+        aria-hidden="true"
+        className="h-10 w-10 motion-safe:animate-spin rounded-full border-4 border-stone-200 border-t-green-800"
+      />
       <span>{label}</span>
     </div>
   )

@@ -5,7 +5,15 @@ import { formatPrice } from '@/i18n/format'
 import { anyConditionLabel, categoryLabel, locationLabel, productTypeLabel, t } from '@/i18n'
 
 /** The preview's review card (docs/product.md §2.10): first image with "+N more", then every field as it will be listed. */
-export function ReviewCard({ values, cover, photoCount }: { values: DetailsFormValues; cover: string | null; photoCount: number }) {
+export function ReviewCard({
+  values,
+  cover,
+  photoCount,
+}: {
+  values: DetailsFormValues
+  cover: string | null
+  photoCount: number
+}) {
   const tags = splitTags(values.tags)
   const rows: [string, string | null][] = [
     [t('preview.category'), isCategory(values.category) ? categoryLabel(values.category) : values.category],
@@ -19,7 +27,9 @@ export function ReviewCard({ values, cover, photoCount }: { values: DetailsFormV
     <article className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm md:grid md:grid-cols-2">
       <div className="relative aspect-[4/5] bg-stone-100">
         {cover && <img src={cover} alt={values.title.trim()} className="h-full w-full object-cover" />}
-        <span className="absolute left-3 top-3 rounded-full bg-green-800 px-2.5 py-0.5 text-xs font-semibold text-white">{t('upload.primary')}</span>
+        <span className="absolute left-3 top-3 rounded-full bg-green-800 px-2.5 py-0.5 text-xs font-semibold text-white">
+          {t('upload.primary')}
+        </span>
         {photoCount > 1 && (
           <span className="absolute bottom-3 right-3 rounded-full bg-stone-900/80 px-3 py-1 text-sm font-semibold text-white">
             {t('preview.morePhotos', { count: photoCount - 1 })}

@@ -35,12 +35,18 @@ export function StepHeader({ step }: { step: SellStep }) {
                 aria-hidden="true"
                 className={cx(
                   'flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold',
-                  i < current ? 'bg-green-800 text-white' : i === current ? 'border-2 border-green-800 bg-white' : 'border border-stone-300 bg-white',
+                  i < current
+                    ? 'bg-green-800 text-white'
+                    : i === current
+                      ? 'border-2 border-green-800 bg-white'
+                      : 'border border-stone-300 bg-white',
                 )}
               >
                 {i < current ? '✓' : i + 1}
               </span>
-              <span className="sr-only">{t('sellFlow.stepOf', { current: i + 1, total: SELL_STEPS.length, name: '' })}</span>
+              <span className="sr-only">
+                {t('sellFlow.stepOf', { current: i + 1, total: SELL_STEPS.length, name: '' })}
+              </span>
               {t(LABEL[s])}
             </li>
           ))}
@@ -54,7 +60,10 @@ export function StepHeader({ step }: { step: SellStep }) {
         aria-label={t('sellFlow.stepOf', { current: current + 1, total: SELL_STEPS.length, name: t(LABEL[step]) })}
         className="h-2 overflow-hidden rounded-full bg-stone-200"
       >
-        <div className="h-full rounded-full bg-green-800 transition-[width] duration-300" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-green-800 transition-[width] duration-300"
+          style={{ width: `${percent}%` }}
+        />
       </div>
     </header>
   )

@@ -18,7 +18,16 @@ export interface UploadStepProps {
 }
 
 /** The upload step of docs/product.md §2.10 / §4 (also the edit screen's photo tab). */
-export function UploadStep({ draftId, photos, onReorder, onRemove, mode, onPrimary, onCancel, saving = false }: UploadStepProps) {
+export function UploadStep({
+  draftId,
+  photos,
+  onReorder,
+  onRemove,
+  mode,
+  onPrimary,
+  onCancel,
+  saving = false,
+}: UploadStepProps) {
   const { add, preparing, problems, dismiss } = useAddPhotos(draftId, photos.length)
   const busy = preparing > 0
   const count = photos.length
@@ -37,9 +46,16 @@ export function UploadStep({ draftId, photos, onReorder, onRemove, mode, onPrima
       {problems.length > 0 && (
         <ul className="flex flex-col gap-2" aria-live="polite">
           {problems.map((p) => (
-            <li key={p.id} className="flex items-start justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+            <li
+              key={p.id}
+              className="flex items-start justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+            >
               <span>{p.text}</span>
-              <button type="button" onClick={() => dismiss(p.id)} className="shrink-0 rounded-lg px-2 py-1 font-semibold underline underline-offset-4">
+              <button
+                type="button"
+                onClick={() => dismiss(p.id)}
+                className="shrink-0 rounded-lg px-2 py-1 font-semibold underline underline-offset-4"
+              >
                 {t('sellFlow.dismiss')}
               </button>
             </li>
@@ -48,7 +64,9 @@ export function UploadStep({ draftId, photos, onReorder, onRemove, mode, onPrima
       )}
       <p className="text-sm text-stone-800" aria-live="polite">
         {t('upload.counter', { count })}
-        {isBelowUploadMinimum(count) && <span className="ml-1 font-medium text-red-700">{t('upload.minimumWarning')}</span>}
+        {isBelowUploadMinimum(count) && (
+          <span className="ml-1 font-medium text-red-700">{t('upload.minimumWarning')}</span>
+        )}
       </p>
       {mode === 'create' && <p className="text-sm text-stone-600">{t('sellFlow.savedOnDevice')}</p>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">

@@ -3,7 +3,16 @@ import { imageInputs } from './publish-draft'
 import type { SellDraftPhoto } from '@/db/repositories/drafts'
 
 const photo = (over: Partial<SellDraftPhoto>): SellDraftPhoto =>
-  ({ id: 'p1', draft_id: 'd1', position: 0, blob: null, card_blob: null, content_type: '', image_url: null, ...over }) as SellDraftPhoto
+  ({
+    id: 'p1',
+    draft_id: 'd1',
+    position: 0,
+    blob: null,
+    card_blob: null,
+    content_type: '',
+    image_url: null,
+    ...over,
+  }) as SellDraftPhoto
 
 describe('imageInputs: a photo on this device keeps the extension of what it was encoded to', () => {
   const blob = new Blob(['x'])

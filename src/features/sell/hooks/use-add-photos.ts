@@ -5,7 +5,14 @@
  * loses none: the screen prepares what was left when it opens again. One photo at a time keeps phones' memory low.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { appendSellDraftPhotos, dropOriginal, keepOriginals, originalsOf, useDatabase, type PhotoOriginal } from '@/data'
+import {
+  appendSellDraftPhotos,
+  dropOriginal,
+  keepOriginals,
+  originalsOf,
+  useDatabase,
+  type PhotoOriginal,
+} from '@/data'
 import { sortPickedFiles } from '@/domain/photos'
 import { t } from '@/i18n'
 import { compressPhoto } from '../photos/compress-photo'
@@ -41,7 +48,15 @@ export function useAddPhotos(draftId: string | null, currentCount: number) {
               await appendSellDraftPhotos(
                 db,
                 o.draftId,
-                [{ id: o.id, blob: photo.blob, card_blob: photo.card, content_type: photo.contentType, image_url: null }],
+                [
+                  {
+                    id: o.id,
+                    blob: photo.blob,
+                    card_blob: photo.card,
+                    content_type: photo.contentType,
+                    image_url: null,
+                  },
+                ],
                 Date.now(),
               )
               await dropOriginal(db, o.draftId, o.id)
@@ -80,7 +95,13 @@ export function useAddPhotos(draftId: string | null, currentCount: number) {
       if (notices.length) setProblems((p) => [...p, ...notices])
       if (!accepted.length) return
       const now = Date.now()
-      const originals = accepted.map((file, i) => ({ id: crypto.randomUUID(), draftId, name: file.name, file, order: now + i }))
+      const originals = accepted.map((file, i) => ({
+        id: crypto.randomUUID(),
+        draftId,
+        name: file.name,
+        file,
+        order: now + i,
+      }))
       // Counted at once (the capacity rule and "Preparing photo…"), kept before the first is prepared.
       pending.current += originals.length
       setPreparing(pending.current)

@@ -11,10 +11,16 @@ export function useDraftActions() {
       start: () => startNewDraft(db, Date.now()),
       resume: (draftId: string) => resumeDraft(db, draftId, Date.now()),
       discard: (draftId: string) => deleteDraft(db, draftId),
-      saveValues: (draftId: string, values: DetailsFormValues) => updateDraftFields(db, draftId, { ...values }, Date.now()),
+      saveValues: (draftId: string, values: DetailsFormValues) =>
+        updateDraftFields(db, draftId, { ...values }, Date.now()),
       reorder: (draftId: string, ids: string[]) => orderSellDraftPhotos(db, draftId, ids, Date.now()),
       remove: async (draftId: string, ids: string[], removed: string) => {
-        await orderSellDraftPhotos(db, draftId, ids.filter((id) => id !== removed), Date.now())
+        await orderSellDraftPhotos(
+          db,
+          draftId,
+          ids.filter((id) => id !== removed),
+          Date.now(),
+        )
         forgetBlobUrl(removed)
         forgetBlobUrl(`${removed}.card`)
       },

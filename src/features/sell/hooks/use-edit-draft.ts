@@ -24,7 +24,10 @@ export function useEditDraft(listingId: string, userId: string): EditLoad {
   const starting = useRef(false)
   const mine = own && own.listing.user_id === userId ? own : null
   const upToDate = Boolean(
-    mine && draft && (editBase(draft.draft.fields) !== null || !isEditDraftStale(draft.draft.fields.base_edited_at, mine.listing.edited_at)),
+    mine &&
+    draft &&
+    (editBase(draft.draft.fields) !== null ||
+      !isEditDraftStale(draft.draft.fields.base_edited_at, mine.listing.edited_at)),
   )
   // Decided once: a newer version of the listing arriving while the seller edits does not reset their edit.
   if (!checked && upToDate) setChecked(true)
@@ -34,7 +37,13 @@ export function useEditDraft(listingId: string, userId: string): EditLoad {
     starting.current = true
     const base = detailsFromListing(mine.listing)
     const fields = { ...base, base, base_edited_at: mine.listing.edited_at }
-    void startEditDraft(db, listingId, fields, mine.images.map((i) => ({ id: i.id, image_url: i.image_url })), Date.now()).then(() => {
+    void startEditDraft(
+      db,
+      listingId,
+      fields,
+      mine.images.map((i) => ({ id: i.id, image_url: i.image_url })),
+      Date.now(),
+    ).then(() => {
       starting.current = false
       setChecked(true)
     })

@@ -1,5 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { currentSellDraft, sellDraft, unfinishedDrafts, useDatabase, type SellDraft, type UnfinishedDraft } from '@/data'
+import {
+  currentSellDraft,
+  sellDraft,
+  unfinishedDrafts,
+  useDatabase,
+  type SellDraft,
+  type UnfinishedDraft,
+} from '@/data'
 
 /** The new-listing form in progress: undefined while loading, null when there is none yet. */
 export function useCurrentSellDraft(): SellDraft | null | undefined {

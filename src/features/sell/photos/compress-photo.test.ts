@@ -127,15 +127,22 @@ describe('compressWith: what may be stored', () => {
 
   it('refuses an output that is neither WebP nor JPEG (an unsupported type comes back as PNG)', async () => {
     const png = new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' })
-    await expect(compressWith(async () => ({ full: png, card: webp() }), file)).rejects.toBeInstanceOf(UnreadablePhotoError)
+    await expect(compressWith(async () => ({ full: png, card: webp() }), file)).rejects.toBeInstanceOf(
+      UnreadablePhotoError,
+    )
   })
 
   it('never lets a file with EXIF through, even if an encoder kept it', async () => {
-    const chunk = (id: string, body: number[]) => [...id].map((c) => c.charCodeAt(0)).concat([body.length, 0, 0, 0], body)
+    const chunk = (id: string, body: number[]) =>
+      [...id].map((c) => c.charCodeAt(0)).concat([body.length, 0, 0, 0], body)
     const payload = [...'WEBP'].map((c) => c.charCodeAt(0)).concat(chunk('EXIF', [0x47, 0x50, 0x53, 0]))
     const riff = [...'RIFF'].map((c) => c.charCodeAt(0)).concat([payload.length, 0, 0, 0], payload)
     const withExif = webp(riff)
-    await expect(compressWith(async () => ({ full: webp(), card: withExif }), file)).rejects.toBeInstanceOf(UnreadablePhotoError)
-    await expect(compressWith(async () => ({ full: withExif, card: webp() }), file)).rejects.toBeInstanceOf(UnreadablePhotoError)
+    await expect(compressWith(async () => ({ full: webp(), card: withExif }), file)).rejects.toBeInstanceOf(
+      UnreadablePhotoError,
+    )
+    await expect(compressWith(async () => ({ full: withExif, card: webp() }), file)).rejects.toBeInstanceOf(
+      UnreadablePhotoError,
+    )
   })
 })

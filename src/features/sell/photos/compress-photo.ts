@@ -20,7 +20,10 @@ export interface CompressedPhoto {
 
 /** Thrown when a file cannot be decoded (corrupt, or an image type the browser cannot read). */
 export class UnreadablePhotoError extends Error {
-  constructor(readonly fileName: string, cause?: unknown) {
+  constructor(
+    readonly fileName: string,
+    cause?: unknown,
+  ) {
     super(`cannot read ${fileName}`, { cause })
   }
 }
@@ -112,18 +115,25 @@ const compressor = createPhotoCompressor({
   createWorker: () =>
     typeof Worker === 'undefined'
       ? null
-      : (new Worker(new URL('./photo.worker.ts', import.meta.url), { type: 'module', name: 'kreis-photo-compressor' }) as WorkerLike),
+      : (new Worker(new URL('./photo.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'kreis-photo-compressor',
+        }) as WorkerLike),
   encodeOnMainThread: (file) => import('./photo-encoder').then((m) => m.encodePhoto(file)),
 })
 
 /** A guard, not the mechanism: canvas re-encoding drops metadata; a file that still has some is never stored. */
 async function assertNoMetadata(blob: Blob, fileName: string): Promise<void> {
   const head = new Uint8Array(await blob.slice(0, 64 * 1024).arrayBuffer())
-  if (imageMetadataBlocks(head).length > 0) throw new UnreadablePhotoError(fileName, new Error('metadata survived re-encoding'))
+  if (imageMetadataBlocks(head).length > 0)
+    throw new UnreadablePhotoError(fileName, new Error('metadata survived re-encoding'))
 }
 
 /** Checks and wraps the encoder's outputs (exported for tests; compressPhoto is the app's entry). */
-export async function compressWith(encode: (file: Blob) => Promise<EncodedPhoto>, file: File): Promise<CompressedPhoto> {
+export async function compressWith(
+  encode: (file: Blob) => Promise<EncodedPhoto>,
+  file: File,
+): Promise<CompressedPhoto> {
   let out: EncodedPhoto
   try {
     out = await encode(file)

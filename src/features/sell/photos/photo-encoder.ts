@@ -26,8 +26,16 @@ import {
   PHOTO_OUTPUT_TYPE,
 } from '@/domain/photos'
 
-export const FULL_TARGET: EncodeTarget = { maxEdge: PHOTO_MAX_EDGE_PX, maxBytes: PHOTO_MAX_BYTES, quality: PHOTO_INITIAL_QUALITY }
-export const CARD_TARGET: EncodeTarget = { maxEdge: CARD_MAX_EDGE_PX, maxBytes: CARD_MAX_BYTES, quality: CARD_INITIAL_QUALITY }
+export const FULL_TARGET: EncodeTarget = {
+  maxEdge: PHOTO_MAX_EDGE_PX,
+  maxBytes: PHOTO_MAX_BYTES,
+  quality: PHOTO_INITIAL_QUALITY,
+}
+export const CARD_TARGET: EncodeTarget = {
+  maxEdge: CARD_MAX_EDGE_PX,
+  maxBytes: CARD_MAX_BYTES,
+  quality: CARD_INITIAL_QUALITY,
+}
 
 export interface EncodedPhoto {
   full: Blob
@@ -45,7 +53,11 @@ export interface ImageOps<B extends PixelSize> {
 }
 
 /** Resizes and encodes `source` until the result fits `target` (bounded tries). Returns the blob and its bitmap. */
-export async function encodeWithin<B extends PixelSize>(ops: ImageOps<B>, source: B, target: EncodeTarget): Promise<{ blob: Blob; bitmap: B }> {
+export async function encodeWithin<B extends PixelSize>(
+  ops: ImageOps<B>,
+  source: B,
+  target: EncodeTarget,
+): Promise<{ blob: Blob; bitmap: B }> {
   let attempt: EncodeAttempt | null = firstEncodeAttempt(source, target)
   let bitmap: B | null = null
   let tries = 0
@@ -111,14 +123,20 @@ type Canvas = OffscreenCanvas | HTMLCanvasElement
 
 function canvasBlob(canvas: Canvas, type: string, quality: number): Promise<Blob> {
   if ('convertToBlob' in canvas) return canvas.convertToBlob({ type, quality })
-  return new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encoding failed'))), type, quality))
+  return new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encoding failed'))), type, quality),
+  )
 }
 
 /**
  * WebP, or JPEG where the canvas cannot write WebP: browsers answer an unsupported type with a PNG (Safari does
  * for WebP), which would be large and refused. Learnt on the first encode, then JPEG is asked for directly.
  */
-export async function encodeCanvas(canvas: Canvas, quality: number, encoder: (c: Canvas, type: string, q: number) => Promise<Blob> = canvasBlob): Promise<Blob> {
+export async function encodeCanvas(
+  canvas: Canvas,
+  quality: number,
+  encoder: (c: Canvas, type: string, q: number) => Promise<Blob> = canvasBlob,
+): Promise<Blob> {
   if (webpEncodes !== false) {
     const blob = await encoder(canvas, PHOTO_OUTPUT_TYPE, quality)
     webpEncodes = blob.type === PHOTO_OUTPUT_TYPE

@@ -23,7 +23,12 @@ export function forgetBlobUrl(id: string): void {
   urls.delete(id)
 }
 
-export function photoSrc(p: { id: string; blob?: Blob | null; card?: Blob | null; image_url?: string | null }): string | null {
+export function photoSrc(p: {
+  id: string
+  blob?: Blob | null
+  card?: Blob | null
+  image_url?: string | null
+}): string | null {
   const local = p.card ?? p.blob
   if (local) return blobUrl(p.card ? `${p.id}.card` : p.id, local)
   return p.image_url ? resolveImageUrl(p.image_url, env.supabaseUrl) : null

@@ -35,11 +35,19 @@ function FeedCardView({ row, now, viewerId, liked, onToggleLike, eager }: FeedCa
       headingLevel={2}
       actions={(card) =>
         card.isSold ? undefined : card.isOwn ? (
-          <Link to={paths.sellEdit(card.id)} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={t('feed.editLabel', { title: card.title })}>
+          <Link
+            to={paths.sellEdit(card.id)}
+            className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            aria-label={t('feed.editLabel', { title: card.title })}
+          >
             {t('shop.edit')}
           </Link>
         ) : (
-          <Link to={paths.itemMessage(card.id)} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={t('feed.messageLabel', { title: card.title })}>
+          <Link
+            to={paths.itemMessage(card.id)}
+            className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            aria-label={t('feed.messageLabel', { title: card.title })}
+          >
             {t('feed.message')}
           </Link>
         )

@@ -18,7 +18,14 @@ export function FeedGrid(props: {
       {rows.map((row, i) => (
         <li key={row.id} className="flex">
           <div className="w-full">
-            <FeedCard row={row} now={now} viewerId={viewerId} liked={favourites.has(row.id)} onToggleLike={onToggleLike} eager={i < EAGER_CARDS} />
+            <FeedCard
+              row={row}
+              now={now}
+              viewerId={viewerId}
+              liked={favourites.has(row.id)}
+              onToggleLike={onToggleLike}
+              eager={i < EAGER_CARDS}
+            />
           </div>
         </li>
       ))}

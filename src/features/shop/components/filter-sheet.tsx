@@ -34,7 +34,9 @@ function PriceInput({ label, value, placeholder, onChange, errorId }: PriceInput
       <label htmlFor={id} className="text-sm text-stone-700">
         {label}
       </label>
-      <div className={`flex items-center rounded-xl border bg-white focus-within:outline-3 focus-within:outline-green-700 ${errorId ? 'border-red-700' : 'border-stone-300'}`}>
+      <div
+        className={`flex items-center rounded-xl border bg-white focus-within:outline-3 focus-within:outline-green-700 ${errorId ? 'border-red-700' : 'border-stone-300'}`}
+      >
         <span className="pl-3 text-sm text-stone-600" aria-hidden="true">
           {t('filter.currency')}
         </span>
@@ -123,8 +125,20 @@ function FilterPanel({ filters, onApply }: Pick<FilterSheetProps, 'filters' | 'o
       </Section>
       <Section title={t('filter.price')}>
         <div className="flex w-full gap-3">
-          <PriceInput label={t('filter.priceFrom')} value={draft.priceFrom} placeholder="0" onChange={(priceFrom) => edit({ priceFrom })} {...(inverted ? { errorId: priceErrorId } : {})} />
-          <PriceInput label={t('filter.priceTo')} value={draft.priceTo} placeholder="500+" onChange={(priceTo) => edit({ priceTo })} {...(inverted ? { errorId: priceErrorId } : {})} />
+          <PriceInput
+            label={t('filter.priceFrom')}
+            value={draft.priceFrom}
+            placeholder="0"
+            onChange={(priceFrom) => edit({ priceFrom })}
+            {...(inverted ? { errorId: priceErrorId } : {})}
+          />
+          <PriceInput
+            label={t('filter.priceTo')}
+            value={draft.priceTo}
+            placeholder="500+"
+            onChange={(priceTo) => edit({ priceTo })}
+            {...(inverted ? { errorId: priceErrorId } : {})}
+          />
         </div>
         {inverted && (
           <p id={priceErrorId} role="alert" className="w-full text-sm text-red-800">
@@ -134,21 +148,33 @@ function FilterPanel({ filters, onApply }: Pick<FilterSheetProps, 'filters' | 'o
       </Section>
       <Section title={t('filter.location')}>
         {FILTER_LOCATIONS.map((city) => (
-          <ToggleChip key={city} pressed={draft.locations.includes(city)} onToggle={() => edit({ locations: toggled(draft.locations, city) })}>
+          <ToggleChip
+            key={city}
+            pressed={draft.locations.includes(city)}
+            onToggle={() => edit({ locations: toggled(draft.locations, city) })}
+          >
             {city}
           </ToggleChip>
         ))}
       </Section>
       <Section title={t('filter.size')}>
         {FILTER_SIZES.map((size) => (
-          <ToggleChip key={size} pressed={draft.sizes.includes(size)} onToggle={() => edit({ sizes: toggled(draft.sizes, size) })}>
+          <ToggleChip
+            key={size}
+            pressed={draft.sizes.includes(size)}
+            onToggle={() => edit({ sizes: toggled(draft.sizes, size) })}
+          >
             {size}
           </ToggleChip>
         ))}
       </Section>
       <Section title={t('filter.condition')}>
         {CONDITIONS.map((c) => (
-          <ToggleChip key={c} pressed={draft.conditions.includes(c)} onToggle={() => edit({ conditions: toggled(draft.conditions, c) })}>
+          <ToggleChip
+            key={c}
+            pressed={draft.conditions.includes(c)}
+            onToggle={() => edit({ conditions: toggled(draft.conditions, c) })}
+          >
             {conditionFilterLabel(c)}
           </ToggleChip>
         ))}

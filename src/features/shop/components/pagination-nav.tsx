@@ -9,7 +9,13 @@ export function PaginationNav({ pagination, onPage }: { pagination: Pagination; 
   if (totalPages <= 1) return null
   return (
     <nav aria-label={t('feed.pagination')} className="mt-10 flex items-center justify-center gap-0.5 sm:gap-1">
-      <Button variant="outline" size="sm" className="h-11 min-w-11 px-2 sm:px-3" disabled={previousDisabled} onClick={() => onPage(page - 1)}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="h-11 min-w-11 px-2 sm:px-3"
+        disabled={previousDisabled}
+        onClick={() => onPage(page - 1)}
+      >
         <span aria-hidden="true">‹</span>
         <span className="sr-only sm:not-sr-only">{t('shop.previous')}</span>
       </Button>
@@ -37,7 +43,13 @@ export function PaginationNav({ pagination, onPage }: { pagination: Pagination; 
           ),
         )}
       </ul>
-      <Button variant="outline" size="sm" className="h-11 min-w-11 px-2 sm:px-3" disabled={nextDisabled} onClick={() => onPage(page + 1)}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="h-11 min-w-11 px-2 sm:px-3"
+        disabled={nextDisabled}
+        onClick={() => onPage(page + 1)}
+      >
         <span className="sr-only sm:not-sr-only">{t('shop.next')}</span>
         <span aria-hidden="true">›</span>
       </Button>

@@ -2,7 +2,11 @@ import { useId } from 'react'
 import { FEED_SORTS, type FeedSort } from '@/domain/feed-query'
 import { t, type CatalogueKey } from '@/i18n'
 
-const LABELS: Record<FeedSort, CatalogueKey> = { newest: 'feed.sortNewest', price_asc: 'feed.sortPriceAsc', price_desc: 'feed.sortPriceDesc' }
+const LABELS: Record<FeedSort, CatalogueKey> = {
+  newest: 'feed.sortNewest',
+  price_asc: 'feed.sortPriceAsc',
+  price_desc: 'feed.sortPriceDesc',
+}
 
 /** Newest first, price low → high, price high → low. */
 export function SortSelect({ value, onChange }: { value: FeedSort; onChange: (s: FeedSort) => void }) {

@@ -24,7 +24,15 @@ afterEach(async () => {
 
 const wrapper = ({ children }: { children: ReactNode }) => <DatabaseProvider db={db}>{children}</DatabaseProvider>
 const at = new Date().toISOString()
-const row = { id: 'l1', user_id: 's', title: 'Coat', price: 10, status: 'active', created_at: at, updated_at: at } as ListingRow
+const row = {
+  id: 'l1',
+  user_id: 's',
+  title: 'Coat',
+  price: 10,
+  status: 'active',
+  created_at: at,
+  updated_at: at,
+} as ListingRow
 
 describe('the first load’s skeletons', () => {
   it('stay while the screen’s reading still says "no listings" but a read after the finished sync found some', async () => {

@@ -16,7 +16,10 @@ export function useFirstLoadSkeleton(hasListings: boolean | undefined): boolean 
   const db = useDatabase()
   const online = useServerReachable()
   const lastSyncAt = useSyncStatus((s) => s.lastSyncAt)
-  const afterSync = useLiveQuery(async () => (lastSyncAt === null ? null : { at: lastSyncAt, has: await hasActiveListings(db) }), [db, lastSyncAt])
+  const afterSync = useLiveQuery(
+    async () => (lastSyncAt === null ? null : { at: lastSyncAt, has: await hasActiveListings(db) }),
+    [db, lastSyncAt],
+  )
   const syncedEmpty = lastSyncAt !== null && afterSync?.at === lastSyncAt && !afterSync.has
   const waiting = hasListings === false && online && !syncedEmpty
   const [minimumOver, setMinimumOver] = useState(false)

@@ -7,7 +7,17 @@ export interface ProseSection {
 }
 
 /** The common frame of the static pages: a title, a lead paragraph and headed sections. */
-export function ProsePage({ title, lead, sections, updated }: { title: string; lead: string; sections: ProseSection[]; updated?: string }) {
+export function ProsePage({
+  title,
+  lead,
+  sections,
+  updated,
+}: {
+  title: string
+  lead: string
+  sections: ProseSection[]
+  updated?: string
+}) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-4xl font-extrabold tracking-tight text-green-900">{title}</h1>

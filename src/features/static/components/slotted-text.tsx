@@ -8,7 +8,9 @@ export function SlottedText({ text, slots }: { text: string; slots: Readonly<Rec
   const parts = text.split(/\{(\w+)\}/)
   return (
     <>
-      {parts.map((part, i) => (i % 2 === 0 ? part : <Fragment key={i}>{part in slots ? slots[part] : `{${part}}`}</Fragment>))}
+      {parts.map((part, i) =>
+        i % 2 === 0 ? part : <Fragment key={i}>{part in slots ? slots[part] : `{${part}}`}</Fragment>,
+      )}
     </>
   )
 }

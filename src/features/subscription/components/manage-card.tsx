@@ -23,7 +23,12 @@ export function ManageCard({ canCancel, online, cancelling, onCancel }: ManageCa
       <p className="mt-2 text-stone-700">{t('subscription.terms')}</p>
       {!canCancel && <p className="mt-2 text-sm text-stone-600">{t('plan.noActiveToCancel')}</p>}
       {canCancel && !online && <p className="mt-2 text-sm text-stone-600">{t('plan.cancelOffline')}</p>}
-      <Button variant="outline" className="mt-4 w-full sm:w-auto" disabled={!canCancel || !online || cancelling} onClick={() => setConfirming(true)}>
+      <Button
+        variant="outline"
+        className="mt-4 w-full sm:w-auto"
+        disabled={!canCancel || !online || cancelling}
+        onClick={() => setConfirming(true)}
+      >
         {t('subscription.cancel')}
       </Button>
       <Dialog
@@ -33,10 +38,20 @@ export function ManageCard({ canCancel, online, cancelling, onCancel }: ManageCa
         description={t('plan.cancelConfirmText')}
         footer={
           <>
-            <Button variant="outline" className="whitespace-nowrap" onClick={() => setConfirming(false)} disabled={cancelling}>
+            <Button
+              variant="outline"
+              className="whitespace-nowrap"
+              onClick={() => setConfirming(false)}
+              disabled={cancelling}
+            >
               {t('plan.keep')}
             </Button>
-            <Button variant="destructive" className="whitespace-nowrap" onClick={() => void confirm()} disabled={cancelling || !online}>
+            <Button
+              variant="destructive"
+              className="whitespace-nowrap"
+              onClick={() => void confirm()}
+              disabled={cancelling || !online}
+            >
               {cancelling ? t('plan.cancelling') : t('plan.cancelConfirm')}
             </Button>
           </>

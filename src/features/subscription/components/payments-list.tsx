@@ -18,7 +18,13 @@ export function PaymentsList({ cached, loading }: { cached: CachedPayments | nul
   return (
     <SectionCard
       title={t('plan.paymentsTitle')}
-      aside={cached && <p className="text-xs text-stone-600">{t('plan.paymentsUpdated', { date: formatPlanDate(cached.fetchedAt) })}</p>}
+      aside={
+        cached && (
+          <p className="text-xs text-stone-600">
+            {t('plan.paymentsUpdated', { date: formatPlanDate(cached.fetchedAt) })}
+          </p>
+        )
+      }
     >
       {cached === undefined || (cached === null && loading) ? (
         <div className="mt-4 flex flex-col gap-2" aria-busy="true">
@@ -36,8 +42,15 @@ export function PaymentsList({ cached, loading }: { cached: CachedPayments | nul
             return (
               <li key={p.id} className="flex items-center justify-between gap-3 py-3">
                 <span className="whitespace-nowrap text-stone-800">{formatShortDate(paymentDateMs(p))}</span>
-                <span className="ml-auto font-semibold whitespace-nowrap text-stone-900 tabular-nums">{formatRappen(p.amount)}</span>
-                <span className={cx('w-24 rounded-full px-2.5 py-0.5 text-center text-xs font-semibold', STATUS_STYLE[status])}>
+                <span className="ml-auto font-semibold whitespace-nowrap text-stone-900 tabular-nums">
+                  {formatRappen(p.amount)}
+                </span>
+                <span
+                  className={cx(
+                    'w-24 rounded-full px-2.5 py-0.5 text-center text-xs font-semibold',
+                    STATUS_STYLE[status],
+                  )}
+                >
                   {t(`plan.paymentStatus.${status}`)}
                 </span>
               </li>

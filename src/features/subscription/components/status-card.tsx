@@ -42,11 +42,14 @@ const BADGE_LABEL: Record<SubscriptionPlanView['badge'], CatalogueKey> = {
 export function StatusCard({ view, trialDaysLeft, online, paying, disabled, onPay }: StatusCardProps) {
   const active = view.phase === 'active'
   const amount = formatRappen(view.amountDueRappen)
-  const text = view.lapsed && view.lapsedOn
-    ? t('plan.lapsedText', { date: formatPlanDate(view.lapsedOn) })
-    : view.paidThrough
-      ? t('plan.cancelledPaidText', { date: formatPlanDate(view.paidThrough) })
-      : view.cancelled ? t('plan.cancelledText') : t(PHASE_TEXT[view.phase])
+  const text =
+    view.lapsed && view.lapsedOn
+      ? t('plan.lapsedText', { date: formatPlanDate(view.lapsedOn) })
+      : view.paidThrough
+        ? t('plan.cancelledPaidText', { date: formatPlanDate(view.paidThrough) })
+        : view.cancelled
+          ? t('plan.cancelledText')
+          : t(PHASE_TEXT[view.phase])
   return (
     <SectionCard
       title={t('subscription.status')}
@@ -56,9 +59,19 @@ export function StatusCard({ view, trialDaysLeft, online, paying, disabled, onPa
         </Badge>
       }
     >
-      <p className="mt-3 text-2xl font-bold text-green-900">{t(view.paidThrough ? 'plan.phaseCancelled' : PHASE_LABEL[view.phase])}</p>
-      {view.activeUntil && <p className="mt-1 font-medium text-stone-900">{t('plan.activeUntil', { date: formatPlanDate(view.activeUntil) })}</p>}
-      {view.paidThrough && <p className="mt-1 font-medium text-stone-900">{t('plan.paidUntil', { date: formatPlanDate(view.paidThrough) })}</p>}
+      <p className="mt-3 text-2xl font-bold text-green-900">
+        {t(view.paidThrough ? 'plan.phaseCancelled' : PHASE_LABEL[view.phase])}
+      </p>
+      {view.activeUntil && (
+        <p className="mt-1 font-medium text-stone-900">
+          {t('plan.activeUntil', { date: formatPlanDate(view.activeUntil) })}
+        </p>
+      )}
+      {view.paidThrough && (
+        <p className="mt-1 font-medium text-stone-900">
+          {t('plan.paidUntil', { date: formatPlanDate(view.paidThrough) })}
+        </p>
+      )}
       {view.phase === 'trial' && !view.paidThrough && (
         <p className="mt-1 font-medium text-stone-900">
           {trialDaysLeft > 0 ? t('profile.trialDaysLeft', { days: trialDaysLeft }) : t('profile.trialEnded')}
@@ -67,7 +80,13 @@ export function StatusCard({ view, trialDaysLeft, online, paying, disabled, onPa
       <p className="mt-2 text-stone-700">{text}</p>
       {view.canPay ? (
         <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
-          <Button size="lg" className="w-full sm:w-auto" onClick={onPay} disabled={disabled || paying} aria-describedby="plan-pay-note">
+          <Button
+            size="lg"
+            className="w-full sm:w-auto"
+            onClick={onPay}
+            disabled={disabled || paying}
+            aria-describedby="plan-pay-note"
+          >
             {paying ? t('plan.paying') : t(active ? 'plan.payEarly' : 'plan.payAmount', { amount })}
           </Button>
           <p id="plan-pay-note" className="text-sm text-stone-600">
@@ -75,7 +94,11 @@ export function StatusCard({ view, trialDaysLeft, online, paying, disabled, onPa
           </p>
         </div>
       ) : (
-        view.paidThrough && <p className="mt-5 text-sm text-stone-600">{t('plan.nothingToPay', { date: formatPlanDate(view.paidThrough) })}</p>
+        view.paidThrough && (
+          <p className="mt-5 text-sm text-stone-600">
+            {t('plan.nothingToPay', { date: formatPlanDate(view.paidThrough) })}
+          </p>
+        )
       )}
     </SectionCard>
   )

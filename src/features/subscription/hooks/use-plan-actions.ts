@@ -11,7 +11,11 @@ export type Busy = 'paying' | 'cancelling' | null
  * with the docs/product.md §8 toasts. The tab is opened at the click, before the server answers, so popup blockers allow it;
  * it is closed again when no link comes back.
  */
-export function usePlanActions(userId: string): { busy: Busy; pay: (amountRappen: number) => Promise<void>; cancel: () => Promise<boolean> } {
+export function usePlanActions(userId: string): {
+  busy: Busy
+  pay: (amountRappen: number) => Promise<void>
+  cancel: () => Promise<boolean>
+} {
   const db = useDatabase()
   const [busy, setBusy] = useState<Busy>(null)
 

@@ -11,7 +11,10 @@ export type RefreshState = 'idle' | 'refreshing' | 'failed'
  * refusal shows the docs/product.md §8 "Error loading subscription data" toast. No answer (offline) is not an error: the page
  * shows what the device has.
  */
-export function usePlanRefresh(userId: string | null | undefined, online: boolean): { state: RefreshState; retry: () => void } {
+export function usePlanRefresh(
+  userId: string | null | undefined,
+  online: boolean,
+): { state: RefreshState; retry: () => void } {
   const db = useDatabase()
   const [attempt, setAttempt] = useState(0)
   const [done, setDone] = useState<{ key: string; outcome: CallOutcome } | null>(null)

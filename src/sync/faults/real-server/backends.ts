@@ -39,7 +39,13 @@ export interface Snapshot {
   listings: { id: string; user_id: string; title: string; status: string }[]
   images: { id: string; listing_id: string; image_order: number }[]
   favourites: { user_id: string; listing_id: string }[]
-  conversations: { id: string; buyer_id: string; seller_id: string; buyer_last_read_at: string | null; seller_last_read_at: string | null }[]
+  conversations: {
+    id: string
+    buyer_id: string
+    seller_id: string
+    buyer_last_read_at: string | null
+    seller_last_read_at: string | null
+  }[]
   messages: { id: string; content: string; conversation_id: string }[]
   profiles: { id: string; first_name: string | null }[]
 }
@@ -77,13 +83,34 @@ export function memoryBackend(seed: number, ids: Rng): Backend {
     const d = new Device(name, users[role], server, faults, new VirtualClock(MEMORY_START + i + 1, faults), late)
     let rate = 0
     return {
-      name, role, userId: users[role], db: d.db, clock: d.clock,
-      get online() { return d.transport.online },
-      set online(v: boolean) { d.transport.setOnline(v) },
-      get faultRate() { return rate },
+      name,
+      role,
+      userId: users[role],
+      db: d.db,
+      clock: d.clock,
+      get online() {
+        return d.transport.online
+      },
+      set online(v: boolean) {
+        d.transport.setOnline(v)
+      },
+      get faultRate() {
+        return rate
+      },
       set faultRate(r: number) {
         rate = r
-        d.transport.faults = r === 0 ? NO_FAULTS : { dropRequest: r / 4, dropResponse: r / 4, delay: r / 4, duplicate: r / 4, dropRealtime: 0, serverError: r / 4, lateCommit: 0 }
+        d.transport.faults =
+          r === 0
+            ? NO_FAULTS
+            : {
+                dropRequest: r / 4,
+                dropResponse: r / 4,
+                delay: r / 4,
+                duplicate: r / 4,
+                dropRealtime: 0,
+                serverError: r / 4,
+                lateCommit: 0,
+              }
       },
       async sync() {
         await d.engine.sync('timer').catch(() => {})
@@ -97,14 +124,32 @@ export function memoryBackend(seed: number, ids: Rng): Backend {
     }
   })
   return {
-    kind: 'memory', users, devices,
+    kind: 'memory',
+    users,
+    devices,
     async snapshot() {
       return {
-        listings: byId([...server.listings.values()].map(({ id, user_id, title, status }) => ({ id, user_id, title, status }))),
-        images: byId([...server.images.values()].map(({ id, listing_id, image_order }) => ({ id, listing_id, image_order }))),
+        listings: byId(
+          [...server.listings.values()].map(({ id, user_id, title, status }) => ({ id, user_id, title, status })),
+        ),
+        images: byId(
+          [...server.images.values()].map(({ id, listing_id, image_order }) => ({ id, listing_id, image_order })),
+        ),
         favourites: [...favouritesOf(server).values()].map(({ user_id, listing_id }) => ({ user_id, listing_id })),
-        conversations: byId([...server.conversations.values()].map(({ id, buyer_id, seller_id, buyer_last_read_at, seller_last_read_at }) => ({ id, buyer_id, seller_id, buyer_last_read_at: buyer_last_read_at ?? null, seller_last_read_at: seller_last_read_at ?? null }))),
-        messages: byId([...server.messages.values()].map(({ id, content, conversation_id }) => ({ id, content, conversation_id }))),
+        conversations: byId(
+          [...server.conversations.values()].map(
+            ({ id, buyer_id, seller_id, buyer_last_read_at, seller_last_read_at }) => ({
+              id,
+              buyer_id,
+              seller_id,
+              buyer_last_read_at: buyer_last_read_at ?? null,
+              seller_last_read_at: seller_last_read_at ?? null,
+            }),
+          ),
+        ),
+        messages: byId(
+          [...server.messages.values()].map(({ id, content, conversation_id }) => ({ id, content, conversation_id })),
+        ),
         profiles: byId([...server.profiles.values()].map(({ id, first_name }) => ({ id, first_name }))),
       }
     },
@@ -121,13 +166,23 @@ export interface RealStack {
   anonKey: string
   newUser(opts?: { firstName?: string; lastName?: string }): Promise<{ id: string; email: string; password: string }>
   /** A client with the service role (reads every row, past RLS). */
-  service(): { from(table: string): { select(columns: string): PromiseLike<{ data: unknown[] | null; error: unknown }> } }
+  service(): {
+    from(table: string): { select(columns: string): PromiseLike<{ data: unknown[] | null; error: unknown }> }
+  }
 }
 
 let dbCount = 0
 
-export async function realBackend(stack: RealStack, seed: number, tally: HttpTally, expiredToken: string): Promise<Backend> {
-  const accounts = { seller: await stack.newUser({ firstName: 'Sam', lastName: 'Seller' }), buyer: await stack.newUser({ firstName: 'Bea', lastName: 'Buyer' }) }
+export async function realBackend(
+  stack: RealStack,
+  seed: number,
+  tally: HttpTally,
+  expiredToken: string,
+): Promise<Backend> {
+  const accounts = {
+    seller: await stack.newUser({ firstName: 'Sam', lastName: 'Seller' }),
+    buyer: await stack.newUser({ firstName: 'Bea', lastName: 'Buyer' }),
+  }
   const users = { seller: accounts.seller.id, buyer: accounts.buyer.id }
   const faults = createRng(seed ^ 0x7265616c)
   const { default: WebSocket } = (await import(/* @vite-ignore */ 'ws' as string)) as { default: unknown }
@@ -144,18 +199,36 @@ export async function realBackend(stack: RealStack, seed: number, tally: HttpTal
       const net = new FaultyNetwork(faults, tally, expiredToken)
       net.online = online
       net.rate = rate
-      const client = await signedInTestClient({ url: stack.url, anonKey: stack.anonKey, fetch: net.fetch, WebSocket }, account.email, account.password)
+      const client = await signedInTestClient(
+        { url: stack.url, anonKey: stack.anonKey, fetch: net.fetch, WebSocket },
+        account.email,
+        account.password,
+      )
       const engine = new SyncEngine({ db, transport: new SupabaseTransport(client), clock, locks: null })
       return { net, client, engine }
     }
     let app = await open()
     const engines = [app.engine]
     devices.push({
-      name, role, userId: account.id, db, clock,
-      get online() { return online },
-      set online(v: boolean) { online = v; app.net.online = v },
-      get faultRate() { return rate },
-      set faultRate(r: number) { rate = r; app.net.rate = r },
+      name,
+      role,
+      userId: account.id,
+      db,
+      clock,
+      get online() {
+        return online
+      },
+      set online(v: boolean) {
+        online = v
+        app.net.online = v
+      },
+      get faultRate() {
+        return rate
+      },
+      set faultRate(r: number) {
+        rate = r
+        app.net.rate = r
+      },
       async sync() {
         await app.engine.sync('timer').catch(() => {})
         if (app.net.dead) {
@@ -180,17 +253,35 @@ export async function realBackend(stack: RealStack, seed: number, tally: HttpTal
     return (data ?? []) as T[]
   }
   return {
-    kind: 'real', users, devices,
+    kind: 'real',
+    users,
+    devices,
     async snapshot() {
-      const mine = (u: { user_id?: string; id?: string; buyer_id?: string }) => [users.seller, users.buyer].includes((u.user_id ?? u.buyer_id ?? u.id)!)
+      const mine = (u: { user_id?: string; id?: string; buyer_id?: string }) =>
+        [users.seller, users.buyer].includes((u.user_id ?? u.buyer_id ?? u.id)!)
       const listings = (await read<Snapshot['listings'][number]>('listings', 'id, user_id, title, status')).filter(mine)
       const ids = new Set(listings.map((l) => l.id))
       return {
         listings: byId(listings),
-        images: byId((await read<Snapshot['images'][number]>('listing_images', 'id, listing_id, image_order')).filter((i) => ids.has(i.listing_id))),
+        images: byId(
+          (await read<Snapshot['images'][number]>('listing_images', 'id, listing_id, image_order')).filter((i) =>
+            ids.has(i.listing_id),
+          ),
+        ),
         favourites: (await read<Snapshot['favourites'][number]>('favorites', 'user_id, listing_id')).filter(mine),
-        conversations: byId((await read<Snapshot['conversations'][number]>('conversations', 'id, buyer_id, seller_id, buyer_last_read_at, seller_last_read_at')).filter(mine)),
-        messages: byId((await read<Snapshot['messages'][number]>('messages', 'id, content, conversation_id, listing_id')).filter((m) => ids.has((m as unknown as { listing_id: string }).listing_id)).map(({ id, content, conversation_id }) => ({ id, content, conversation_id }))),
+        conversations: byId(
+          (
+            await read<Snapshot['conversations'][number]>(
+              'conversations',
+              'id, buyer_id, seller_id, buyer_last_read_at, seller_last_read_at',
+            )
+          ).filter(mine),
+        ),
+        messages: byId(
+          (await read<Snapshot['messages'][number]>('messages', 'id, content, conversation_id, listing_id'))
+            .filter((m) => ids.has((m as unknown as { listing_id: string }).listing_id))
+            .map(({ id, content, conversation_id }) => ({ id, content, conversation_id })),
+        ),
         profiles: byId((await read<Snapshot['profiles'][number]>('profiles', 'id, first_name')).filter(mine)),
       }
     },

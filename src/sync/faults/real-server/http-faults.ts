@@ -9,7 +9,15 @@ import type { WriteOperation } from '../../testing/memory-transport'
 import type { Rng } from '../../testing/prng'
 
 export const HTTP_FAULTS = [
-  'offline', 'expiredToken', 'dropRequest', 'serverError', 'rateLimited', 'delay', 'duplicate', 'dropResponse', 'crashAfterCommit',
+  'offline',
+  'expiredToken',
+  'dropRequest',
+  'serverError',
+  'rateLimited',
+  'delay',
+  'duplicate',
+  'dropResponse',
+  'crashAfterCommit',
 ] as const
 export type HttpFault = (typeof HTTP_FAULTS)[number]
 
@@ -17,7 +25,8 @@ export type HttpFault = (typeof HTTP_FAULTS)[number]
 export function operationOf(method: string, url: string): WriteOperation | null {
   const path = new URL(url).pathname
   if (method === 'GET' || method === 'HEAD' || path.startsWith('/auth/')) return null
-  if (path.startsWith('/storage/v1/object/')) return method === 'DELETE' ? null : path.includes('/avatars/') ? 'setProfilePicture' : 'uploadPhoto'
+  if (path.startsWith('/storage/v1/object/'))
+    return method === 'DELETE' ? null : path.includes('/avatars/') ? 'setProfilePicture' : 'uploadPhoto'
   if (path.endsWith('/rpc/save_listings')) return 'saveListings'
   if (path.endsWith('/rpc/mark_conversation_read')) return 'markConversationRead'
   if (path.endsWith('/conversations')) return 'createConversations'
@@ -60,7 +69,10 @@ export class HttpTally {
     return out
   }
   table(): string {
-    return [...this.counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, n]) => `${k}: ${n}`).join('\n')
+    return [...this.counts]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, n]) => `${k}: ${n}`)
+      .join('\n')
   }
 }
 
@@ -111,9 +123,15 @@ export class FaultyNetwork {
       case 'dropRequest':
         throw lost('request lost')
       case 'serverError':
-        return new Response(JSON.stringify({ message: 'upstream unavailable' }), { status: 503, headers: { 'Content-Type': 'application/json' } })
+        return new Response(JSON.stringify({ message: 'upstream unavailable' }), {
+          status: 503,
+          headers: { 'Content-Type': 'application/json' },
+        })
       case 'rateLimited':
-        return new Response(JSON.stringify({ message: 'too many requests' }), { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '1' } })
+        return new Response(JSON.stringify({ message: 'too many requests' }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
+        })
       case 'delay':
         this.held.push(() => sendIgnoringAnswer(input, init))
         throw lost('delayed')

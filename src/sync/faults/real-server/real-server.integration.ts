@@ -31,7 +31,11 @@ let expired: string
 beforeAll(async () => {
   stack = (await startStack()) as StackHandle & RealStack
   const { SignJWT } = await import('jose')
-  expired = await new SignJWT({ role: 'authenticated', aud: 'authenticated', sub: '00000000-0000-4000-8000-000000000000' })
+  expired = await new SignJWT({
+    role: 'authenticated',
+    aud: 'authenticated',
+    sub: '00000000-0000-4000-8000-000000000000',
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
     .sign(new TextEncoder().encode(JWT_SECRET))
@@ -45,7 +49,9 @@ describe('the fault suite against the real server (local stack, real transport)'
   it('keeps every write the people made, as they made it, on the real SQL, and agrees with the memory model', async () => {
     const count = Number(env.REAL_FAULT_COUNT ?? REAL_FAULT_SCENARIOS)
     const base = Number(env.REAL_FAULT_BASE ?? BASE_SEED)
-    const seeds = env.REAL_FAULT_SEED ? [Number(env.REAL_FAULT_SEED)] : Array.from({ length: count }, (_, i) => base + i)
+    const seeds = env.REAL_FAULT_SEED
+      ? [Number(env.REAL_FAULT_SEED)]
+      : Array.from({ length: count }, (_, i) => base + i)
     const tally = new HttpTally()
     const failures: string[] = []
     let writesChecked = 0
@@ -62,10 +68,15 @@ describe('the fault suite against the real server (local stack, real transport)'
         if (onReal.log.join('\n') === onMemory.log.join('\n')) {
           sameActions++
           if (onReal.projection === onMemory.projection) agreed++
-          else failures.push(`seed ${seed}: the same actions end differently\n  real   ${onReal.projection}\n  memory ${onMemory.projection}`)
+          else
+            failures.push(
+              `seed ${seed}: the same actions end differently\n  real   ${onReal.projection}\n  memory ${onMemory.projection}`,
+            )
         }
       } catch (e) {
-        failures.push(`seed ${seed}: ${(e as Error).message}\n  replay: REAL_FAULT_SEED=${seed} npx vitest run --project sync-integration src/sync/faults/real-server/`)
+        failures.push(
+          `seed ${seed}: ${(e as Error).message}\n  replay: REAL_FAULT_SEED=${seed} npx vitest run --project sync-integration src/sync/faults/real-server/`,
+        )
         if (failures.length >= 3) break
       }
     }

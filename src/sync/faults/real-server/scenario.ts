@@ -18,14 +18,23 @@ import { IntentOracle } from '../../testing/intent-oracle'
 import { createRng, type Rng } from '../../testing/prng'
 import type { Backend, SimDevice, Snapshot } from './backends'
 
-const TRACE = Boolean((globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.FAULT_TRACE)
+const TRACE = Boolean(
+  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.FAULT_TRACE,
+)
 
 export const REAL_SCENARIO_STEPS = 20
 const FAULTY_DRAIN_ROUNDS = 3
 const QUIESCENCE_ROUNDS = 8
 
-interface ListingEdit { at: number; title: string; status: string }
-interface PhotoSet { at: number; ids: string[] }
+interface ListingEdit {
+  at: number
+  title: string
+  status: string
+}
+interface PhotoSet {
+  at: number
+  ids: string[]
+}
 
 export interface ScenarioOutcome {
   /** What each step did (the same on both servers when the devices held the same rows). */
@@ -35,9 +44,28 @@ export interface ScenarioOutcome {
   projection: string
 }
 
-type Action = 'create' | 'edit' | 'status' | 'photos' | 'profile' | 'read' | 'message' | 'favourite' | 'flip' | 'deliver' | 'sync'
-const SELLER: [Action, number][] = [['create', 2], ['edit', 2], ['status', 1], ['photos', 3], ['profile', 1], ['read', 1.5], ['flip', 1], ['deliver', 1], ['sync', 2]]
-const BUYER: [Action, number][] = [['message', 4], ['favourite', 3], ['read', 2], ['profile', 1], ['flip', 1], ['deliver', 1], ['sync', 3]]
+type Action =
+  'create' | 'edit' | 'status' | 'photos' | 'profile' | 'read' | 'message' | 'favourite' | 'flip' | 'deliver' | 'sync'
+const SELLER: [Action, number][] = [
+  ['create', 2],
+  ['edit', 2],
+  ['status', 1],
+  ['photos', 3],
+  ['profile', 1],
+  ['read', 1.5],
+  ['flip', 1],
+  ['deliver', 1],
+  ['sync', 2],
+]
+const BUYER: [Action, number][] = [
+  ['message', 4],
+  ['favourite', 3],
+  ['read', 2],
+  ['profile', 1],
+  ['flip', 1],
+  ['deliver', 1],
+  ['sync', 3],
+]
 
 function pick(rng: Rng, table: [Action, number][]): Action {
   let r = rng.next() * table.reduce((n, [, w]) => n + w, 0)
@@ -46,11 +74,16 @@ function pick(rng: Rng, table: [Action, number][]): Action {
 }
 
 /** A small file the storage takes as a JPEG (its magic bytes), distinct per photo. */
-const jpeg = (id: string) => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new TextEncoder().encode(id)])], { type: 'image/jpeg' })
+const jpeg = (id: string) =>
+  new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new TextEncoder().encode(id)])], { type: 'image/jpeg' })
 
 const latest = <T extends { at: number }>(xs: T[]) => [...xs].sort((a, b) => a.at - b.at).at(-1)!
 
-export async function runRealScenario(seed: number, backend: Backend, actions: Rng = createRng(seed)): Promise<ScenarioOutcome> {
+export async function runRealScenario(
+  seed: number,
+  backend: Backend,
+  actions: Rng = createRng(seed),
+): Promise<ScenarioOutcome> {
   const rng = actions
   const { devices, users } = backend
   const log: string[] = []
@@ -78,17 +111,42 @@ export async function runRealScenario(seed: number, backend: Backend, actions: R
       const id = rng.uuid()
       const photos = Array.from({ length: 1 + rng.int(3) }, () => rng.uuid())
       const title = `L${seed}-${++n}`
-      await saveListing(d.db, users.seller, {
-        id,
-        fields: { title, description: 'a lovely thing', price: 10 + rng.int(90), condition: 'very_good', category: 'women', product_type: null, brand: null, size: 'M', fabric: 'wool', location: 'Zurich', tags: null },
-        images: photos.map((p) => ({ id: p, blob: jpeg(p), content_type: 'image/jpeg', ext: 'jpg' })),
-      }, at)
+      await saveListing(
+        d.db,
+        users.seller,
+        {
+          id,
+          fields: {
+            title,
+            description: 'a lovely thing',
+            price: 10 + rng.int(90),
+            condition: 'very_good',
+            category: 'women',
+            product_type: null,
+            brand: null,
+            size: 'M',
+            fabric: 'wool',
+            location: 'Zurich',
+            tags: null,
+          },
+          images: photos.map((p) => ({ id: p, blob: jpeg(p), content_type: 'image/jpeg', ext: 'jpg' })),
+        },
+        at,
+      )
       created.push(id)
       listings.set(id, [{ at, title, status: 'active' }])
       if (photos.length) photoSets.set(id, [{ at, ids: photos }])
       log.push(`${d.name} creates ${id} with ${photos.length} photos`)
-    } else if ((action === 'edit' || action === 'photos' || action === 'status') && target && row && row.sync_state !== 'failed') {
-      const shown = (await d.db.listing_images.where('listing_id').equals(target).sortBy('image_order')).map((i) => ({ id: i.id, image_url: i.image_url }))
+    } else if (
+      (action === 'edit' || action === 'photos' || action === 'status') &&
+      target &&
+      row &&
+      row.sync_state !== 'failed'
+    ) {
+      const shown = (await d.db.listing_images.where('listing_id').equals(target).sortBy('image_order')).map((i) => ({
+        id: i.id,
+        image_url: i.image_url,
+      }))
       if (action === 'status') {
         const status = row.status === 'active' ? 'sold' : 'active'
         await setListingStatus(d.db, target, status, at)
@@ -97,7 +155,17 @@ export async function runRealScenario(seed: number, backend: Backend, actions: R
       } else {
         const images = action === 'photos' && shown.length > 1 ? [shown.at(-1)!, ...shown.slice(0, -1)] : shown
         const title = action === 'edit' ? `E${seed}-${++n}` : row.title
-        const { id: _i, user_id: _u, edited_at: _e, status: _s, created_at: _c, updated_at: _up, sync_state: _st, sync_error: _se, ...fields } = row
+        const {
+          id: _i,
+          user_id: _u,
+          edited_at: _e,
+          status: _s,
+          created_at: _c,
+          updated_at: _up,
+          sync_state: _st,
+          sync_error: _se,
+          ...fields
+        } = row
         await saveListing(d.db, users.seller, { id: target, fields: { ...fields, title }, images }, at)
         // An edit keeps the status the screen showed; a new photo order is a choice of the set.
         listings.get(target)!.push({ at, title, status: row.status })
@@ -106,7 +174,9 @@ export async function runRealScenario(seed: number, backend: Backend, actions: R
           sets.push({ at, ids: images.map((i) => i.id) })
           photoSets.set(target, sets)
         }
-        log.push(`${d.name} ${action === 'edit' ? `retitles ${target} ${title}` : `moves the last photo of ${target} first`}`)
+        log.push(
+          `${d.name} ${action === 'edit' ? `retitles ${target} ${title}` : `moves the last photo of ${target} first`}`,
+        )
       }
     } else if (action === 'profile') {
       const first = `F${seed}-${++n}`
@@ -116,7 +186,9 @@ export async function runRealScenario(seed: number, backend: Backend, actions: R
       profiles.set(d.userId, edits)
       log.push(`${d.name} names itself ${first}`)
     } else if (action === 'read') {
-      const convs = (await d.db.conversations.toArray()).filter((c) => c.sync_state === 'synced').sort((a, b) => (a.id < b.id ? -1 : 1))
+      const convs = (await d.db.conversations.toArray())
+        .filter((c) => c.sync_state === 'synced')
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
       if (convs.length) {
         const c = convs[rng.int(convs.length)]!
         await intent.read(d.db, d.userId, c.id, () => markConversationRead(d.db, d.userId, c.id, at))
@@ -124,7 +196,19 @@ export async function runRealScenario(seed: number, backend: Backend, actions: R
       }
     } else if (action === 'message' && target && row?.status === 'active' && row.sync_state === 'synced') {
       const content = `M${seed}-${++n}`
-      await sendMessage(d.db, { listingId: target, sellerId: users.seller, buyerId: users.buyer, senderId: users.buyer, content, messageId: rng.uuid(), newConversationId: rng.uuid() }, at)
+      await sendMessage(
+        d.db,
+        {
+          listingId: target,
+          sellerId: users.seller,
+          buyerId: users.buyer,
+          senderId: users.buyer,
+          content,
+          messageId: rng.uuid(),
+          newConversationId: rng.uuid(),
+        },
+        at,
+      )
       messages.set(content, d)
       log.push(`${d.name} writes ${content} about ${target}`)
     } else if (action === 'favourite' && target && row) {
@@ -166,24 +250,37 @@ export async function runRealScenario(seed: number, backend: Backend, actions: R
     const now = JSON.stringify(await backend.snapshot())
     const queued = (await Promise.all(devices.map(sendable))).reduce((a, b) => a + b, 0)
     if (queued === 0 && now === before) break
-    if (round >= QUIESCENCE_ROUNDS) throw new Error(`no quiescence after ${round} rounds: ${queued} entries still queued`)
+    if (round >= QUIESCENCE_ROUNDS)
+      throw new Error(`no quiescence after ${round} rounds: ${queued} entries still queued`)
     before = now
   }
 
   const server = await backend.snapshot()
-  if (TRACE) console.log(backend.kind, log.join('\n'), JSON.stringify(await Promise.all(devices.map(async (d) => [d.name, await d.db.listings.count(), await d.db.outbox.count()]))))
+  if (TRACE)
+    console.log(
+      backend.kind,
+      log.join('\n'),
+      JSON.stringify(
+        await Promise.all(devices.map(async (d) => [d.name, await d.db.listings.count(), await d.db.outbox.count()])),
+      ),
+    )
   const problems: string[] = []
   const fail = (m: string) => problems.push(m)
   for (const [id, edits] of listings) {
     const want = latest(edits)
     const got = server.listings.find((l) => l.id === id)
     if (!got) fail(`listing ${id} (${want.title}) is not on the server`)
-    else if (got.title !== want.title || got.status !== want.status) fail(`listing ${id}: the server has ${got.title}/${got.status}, the last edit was ${want.title}/${want.status}`)
+    else if (got.title !== want.title || got.status !== want.status)
+      fail(`listing ${id}: the server has ${got.title}/${got.status}, the last edit was ${want.title}/${want.status}`)
   }
   for (const [id, sets] of photoSets) {
     const want = latest(sets).ids
-    const got = server.images.filter((i) => i.listing_id === id).sort((a, b) => a.image_order - b.image_order).map((i) => i.id)
-    if (got.join() !== want.join()) fail(`listing ${id}: photos ${JSON.stringify(got)}, the last order set was ${JSON.stringify(want)}`)
+    const got = server.images
+      .filter((i) => i.listing_id === id)
+      .sort((a, b) => a.image_order - b.image_order)
+      .map((i) => i.id)
+    if (got.join() !== want.join())
+      fail(`listing ${id}: photos ${JSON.stringify(got)}, the last order set was ${JSON.stringify(want)}`)
   }
   for (const [userId, edits] of profiles) {
     const want = latest(edits).first_name
@@ -195,7 +292,8 @@ export async function runRealScenario(seed: number, backend: Backend, actions: R
     if (count > 1) fail(`message ${content} is on the server ${count} times`)
     if (count === 0) {
       const local = await d.db.messages.filter((m) => m.content === content).first()
-      if (local?.sync_state !== 'failed' || !sameSyncFailure(local.sync_error, { code: 'message_send_failed' })) fail(`message ${content} lost (on the device: ${local?.sync_state})`)
+      if (local?.sync_state !== 'failed' || !sameSyncFailure(local.sync_error, { code: 'message_send_failed' }))
+        fail(`message ${content} lost (on the device: ${local?.sync_state})`)
     }
   }
   problems.push(...intent.check(marksOf(server)))
@@ -204,16 +302,23 @@ export async function runRealScenario(seed: number, backend: Backend, actions: R
     if (left) fail(`${d.name}: ${left} writes still queued`)
     // Only a message about a listing sold meanwhile may be refused; any other refusal is a write lost.
     for (const e of await d.db.outbox.where('state').equals('failed').toArray()) {
-      if (e.op.kind !== 'message.send' && e.op.kind !== 'conversation.create') fail(`${d.name}: ${e.op.kind} refused: ${JSON.stringify(e.error ?? e)}`)
+      if (e.op.kind !== 'message.send' && e.op.kind !== 'conversation.create')
+        fail(`${d.name}: ${e.op.kind} refused: ${JSON.stringify(e.error ?? e)}`)
     }
     for (const l of server.listings) {
       const mine = await d.db.listings.get(l.id)
-      if (l.status === 'active' && (mine?.title !== l.title || mine.status !== l.status)) fail(`${d.name}: listing ${l.id} shows ${mine?.title}/${mine?.status}, the server ${l.title}/${l.status}`)
+      if (l.status === 'active' && (mine?.title !== l.title || mine.status !== l.status))
+        fail(`${d.name}: listing ${l.id} shows ${mine?.title}/${mine?.status}, the server ${l.title}/${l.status}`)
     }
   }
   if (problems.length) throw new Error(problems.join('\n'))
-  const writesChecked = [...listings.values()].reduce((a, e) => a + e.length, 0) + [...photoSets.values()].reduce((a, s) => a + s.length, 0) +
-    [...profiles.values()].reduce((a, e) => a + e.length, 0) + messages.size + intent.favouriteChoices + intent.readActions
+  const writesChecked =
+    [...listings.values()].reduce((a, e) => a + e.length, 0) +
+    [...photoSets.values()].reduce((a, s) => a + s.length, 0) +
+    [...profiles.values()].reduce((a, e) => a + e.length, 0) +
+    messages.size +
+    intent.favouriteChoices +
+    intent.readActions
   return { log, writesChecked, projection: project(server, users) }
 }
 
@@ -232,7 +337,15 @@ function marksOf(server: Snapshot) {
 function project(server: Snapshot, users: Record<'seller' | 'buyer', string>): string {
   const role = (id: string) => (id === users.seller ? 'seller' : id === users.buyer ? 'buyer' : id)
   return JSON.stringify({
-    listings: server.listings.map((l) => [l.id, l.title, l.status, server.images.filter((i) => i.listing_id === l.id).sort((a, b) => a.image_order - b.image_order).map((i) => i.id)]),
+    listings: server.listings.map((l) => [
+      l.id,
+      l.title,
+      l.status,
+      server.images
+        .filter((i) => i.listing_id === l.id)
+        .sort((a, b) => a.image_order - b.image_order)
+        .map((i) => i.id),
+    ]),
     favourites: server.favourites.map((f) => [role(f.user_id), f.listing_id]).sort(),
     messages: server.messages.map((m) => m.content).sort(),
     read: server.conversations.map((c) => [c.id, c.buyer_last_read_at !== null, c.seller_last_read_at !== null]),

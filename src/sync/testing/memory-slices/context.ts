@@ -7,8 +7,15 @@ import type { MemoryServer } from '../memory-server'
 
 /** The transport's write operations: every outbox kind's request goes through one of them. */
 export const WRITE_OPERATIONS = [
-  'uploadPhoto', 'saveListings', 'createConversations', 'insertMessages', 'updateProfile',
-  'setFavorite', 'deleteListing', 'setProfilePicture', 'markConversationRead',
+  'uploadPhoto',
+  'saveListings',
+  'createConversations',
+  'insertMessages',
+  'updateProfile',
+  'setFavorite',
+  'deleteListing',
+  'setProfilePicture',
+  'markConversationRead',
 ] as const
 /**
  * A write operation of the transport; setPushSubscription is one the fault scenarios do not draw (a device's push

@@ -5,7 +5,9 @@ import type { MemoryContext } from './context'
 
 export const memoryFavourites = ({ server, userId, write, read }: MemoryContext): FavouritesSlice => ({
   setFavorite(owner, listingId, favourite, createdAt, editedAt) {
-    return write('setFavorite', [`favorite:${owner}:${listingId}`], () => screenOps.setFavorite(server, userId, owner, listingId, favourite, createdAt, editedAt))
+    return write('setFavorite', [`favorite:${owner}:${listingId}`], () =>
+      screenOps.setFavorite(server, userId, owner, listingId, favourite, createdAt, editedAt),
+    )
   },
   pullFavorites() {
     return read(() => screenOps.pullFavorites(server, userId))

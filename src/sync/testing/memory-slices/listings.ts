@@ -10,7 +10,11 @@ export const memoryListings = ({ server, userId, write, read }: MemoryContext): 
   },
   async saveListings(saves) {
     const copy = structuredClone(saves)
-    const r = await write('saveListings', copy.map((x) => `listing:${x.listing_id}`), () => server.saveListings(userId, copy))
+    const r = await write(
+      'saveListings',
+      copy.map((x) => `listing:${x.listing_id}`),
+      () => server.saveListings(userId, copy),
+    )
     if (!r.ok) return r
     // As the Supabase transport: the files of dropped images go after the commit, once the answer is in (a lost
     // answer leaves them behind: an orphan file, never a broken image).
@@ -20,7 +24,9 @@ export const memoryListings = ({ server, userId, write, read }: MemoryContext): 
   },
   deleteListing(listingId, paths) {
     const copy = [...paths]
-    return write('deleteListing', [`listing:${listingId}`], () => screenOps.deleteListing(server, userId, listingId, copy))
+    return write('deleteListing', [`listing:${listingId}`], () =>
+      screenOps.deleteListing(server, userId, listingId, copy),
+    )
   },
   removeFiles(paths) {
     const copy = [...paths]

@@ -9,7 +9,9 @@ export const memoryProfiles = ({ server, userId, write, read }: MemoryContext): 
     return write('updateProfile', [`profile:${copy.id}`], () => server.updateProfile(userId, copy))
   },
   setProfilePicture(profileId, url, editedAt) {
-    return write('setProfilePicture', [`profile:${profileId}`], () => screenOps.setProfilePicture(server, userId, profileId, url, editedAt))
+    return write('setProfilePicture', [`profile:${profileId}`], () =>
+      screenOps.setProfilePicture(server, userId, profileId, url, editedAt),
+    )
   },
   fetchMyProfile() {
     return read(() => structuredClone(server.profiles.get(userId) ?? null))

@@ -24,5 +24,6 @@ export const memoryPulls = ({ server, userId, read }: MemoryContext): PullsSlice
     return read(() => server.windowIds(userId, copy))
   },
   visibleListingIds: () => read(() => server.visibleListingIds(userId)),
-  visibleConversationIds: () => read(() => [...server.conversations.values()].filter((c) => server.canSeeConversation(userId, c)).map((c) => c.id)),
+  visibleConversationIds: () =>
+    read(() => [...server.conversations.values()].filter((c) => server.canSeeConversation(userId, c)).map((c) => c.id)),
 })

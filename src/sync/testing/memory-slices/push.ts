@@ -6,6 +6,8 @@ import type { MemoryContext } from './context'
 export const memoryPush = ({ server, userId, write }: MemoryContext): PushSlice => ({
   setPushSubscription(subscription, subscribed) {
     const copy = { ...subscription }
-    return write('setPushSubscription', [`push:${copy.endpoint}`], () => screenOps.setPushSubscription(server, userId, copy, subscribed))
+    return write('setPushSubscription', [`push:${copy.endpoint}`], () =>
+      screenOps.setPushSubscription(server, userId, copy, subscribed),
+    )
   },
 })

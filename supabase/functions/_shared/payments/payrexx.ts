@@ -13,7 +13,9 @@ export const PAYREXX_DEFAULT_BASE_URL = 'https://api.payrexx.com/v1.0/'
 
 export async function payrexxSignature(query: string, apiSecret: string): Promise<string> {
   const enc = new TextEncoder()
-  const key = await crypto.subtle.importKey('raw', enc.encode(apiSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  const key = await crypto.subtle.importKey('raw', enc.encode(apiSecret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ])
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, enc.encode(query)))
   let binary = ''
   for (const byte of mac) binary += String.fromCharCode(byte)

@@ -26,7 +26,8 @@ export interface GatewayRequest {
 }
 
 /** Payrexx' gateway states; `confirmed` is the one that means paid. */
-export type GatewayStatus = 'waiting' | 'confirmed' | 'cancelled' | 'declined' | 'authorized' | 'reserved' | (string & {})
+export type GatewayStatus =
+  'waiting' | 'confirmed' | 'cancelled' | 'declined' | 'authorized' | 'reserved' | (string & {})
 
 export interface Gateway {
   id: string

@@ -21,7 +21,14 @@ describe('which endpoints the server calls', () => {
 })
 
 describe('the payload of a message push', () => {
-  const base = { id: 'm', conversation_id: 'c', receiver_id: 'r', listing_title: 'Jacket', sender_first_name: 'Anna', receiver_language: null }
+  const base = {
+    id: 'm',
+    conversation_id: 'c',
+    receiver_id: 'r',
+    listing_title: 'Jacket',
+    sender_first_name: 'Anna',
+    receiver_language: null,
+  }
 
   it.each([
     ['short text', 'Hi', 'Hi'],
@@ -50,6 +57,10 @@ describe('the payload of a message push', () => {
     ['it-CH', 'Nuovo messaggio da Anna', 'Jacket: Hallo'],
     ['en', 'New message from Anna', 'Jacket: Hallo'],
   ])("is worded in the receiver's language, %s", (language, title, body) => {
-    expect(messagePushPayload({ ...base, content: 'Hallo', receiver_language: language })).toMatchObject({ lang: language, title, body })
+    expect(messagePushPayload({ ...base, content: 'Hallo', receiver_language: language })).toMatchObject({
+      lang: language,
+      title,
+      body,
+    })
   })
 })

@@ -60,7 +60,13 @@ export interface VapidDetails {
 export type BuildPushRequest = (
   subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
   payload: string,
-  options: { vapidDetails: VapidDetails; TTL: number; contentEncoding: 'aes128gcm'; topic?: string; urgency?: 'normal' | 'high' },
+  options: {
+    vapidDetails: VapidDetails
+    TTL: number
+    contentEncoding: 'aes128gcm'
+    topic?: string
+    urgency?: 'normal' | 'high'
+  },
 ) => { method: string; headers: Record<string, string | number>; body: Uint8Array | null; endpoint: string }
 
 export function messagePushPayload(m: MessageForPush): MessagePushPayload {
@@ -111,16 +117,24 @@ export interface DeliveryDeps {
 }
 
 /** One push to one subscription. 404 and 410 mean the subscription is gone for good (RFC 8030 §7.3). */
-export async function sendPush(deps: DeliveryDeps, sub: PushSubscriptionRow, payload: MessagePushPayload): Promise<PushOutcome> {
+export async function sendPush(
+  deps: DeliveryDeps,
+  sub: PushSubscriptionRow,
+  payload: MessagePushPayload,
+): Promise<PushOutcome> {
   if (!isAllowedPushEndpoint(sub.endpoint, deps.allowLoopbackHttp)) return 'refused-endpoint'
-  const details = deps.build({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
-    vapidDetails: deps.vapid,
-    TTL: PUSH_TTL_SECONDS,
-    contentEncoding: 'aes128gcm',
-    // A newer push about the same conversation replaces one the push service still holds (32 base64url chars).
-    topic: payload.conversation_id.replaceAll('-', ''),
-    urgency: 'high',
-  })
+  const details = deps.build(
+    { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+    JSON.stringify(payload),
+    {
+      vapidDetails: deps.vapid,
+      TTL: PUSH_TTL_SECONDS,
+      contentEncoding: 'aes128gcm',
+      // A newer push about the same conversation replaces one the push service still holds (32 base64url chars).
+      topic: payload.conversation_id.replaceAll('-', ''),
+      urgency: 'high',
+    },
+  )
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(details.headers)) {
     // fetch sets the length from the body itself.
@@ -131,7 +145,10 @@ export async function sendPush(deps: DeliveryDeps, sub: PushSubscriptionRow, pay
     headers,
     body: details.body ? new Uint8Array(details.body) : null,
     redirect: 'manual',
-    signal: AbortSignal.any([AbortSignal.timeout(deps.timeoutMs ?? PUSH_REQUEST_TIMEOUT_MS), ...(deps.signal ? [deps.signal] : [])]),
+    signal: AbortSignal.any([
+      AbortSignal.timeout(deps.timeoutMs ?? PUSH_REQUEST_TIMEOUT_MS),
+      ...(deps.signal ? [deps.signal] : []),
+    ]),
   })
   await res.body?.cancel()
   if (res.status === 404 || res.status === 410) return 'gone'
@@ -154,7 +171,11 @@ export interface DeliveryReport {
 }
 
 /** Sends the message to every subscription of its receiver, in parallel; drops those the push service says are gone. */
-export async function deliverMessagePush(deps: DeliveryDeps, store: MessagePushStore, messageId: string): Promise<DeliveryReport> {
+export async function deliverMessagePush(
+  deps: DeliveryDeps,
+  store: MessagePushStore,
+  messageId: string,
+): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, removed: 0, failed: 0 }
   const targets = await store.targets(messageId)
   if (!targets) return report

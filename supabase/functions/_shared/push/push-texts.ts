@@ -39,7 +39,10 @@ export interface WordedPush {
 }
 
 /** A message's notification in `language` (any other value, null included: English). */
-export function wordPush(language: unknown, m: { senderFirstName: string; listingTitle: string; text: string }): WordedPush {
+export function wordPush(
+  language: unknown,
+  m: { senderFirstName: string; listingTitle: string; text: string },
+): WordedPush {
   const lang = isPushLanguage(language) ? language : 'en'
   const texts = PUSH_TEXTS[lang]
   const name = m.senderFirstName.trim()

@@ -137,7 +137,12 @@ export function verifyVapid(authorization: string | undefined, publicKey: string
     key: { kty: 'EC', crv: 'P-256', x: b64url(point.subarray(1, 33)), y: b64url(point.subarray(33, 65)) },
     format: 'jwk',
   })
-  const ok = crypto.verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))
+  const ok = crypto.verify(
+    'sha256',
+    Buffer.from(`${header}.${claims}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  )
   if (!ok) throw new Error('bad VAPID signature')
   return JSON.parse(Buffer.from(claims, 'base64url').toString()) as VapidClaims
 }
