@@ -32,7 +32,7 @@ import type { PullPosition, PullStream } from '@/db/rows'
 import { LISTING_WINDOW_SIZE, WINDOW_FETCH_CHUNK } from '@/config/window'
 import { PULL_LOOKBACK_MS, PULL_PAGE_SIZE } from './constants'
 import { stillOwnedBy } from './device-owner'
-import type { Failure, Result, Transport, WindowAsk, XidFrom, XidKey } from './protocol'
+import type { Failure, Result, Transport, WindowAsk, XidFrom, XidKey, XidPage } from './protocol'
 
 export interface PullDeps {
   db: KreisDatabase
@@ -178,19 +178,12 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
 
   failures.push(
     await pullStream(db, 'listings', horizon, {
-      byXid: async (from) => {
-        const r = await transport.pullWindowSince(from, PULL_PAGE_SIZE, ask)
-        return r.ok
-          ? {
-              ok: true,
-              value: {
-                count: r.value.rows.listings.length,
-                last: r.value.last,
-                apply: () => applyListingBundle(db, r.value.rows),
-              },
-            }
-          : r
-      },
+      byXid: async (from) =>
+        xidPage(
+          await transport.pullWindowSince(from, PULL_PAGE_SIZE, ask),
+          (bundle) => bundle.listings.length,
+          (bundle) => applyListingBundle(db, bundle),
+        ),
       byTime: async (after) => {
         const r = await transport.pullListings(after, PULL_PAGE_SIZE)
         return r.ok ? { ok: true, value: timePage(r.value.listings, () => applyListingBundle(db, r.value)) } : r
@@ -201,15 +194,10 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
   // their listings). Not every profile: a device holds those its window needs (domain/profile-window.ts).
   failures.push(
     await pullStream(db, 'profiles', horizon, {
-      byXid: async (from) => {
-        const r = await transport.pullProfilesSince(from, PULL_PAGE_SIZE, ask)
-        return r.ok
-          ? {
-              ok: true,
-              value: { count: r.value.rows.length, last: r.value.last, apply: () => applyProfiles(db, r.value.rows) },
-            }
-          : r
-      },
+      byXid: async (from) =>
+        xidPage(await transport.pullProfilesSince(from, PULL_PAGE_SIZE, ask), rowCount, (rows) =>
+          applyProfiles(db, rows),
+        ),
       byTime: async (after) => {
         const r = await transport.pullProfiles(after, PULL_PAGE_SIZE)
         return r.ok ? { ok: true, value: timePage(r.value, () => applyProfiles(db, r.value)) } : r
@@ -230,19 +218,10 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
         'conversations',
         horizon,
         {
-          byXid: async (from) => {
-            const r = await transport.pullConversationsSince(from, PULL_PAGE_SIZE)
-            return r.ok
-              ? {
-                  ok: true,
-                  value: {
-                    count: r.value.rows.length,
-                    last: r.value.last,
-                    apply: () => applyConversations(db, r.value.rows),
-                  },
-                }
-              : r
-          },
+          byXid: async (from) =>
+            xidPage(await transport.pullConversationsSince(from, PULL_PAGE_SIZE), rowCount, (rows) =>
+              applyConversations(db, rows),
+            ),
           byTime: async (after) => {
             const r = await transport.pullConversations(after, PULL_PAGE_SIZE)
             return r.ok ? { ok: true, value: timePage(r.value, () => applyConversations(db, r.value)) } : r
@@ -255,19 +234,10 @@ export async function pullAll(deps: PullDeps, opts: PullOptions): Promise<Failur
         'messages',
         horizon,
         {
-          byXid: async (from) => {
-            const r = await transport.pullMessagesSince(from, PULL_PAGE_SIZE)
-            return r.ok
-              ? {
-                  ok: true,
-                  value: {
-                    count: r.value.rows.length,
-                    last: r.value.last,
-                    apply: () => applyMessages(db, r.value.rows),
-                  },
-                }
-              : r
-          },
+          byXid: async (from) =>
+            xidPage(await transport.pullMessagesSince(from, PULL_PAGE_SIZE), rowCount, (rows) =>
+              applyMessages(db, rows),
+            ),
           byTime: async (after) => {
             const r = await transport.pullMessages(after, PULL_PAGE_SIZE)
             return r.ok ? { ok: true, value: timePage(r.value, () => applyMessages(db, r.value)) } : r
@@ -396,6 +366,18 @@ async function privately<T>(
     if (await stillOwnedBy(db, owner)) await store(value)
   })
 }
+
+/** A page by transaction as a stream gives it: its rows' count and last key, and storing them. */
+function xidPage<T>(
+  r: Result<XidPage<T>>,
+  count: (rows: T) => number,
+  apply: (rows: T) => Promise<unknown>,
+): Result<Page<XidKey>> {
+  return r.ok
+    ? { ok: true, value: { count: count(r.value.rows), last: r.value.last, apply: () => apply(r.value.rows) } }
+    : r
+}
+const rowCount = (rows: readonly unknown[]): number => rows.length
 
 function timePage(rows: readonly { updated_at: string; id: string }[], apply: () => Promise<unknown>): Page<Cursor> {
   const last = lastOf(rows)
