@@ -44,6 +44,14 @@ export class VirtualClock implements Clock {
   }
 }
 
+/** Another tab of a device (see Device.openTab). */
+export interface Tab {
+  db: KreisDatabase
+  transport: MemoryTransport
+  engine: SyncEngine
+  close(): Promise<void>
+}
+
 export class Device {
   readonly db: KreisDatabase
   transport: MemoryTransport
@@ -90,6 +98,31 @@ export class Device {
     this.transport.faults = faults
     this.transport.tally = this.tally
     this.engine = this.newEngine()
+  }
+
+  /**
+   * A second tab of this device: its own connection to the same database, its own transport and engine (the
+   * device's own tab is led by `engine`; which of the two drains is the test's choice, as the leader lock's).
+   */
+  openTab(): Tab {
+    const db = new KreisDatabase(this.db.name)
+    const transport = new MemoryTransport(this.server, this.userId, this.rng, this.late)
+    transport.online = this.transport.online
+    transport.faults = this.transport.faults
+    transport.tally = this.tally
+    const engine = new SyncEngine({ db, transport, clock: this.clock, locks: null })
+    this.engines.push(engine)
+    return {
+      db,
+      transport,
+      engine,
+      close: async () => {
+        // The tab is closed: its transport never answers again and its connection goes.
+        transport.dead = true
+        await engine.stop()
+        db.close()
+      },
+    }
   }
 
   async close(): Promise<void> {
