@@ -8,9 +8,11 @@
 import { cardFields, cardOf } from '@/db/card-fields'
 import type { ConversationRecord, ListingRecord } from '@/db/records'
 import type { ListingRow, OutboxOp } from '@/db/rows'
+import { storageProblemOf } from '@/db/storage-errors'
 import { sameSyncFailure } from '@/domain/errors'
 import { markConversationRead } from '../kinds/conversation-read'
 import { toggleFavourite } from '../kinds/favourite-set'
+import { EDIT_STAMP_META_KEY } from '../edit-stamps'
 import { deleteListing } from '../kinds/listing-delete'
 import { saveListing, setListingStatus } from '../kinds/listing-save'
 import { sendMessage } from '../kinds/message-send'
@@ -33,6 +35,8 @@ const SERVER_EPOCH_ISO = new Date(EPOCH).toISOString()
 const STEP_MS = 1_000
 /** Chance per step that a device's clock is set back (by 1 s to 5 min). */
 const CLOCK_JUMP_CHANCE = 0.15
+/** Chance per step that a device's disk is full for its person's next local write. */
+const QUOTA_CHANCE = 0.05
 /**
  * Chance per step that a device opens a second tab and the leadership changes mid-drain. Off unless FAULT_TABS is
  * set: with it on, a full run still meets seeds that do not converge (a profile picture lost, a queue that never
@@ -174,6 +178,8 @@ export interface ScenarioReport {
   lateCommits: number
   /** Device clocks set back during the steps (edits after it must still be the later ones). */
   clockJumps: number
+  /** Local writes that failed on a full disk (and left nothing behind). */
+  quotaRefusals: number
   /** Times a second tab wrote and the leadership changed mid-drain (to it, then back). */
   tabEpisodes: number
   /** Refused listings the seller retried (unchanged or fixed) or discarded. */
@@ -388,6 +394,38 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     await tab.close()
     t.restart()
   }
+  /**
+   * The device's disk is full when the person edits their profile: the edit fails with the storage problem the
+   * screen reports, and nothing of it stays (no pending profile, no outbox entry, no edit stamp used). Not an edit
+   * the person made, so the oracle expects nothing of it. Drawn apart, so the other draws stay.
+   */
+  const quota = createRng(seed ^ 0xd15c)
+  let quotaRefusals = 0
+  const diskFull = async (d: Device, step: number) => {
+    if (TRACE) console.log(`step ${step}: ${d.name}'s disk is full`)
+    const snapshot = async () =>
+      JSON.stringify([
+        await d.db.my_profile.get(d.userId),
+        await d.db.outbox.toArray(),
+        await d.db.meta.get(EDIT_STAMP_META_KEY),
+      ])
+    const before = await snapshot()
+    d.disk.failNextWrite()
+    const outcome = await updateMyProfile(
+      d.db,
+      d.userId,
+      { first_name: `Q${quota.int(1000)}`, last_name: 'Full', location: 'Chur' },
+      d.clock.now(),
+    ).then(
+      () => null,
+      (e: unknown) => storageProblemOf(e),
+    )
+    d.disk.clear()
+    if (outcome !== 'quota-exceeded') fail(`step ${step}: ${d.name}'s edit on a full disk gave ${outcome}`)
+    const after = await snapshot()
+    if (after !== before) fail(`step ${step}: ${d.name}'s failed edit on a full disk left\n${after}\nwas\n${before}`)
+    quotaRefusals++
+  }
   /** A new photo's storage path: `{user}/{listing}/{image}.{ext}`. */
   const newPhotoPath = (listingId: string, imageId: string) => `${seller}/${listingId}/${imageId}.webp`
 
@@ -409,6 +447,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         await leaderChangesMidDrain(tabs.pick(devices), step)
         tabEpisodes++
       }
+      if (quota.chance(QUOTA_CHANCE)) await diskFull(quota.pick(devices), step)
       const d = rng.pick(devices)
       const action = pickAction(rng, d.userId === seller ? SELLER_ACTIONS : BUYER_ACTIONS)
       if (TRACE) console.log(`step ${step}: ${d.name} ${action} (n=${n}, online=${d.transport.online})`)
@@ -788,6 +827,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     return {
       clockJumps,
       tabEpisodes,
+      quotaRefusals,
       refusedSettled: { retried: expect.retried, discarded: expect.discarded.size },
       tombstoneSkips: server.tombstoneSkips,
       lateCommits: server.lateCommits,

@@ -28,6 +28,7 @@ export function registerFaultShard(shard: number): void {
     let lateCommits = 0
     let clockJumps = 0
     let tabEpisodes = 0
+    let quotaRefusals = 0
     const settled = { retried: 0, discarded: 0 }
     for (const seed of seeds) {
       try {
@@ -37,6 +38,7 @@ export function registerFaultShard(shard: number): void {
         lateCommits += r.lateCommits
         clockJumps += r.clockJumps
         tabEpisodes += r.tabEpisodes
+        quotaRefusals += r.quotaRefusals
         settled.retried += r.refusedSettled.retried
         settled.discarded += r.refusedSettled.discarded
       } catch (e) {
@@ -51,7 +53,7 @@ export function registerFaultShard(shard: number): void {
       `fault suite shard ${shard}: ${seeds.length} scenarios of ${SCENARIO_STEPS} steps, ${writesChecked} writes checked by the oracle, ` +
         `${tally.writes} write requests (${faulted} met a fault), ${tally.refreshRefusals} token refreshes refused, ` +
         `${tombstoneSkips} saves of deleted listings skipped (stale edits and retries that met a tombstone), ` +
-        `${lateCommits} transactions committed late (after one begun later; realtime lost for them), ${clockJumps} device clocks set back, ${tabEpisodes} leader changes mid-drain between two tabs, refused listings retried ${settled.retried} and discarded ${settled.discarded} times\n` +
+        `${lateCommits} transactions committed late (after one begun later; realtime lost for them), ${clockJumps} device clocks set back, ${tabEpisodes} leader changes mid-drain between two tabs, ${quotaRefusals} local writes refused by a full disk, refused listings retried ${settled.retried} and discarded ${settled.discarded} times\n` +
         `write requests by phase (faulted): ${Object.entries(tally.byPhase)
           .map(([p, n]) => `${p} ${n} (${tally.faultedByPhase[p as keyof typeof tally.byPhase]})`)
           .join(', ')}\n` +
@@ -62,6 +64,7 @@ export function registerFaultShard(shard: number): void {
     if (!env.FAULT_SEED)
       expect(tally.missing(), `never exercised (of ${WRITE_OPERATIONS.length} × ${WRITE_FAULTS.length})`).toEqual([])
     if (!env.FAULT_SEED) expect(tally.refreshRefusals).toBeGreaterThan(0)
+    if (!env.FAULT_SEED) expect(quotaRefusals).toBeGreaterThan(0)
     if (!env.FAULT_SEED && env.FAULT_TABS) expect(tabEpisodes).toBeGreaterThan(0)
   }, 600_000)
 }
