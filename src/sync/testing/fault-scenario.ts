@@ -8,9 +8,11 @@
 import { cardFields, cardOf } from '@/db/card-fields'
 import type { ConversationRecord, ListingRecord } from '@/db/records'
 import type { ListingRow, OutboxOp } from '@/db/rows'
+import { storageProblemOf } from '@/db/storage-errors'
 import { sameSyncFailure } from '@/domain/errors'
 import { markConversationRead } from '../kinds/conversation-read'
 import { toggleFavourite } from '../kinds/favourite-set'
+import { EDIT_STAMP_META_KEY } from '../edit-stamps'
 import { deleteListing } from '../kinds/listing-delete'
 import { saveListing, setListingStatus } from '../kinds/listing-save'
 import { sendMessage } from '../kinds/message-send'
@@ -33,6 +35,16 @@ const SERVER_EPOCH_ISO = new Date(EPOCH).toISOString()
 const STEP_MS = 1_000
 /** Chance per step that a device's clock is set back (by 1 s to 5 min). */
 const CLOCK_JUMP_CHANCE = 0.15
+/** Chance per step that a device's disk is full for its person's next local write. */
+const QUOTA_CHANCE = 0.05
+/**
+ * Chance per step that a device opens a second tab and the leadership changes mid-drain. Off unless FAULT_TABS is
+ * set: with it on, a full run still meets seeds that do not converge (a profile picture lost, a queue that never
+ * drains), not yet told apart as an engine fault or a fault of this model.
+ */
+const TABS_CHANCE = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.FAULT_TABS
+  ? 0.06
+  : 0
 const QUIESCENCE_ROUNDS = 12
 /** Rounds of syncing every device with the faults still on, before they are switched off. */
 const FAULTY_DRAIN_ROUNDS = 4
@@ -166,6 +178,10 @@ export interface ScenarioReport {
   lateCommits: number
   /** Device clocks set back during the steps (edits after it must still be the later ones). */
   clockJumps: number
+  /** Local writes that failed on a full disk (and left nothing behind). */
+  quotaRefusals: number
+  /** Times a second tab wrote and the leadership changed mid-drain (to it, then back). */
+  tabEpisodes: number
   /** Refused listings the seller retried (unchanged or fixed) or discarded. */
   refusedSettled: { retried: number; discarded: number }
   /** Writes whose outcome the oracle checked (listing and photo-set edits, messages, profile edits and pictures, deletes, favourites, read marks). */
@@ -328,6 +344,88 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
       await d.engine.retry(`listing:${l.id}`)
     }
   }
+  /**
+   * Two tabs of one device: the person edits their profile in a second tab (its own connection to the device's
+   * database), and again in it while the leading tab's request for the first edit is in flight (committed, not yet
+   * answered); the leading tab is closed mid-drain (half the time right there), the second tab takes the lead and
+   * drains (sometimes closed mid-drain in its turn), and the first tab is opened again and leads. Every edit of
+   * either tab reaches the server, the last one winning. Drawn apart, so the other draws stay.
+   */
+  const tabs = createRng(seed ^ 0x7ab5)
+  let tabEpisodes = 0
+  const leaderChangesMidDrain = async (t: Device, step: number) => {
+    if (TRACE) console.log(`step ${step}: ${t.name} opens a second tab; the leader closes mid-drain`)
+    const tab = t.openTab()
+    const editInTab = async () => {
+      // Each edit a moment after the last (10 ms: the device's stamps keep their own last digit, so none ties with
+      // another device's of the same account; two in one millisecond would bump into the next device's).
+      t.clock.advance(10)
+      const first = `T${++n}`
+      const location = tabs.pick(['Basel', 'Lugano', ''])
+      await updateMyProfile(tab.db, t.userId, { first_name: first, last_name: 'Tab', location }, t.clock.now())
+      const edits = expect.profileEdits.get(t.userId) ?? []
+      edits.push({
+        edited_at: new Date(actionTime(t)).toISOString(),
+        first_name: first,
+        last_name: 'Tab',
+        location: location || null,
+      })
+      expect.profileEdits.set(t.userId, edits)
+    }
+    await editInTab()
+    let editedMidFlight = false
+    t.transport.afterCommit = {
+      op: 'updateProfile',
+      run: async () => {
+        editedMidFlight = true
+        await editInTab()
+      },
+    }
+    t.transport.dieAfterNextWrite = tabs.chance(0.5) ? 'updateProfile' : true
+    const cycle = t.engine.sync('timer').catch(() => {})
+    await Promise.race([t.transport.died, cycle])
+    await cycle
+    t.transport.afterCommit = null
+    // The leading tab is closed: if it never reached the edit, the person made the second one after that.
+    t.transport.dead = true
+    if (!editedMidFlight) await editInTab()
+    if (tabs.chance(0.5)) tab.transport.dieAfterNextWrite = true
+    await tab.engine.sync('start').catch(() => {})
+    await tab.close()
+    t.restart()
+  }
+  /**
+   * The device's disk is full when the person edits their profile: the edit fails with the storage problem the
+   * screen reports, and nothing of it stays (no pending profile, no outbox entry, no edit stamp used). Not an edit
+   * the person made, so the oracle expects nothing of it. Drawn apart, so the other draws stay.
+   */
+  const quota = createRng(seed ^ 0xd15c)
+  let quotaRefusals = 0
+  const diskFull = async (d: Device, step: number) => {
+    if (TRACE) console.log(`step ${step}: ${d.name}'s disk is full`)
+    const snapshot = async () =>
+      JSON.stringify([
+        await d.db.my_profile.get(d.userId),
+        await d.db.outbox.toArray(),
+        await d.db.meta.get(EDIT_STAMP_META_KEY),
+      ])
+    const before = await snapshot()
+    d.disk.failNextWrite()
+    const outcome = await updateMyProfile(
+      d.db,
+      d.userId,
+      { first_name: `Q${quota.int(1000)}`, last_name: 'Full', location: 'Chur' },
+      d.clock.now(),
+    ).then(
+      () => null,
+      (e: unknown) => storageProblemOf(e),
+    )
+    d.disk.clear()
+    if (outcome !== 'quota-exceeded') fail(`step ${step}: ${d.name}'s edit on a full disk gave ${outcome}`)
+    const after = await snapshot()
+    if (after !== before) fail(`step ${step}: ${d.name}'s failed edit on a full disk left\n${after}\nwas\n${before}`)
+    quotaRefusals++
+  }
   /** A new photo's storage path: `{user}/{listing}/{image}.{ext}`. */
   const newPhotoPath = (listingId: string, imageId: string) => `${seller}/${listingId}/${imageId}.webp`
 
@@ -345,6 +443,11 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         if (TRACE) console.log(`step ${step}: ${j.name}'s clock set back to ${new Date(j.clock.t).toISOString()}`)
       }
       await settleRefused(step, 0.3)
+      if (tabs.chance(TABS_CHANCE)) {
+        await leaderChangesMidDrain(tabs.pick(devices), step)
+        tabEpisodes++
+      }
+      if (quota.chance(QUOTA_CHANCE)) await diskFull(quota.pick(devices), step)
       const d = rng.pick(devices)
       const action = pickAction(rng, d.userId === seller ? SELLER_ACTIONS : BUYER_ACTIONS)
       if (TRACE) console.log(`step ${step}: ${d.name} ${action} (n=${n}, online=${d.transport.online})`)
@@ -723,6 +826,8 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     const profileEdits = [...expect.profileEdits.values()].reduce((a, w) => a + w.length, 0)
     return {
       clockJumps,
+      tabEpisodes,
+      quotaRefusals,
       refusedSettled: { retried: expect.retried, discarded: expect.discarded.size },
       tombstoneSkips: server.tombstoneSkips,
       lateCommits: server.lateCommits,

@@ -1,7 +1,7 @@
 /**
  * Registers one shard of the seeded fault scenarios (split over several files so the test runner can spread them
  * over the cores). FAULT_SEED=<n> replays a single seed in every shard file; FAULT_BASE=<n> FAULT_COUNT=<n> soaks
- * other seeds (e.g. FAULT_BASE=1 FAULT_COUNT=20000 for a long run).
+ * other seeds (e.g. FAULT_BASE=1 FAULT_COUNT=20000 for a long run); FAULT_TABS=1 adds the two-tab leader changes.
  */
 import { expect, it } from 'vitest'
 import { runFaultScenario, SCENARIO_STEPS } from './fault-scenario'
@@ -27,6 +27,8 @@ export function registerFaultShard(shard: number): void {
     let tombstoneSkips = 0
     let lateCommits = 0
     let clockJumps = 0
+    let tabEpisodes = 0
+    let quotaRefusals = 0
     const settled = { retried: 0, discarded: 0 }
     for (const seed of seeds) {
       try {
@@ -35,6 +37,8 @@ export function registerFaultShard(shard: number): void {
         tombstoneSkips += r.tombstoneSkips
         lateCommits += r.lateCommits
         clockJumps += r.clockJumps
+        tabEpisodes += r.tabEpisodes
+        quotaRefusals += r.quotaRefusals
         settled.retried += r.refusedSettled.retried
         settled.discarded += r.refusedSettled.discarded
       } catch (e) {
@@ -49,7 +53,7 @@ export function registerFaultShard(shard: number): void {
       `fault suite shard ${shard}: ${seeds.length} scenarios of ${SCENARIO_STEPS} steps, ${writesChecked} writes checked by the oracle, ` +
         `${tally.writes} write requests (${faulted} met a fault), ${tally.refreshRefusals} token refreshes refused, ` +
         `${tombstoneSkips} saves of deleted listings skipped (stale edits and retries that met a tombstone), ` +
-        `${lateCommits} transactions committed late (after one begun later; realtime lost for them), ${clockJumps} device clocks set back, refused listings retried ${settled.retried} and discarded ${settled.discarded} times\n` +
+        `${lateCommits} transactions committed late (after one begun later; realtime lost for them), ${clockJumps} device clocks set back, ${tabEpisodes} leader changes mid-drain between two tabs, ${quotaRefusals} local writes refused by a full disk, refused listings retried ${settled.retried} and discarded ${settled.discarded} times\n` +
         `write requests by phase (faulted): ${Object.entries(tally.byPhase)
           .map(([p, n]) => `${p} ${n} (${tally.faultedByPhase[p as keyof typeof tally.byPhase]})`)
           .join(', ')}\n` +
@@ -60,5 +64,7 @@ export function registerFaultShard(shard: number): void {
     if (!env.FAULT_SEED)
       expect(tally.missing(), `never exercised (of ${WRITE_OPERATIONS.length} × ${WRITE_FAULTS.length})`).toEqual([])
     if (!env.FAULT_SEED) expect(tally.refreshRefusals).toBeGreaterThan(0)
+    if (!env.FAULT_SEED) expect(quotaRefusals).toBeGreaterThan(0)
+    if (!env.FAULT_SEED && env.FAULT_TABS) expect(tabEpisodes).toBeGreaterThan(0)
   }, 600_000)
 }

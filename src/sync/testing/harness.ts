@@ -8,6 +8,7 @@ import { SyncEngine } from '../engine'
 import type { MemoryServer } from './memory-server'
 import { LateDeliveries, MemoryTransport, type FaultTally } from './memory-transport'
 import type { Rng } from './prng'
+import { StorageFull } from './storage-full'
 
 let dbCounter = 0
 const RUN = Math.random().toString(36).slice(2)
@@ -17,9 +18,15 @@ const RUN = Math.random().toString(36).slice(2)
  * small scenario's writes in fake-indexeddb.
  */
 const pool: KreisDatabase[] = []
+/** Each pooled database's switch for a full disk (installed before the database first opens). */
+const disks = new WeakMap<KreisDatabase, StorageFull>()
 
 function acquireDatabase(name: string): KreisDatabase {
-  return pool.pop() ?? new KreisDatabase(`test-${name}-${RUN}-${++dbCounter}`)
+  const pooled = pool.pop()
+  if (pooled) return pooled
+  const db = new KreisDatabase(`test-${name}-${RUN}-${++dbCounter}`)
+  disks.set(db, new StorageFull(db))
+  return db
 }
 
 async function releaseDatabase(db: KreisDatabase): Promise<void> {
@@ -44,8 +51,18 @@ export class VirtualClock implements Clock {
   }
 }
 
+/** Another tab of a device (see Device.openTab). */
+export interface Tab {
+  db: KreisDatabase
+  transport: MemoryTransport
+  engine: SyncEngine
+  close(): Promise<void>
+}
+
 export class Device {
   readonly db: KreisDatabase
+  /** Makes one of this device's next local writes fail as on a full disk. */
+  readonly disk: StorageFull
   transport: MemoryTransport
   engine: SyncEngine
 
@@ -59,6 +76,7 @@ export class Device {
     private readonly tally: FaultTally | null = null,
   ) {
     this.db = acquireDatabase(name)
+    this.disk = disks.get(this.db)!
     this.transport = new MemoryTransport(server, userId, rng, late)
     this.transport.tally = tally
     this.engine = this.newEngine()
@@ -92,7 +110,33 @@ export class Device {
     this.engine = this.newEngine()
   }
 
+  /**
+   * A second tab of this device: its own connection to the same database, its own transport and engine (the
+   * device's own tab is led by `engine`; which of the two drains is the test's choice, as the leader lock's).
+   */
+  openTab(): Tab {
+    const db = new KreisDatabase(this.db.name)
+    const transport = new MemoryTransport(this.server, this.userId, this.rng, this.late)
+    transport.online = this.transport.online
+    transport.faults = this.transport.faults
+    transport.tally = this.tally
+    const engine = new SyncEngine({ db, transport, clock: this.clock, locks: null })
+    this.engines.push(engine)
+    return {
+      db,
+      transport,
+      engine,
+      close: async () => {
+        // The tab is closed: its transport never answers again and its connection goes.
+        transport.dead = true
+        await engine.stop()
+        db.close()
+      },
+    }
+  }
+
   async close(): Promise<void> {
+    this.disk.clear()
     for (const e of this.engines) await e.stop()
     await releaseDatabase(this.db)
   }

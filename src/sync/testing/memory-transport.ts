@@ -231,6 +231,11 @@ export class MemoryTransport extends composedOf<MemoryDataSlices>() implements T
    * (committed), before its answer: `died` resolves.
    */
   dieAfterNextWrite: boolean | WriteOperation = false
+  /**
+   * Runs once, right after the next write of `op` committed and before its answer goes back (another tab writing
+   * while this one's request is in flight).
+   */
+  afterCommit: { op: WriteOperation; run: () => Promise<void> } | null = null
   private onDeath: () => void = () => {}
   readonly died = new Promise<void>((resolve) => (this.onDeath = resolve))
   private handlers: RealtimeHandlers | null = null
@@ -324,6 +329,11 @@ export class MemoryTransport extends composedOf<MemoryDataSlices>() implements T
       return networkError()
     }
     const result = apply()
+    const hook = this.afterCommit
+    if (hook?.op === op) {
+      this.afterCommit = null
+      await hook.run()
+    }
     if (this.dieAfterNextWrite === true || this.dieAfterNextWrite === op) {
       met('crashAfterCommit')
       this.dead = true
