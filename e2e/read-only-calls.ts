@@ -7,6 +7,7 @@
 export const READ_ONLY_RPCS = [
   'window_listings',
   'window_listing_ids',
+  'window_profiles',
   'search_listings',
   'search_listings_count',
 ] as const
