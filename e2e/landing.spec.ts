@@ -164,6 +164,37 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL('/')
   })
 
+  test('a part whose code fails to arrive offline waits for the network; the open form keeps its text (docs/decisions.md#D-chunk-retry)', async ({
+    page,
+    context,
+  }) => {
+    // The fresh grid's chunk is held until the test lets it fail, as a dropped connection would.
+    let held: import('@playwright/test').Route | undefined
+    const heldArrived = new Promise<void>((resolve) =>
+      page.route(/\/assets\/fresh-grid-[^/]+\.js$/, (route) => {
+        held = route
+        resolve()
+      }),
+    )
+    await page.goto('/')
+    const dialog = await openTrial(page)
+    const email = trialAddress('chunk')
+    await dialog.getByLabel('Email').fill(email)
+    await heldArrived
+    await context.setOffline(true)
+    await held!.abort('internetdisconnected')
+    await page.unroute(/\/assets\/fresh-grid-[^/]+\.js$/)
+    // Offline the screen stands: no error screen, the form keeps what was typed.
+    await expect(dialog.getByRole('alert')).toContainText("You're offline")
+    await expect(page.getByText('Something went wrong')).toHaveCount(0)
+    await expect(dialog.getByLabel('Email')).toHaveValue(email)
+    await context.setOffline(false)
+    // Back online, the part loads and shows the cards; the form is still open and filled.
+    await expect(page.locator('#products-section li').first()).toBeVisible({ timeout: 20_000 })
+    await expect(dialog.getByLabel('Email')).toHaveValue(email)
+    await expect(page.getByText('Something went wrong')).toHaveCount(0)
+  })
+
   test('the footer links the static pages and says © 2024 Kreis', async ({ page }) => {
     await page.goto('/')
     const footer = page.getByRole('contentinfo')

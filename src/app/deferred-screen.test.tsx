@@ -4,6 +4,7 @@ import { Component, Suspense, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ONLINE_RETRY_DELAYS_MS } from '@/ui/lazy-retrying'
 import { deferredScreen } from './deferred-screen'
 
 afterEach(cleanup)
@@ -84,19 +85,39 @@ describe('a prerendered route’s screen from its own chunk', () => {
     expect(screen.queryByText('the boundary’s fallback')).toBeNull()
   })
 
-  it('a chunk that fails to load reaches the error boundary, as a lazy screen’s would', async () => {
-    const { Deferred, reject } = deferred()
+  it('a chunk that keeps failing online reaches the error boundary after its retries, as a lazy screen’s would', async () => {
+    const load = vi.fn(() => Promise.reject<typeof Screen>(new Error('unreachable')))
+    const Deferred = deferredScreen(load, { isOnline: () => true, nextOnline: async () => {}, sleep: async () => {} })
     vi.spyOn(console, 'error').mockImplementation(() => {})
     render(
       <Boundary>
         <Deferred fallback={fallback} />
       </Boundary>,
     )
+    await act(() => Deferred.preload())
+    expect(screen.getByText('failed')).toBeTruthy()
+    expect(load).toHaveBeenCalledTimes(1 + ONLINE_RETRY_DELAYS_MS.length)
+    vi.mocked(console.error).mockRestore()
+  })
+
+  it('a chunk that fails offline is asked for again when the browser is back online, and shows', async () => {
+    let online = false
+    let backOnline!: () => void
+    const load = vi.fn(() => (online ? Promise.resolve(Screen) : Promise.reject<typeof Screen>(new Error('offline'))))
+    const Deferred = deferredScreen(load, {
+      isOnline: () => online,
+      nextOnline: () => new Promise<void>((resolve) => (backOnline = resolve)),
+      sleep: async () => {},
+    })
+    render(<Deferred fallback={fallback} />)
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1))
+    expect(screen.getByText('the fallback')).toBeTruthy()
+    online = true
     await act(async () => {
-      reject(new Error('offline'))
+      backOnline()
       await Deferred.preload()
     })
-    expect(screen.getByText('failed')).toBeTruthy()
-    vi.mocked(console.error).mockRestore()
+    expect(screen.getByText('the screen')).toBeTruthy()
+    expect(load).toHaveBeenCalledTimes(2)
   })
 })

@@ -11,6 +11,7 @@
  * page's data was the longest task after the first paint on /shop (TBT).
  */
 import { startTransition, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
+import { importRetrying, type ChunkRetryEnv } from '@/ui/lazy-retrying'
 
 export interface DeferredScreen {
   (props: { fallback: ReactNode }): ReactNode
@@ -18,7 +19,8 @@ export interface DeferredScreen {
   preload(): Promise<void>
 }
 
-export function deferredScreen(load: () => Promise<ComponentType>): DeferredScreen {
+/** `retry`: how a failed load is asked for again (the browser's network by default; tests pass their own). */
+export function deferredScreen(load: () => Promise<ComponentType>, retry?: ChunkRetryEnv): DeferredScreen {
   let screen: { Component: ComponentType } | null = null
   let failure: { error: unknown } | null = null
   let loading: Promise<void> | null = null
@@ -34,7 +36,7 @@ export function deferredScreen(load: () => Promise<ComponentType>): DeferredScre
       }, 0),
     )
   const preload = () =>
-    (loading ??= load().then(
+    (loading ??= importRetrying(load, retry).then(
       (Component) => settle({ Component }),
       (error: unknown) => settle({ error }),
     ))
@@ -55,7 +57,7 @@ export function deferredScreen(load: () => Promise<ComponentType>): DeferredScre
       show()
       return () => void listeners.delete(show)
     }, [])
-    // A chunk that failed to load reaches the screen's error boundary, as a lazy screen's would.
+    // A chunk that failed to load (docs/decisions.md#D-chunk-retry) reaches the screen's error boundary, as a lazy screen's would.
     if (state && 'error' in state) throw state.error
     return state ? <state.Component /> : fallback
   }

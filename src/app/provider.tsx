@@ -5,12 +5,15 @@
  * the app's database through useDatabase(); a test injects its own with `db` (the database context then loads
  * lazily too) and renders screens inside <AppProvider db={…} startServices={false}>.
  */
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { lazyRetrying } from '@/ui/lazy-retrying'
 import type { KreisDatabase } from '@/data'
 import { firstScreen, type FirstScreen } from '@/remote/first-screen'
 
-const LiveServices = lazy(() => import('./live/live-services'))
-const InjectedDatabase = lazy(() => import('@/db/database-context').then((m) => ({ default: m.DatabaseProvider })))
+const LiveServices = lazyRetrying(() => import('./live/live-services'))
+const InjectedDatabase = lazyRetrying(() =>
+  import('@/db/database-context').then((m) => ({ default: m.DatabaseProvider })),
+)
 
 /**
  * Whether the data layer may load now. A cold visit of the home page shows the hero first: its cards are below it,

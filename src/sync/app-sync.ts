@@ -19,9 +19,17 @@ let engine: SyncEngine | null = null
 let started = false
 let transport: Promise<Transport> | null = null
 
-/** The one transport of the app (the engine's), imported on first use. */
+/**
+ * The one transport of the app (the engine's), imported on first use. A chunk that could not be fetched is asked
+ * for again at the next cycle (docs/decisions.md#D-chunk-retry): kept, its failure would stop the tab syncing for good.
+ */
 const appTransport = (): Promise<Transport> =>
-  (transport ??= import('@/remote/client').then((m) => m.createTransport()))
+  (transport ??= import('@/remote/client')
+    .then((m) => m.createTransport())
+    .catch((error: unknown) => {
+      transport = null
+      throw error
+    }))
 
 export function getAppSync(): SyncEngine {
   engine ??= new SyncEngine({ db: getDatabase(), transport: appTransport })

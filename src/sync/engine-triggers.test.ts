@@ -601,6 +601,32 @@ describe('the leader tab listens to the browser', () => {
     void report
   })
 
+  it('a leader whose transport code cannot be fetched shows offline, keeps asking, and leads once it loads', async () => {
+    const { win } = browserEvents()
+    const server = world()
+    const db = new KreisDatabase(`engine-triggers-${Math.random()}`)
+    dbs.push(db)
+    let reachable = false
+    let loads = 0
+    const engine = new SyncEngine({
+      db,
+      transport: async () => {
+        loads++
+        if (!reachable) throw new TypeError('Failed to fetch dynamically imported module')
+        return new MemoryTransport(server, SELLER, createRng(1))
+      },
+      locks: null,
+    })
+    engines.push(engine)
+    engine.start()
+    await until(() => loads >= 2)
+    expect(engine.status.getState()).toMatchObject({ leader: true, online: false, lastSyncAt: null })
+    reachable = true
+    win.dispatchEvent(new Event('online'))
+    await until(() => engine.status.getState().lastSyncAt !== null)
+    expect(engine.status.getState().online).toBe(true)
+  })
+
   it('a closed database connection is named in the status', async () => {
     browserEvents()
     const { db, engine } = setup()
@@ -658,6 +684,31 @@ describe('engine set-up', () => {
     await engine.sync('start')
     await engine.sync('timer')
     expect(loads).toBe(1)
+    expect(engine.status.getState().lastSyncAt).not.toBeNull()
+  })
+
+  it('a transport whose code fails to load makes the cycle offline; the next cycle loads it again and syncs', async () => {
+    const server = world()
+    let loads = 0
+    const db = new KreisDatabase(`engine-triggers-${Math.random()}`)
+    dbs.push(db)
+    const engine = new SyncEngine({
+      db,
+      transport: async () => {
+        if (++loads === 1) throw new TypeError('Failed to fetch dynamically imported module')
+        return new MemoryTransport(server, SELLER, createRng(1))
+      },
+      locks: null,
+    })
+    engines.push(engine)
+    expect(await engine.sync('start')).toEqual({
+      push: { outcome: 'offline', acknowledged: 0, failed: 0 },
+      pullFailure: null,
+    })
+    expect(engine.status.getState()).toMatchObject({ online: false, lastSyncAt: null })
+    await engine.sync('retry')
+    expect(loads).toBe(2)
+    expect(engine.status.getState().online).toBe(true)
     expect(engine.status.getState().lastSyncAt).not.toBeNull()
   })
 

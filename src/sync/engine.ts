@@ -146,13 +146,17 @@ export class SyncEngine {
         await this.refreshCounts()
         return { push: { outcome: 'offline', acknowledged: 0, failed: 0 }, pullFailure: null }
       }
-      const transport = await this.getTransport()
-      const session = await transport.session()
-      const push: DrainReport = session
-        ? await this.drain(transport)
-        : { outcome: 'unauthorized', acknowledged: 0, failed: 0 }
+      // A transport whose code could not be fetched (a first visit whose network dropped) is a network failure:
+      // the cycle is offline, and the next one asks for it again (docs/decisions.md#D-chunk-retry).
+      const transport = await this.getTransport().catch(() => null)
+      const session = transport && (await transport.session())
+      const push: DrainReport = !transport
+        ? { outcome: 'offline', acknowledged: 0, failed: 0 }
+        : session
+          ? await this.drain(transport)
+          : { outcome: 'unauthorized', acknowledged: 0, failed: 0 }
       const pullFailure =
-        push.outcome === 'offline' || push.outcome === 'throttled'
+        !transport || push.outcome === 'offline' || push.outcome === 'throttled'
           ? null
           : await this.pullWithFreshToken(transport, reconcile)
       const offline = push.outcome === 'offline' || pullFailure?.reason === 'network'
@@ -383,7 +387,13 @@ export class SyncEngine {
     const onClose = () => this.status.setState({ storageProblem: 'connection-lost' })
     this.db.on('close', onClose)
     this.stopFns.push(() => this.db.on('close').unsubscribe(onClose))
-    const transport = await this.getTransport()
+    let transport: Transport | null
+    try {
+      transport = await this.getTransport()
+    } catch {
+      transport = await this.transportOnceLoaded()
+    }
+    if (!transport) return
     const on = (target: EventTarget | undefined, type: string, fn: () => void) => {
       if (!target) return
       target.addEventListener(type, fn)
@@ -434,6 +444,36 @@ export class SyncEngine {
     firstCycle = true
     if (this.stopped) return
     await this.sync('start').catch(() => {})
+  }
+
+  /**
+   * The transport the leader subscribes with, after its code could not be fetched (docs/decisions.md#D-chunk-retry):
+   * the device shows offline and asks again when the browser comes back online, or after the offline backoff. Null
+   * once the engine has stopped.
+   */
+  private async transportOnceLoaded(): Promise<Transport | null> {
+    for (let attempt = 1; ; attempt++) {
+      this.status.setState({ online: false })
+      const win = globalThis.window
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer)
+          win?.removeEventListener('online', done)
+          resolve()
+        }
+        const timer = setTimeout(
+          done,
+          backoffDelayMs(attempt, () => this.clock.random()),
+        )
+        win?.addEventListener('online', done)
+      })
+      if (this.stopped) return null
+      try {
+        return await this.getTransport()
+      } catch {
+        // still unreachable: wait again
+      }
+    }
   }
 
   private get windowSize(): number {

@@ -1,4 +1,5 @@
-import { lazy, memo, Suspense, useEffect, useRef } from 'react'
+import { memo, Suspense, useEffect, useRef } from 'react'
+import { lazyRetrying } from '@/ui/lazy-retrying'
 import { Outlet, useLocation } from 'react-router-dom'
 import { t } from '@/i18n'
 import { Toaster } from '@/ui/toast/toaster'
@@ -26,7 +27,7 @@ function useScrollResetOnNavigate(): string {
 }
 
 // Only for signed-in users, in its own chunk: the first route of a visitor does not carry messaging code.
-const NewMessageToaster = lazy(() =>
+const NewMessageToaster = lazyRetrying(() =>
   import('@/features/messages/new-message-toaster').then((m) => ({ default: m.NewMessageToaster })),
 )
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
+import { lazyRetrying } from '@/ui/lazy-retrying'
 import { useLocation } from 'react-router-dom'
 import { t } from '@/i18n'
 import { PartBoundary } from '../error-boundary'
@@ -6,7 +7,7 @@ import type { ShellSync } from './use-shell-sync'
 
 // The age's wording (with the domain's rules) loads only when the device is offline and knows its last sync: the
 // first route stays small. Meanwhile the line keeps its height.
-const OfflineSince = lazy(() => import('./offline-since').then((m) => ({ default: m.OfflineSince })))
+const OfflineSince = lazyRetrying(() => import('./offline-since').then((m) => ({ default: m.OfflineSince })))
 
 /**
  * Screens that say themselves what offline means for them, in place of this line (docs/product.md#R-one-offline-note):

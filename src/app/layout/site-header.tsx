@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
+import { lazyRetrying } from '@/ui/lazy-retrying'
 import { Link } from 'react-router-dom'
 import { buttonClasses } from '@/ui/button'
 import { cx } from '@/ui/cx'
@@ -16,7 +17,7 @@ import { TabBar } from './tab-bar'
 
 // Signed in only (messages link with unread counts, avatar, Sign Out with its dialog): a chunk of its own, loaded
 // with the data layer, since a signed-in session is known only once that has read the device's cached session.
-const SignedInActions = lazy(() => import('./signed-in-actions').then((m) => ({ default: m.SignedInActions })))
+const SignedInActions = lazyRetrying(() => import('./signed-in-actions').then((m) => ({ default: m.SignedInActions })))
 
 function AccountActions({ session }: { session: HeaderSession }) {
   const placeholder = <span className="h-11 w-36" aria-hidden="true" />

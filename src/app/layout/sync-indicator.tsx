@@ -1,11 +1,12 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
+import { lazyRetrying } from '@/ui/lazy-retrying'
 import { t } from '@/i18n'
 import { cx } from '@/ui/cx'
 import { PartBoundary } from '../error-boundary'
 import type { ShellSync } from './use-shell-sync'
 
 // The panel (with its database reads) loads the first time the pill is pressed: the first route stays small.
-const SyncPanel = lazy(() => import('./sync-panel').then((m) => ({ default: m.SyncPanel })))
+const SyncPanel = lazyRetrying(() => import('./sync-panel').then((m) => ({ default: m.SyncPanel })))
 
 function OfflineIcon() {
   return (

@@ -4,7 +4,8 @@
  * reports the session and the engine's status to the shell (./shell-state). The engine starts after the first
  * render, for every visitor (the public feed is mirrored for visitors too, so a second visit works offline).
  */
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react'
+import { Suspense, useEffect, useLayoutEffect, useMemo } from 'react'
+import { lazyRetrying } from '@/ui/lazy-retrying'
 import {
   DatabaseProvider,
   getDatabase,
@@ -21,7 +22,7 @@ import { LOADING_SESSION, shellLiveStore } from './shell-state'
 let started = false
 
 /** The notifications offer and the app badge, for signed-in users only (their own chunk). */
-const PushServices = lazy(() => import('../push/push-services'))
+const PushServices = lazyRetrying(() => import('../push/push-services'))
 
 function SignedInPush() {
   const signedIn = useSession((s) => s.status === 'signed-in')

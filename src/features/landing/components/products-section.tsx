@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
+import { lazyRetrying } from '@/ui/lazy-retrying'
 import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { t } from '@/i18n'
@@ -7,7 +8,7 @@ import { PRODUCTS_SECTION_ID } from '../landing-constants'
 import { FreshGridSkeleton } from './fresh-grid-skeleton'
 
 // The cards read the device's mirror: their chunk comes with the data layer, after the landing's first paint.
-const FreshGrid = lazy(() => import('./fresh-grid').then((m) => ({ default: m.FreshGrid })))
+const FreshGrid = lazyRetrying(() => import('./fresh-grid').then((m) => ({ default: m.FreshGrid })))
 
 /** "Fresh from the Circle" (docs/product.md §2.2 section 2) with "Browse All Items" and "Start Selling". */
 export function ProductsSection({ signedIn, cardsReady = true }: { signedIn: boolean; cardsReady?: boolean }) {

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
+import { lazyRetrying } from '@/ui/lazy-retrying'
 import { t } from '@/i18n'
 import { buttonClasses } from '@/ui/button'
 import { cx } from '@/ui/cx'
 
 const loadModal = () => import('./trial-signup-modal')
-const TrialSignupModal = lazy(() => loadModal().then((m) => ({ default: m.TrialSignupModal })))
+const TrialSignupModal = lazyRetrying(() => loadModal().then((m) => ({ default: m.TrialSignupModal })))
 
 /**
  * "Start Free Trial" (docs/product.md §2.2 section 7, §2.3). The modal is its own chunk, asked for when the pointer or the
