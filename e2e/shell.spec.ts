@@ -10,6 +10,43 @@ test.describe('app shell', () => {
     await expect(header.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/auth?mode=signup')
   })
 
+  test('the search box shows the longest placeholder that fits it whole, in each language and width', async ({
+    browser,
+  }) => {
+    const cases = [
+      { width: 1280, locale: 'en', whole: 'Search brand, item or category' },
+      { width: 1280, locale: 'de-CH', whole: 'Marke, Artikel oder Kategorie suchen' },
+      { width: 1024, locale: 'fr-CH', whole: 'Rechercher une marque, un article ou une catégorie' },
+      { width: 375, locale: 'de-CH', whole: 'Marke, Artikel oder Kategorie suchen' },
+      { width: 375, locale: 'it-CH', whole: 'Cerca marca, articolo o categoria' },
+    ]
+    const shown: string[] = []
+    for (const { width, locale, whole } of cases) {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, locale })
+      const page = await context.newPage()
+      await page.goto('/shop')
+      const box = page.locator('header').getByRole('searchbox')
+      // Measured here on its own: the placeholder's text in the box's font against the box's inner width.
+      const fit = () =>
+        box.evaluate((input: HTMLInputElement) => {
+          const style = getComputedStyle(input)
+          const context2d = document.createElement('canvas').getContext('2d')!
+          context2d.font = style.font
+          const inner = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+          return { placeholder: input.placeholder, fits: context2d.measureText(input.placeholder).width <= inner }
+        })
+      await expect.poll(async () => (await fit()).fits, { message: `${locale} at ${width} px` }).toBe(true)
+      const { placeholder } = await fit()
+      shown.push(placeholder)
+      // Never a cut-off whole text: either the whole one fits, or a shorter one is shown.
+      if (placeholder !== whole) expect(placeholder.length).toBeLessThan(whole.length)
+      await context.close()
+    }
+    // English at 1280 px has room for the whole text; German on a phone does not.
+    expect(shown[0]).toBe('Search brand, item or category')
+    expect(shown[3]).not.toBe('Marke, Artikel oder Kategorie suchen')
+  })
+
   test('the bottom tab bar links Discover, Favorites, Sell and Profile and marks the current tab', async ({ page }) => {
     await page.goto('/')
     const tabs = page.getByRole('navigation', { name: 'Main' }).getByRole('link')

@@ -3,6 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { feedViewFromParams, feedViewToParams, searchView } from '@/domain/feed-query'
 import { t } from '@/i18n'
+import { cx } from '@/ui/cx'
+import { useFittingPlaceholder } from '@/ui/fitting-text'
 
 /**
  * The header's search (docs/product.md §2.4 placeholder; docs/decisions.md#D-search): opens the shop feed with the query
@@ -24,6 +26,11 @@ export function SearchBox({ className }: { className?: string }) {
   }
   const input = useRef<HTMLInputElement>(null)
   const id = useId()
+  const placeholder = useFittingPlaceholder(input, [
+    t('header.searchPlaceholder'),
+    t('header.searchPlaceholderMedium'),
+    t('header.searchPlaceholderShort'),
+  ])
 
   const go = (q: string) => {
     const params = feedViewToParams(searchView(current, q)).toString()
@@ -64,8 +71,12 @@ export function SearchBox({ className }: { className?: string }) {
           enterKeyHint="search"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          placeholder={t('header.searchPlaceholder')}
-          className="h-11 w-full rounded-full border border-stone-300 bg-stone-50 pr-11 pl-10 text-base text-stone-900 placeholder:text-stone-600 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-green-700 [&::-webkit-search-cancel-button]:appearance-none"
+          placeholder={placeholder}
+          className={cx(
+            'h-11 w-full rounded-full border border-stone-300 bg-stone-50 pl-10 text-base text-stone-900 placeholder:text-stone-600 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-green-700 [&::-webkit-search-cancel-button]:appearance-none',
+            // Room for the clear button only while there is something to clear: a wider placeholder otherwise.
+            query !== '' ? 'pr-11' : 'pr-4',
+          )}
         />
         {query !== '' && (
           <button

@@ -9,6 +9,8 @@ export const shell: Record<keyof typeof en, string> = {
   'app.subTagline': 'Kleider kaufen und verkaufen in der ganzen Schweiz – alles in einem stilvollen Kreis.',
   'app.loading': 'Wird geladen …',
   'header.searchPlaceholder': 'Marke, Artikel oder Kategorie suchen',
+  'header.searchPlaceholderMedium': 'Marke, Artikel, Kategorie',
+  'header.searchPlaceholderShort': 'Suchen',
   'header.searchLabel': 'Suchen',
   'header.signIn': 'Anmelden',
   'header.signUp': 'Registrieren',

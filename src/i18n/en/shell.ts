@@ -8,6 +8,9 @@ export const shell = {
   'app.subTagline': 'Buy & sell clothes in Switzerland, all in one stylish circle.',
   'app.loading': 'Loading...',
   'header.searchPlaceholder': 'Search brand, item or category',
+  // Where the whole placeholder does not fit the box (a narrow header, a long language): the first that fits.
+  'header.searchPlaceholderMedium': 'Brand, item, category',
+  'header.searchPlaceholderShort': 'Search',
   'header.searchLabel': 'Search',
   'header.signIn': 'Sign In',
   'header.signUp': 'Sign Up',

@@ -9,6 +9,8 @@ export const shell: Record<keyof typeof en, string> = {
   'app.subTagline': 'Achetez et vendez des vêtements partout en Suisse, dans un seul cercle plein de style.',
   'app.loading': 'Chargement…',
   'header.searchPlaceholder': 'Rechercher une marque, un article ou une catégorie',
+  'header.searchPlaceholderMedium': 'Marque, article, catégorie',
+  'header.searchPlaceholderShort': 'Rechercher',
   'header.searchLabel': 'Rechercher',
   'header.signIn': 'Se connecter',
   'header.signUp': 'S’inscrire',

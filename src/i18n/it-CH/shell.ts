@@ -9,6 +9,8 @@ export const shell: Record<keyof typeof en, string> = {
   'app.subTagline': 'Compra e vendi vestiti in tutta la Svizzera, in un unico cerchio pieno di stile.',
   'app.loading': 'Caricamento…',
   'header.searchPlaceholder': 'Cerca marca, articolo o categoria',
+  'header.searchPlaceholderMedium': 'Marca, articolo, categoria',
+  'header.searchPlaceholderShort': 'Cerca',
   'header.searchLabel': 'Cerca',
   'header.signIn': 'Accedi',
   'header.signUp': 'Registrati',
