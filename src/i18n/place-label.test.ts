@@ -1,6 +1,7 @@
 // Locations in the reader's language (docs/decisions.md#D-place-codes), with the real catalogues.
 import { afterEach, describe, expect, it } from 'vitest'
 import { placeCodeOf, PLACES } from '@/domain/places'
+import { CITIES, CITY_CODES } from '../../supabase/seed/catalogue'
 import { applyLocale, type Catalogue, type Locale } from '.'
 import { catalogue as deCH } from './de-CH'
 import { en } from './en'
@@ -46,6 +47,12 @@ describe('docs/decisions.md#D-place-codes a stored location as the reader reads 
     speak(locale)
     for (const place of PLACES)
       expect([place.code, placeCodeOf(placeText(place.code))]).toEqual([place.code, place.code])
+  })
+})
+
+describe('docs/decisions.md#D-place-codes the demo data', () => {
+  it('stores each city under the code the app stores for its name', () => {
+    for (const city of CITIES) expect([city, placeCodeOf(city)]).toEqual([city, CITY_CODES[city]])
   })
 })
 
