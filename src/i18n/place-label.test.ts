@@ -7,7 +7,7 @@ import { catalogue as deCH } from './de-CH'
 import { en } from './en'
 import { catalogue as frCH } from './fr-CH'
 import { catalogue as itCH } from './it-CH'
-import { locationLabel, placeSuggestions, placeText } from './place-label'
+import { cityLabel, locationLabel, placeSuggestions, placeText } from './place-label'
 
 const CATALOGUES: Readonly<Record<Locale, Catalogue>> = { en, 'de-CH': deCH, 'fr-CH': frCH, 'it-CH': itCH }
 const speak = (locale: Locale) => applyLocale(locale, CATALOGUES[locale], null)
@@ -47,6 +47,21 @@ describe('docs/decisions.md#D-place-codes a stored location as the reader reads 
     speak(locale)
     for (const place of PLACES)
       expect([place.code, placeCodeOf(placeText(place.code))]).toEqual([place.code, place.code])
+  })
+})
+
+describe('docs/decisions.md#D-place-codes the filter panel’s cities', () => {
+  it.each<[Locale, string, string]>([
+    ['de-CH', 'Geneva', 'Genf'],
+    ['fr-CH', 'Zurich', 'Zurich'],
+    ['it-CH', 'Lucerne', 'Lucerna'],
+    ['de-CH', 'St. Gallen', 'St. Gallen'],
+    ['fr-CH', 'St. Gallen', 'Saint-Gall'],
+    ['en', 'Lucerne', 'Lucerne'],
+    ['de-CH', 'Atlantis', 'Atlantis'],
+  ])('%s: %s reads %s', (locale, city, shown) => {
+    speak(locale)
+    expect(cityLabel(city)).toBe(shown)
   })
 })
 

@@ -4,7 +4,7 @@
  * seller typed is shown as typed. A module of its own, imported by the screens that show a location, so the place
  * table stays out of the first route.
  */
-import { cantonNameIsTowns, placeByCode, PLACES, type Place, type PlaceLanguage } from '@/domain/places'
+import { cantonNameIsTowns, placeByCode, placeCodeOf, PLACES, type Place, type PlaceLanguage } from '@/domain/places'
 import { activeLocale, t } from '.'
 
 /** The active locale's language (de-CH → de). */
@@ -21,6 +21,9 @@ export function placeText(location: string): string {
   const place = placeByCode(location)
   return place ? shownName(place) : location
 }
+
+/** A filter panel city (its English name, as the query string keeps it) in the reader's language. */
+export const cityLabel = (city: string): string => placeText(placeCodeOf(city) ?? city)
 
 /** The location line of a listing: its place in the reader's language, or "Switzerland" when there is none. */
 export const locationLabel = (location: string | null): string =>
