@@ -3,6 +3,7 @@
  * (the Location field suggests the places by their German names) and the listing stores Geneva's code; a French
  * shopper sees "Genève" on the card and the item page, and finds it searching the Italian name "Ginevra".
  */
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type BrowserContext } from '@playwright/test'
 import { DEFAULT_ANON_KEY } from '../supabase/local/config.ts'
 import { E2E_API_URL } from './env.ts'
@@ -88,6 +89,11 @@ test('a German seller lists in "genf"; a French shopper sees Genève and finds i
   await expect(suggestions.and(page.locator('[value="Graubünden"]'))).toHaveCount(1)
   await expect(suggestions.and(page.locator('[value="Genève"]'))).toHaveCount(0)
   await location.fill('genf')
+  // A screen reader meets a combobox named by its label (the suggestions are the browser's own list), and the step
+  // has no axe violations (WCAG 2.1 AA).
+  await expect(page.getByRole('combobox', { name: de['details.fieldLocation'] })).toHaveValue('genf')
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   await page.getByRole('button', { name: de['details.next'] }).click()
   // The preview already shows the place as it will be shown.
   await expect(page.getByRole('heading', { name: title })).toBeVisible()
