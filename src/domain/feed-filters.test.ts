@@ -171,6 +171,16 @@ describe('docs/product.md §3 filter panel locations: every national spelling of
     },
   )
 
+  it.each([
+    ['Zurich', 'CH-ZH', true],
+    ['Geneva', 'CH-GE', true],
+    ['Lucerne', 'CH-LU', true],
+    ['Zurich', 'CH-GE', false],
+    ['Lausanne', 'CH-VD', false],
+  ])('docs/decisions.md#D-place-codes the filter %s and a listing in the canton %s → %s', (city, code, kept) => {
+    expect(matchesFilters({ ...listing, location: code }, { locations: [city] })).toBe(kept)
+  })
+
   it('a blank city names no place: it keeps no listing, not even one without a location', () => {
     expect(matchesFilters({ ...listing, location: null }, { locations: [' '] })).toBe(false)
     expect(matchesFilters({ ...listing, location: '' }, { locations: [''] })).toBe(false)
