@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { placeCodeOf, PLACES } from './places'
 import {
   compileFilters,
   filterFacets,
@@ -158,6 +159,26 @@ describe('docs/product.md §3 filter panel locations: every national spelling of
   ])('the filter %s keeps a listing in %s', (city, location) => {
     expect(matchesFilters({ ...listing, location }, { locations: [city] })).toBe(true)
     expect(matchesFilters({ ...listing, location: 'Winterthur' }, { locations: [city] })).toBe(false)
+  })
+
+  it.each(['Zurich', 'Basel', 'Bern', 'Lausanne', 'Geneva', 'Winterthur', 'Lucerne', 'St. Gallen'])(
+    'docs/decisions.md#D-place-codes the filter %s keeps a listing stored with its town’s code, and no other town',
+    (city) => {
+      const code = placeCodeOf(city)!
+      expect(matchesFilters({ ...listing, location: code }, { locations: [city] })).toBe(true)
+      const others = PLACES.filter((p) => p.kind === 'town' && p.code !== code)
+      expect(others.filter((p) => matchesFilters({ ...listing, location: p.code }, { locations: [city] }))).toEqual([])
+    },
+  )
+
+  it.each([
+    ['Zurich', 'CH-ZH', true],
+    ['Geneva', 'CH-GE', true],
+    ['Lucerne', 'CH-LU', true],
+    ['Zurich', 'CH-GE', false],
+    ['Lausanne', 'CH-VD', false],
+  ])('docs/decisions.md#D-place-codes the filter %s and a listing in the canton %s → %s', (city, code, kept) => {
+    expect(matchesFilters({ ...listing, location: code }, { locations: [city] })).toBe(kept)
   })
 
   it('a blank city names no place: it keeps no listing, not even one without a location', () => {

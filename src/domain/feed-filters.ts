@@ -5,6 +5,7 @@
 import type { Category } from './categories'
 import type { Condition } from './conditions'
 import { FILTER_PRICE_DEFAULT_MAX_CHF, FILTER_PRICE_DEFAULT_MIN_CHF } from './constants'
+import { locationSearchText } from './places'
 import { fold, foldedWords, matchesTerms, searchTerms, type SearchableListing } from './search'
 import { searchText } from './search-text'
 
@@ -80,7 +81,10 @@ export interface FilterFacets {
   readonly price: number
   readonly category: string
   readonly condition: string
-  /** The location's words, space-separated and padded with a space at both ends (" 8001 zurich "). */
+  /**
+   * The location's words, space-separated and padded with a space at both ends (" 8001 zurich "); a stored place's
+   * names in every language (docs/decisions.md#D-place-codes).
+   */
   readonly locationWords: string
   readonly sizeWords: readonly string[]
   /** src/domain/search.ts searchText. */
@@ -93,7 +97,7 @@ export function filterFacets(listing: FilterableListing): FilterFacets {
     price: Number.isFinite(price) ? price : 0,
     category: listing.category,
     condition: listing.condition,
-    locationWords: ` ${foldedWords(listing.location ?? '').join(' ')} `,
+    locationWords: ` ${foldedWords(locationSearchText(listing.location)).join(' ')} `,
     sizeWords: foldedWords(listing.size ?? ''),
     searchText: searchText(listing),
   }

@@ -39,9 +39,19 @@ describe('docs/product.md §5 normalisation on create and save', () => {
       brand: null,
       size: 'M',
       fabric: 'Wool',
-      location: 'Zurich',
+      location: 'CH-ZH-zurich',
       tags: ['winter', 'wool'],
     })
+  })
+
+  it.each([
+    [' Zurich ', 'CH-ZH-zurich'],
+    ['Genf', 'CH-GE-geneve'],
+    ['Grisons', 'CH-GR'],
+    [' 8001 Zürich ', '8001 Zürich'],
+    ['Bernhardzell', 'Bernhardzell'],
+  ])('docs/decisions.md#D-place-codes location %j is stored as %j', (location, stored) => {
+    expect(normaliseListing({ ...values, location }).location).toBe(stored)
   })
 
   it.each([
@@ -91,9 +101,10 @@ describe('docs/product.md §5 normalisation on create and save', () => {
       size: 'M',
       brand: '',
       fabric: 'Wool',
-      location: 'Zurich',
+      location: 'CH-ZH-zurich',
       tags: 'winter, wool',
     })
+    expect(detailsFromListing(row, (code) => `name of ${code}`).location).toBe('name of CH-ZH-zurich')
   })
 })
 

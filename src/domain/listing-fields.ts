@@ -17,6 +17,7 @@ import {
   TITLE_MIN_LENGTH,
 } from './constants'
 import { detailsFormDefaults, type DetailsFormValues } from './listing-form'
+import { storedLocation } from './places'
 import { nullIfBlank } from './validation'
 
 export const LISTING_STATUSES = ['active', 'sold'] as const
@@ -125,7 +126,7 @@ export function normaliseListing(values: DetailsFormValues & { price: number }):
     brand: nullIfBlank(values.brand),
     size: nullIfBlank(values.size),
     fabric: nullIfBlank(values.fabric),
-    location: values.location.trim(),
+    location: storedLocation(values.location),
     tags: splitTags(values.tags),
   }
 }
@@ -139,8 +140,14 @@ export const newListing = (input: { id: string; userId: string; values: DetailsF
   status: 'active' as const,
 })
 
-/** Edit mode: a stored row back into form values (invalid enums fall back like the form's defaults). */
-export function detailsFromListing(row: StoredListing): DetailsFormValues {
+/**
+ * Edit mode: a stored row back into form values (invalid enums fall back like the form's defaults); `placeText`
+ * shows a stored place code as the reader's name for it (docs/decisions.md#D-place-codes).
+ */
+export function detailsFromListing(
+  row: StoredListing,
+  placeText: (location: string) => string = (location) => location,
+): DetailsFormValues {
   const price = Number(row.price)
   return detailsFormDefaults({
     title: row.title,
@@ -152,7 +159,7 @@ export function detailsFromListing(row: StoredListing): DetailsFormValues {
     size: row.size ?? '',
     brand: row.brand ?? '',
     fabric: row.fabric ?? '',
-    location: row.location ?? '',
+    location: row.location ? placeText(row.location) : '',
     tags: joinTags(row.tags),
   })
 }

@@ -2,6 +2,7 @@
 // umlauts and the vocabulary in the four languages (./search-vocabulary). A module of its own so the first route,
 // which needs only the query side of ./search (the header's search box), does not carry the vocabulary's table.
 import { foldedWords, type SearchableListing } from './search'
+import { locationSearchText } from './places'
 import { vocabularyWords } from './search-vocabulary'
 
 // German spellings without umlauts ("Mueller" for "Müller") should still find the listing.
@@ -12,7 +13,8 @@ const CATEGORY_WORDS: Readonly<Record<string, string>> = { children: 'kids' }
 
 /**
  * The text a listing is searched in, in normal form: its words joined by single spaces, with the category's
- * shown name and the umlaut spellings added.
+ * shown name and the umlaut spellings added. A stored place is searched by its names in every language
+ * (docs/decisions.md#D-place-codes), not by its code.
  */
 export function searchText(listing: SearchableListing): string {
   const raw = [
@@ -23,7 +25,7 @@ export function searchText(listing: SearchableListing): string {
     CATEGORY_WORDS[listing.category] ?? '',
     listing.product_type ?? '',
     listing.description ?? '',
-    listing.location ?? '',
+    locationSearchText(listing.location),
     listing.seller_first_name ?? '',
     listing.seller_last_name ?? '',
   ].join(' ')

@@ -43,6 +43,27 @@ describe('docs/decisions.md#D-search-vocabulary which words a listing gains', ()
   })
 })
 
+describe('docs/decisions.md#D-place-codes a listing stored with a place code', () => {
+  const inGeneva = searchText(listing({ title: 'Wool jacket', location: 'CH-GE-geneve' }))
+  const inGrisons = searchText(listing({ title: 'Wool jacket', location: 'CH-GR' }))
+  it.each([
+    [inGeneva, 'Genf', true],
+    [inGeneva, 'Ginevra', true],
+    [inGeneva, 'genève', true],
+    [inGeneva, 'Geneva', true],
+    [inGeneva, 'Zürich', false],
+    // The code itself is not a word of the listing.
+    [inGeneva, 'CH-GE', false],
+    [inGrisons, 'Graubünden', true],
+    [inGrisons, 'Graubuenden', true],
+    [inGrisons, 'Grisons', true],
+    [inGrisons, 'Grigioni', true],
+    [inGrisons, 'Genf', false],
+  ])('%s: %s → %s', (text, query, found) => {
+    expect(matchesTerms(text, searchTerms(query))).toBe(found)
+  })
+})
+
 describe('docs/decisions.md#D-search-vocabulary what a shopper finds', () => {
   const jacket = searchText(listing({ title: 'Wool jacket', product_type: 'jacket', location: 'Zürich' }))
   it.each([

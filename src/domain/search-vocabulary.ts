@@ -4,6 +4,7 @@
 // words are in search normal form (./search-normalise), words of one or two letters left out. The server appends the
 // same words (migration 20261127121000_search_vocabulary, whose rows search-vocabulary.test.ts compares with these),
 // so the device's offline search and the server's give the same answer.
+import { locationSearchText } from './places'
 import { searchFold } from './search-normalise'
 
 const foldedWords = (s: string): string[] =>
@@ -76,7 +77,7 @@ export function vocabularyWords(listing: {
   }
   add(`category:${listing.category}`)
   if (listing.product_type) add(`product_type:${listing.product_type}`)
-  const location = ` ${foldedWords(listing.location ?? '').join(' ')} `
+  const location = ` ${foldedWords(locationSearchText(listing.location)).join(' ')} `
   for (const [, names] of CITY_NAMES) {
     if (names.some((name) => location.includes(` ${name} `))) words.push(...names.flatMap((name) => name.split(' ')))
   }

@@ -68,7 +68,7 @@ describe('docs/product.md §5 publish: check, then normalise', () => {
         brand: null,
         size: 'M',
         fabric: 'Wool',
-        location: 'Zurich',
+        location: 'CH-ZH-zurich',
         tags: ['winter', 'wool'],
       },
     })

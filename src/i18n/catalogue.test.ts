@@ -16,7 +16,6 @@ import {
   conditionFilterLabel,
   conditionLabel,
   generatedDescription,
-  locationLabel,
   productTypeLabel,
   profileName,
   render,
@@ -54,14 +53,12 @@ describe('docs/product.md §3 labels and fallbacks', () => {
     expect(productTypeLabel(value)).toBe(label)
   })
 
-  it('falls back to Anonymous, User and Switzerland', () => {
-    expect([
-      sellerName(null),
-      sellerName('Anna Müller'),
-      profileName(null),
-      locationLabel(null),
-      locationLabel('Bern'),
-    ]).toEqual(['Anonymous', 'Anna Müller', 'User', 'Switzerland', 'Bern'])
+  it('falls back to Anonymous and User', () => {
+    expect([sellerName(null), sellerName('Anna Müller'), profileName(null)]).toEqual([
+      'Anonymous',
+      'Anna Müller',
+      'User',
+    ])
   })
 
   it('writes a sentence for an empty description', () => {

@@ -102,7 +102,6 @@ export const anyConditionLabel = (value: string): string => {
 
 export const sellerName = (name: string | null): string => name ?? t('common.anonymous')
 export const profileName = (name: string | null): string => name ?? t('common.user')
-export const locationLabel = (location: string | null): string => location ?? t('common.switzerland')
 
 /** The item page's sentence when a listing has no description. */
 export const generatedDescription = (title: string, condition: string): string =>

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { ALL_PRODUCT_TYPES, CATEGORIES } from '@/domain/categories'
 import { foldedWords } from '@/domain/search'
 import { CITY_NAMES, VOCABULARY_WORDS } from '@/domain/search-vocabulary'
+import { PLACES, placeWords, typedNamesOf } from '@/domain/places'
 import SQL from '../../supabase/migrations/20261127121000_search_vocabulary.sql?raw'
+import PLACES_SQL from '../../supabase/migrations/20261127170000_place_codes.sql?raw'
 import { catalogue as deCH } from './de-CH'
 import { en } from './en'
 import { catalogue as frCH } from './fr-CH'
@@ -37,6 +39,19 @@ describe('the search vocabulary', () => {
         `array[${names.map((n) => `'${n}'`).join(', ')}]`,
       ]),
     ]
+    expect(rows).toEqual(expected)
+  })
+
+  it('is the server’s for places (docs/decisions.md#D-place-codes): the migration inserts the same rows', () => {
+    const rows = [...PLACES_SQL.matchAll(/\('place', '([^']+)', '([^']+)', (array\[[^\]]*\]|'\{\}')\)/g)].map((m) => [
+      m[1],
+      m[2],
+      m[3],
+    ])
+    const expected = PLACES.map((place) => {
+      const names = typedNamesOf(place)
+      return [place.code, placeWords(place), names.length ? `array[${names.map((n) => `'${n}'`).join(', ')}]` : "'{}'"]
+    })
     expect(rows).toEqual(expected)
   })
 })

@@ -6,7 +6,8 @@
 import { memo, type ReactNode } from 'react'
 import { paths } from '@/config/paths'
 import { cardView, type CardSource, type CardView } from '@/domain/listing-card-view'
-import { locationLabel, sellerName } from '@/i18n'
+import { sellerName } from '@/i18n'
+import { locationLabel } from '@/i18n/place-label'
 import { ListingCard } from './listing-card'
 
 export interface ListingRowCardProps {

@@ -27,7 +27,24 @@ const TITLES = [
   'Jupe plissée',
   'Straßen Sneaker',
 ]
-const LOCATIONS = ['Genève', '1204 Genève', 'Zürich', '8001 Zürich', 'Genf', 'Lausanne', 'Bern', 'St. Gallen', null]
+// Free text as sellers typed it, and places stored as codes (docs/decisions.md#D-place-codes).
+const LOCATIONS = [
+  'Genève',
+  '1204 Genève',
+  'Zürich',
+  '8001 Zürich',
+  'Genf',
+  'Lausanne',
+  'Bern',
+  'St. Gallen',
+  null,
+  'CH-GE-geneve',
+  'CH-GR',
+  'CH-ZH',
+  'CH-SG-st-gallen',
+  'CH-VD-lausanne',
+  'CH-XX',
+]
 const BRANDS = ['Hermès', 'COS', 'Akris', null, 'Bally']
 const SIZES = ['M', '38 EU', 'L', 'XS', null]
 const CONDITIONS = ['new_with_tags', 'very_good', 'worn_but_loved', 'acceptable']
@@ -119,6 +136,14 @@ const QUERIES: [string, FeedFilters][] = [
   ['a product type in Italian', { query: 'giacca' }],
   ['a category in German', { query: 'herren' }],
   ['a city filter in every spelling', { locations: ['Geneva'] }],
+  // Places stored as codes (migration 20261127170000_place_codes), found by their names in any language.
+  ['a coded town in German', { query: 'Genf' }],
+  ['a coded canton in German', { query: 'Graubünden' }],
+  ['a coded canton, umlaut spelled out', { query: 'graubuenden' }],
+  ['a coded canton in French', { query: 'Grisons' }],
+  ['a coded canton in Italian', { query: 'Grigioni' }],
+  ['a coded town in Italian', { query: 'losanna' }],
+  ['a city filter over coded and typed locations', { locations: ['St. Gallen', 'Lausanne'] }],
   ['a size word', { sizes: ['38'] }],
   ['a price range', { priceMin: 20, priceMax: 60 }],
   ['category, condition and a word', { category: 'women', conditions: ['very_good', 'new_with_tags'], query: 'e' }],

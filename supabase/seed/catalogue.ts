@@ -78,6 +78,20 @@ export const DEMO_USERS: readonly DemoUser[] = [
 
 /** docs/product.md §3, filter panel. */
 export const CITIES = ['Zurich', 'Basel', 'Bern', 'Lausanne', 'Geneva', 'Winterthur', 'Lucerne', 'St. Gallen'] as const
+/**
+ * The same cities as the listings store them: their place codes (docs/decisions.md#D-place-codes; places.test.ts
+ * checks each is what src/domain/places.ts makes of the city's name). Profiles keep the name: theirs is free text.
+ */
+export const CITY_CODES: Readonly<Record<(typeof CITIES)[number], string>> = {
+  Zurich: 'CH-ZH-zurich',
+  Basel: 'CH-BS-basel',
+  Bern: 'CH-BE-bern',
+  Lausanne: 'CH-VD-lausanne',
+  Geneva: 'CH-GE-geneve',
+  Winterthur: 'CH-ZH-winterthur',
+  Lucerne: 'CH-LU-luzern',
+  'St. Gallen': 'CH-SG-st-gallen',
+}
 export const CATEGORIES: readonly Category[] = ['women', 'men', 'children', 'shoes', 'accessories']
 export const CONDITIONS: readonly Condition[] = ['new_with_tags', 'very_good', 'worn_but_loved', 'acceptable']
 const CLOTHING_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const

@@ -6,6 +6,7 @@
 import {
   CATEGORIES,
   CITIES,
+  CITY_CODES,
   COLOURS,
   CONDITION_PHRASES,
   CONDITIONS,
@@ -95,7 +96,7 @@ function priceFor(rng: Prng, [min, max]: readonly [number, number], condition: C
 function buildListing(rng: Prng, index: number, seller: DemoUser, status: 'active' | 'sold'): SeedListing {
   // Round-robin over categories, cities and conditions so that every value is covered; the rest is random.
   const category = CATEGORIES[index % CATEGORIES.length]!
-  const location = CITIES[index % CITIES.length]!
+  const location = CITY_CODES[CITIES[index % CITIES.length]!]
   const condition = CONDITIONS[(index + Math.floor(index / CONDITIONS.length)) % CONDITIONS.length]!
   const kind = rng.pick(ITEM_KINDS.filter((k) => k.category === category))
   const noun = rng.pick(kind.nouns)

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../local/db/database.ts'
 import { SEED_STORAGE_DIR } from '../local/stack.ts'
 import { startTestStack, type TestStack } from '../local/testing/test-stack.ts'
-import { CATEGORIES, CITIES, CONDITIONS, DEMO_PASSWORD, DEMO_USERS } from '../seed/catalogue.ts'
+import { CATEGORIES, CITIES, CITY_CODES, CONDITIONS, DEMO_PASSWORD, DEMO_USERS } from '../seed/catalogue.ts'
 import { buildWorld } from '../seed/world.ts'
 import { CARD_MAX_BYTES, CARD_MAX_EDGE_PX, cardImagePath } from '../seed/illustrations.ts'
 import sharp from 'sharp'
@@ -58,7 +58,7 @@ describe('seeded listings', () => {
     const rows = await activeListings()
     expect(rows.length).toBeGreaterThanOrEqual(40)
     expect(new Set(rows.map((r) => r.category))).toEqual(new Set(CATEGORIES))
-    expect(new Set(rows.map((r) => r.location))).toEqual(new Set(CITIES))
+    expect(new Set(rows.map((r) => r.location))).toEqual(new Set(CITIES.map((city) => CITY_CODES[city])))
     expect(new Set(rows.map((r) => r.condition))).toEqual(new Set(CONDITIONS))
     expect(new Set(rows.map((r) => r.size)).size).toBeGreaterThanOrEqual(8)
   })

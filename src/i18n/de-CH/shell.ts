@@ -53,6 +53,7 @@ export const shell: Record<keyof typeof en, string> = {
   'common.city': 'Ort',
   'common.optional': '(optional)',
   'common.switzerland': 'Schweiz',
+  'common.canton': 'Kanton {name}',
   'common.anonymous': 'Anonym',
   'common.user': 'Mitglied',
   'language.label': 'Sprache',

@@ -53,6 +53,7 @@ export const shell = {
   'common.city': 'City',
   'common.optional': '(optional)',
   'common.switzerland': 'Switzerland',
+  'common.canton': 'Canton of {name}',
   'common.anonymous': 'Anonymous',
   'common.user': 'User',
   'language.label': 'Language',

@@ -53,6 +53,7 @@ export const shell: Record<keyof typeof en, string> = {
   'common.city': 'Localité',
   'common.optional': '(facultatif)',
   'common.switzerland': 'Suisse',
+  'common.canton': 'Canton de {name}',
   'common.anonymous': 'Anonyme',
   'common.user': 'Membre',
   'language.label': 'Langue',

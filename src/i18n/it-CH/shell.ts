@@ -53,6 +53,7 @@ export const shell: Record<keyof typeof en, string> = {
   'common.city': 'Località',
   'common.optional': '(facoltativo)',
   'common.switzerland': 'Svizzera',
+  'common.canton': 'Cantone di {name}',
   'common.anonymous': 'Anonimo',
   'common.user': 'Membro',
   'language.label': 'Lingua',

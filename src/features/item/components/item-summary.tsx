@@ -1,7 +1,8 @@
 import type { ListingRow } from '@/data'
 import { listingLocation } from '@/domain/listing-view'
 import { formatPrice } from '@/i18n/format'
-import { anyConditionLabel, locationLabel, t } from '@/i18n'
+import { anyConditionLabel, t } from '@/i18n'
+import { locationLabel } from '@/i18n/place-label'
 import { Badge } from '@/ui/badge'
 import { FavouriteButton } from './favourite-button'
 

@@ -1,3 +1,4 @@
+import { useId, useMemo } from 'react'
 import { CATEGORIES, isCategory, productTypesFor } from '@/domain/categories'
 import { CONDITIONS } from '@/domain/conditions'
 import { PRICE_INPUT_STEP_CHF, PRICE_LIMIT_CHF } from '@/domain/constants'
@@ -10,6 +11,7 @@ import {
   type DetailsMessageKey,
 } from '@/domain/listing-form'
 import { categoryLabel, conditionLabel, productTypeLabel, t } from '@/i18n'
+import { placeSuggestions } from '@/i18n/place-label'
 import { Input, Select, TextArea } from '@/ui/input'
 
 export type DetailsErrors = Partial<Record<DetailsField, DetailsMessageKey>>
@@ -37,6 +39,9 @@ export interface DetailsFormProps {
 
 /** The details step's fields (docs/product.md §2.10 placeholders and hints, §5 schema messages shown per field). */
 export function DetailsForm({ values, errors, onChange, disabled }: DetailsFormProps) {
+  const placesId = useId()
+  // The known places in the reader's language, offered as the seller types (docs/decisions.md#D-place-codes).
+  const places = useMemo(() => placeSuggestions(), [])
   const set = <K extends DetailsField>(key: K, value: DetailsFormValues[K]) => onChange({ ...values, [key]: value })
   const err = (f: DetailsField) => (errors[f] ? t(errors[f]) : undefined)
   // Every limit the server enforces is in sight while typing, so nothing is refused only at Publish.
@@ -185,12 +190,18 @@ export function DetailsForm({ values, errors, onChange, disabled }: DetailsFormP
         name="location"
         required
         autoComplete="address-level2"
+        list={placesId}
         value={values.location}
         placeholder={t('details.placeholderLocation')}
         error={err('location')}
         counter={chars('location')}
         onChange={(e) => set('location', e.target.value)}
       />
+      <datalist id={placesId}>
+        {places.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
     </fieldset>
   )
 }

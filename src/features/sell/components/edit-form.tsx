@@ -20,6 +20,7 @@ import { ListingProgress } from './listing-progress'
 import { ManageListing } from './manage-listing'
 import { ReviewCard } from './review-card'
 import { UploadStep } from './upload-step'
+import { placeText } from '@/i18n/place-label'
 
 type Tab = 'upload' | 'details' | 'preview'
 const TABS: [Tab, 'edit.tabUpload' | 'edit.tabDetails' | 'edit.tabPreview'][] = [
@@ -38,7 +39,7 @@ export function EditForm({ own, draft }: { own: OwnListing; draft: SellDraft }) 
   const { values, errors, overLimit, change, flush, validate, rebase, changedElsewhere } = useDraftValues(draft)
   const current = own.listing
   // Another device saved this listing: the form shows that version with the seller's changes here kept on top.
-  useEffect(() => rebase(detailsFromListing(current), current.edited_at), [rebase, current])
+  useEffect(() => rebase(detailsFromListing(current, placeText), current.edited_at), [rebase, current])
   const { save, saving } = useSaveEdit(own.listing.id, own.listing.sync_state === 'failed', () => {
     setTab('details')
     validate()

@@ -1,8 +1,10 @@
 import { isCategory } from '@/domain/categories'
 import type { DetailsFormValues } from '@/domain/listing-form'
 import { splitTags } from '@/domain/listing-fields'
+import { storedLocation } from '@/domain/places'
 import { formatPrice } from '@/i18n/format'
-import { anyConditionLabel, categoryLabel, locationLabel, productTypeLabel, t } from '@/i18n'
+import { anyConditionLabel, categoryLabel, productTypeLabel, t } from '@/i18n'
+import { locationLabel } from '@/i18n/place-label'
 
 /** The preview's review card (docs/product.md §2.10): first image with "+N more", then every field as it will be listed. */
 export function ReviewCard({
@@ -39,7 +41,7 @@ export function ReviewCard({
       <div className="flex flex-col gap-3 p-5">
         <h3 className="text-xl font-bold text-stone-900 [overflow-wrap:anywhere]">{values.title.trim()}</h3>
         <p className="text-2xl font-bold text-green-900">{formatPrice(values.price === '' ? 0 : values.price)}</p>
-        <p className="text-stone-700">{locationLabel(values.location.trim() || null)}</p>
+        <p className="text-stone-700">{locationLabel(storedLocation(values.location) || null)}</p>
         <p className="whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{values.description.trim()}</p>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 border-t border-stone-200 pt-3 text-sm">
           {rows

@@ -19,6 +19,7 @@ import type { Message } from '@/domain/message'
 import type { PublishMessageKey } from '@/domain/listing-publish'
 import { isPhotoOutputType, photoOutputExtension, PHOTO_OUTPUT_EXTENSION } from '@/domain/photos'
 import { changesOnTop, draftValues, editBase, prepareListing } from '@/domain/sell-flow'
+import { placeText } from '@/i18n/place-label'
 
 export type PublishResult = { ok: true; listingId: string } | { ok: false; messages: Message<PublishMessageKey>[] }
 
@@ -55,7 +56,7 @@ async function valuesToSave(db: KreisDatabase, draft: SellDraft['draft']): Promi
   const values = draftValues(draft.fields)
   const base = editBase(draft.fields)
   const current = draft.listing_id && base ? await db.listings.get(draft.listing_id) : undefined
-  return current && base ? changesOnTop(base, values, detailsFromListing(current)) : values
+  return current && base ? changesOnTop(base, values, detailsFromListing(current, placeText)) : values
 }
 
 /** Publishes a new listing, or (edit drafts) saves the listing the draft edits. */

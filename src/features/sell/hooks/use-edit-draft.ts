@@ -10,6 +10,7 @@ import { detailsFromListing } from '@/domain/listing-fields'
 import { editBase, isEditDraftStale } from '@/domain/sell-flow'
 import { useOwnListing } from './use-own-listing'
 import { useSellDraft } from './use-sell-draft'
+import { placeText } from '@/i18n/place-label'
 
 export type EditLoad =
   | { state: 'loading' }
@@ -35,7 +36,7 @@ export function useEditDraft(listingId: string, userId: string): EditLoad {
   useEffect(() => {
     if (checked || upToDate || starting.current || !mine || draft === undefined) return
     starting.current = true
-    const base = detailsFromListing(mine.listing)
+    const base = detailsFromListing(mine.listing, placeText)
     const fields = { ...base, base, base_edited_at: mine.listing.edited_at }
     void startEditDraft(
       db,

@@ -1,5 +1,6 @@
 import { isDefaultFilters, type FeedFilters } from '@/domain/feed-filters'
 import { categoryLabel, conditionFilterLabel, t } from '@/i18n'
+import { cityLabel } from '@/i18n/place-label'
 import { Button } from '@/ui/button'
 
 interface Chip {
@@ -22,7 +23,7 @@ function chipsOf(f: FeedFilters): Chip[] {
     chips.push({ key: 'price', label, without: { ...f, priceMin: undefined, priceMax: undefined } })
   }
   for (const l of locations)
-    chips.push({ key: `loc-${l}`, label: l, without: { ...f, locations: locations.filter((x) => x !== l) } })
+    chips.push({ key: `loc-${l}`, label: cityLabel(l), without: { ...f, locations: locations.filter((x) => x !== l) } })
   for (const s of sizes)
     chips.push({ key: `size-${s}`, label: s, without: { ...f, sizes: sizes.filter((x) => x !== s) } })
   for (const c of conditions) {

@@ -3,6 +3,7 @@ import { CATEGORIES, FILTER_LOCATIONS, FILTER_SIZES } from '@/domain/categories'
 import { CONDITIONS } from '@/domain/conditions'
 import { priceRangeInverted, type FeedFilters } from '@/domain/feed-filters'
 import { categoryLabel, conditionFilterLabel, t } from '@/i18n'
+import { cityLabel } from '@/i18n/place-label'
 import { Button } from '@/ui/button'
 import { Sheet } from '@/ui/sheet'
 import { draftOf, EMPTY_DRAFT, filtersOf, toggled, type FilterDraft } from '../filter-draft'
@@ -153,7 +154,7 @@ function FilterPanel({ filters, onApply }: Pick<FilterSheetProps, 'filters' | 'o
             pressed={draft.locations.includes(city)}
             onToggle={() => edit({ locations: toggled(draft.locations, city) })}
           >
-            {city}
+            {cityLabel(city)}
           </ToggleChip>
         ))}
       </Section>
