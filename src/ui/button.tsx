@@ -16,8 +16,9 @@ const VARIANTS: Record<ButtonVariant, string> = {
 // Small buttons stay 44 px tall wherever a finger taps them (phones, and touch screens of any width).
 const SIZES: Record<ButtonSize, string> = {
   sm: 'h-11 px-3 text-sm sm:h-9 sm:pointer-coarse:h-11',
-  md: 'h-11 px-5 text-base',
-  lg: 'h-12 px-7 text-lg',
+  // A label that wraps (a long language on a phone) makes the button taller, never cramped in a fixed height.
+  md: 'min-h-11 px-5 py-1.5 text-center text-base',
+  lg: 'min-h-12 px-7 py-2 text-center text-lg',
   icon: 'h-11 w-11',
 }
 
