@@ -37,14 +37,8 @@ const STEP_MS = 1_000
 const CLOCK_JUMP_CHANCE = 0.15
 /** Chance per step that a device's disk is full for its person's next local write. */
 const QUOTA_CHANCE = 0.05
-/**
- * Chance per step that a device opens a second tab and the leadership changes mid-drain. Off unless FAULT_TABS is
- * set: with it on, a full run still meets seeds that do not converge (a profile picture lost, a queue that never
- * drains), not yet told apart as an engine fault or a fault of this model.
- */
-const TABS_CHANCE = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.FAULT_TABS
-  ? 0.06
-  : 0
+/** Chance per step that a device opens a second tab and the leadership changes mid-drain. */
+const TABS_CHANCE = 0.06
 const QUIESCENCE_ROUNDS = 12
 /** Rounds of syncing every device with the faults still on, before they are switched off. */
 const FAULTY_DRAIN_ROUNDS = 4

@@ -1,7 +1,7 @@
 /**
  * Registers one shard of the seeded fault scenarios (split over several files so the test runner can spread them
  * over the cores). FAULT_SEED=<n> replays a single seed in every shard file; FAULT_BASE=<n> FAULT_COUNT=<n> soaks
- * other seeds (e.g. FAULT_BASE=1 FAULT_COUNT=20000 for a long run); FAULT_TABS=1 adds the two-tab leader changes.
+ * other seeds (e.g. FAULT_BASE=1 FAULT_COUNT=20000 for a long run).
  */
 import { expect, it } from 'vitest'
 import { runFaultScenario, SCENARIO_STEPS } from './fault-scenario'
@@ -65,6 +65,6 @@ export function registerFaultShard(shard: number): void {
       expect(tally.missing(), `never exercised (of ${WRITE_OPERATIONS.length} × ${WRITE_FAULTS.length})`).toEqual([])
     if (!env.FAULT_SEED) expect(tally.refreshRefusals).toBeGreaterThan(0)
     if (!env.FAULT_SEED) expect(quotaRefusals).toBeGreaterThan(0)
-    if (!env.FAULT_SEED && env.FAULT_TABS) expect(tabEpisodes).toBeGreaterThan(0)
+    if (!env.FAULT_SEED) expect(tabEpisodes).toBeGreaterThan(0)
   }, 600_000)
 }
