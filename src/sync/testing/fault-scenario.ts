@@ -18,6 +18,7 @@ import { saveListing, setListingStatus } from '../kinds/listing-save'
 import { sendMessage } from '../kinds/message-send'
 import { setProfilePicture } from '../kinds/profile-picture'
 import { updateMyProfile } from '../kinds/profile-update'
+import { switchAccountsMidQueue } from './account-switch'
 import { queuedListingsNotHeld } from './held-writes'
 import { IntentOracle } from './intent-oracle'
 import { favouritesOf } from './memory-screen-ops'
@@ -39,6 +40,8 @@ const CLOCK_JUMP_CHANCE = 0.15
 const QUOTA_CHANCE = 0.05
 /** Chance per step that a device opens a second tab and the leadership changes mid-drain. */
 const TABS_CHANCE = 0.06
+/** Chance per step that a device's session ends with writes queued and another account signs in on it meanwhile. */
+const ACCOUNT_SWITCH_CHANCE = 0.05
 const QUIESCENCE_ROUNDS = 12
 /** Rounds of syncing every device with the faults still on, before they are switched off. */
 const FAULTY_DRAIN_ROUNDS = 4
@@ -176,6 +179,8 @@ export interface ScenarioReport {
   quotaRefusals: number
   /** Times a second tab wrote and the leadership changed mid-drain (to it, then back). */
   tabEpisodes: number
+  /** Times another account signed in on a device while its person's writes were queued (and left again). */
+  accountSwitches: number
   /** Refused listings the seller retried (unchanged or fixed) or discarded. */
   refusedSettled: { retried: number; discarded: number }
   /** Writes whose outcome the oracle checked (listing and photo-set edits, messages, profile edits and pictures, deletes, favourites, read marks). */
@@ -393,14 +398,18 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
    * screen reports, and nothing of it stays (no pending profile, no outbox entry, no edit stamp used). Not an edit
    * the person made, so the oracle expects nothing of it. Drawn apart, so the other draws stay.
    */
+  const accounts = createRng(seed ^ 0xacc0)
+  let accountSwitches = 0
   const quota = createRng(seed ^ 0xd15c)
   let quotaRefusals = 0
   const diskFull = async (d: Device, step: number) => {
     if (TRACE) console.log(`step ${step}: ${d.name}'s disk is full`)
+    // The entries as the person's writes made them: a drain running beside the edit may note its retries on them
+    // (seed 20261566: `first_failed_at` set between the two reads, with the account switches on).
     const snapshot = async () =>
       JSON.stringify([
         await d.db.my_profile.get(d.userId),
-        await d.db.outbox.toArray(),
+        (await d.db.outbox.toArray()).map(({ seq, group, op }) => ({ seq, group, op })),
         await d.db.meta.get(EDIT_STAMP_META_KEY),
       ])
     const before = await snapshot()
@@ -442,6 +451,16 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         tabEpisodes++
       }
       if (quota.chance(QUOTA_CHANCE)) await diskFull(quota.pick(devices), step)
+      if (accounts.chance(ACCOUNT_SWITCH_CHANCE)) {
+        // A device with writes queued when there is one (drawn apart, so the other draws stay).
+        const queued = (await Promise.all(devices.map(async (x) => ((await x.db.outbox.count()) ? [x] : [])))).flat()
+        const d = accounts.pick(queued.length ? queued : devices)
+        const other = d.userId === seller ? buyer : seller
+        if (TRACE) console.log(`step ${step}: ${d.name}'s session ends; the other account signs in on it, then leaves`)
+        const problem = await switchAccountsMidQueue(d, other)
+        if (problem) fail(`step ${step}: ${problem}`)
+        accountSwitches++
+      }
       const d = rng.pick(devices)
       const action = pickAction(rng, d.userId === seller ? SELLER_ACTIONS : BUYER_ACTIONS)
       if (TRACE) console.log(`step ${step}: ${d.name} ${action} (n=${n}, online=${d.transport.online})`)
@@ -821,6 +840,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     return {
       clockJumps,
       tabEpisodes,
+      accountSwitches,
       quotaRefusals,
       refusedSettled: { retried: expect.retried, discarded: expect.discarded.size },
       tombstoneSkips: server.tombstoneSkips,

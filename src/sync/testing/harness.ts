@@ -100,10 +100,18 @@ export class Device {
    * never answers again, a new engine and connection take over.
    */
   restart(): void {
+    this.signIn(this.userId)
+  }
+
+  /**
+   * The tab starts again signed in as `userId` (the device's person, or another account signing in on it): a new
+   * engine whose transport carries that account's session. The device's data is the caller's (signed-in-user.ts).
+   */
+  signIn(userId: string): void {
     const online = this.transport.online
     const faults = this.transport.faults
     this.transport.dead = true
-    this.transport = new MemoryTransport(this.server, this.userId, this.rng, this.late)
+    this.transport = new MemoryTransport(this.server, userId, this.rng, this.late)
     this.transport.online = online
     this.transport.faults = faults
     this.transport.tally = this.tally
