@@ -19,6 +19,7 @@ import { sendMessage } from '../kinds/message-send'
 import { setProfilePicture } from '../kinds/profile-picture'
 import { updateMyProfile } from '../kinds/profile-update'
 import { switchAccountsMidQueue } from './account-switch'
+import { updateAppMidQueue } from './app-update'
 import { queuedListingsNotHeld } from './held-writes'
 import { IntentOracle } from './intent-oracle'
 import { favouritesOf } from './memory-screen-ops'
@@ -42,6 +43,8 @@ const QUOTA_CHANCE = 0.05
 const TABS_CHANCE = 0.06
 /** Chance per step that a device's session ends with writes queued and another account signs in on it meanwhile. */
 const ACCOUNT_SWITCH_CHANCE = 0.05
+/** Chance per step that the app is updated on a device (its database opened under a newer schema), once per device. */
+const APP_UPDATE_CHANCE = 0.04
 const QUIESCENCE_ROUNDS = 12
 /** Rounds of syncing every device with the faults still on, before they are switched off. */
 const FAULTY_DRAIN_ROUNDS = 4
@@ -181,6 +184,8 @@ export interface ScenarioReport {
   tabEpisodes: number
   /** Times another account signed in on a device while its person's writes were queued (and left again). */
   accountSwitches: number
+  /** Times a device's database was opened under a newer schema with writes queued (the app updated). */
+  appUpdates: number
   /** Refused listings the seller retried (unchanged or fixed) or discarded. */
   refusedSettled: { retried: number; discarded: number }
   /** Writes whose outcome the oracle checked (listing and photo-set edits, messages, profile edits and pictures, deletes, favourites, read marks). */
@@ -400,6 +405,8 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
    */
   const accounts = createRng(seed ^ 0xacc0)
   let accountSwitches = 0
+  const updates = createRng(seed ^ 0x5c4e)
+  let appUpdates = 0
   const quota = createRng(seed ^ 0xd15c)
   let quotaRefusals = 0
   const diskFull = async (d: Device, step: number) => {
@@ -460,6 +467,14 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         const problem = await switchAccountsMidQueue(d, other)
         if (problem) fail(`step ${step}: ${problem}`)
         accountSwitches++
+      }
+      if (updates.chance(APP_UPDATE_CHANCE)) {
+        const d = updates.pick(devices)
+        const midDrain = updates.chance(0.5)
+        if (TRACE) console.log(`step ${step}: the app is updated on ${d.name}${midDrain ? ' mid-drain' : ''}`)
+        const problem = await updateAppMidQueue(d, midDrain)
+        if (problem) fail(`step ${step}: ${problem}`)
+        if (problem === '') appUpdates++
       }
       const d = rng.pick(devices)
       const action = pickAction(rng, d.userId === seller ? SELLER_ACTIONS : BUYER_ACTIONS)
@@ -841,6 +856,7 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
       clockJumps,
       tabEpisodes,
       accountSwitches,
+      appUpdates,
       quotaRefusals,
       refusedSettled: { retried: expect.retried, discarded: expect.discarded.size },
       tombstoneSkips: server.tombstoneSkips,

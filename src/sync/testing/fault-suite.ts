@@ -29,6 +29,7 @@ export function registerFaultShard(shard: number): void {
     let clockJumps = 0
     let tabEpisodes = 0
     let accountSwitches = 0
+    let appUpdates = 0
     let quotaRefusals = 0
     const settled = { retried: 0, discarded: 0 }
     for (const seed of seeds) {
@@ -40,6 +41,7 @@ export function registerFaultShard(shard: number): void {
         clockJumps += r.clockJumps
         tabEpisodes += r.tabEpisodes
         accountSwitches += r.accountSwitches
+        appUpdates += r.appUpdates
         quotaRefusals += r.quotaRefusals
         settled.retried += r.refusedSettled.retried
         settled.discarded += r.refusedSettled.discarded
@@ -55,7 +57,7 @@ export function registerFaultShard(shard: number): void {
       `fault suite shard ${shard}: ${seeds.length} scenarios of ${SCENARIO_STEPS} steps, ${writesChecked} writes checked by the oracle, ` +
         `${tally.writes} write requests (${faulted} met a fault), ${tally.refreshRefusals} token refreshes refused, ` +
         `${tombstoneSkips} saves of deleted listings skipped (stale edits and retries that met a tombstone), ` +
-        `${lateCommits} transactions committed late (after one begun later; realtime lost for them), ${clockJumps} device clocks set back, ${tabEpisodes} leader changes mid-drain between two tabs, ${accountSwitches} account switches with writes queued, ${quotaRefusals} local writes refused by a full disk, refused listings retried ${settled.retried} and discarded ${settled.discarded} times\n` +
+        `${lateCommits} transactions committed late (after one begun later; realtime lost for them), ${clockJumps} device clocks set back, ${tabEpisodes} leader changes mid-drain between two tabs, ${accountSwitches} account switches with writes queued, ${appUpdates} app updates (schema upgrades) with writes queued, ${quotaRefusals} local writes refused by a full disk, refused listings retried ${settled.retried} and discarded ${settled.discarded} times\n` +
         `write requests by phase (faulted): ${Object.entries(tally.byPhase)
           .map(([p, n]) => `${p} ${n} (${tally.faultedByPhase[p as keyof typeof tally.byPhase]})`)
           .join(', ')}\n` +
@@ -69,5 +71,6 @@ export function registerFaultShard(shard: number): void {
     if (!env.FAULT_SEED) expect(quotaRefusals).toBeGreaterThan(0)
     if (!env.FAULT_SEED) expect(tabEpisodes).toBeGreaterThan(0)
     if (!env.FAULT_SEED) expect(accountSwitches).toBeGreaterThan(0)
+    if (!env.FAULT_SEED) expect(appUpdates).toBeGreaterThan(0)
   }, 600_000)
 }
