@@ -4,6 +4,11 @@
 export const BACKOFF_BASE_MS = 200
 /** Retry delays stop growing here, so a device back online resyncs within half a minute. */
 export const BACKOFF_CAP_MS = 30_000
+/**
+ * The longest a queued write waits for its retry, whatever the server's Retry-After: a wait that ends further
+ * ahead of the device's clock than this means the clock went back, and is over (backoff.ts `retryDueAt`).
+ */
+export const RETRY_WAIT_MAX_MS = 5 * 60_000
 
 /** Outbox entries (rows) per upsert/insert call when draining the outbox. */
 export const PUSH_BATCH_SIZE = 100

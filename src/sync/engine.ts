@@ -6,7 +6,7 @@
 import type { KreisDatabase } from '@/db/database'
 import type { OutboxGroup } from '@/db/rows'
 import { storageProblemOf } from '@/db/storage-errors'
-import { backoffDelayMs } from './backoff'
+import { backoffDelayMs, retryDueAt } from './backoff'
 import { systemClock, type Clock } from './clock'
 import {
   BACKGROUND_SYNC_MESSAGE,
@@ -282,7 +282,8 @@ export class SyncEngine {
       .where('state')
       .equals('queued')
       .each((e) => {
-        if (e.not_before > now && (earliest === null || e.not_before < earliest)) earliest = e.not_before
+        const due = retryDueAt(e.not_before, now)
+        if (due > now && (earliest === null || due < earliest)) earliest = due
       })
     return earliest
   }

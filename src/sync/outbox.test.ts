@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { OutboxEntry, OutboxGroup, OutboxOp } from '@/db/rows'
-import { backoffDelayMs } from './backoff'
-import { BACKOFF_BASE_MS, BACKOFF_CAP_MS } from './constants'
+import { backoffDelayMs, retryDueAt, retryWaitMs } from './backoff'
+import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, RETRY_WAIT_MAX_MS } from './constants'
 import { readyHeads, unitOf } from './outbox'
 import { lookbackFrom } from './pull'
 
@@ -55,6 +55,13 @@ describe('outbox order', () => {
     expect(readyHeads(entries, 500).map((x) => x.group)).toEqual(['listing:b', 'profile:u'])
   })
 
+  it('sends a write whose wait was set before the device clock went back (15 min) at once', () => {
+    const setAt = 1_000_000_000
+    const entries = [e('listing:a', listingOp('x'), { attempts: 1, not_before: setAt + 150 })]
+    expect(readyHeads(entries, setAt - 15 * 60_000).map((x) => x.group)).toEqual(['listing:a'])
+    expect(readyHeads(entries, setAt).map((x) => x.group)).toEqual([])
+  })
+
   it('collapses consecutive full-state edits of one listing, but not across another kind', () => {
     const entries = [
       e('listing:a', listingOp('1')),
@@ -98,6 +105,29 @@ describe('backoff', () => {
     expect(backoffDelayMs(1, () => 0.999999)).toBeCloseTo(BACKOFF_BASE_MS, 0)
     expect(backoffDelayMs(3, () => 1)).toBe(BACKOFF_BASE_MS * 4)
     expect(backoffDelayMs(40, () => 1)).toBe(BACKOFF_CAP_MS)
+  })
+
+  it.each([
+    // attempt, Retry-After, jitter, wait
+    [1, undefined, 1, BACKOFF_BASE_MS],
+    [1, 12_000, 1, 12_000],
+    [40, 1_000, 1, BACKOFF_CAP_MS],
+    [1, 60 * 60_000, 0, RETRY_WAIT_MAX_MS],
+  ])('after attempt %i with Retry-After %s (jitter %s) waits %i ms', (attempt, retryAfter, jitter, wait) => {
+    expect(retryWaitMs(attempt, retryAfter, () => jitter)).toBe(wait)
+  })
+
+  const now = 1_000_000_000
+  it.each([
+    // the wait ends at, read at now: due at
+    ['in the past', now - 1, now - 1],
+    ['now', now, now],
+    ['in 30 s', now + 30_000, now + 30_000],
+    ['at the longest wait', now + RETRY_WAIT_MAX_MS, now + RETRY_WAIT_MAX_MS],
+    ['1 ms past the longest wait (clock went back)', now + RETRY_WAIT_MAX_MS + 1, now],
+    ['15 min ahead (clock set back 15 min)', now + 15 * 60_000 + 150, now],
+  ])('a wait that ends %s is due at the right time', (_, notBefore, due) => {
+    expect(retryDueAt(notBefore, now)).toBe(due)
   })
 })
 

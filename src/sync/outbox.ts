@@ -7,13 +7,14 @@ import type { KreisDatabase } from '@/db/database'
 import { messagesOf } from '@/db/repositories/mirror'
 import type { OutboxEntry, OutboxGroup } from '@/db/rows'
 import type { StoredSyncFailure } from '@/domain/errors'
+import { retryDueAt } from './backoff'
 import { kindOf } from './kinds'
 import { NOT_ON_SERVER } from './kinds/enqueue'
 import { profilePictureOwner } from './kinds/profile-picture'
 
 /**
  * The entries that may be sent now: the first entry of each group (a group is sent strictly in order), unless it
- * failed (the group waits for the user) or is backing off.
+ * failed (the group waits for the user) or is backing off (a wait left from before the clock went back is over).
  */
 export function readyHeads(entries: readonly OutboxEntry[], now: number): OutboxEntry[] {
   const seen = new Set<OutboxGroup>()
@@ -21,7 +22,7 @@ export function readyHeads(entries: readonly OutboxEntry[], now: number): Outbox
   for (const e of entries) {
     if (seen.has(e.group)) continue
     seen.add(e.group)
-    if (e.state === 'queued' && e.not_before <= now) heads.push(e)
+    if (e.state === 'queued' && retryDueAt(e.not_before, now) <= now) heads.push(e)
   }
   return heads
 }

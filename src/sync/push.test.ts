@@ -116,6 +116,19 @@ describe('push', () => {
     expect(await db.outbox.count()).toBe(0)
   })
 
+  it('a save acknowledged with no row on the device (kept aside without it) gets the seller name the device knows on its card', async () => {
+    const { db, server, deps, clock } = setup()
+    await db.profiles.put({ ...server.profiles.get(SELLER)! })
+    const id = await saveListing(db, SELLER, { fields: fields(), images: [photo()] }, clock.now())
+    await db.listings.delete(id)
+    expect(await drainOutbox(deps)).toMatchObject({ outcome: 'drained', failed: 0 })
+    expect(await db.listings.get(id)).toMatchObject({
+      sync_state: 'synced',
+      seller_first_name: 'Anna',
+      seller_last_name: 'Müller',
+    })
+  })
+
   it('batches listing upserts of different listings into one call', async () => {
     const { db, scripted, deps, clock } = setup()
     for (let i = 0; i < 5; i++)

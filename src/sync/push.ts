@@ -9,7 +9,7 @@
  */
 import type { KreisDatabase } from '@/db/database'
 import type { OutboxEntry } from '@/db/rows'
-import { backoffDelayMs } from './backoff'
+import { retryWaitMs } from './backoff'
 import type { Clock } from './clock'
 import { PUSH_BATCH_SIZE } from './constants'
 import { kindOf, OUTBOX_KINDS, type OutboxKindModule, type Unit } from './kinds'
@@ -246,10 +246,7 @@ async function backOff(deps: PushDeps, unit: Unit, f: Failure): Promise<void> {
   const head = unit[0]!
   const now = deps.clock.now()
   const attempts = head.attempts + 1
-  const delay = Math.max(
-    f.retryAfterMs ?? 0,
-    backoffDelayMs(attempts, () => deps.clock.random()),
-  )
+  const delay = retryWaitMs(attempts, f.retryAfterMs, () => deps.clock.random())
   await deps.db.outbox.update(head.seq!, {
     attempts,
     not_before: now + delay,

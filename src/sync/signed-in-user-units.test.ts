@@ -5,6 +5,8 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KreisDatabase } from '@/db/database'
 import { saveListing, type ListingFields } from './kinds/listing-save'
+import { sendMessage } from './kinds/message-send'
+import { updateMyProfile } from './kinds/profile-update'
 
 type User = { userId: string; email: string | null } | null
 const auth = vi.hoisted(() => ({
@@ -170,6 +172,57 @@ describe('adoptOwner', () => {
     expect(parked.outbox.map((e) => e.op.listing.title)).toEqual(['First', 'Second'])
     expect(parked.drafts.map((d) => d.id)).toEqual(['d1', 'd2'])
     expect(parked.draft_photos.map((d) => d.id)).toEqual(['p1', 'p2'])
+  })
+})
+
+describe('writes kept aside come back on screen', () => {
+  it('the rows that show them (listing and photos, new conversation and message, edited profile) return as they were', async () => {
+    const db = fresh()
+    await adoptOwner(db, 'user-a')
+    const listingId = await saveListing(
+      db,
+      'user-a',
+      { fields, images: [{ id: 'img1', image_url: 'https://example.test/a.jpg' }] },
+      T0,
+    )
+    await sendMessage(
+      db,
+      { listingId: 'l-other', sellerId: 'user-s', buyerId: 'user-a', senderId: 'user-a', content: 'Still there?' },
+      T0 + 1,
+    )
+    const iso = new Date(T0).toISOString()
+    await db.my_profile.put({
+      id: 'user-a',
+      first_name: 'Old',
+      last_name: 'A',
+      location: null,
+      profile_picture_url: null,
+      created_at: iso,
+      updated_at: iso,
+      email: null,
+      subscription_status: null,
+      subscription_start_date: null,
+      last_payment_date: null,
+      sync_state: 'synced',
+    })
+    await updateMyProfile(db, 'user-a', { first_name: 'Ada', last_name: 'A', location: 'Bern' }, T0 + 2)
+    const shown = async () => ({
+      listing: await db.listings.get(listingId),
+      images: await db.listing_images.toArray(),
+      conversations: await db.conversations.toArray(),
+      messages: await db.messages.toArray(),
+      profile: await db.my_profile.get('user-a'),
+    })
+    const before = await shown()
+    expect(before.listing?.sync_state).toBe('pending')
+    expect(before.messages).toHaveLength(1)
+    expect(before.profile?.first_name).toBe('Ada')
+    await adoptOwner(db, 'user-b')
+    expect(await db.listings.count()).toBe(0)
+    expect(await db.messages.count()).toBe(0)
+    await adoptOwner(db, 'user-a')
+    expect(await shown()).toEqual(before)
+    expect(await db.outbox.count()).toBe(5)
   })
 })
 

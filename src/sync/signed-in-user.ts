@@ -10,7 +10,18 @@ import { createStore } from 'zustand/vanilla'
 import type { KreisDatabase } from '@/db/database'
 import { getDatabase } from '@/db/database'
 import { clearListingNotices } from '@/db/repositories/listing-notices'
-import type { DraftPhotoRow, DraftRow, OutboxEntry, PhotoBlobRow } from '@/db/rows'
+import { messagesOf } from '@/db/repositories/mirror'
+import type {
+  ConversationRow,
+  DraftPhotoRow,
+  DraftRow,
+  ListingImageRow,
+  ListingRow,
+  MessageRow,
+  MyProfileRow,
+  OutboxEntry,
+  PhotoBlobRow,
+} from '@/db/rows'
 import { PARKED_PREFIX, unsentCount } from './outbox'
 import { deviceOwner, OWNER_KEY } from './device-owner'
 import { RECENT_LISTINGS_KEY } from '@/db/window-eviction'
@@ -30,6 +41,59 @@ export interface ParkedWrites {
   photo_blobs: PhotoBlobRow[]
   drafts: DraftRow[]
   draft_photos: DraftPhotoRow[]
+  /**
+   * The mirror rows that show those writes (the listing and its photos, the new conversation, the unsent messages,
+   * the edited profile), so that once back they are on screen as pending or failed, as before, until the server's
+   * answer settles them. Absent in what older versions kept aside.
+   */
+  rows?: UnsentRows
+}
+
+export interface UnsentRows {
+  listings: ListingRow[]
+  listing_images: ListingImageRow[]
+  conversations: ConversationRow[]
+  messages: MessageRow[]
+  my_profile: MyProfileRow[]
+}
+
+/** The mirror rows of the entities the queued entries write (only rows this device has not synced). */
+async function unsentRows(db: KreisDatabase, outbox: readonly OutboxEntry[]): Promise<UnsentRows> {
+  const ids = (kind: string) => [
+    ...new Set(outbox.filter((e) => e.group.startsWith(`${kind}:`)).map((e) => e.group.slice(kind.length + 1))),
+  ]
+  const unsent = <T extends { sync_state: string }>(rows: (T | undefined)[]) =>
+    rows.filter((r): r is T => r !== undefined && r.sync_state !== 'synced')
+  const listings = unsent(await db.listings.bulkGet(ids('listing')))
+  const listingIds = new Set(listings.map((l) => l.id))
+  const conversationIds = ids('conversation')
+  const messages = await Promise.all(conversationIds.map((id) => messagesOf(db, id).toArray()))
+  return {
+    listings,
+    listing_images: listingIds.size
+      ? await db.listing_images.filter((i) => listingIds.has(i.listing_id)).toArray()
+      : [],
+    conversations: unsent(await db.conversations.bulkGet(conversationIds)),
+    messages: unsent(messages.flat()),
+    my_profile: unsent(await db.my_profile.bulkGet(ids('profile'))),
+  }
+}
+
+/** What was kept aside before, with what is kept now: a row kept again replaces its older copy (a listing, its photos). */
+function mergeRows(before: UnsentRows | undefined, now: UnsentRows): UnsentRows {
+  if (!before) return now
+  const newer = <T extends { id: string }>(old: T[], rows: T[]) => {
+    const ids = new Set(rows.map((r) => r.id))
+    return [...old.filter((r) => !ids.has(r.id)), ...rows]
+  }
+  const relisted = new Set(now.listings.map((l) => l.id))
+  return {
+    listings: newer(before.listings, now.listings),
+    listing_images: [...before.listing_images.filter((i) => !relisted.has(i.listing_id)), ...now.listing_images],
+    conversations: newer(before.conversations, now.conversations),
+    messages: newer(before.messages, now.messages),
+    my_profile: newer(before.my_profile, now.my_profile),
+  }
 }
 
 /**
@@ -72,6 +136,7 @@ async function park(db: KreisDatabase, owner: string): Promise<void> {
     photo_blobs: [...(before?.photo_blobs ?? []), ...photo_blobs],
     drafts: [...(before?.drafts ?? []), ...drafts],
     draft_photos: [...(before?.draft_photos ?? []), ...draft_photos],
+    rows: mergeRows(before?.rows, await unsentRows(db, outbox)),
   }
   await db.meta.put({ key, value: parked })
 }
@@ -85,6 +150,13 @@ async function unpark(db: KreisDatabase, userId: string): Promise<void> {
   await db.photo_blobs.bulkPut(parked.photo_blobs)
   await db.drafts.bulkPut(parked.drafts)
   await db.draft_photos.bulkPut(parked.draft_photos)
+  if (parked.rows) {
+    await db.listings.bulkPut(parked.rows.listings)
+    await db.listing_images.bulkPut(parked.rows.listing_images)
+    await db.conversations.bulkPut(parked.rows.conversations)
+    await db.messages.bulkPut(parked.rows.messages)
+    await db.my_profile.bulkPut(parked.rows.my_profile)
+  }
   await db.meta.delete(key)
 }
 

@@ -201,7 +201,7 @@ export const listingSave = defineKind<ListingSaved[]>({
   unit: 'last-state',
   batched: true,
   send: ({ transport }, batch) => transport.saveListings(batch.map(listingSaveOf)),
-  tables: (db) => [db.listings, db.listing_images, db.photo_blobs, db.meta],
+  tables: (db) => [db.listings, db.listing_images, db.photo_blobs, db.meta, db.my_profile, db.profiles],
   async acknowledge(db, batch, answer) {
     // The answer holds one row per save, in the order of the batch's units.
     for (const [i, saved] of answer.entries())
@@ -243,6 +243,9 @@ export function listingSaveOf(unit: Unit): ListingSave {
  * mirror shows it, row and photo set, unless this device has a newer edit of the listing still to send. When the
  * winner is not what this device sent, the seller is told (docs/product.md#R-listing-notices).
  */
+const sellerNameOf = async (db: KreisDatabase, userId: string) =>
+  freshestSellerName(await db.my_profile.get(userId), await db.profiles.get(userId))
+
 async function acknowledgeListing(db: KreisDatabase, saved: ListingSaved, sent: ListingSave | null): Promise<void> {
   if (saved.listing === null) return dropDeletedListing(db, saved.listing_id)
   const { listing, images } = saved
@@ -251,7 +254,8 @@ async function acknowledgeListing(db: KreisDatabase, saved: ListingSaved, sent: 
   if (local && sent && lostToAnotherEdit(sent, saved)) await notify(db, local, 'overwritten')
   await db.listings.put({
     ...listing,
-    ...(local ? cardOf(local) : cardFields(null, undefined)),
+    // No row here (kept aside by an older version, say): the card takes the seller's name the device knows.
+    ...(local ? cardOf(local) : cardFields(null, await sellerNameOf(db, listing.user_id))),
     sync_state: 'synced',
     sync_error: undefined,
   })

@@ -18,6 +18,8 @@ import { saveListing, setListingStatus } from '../kinds/listing-save'
 import { sendMessage } from '../kinds/message-send'
 import { setProfilePicture } from '../kinds/profile-picture'
 import { updateMyProfile } from '../kinds/profile-update'
+import { switchAccountsMidQueue } from './account-switch'
+import { updateAppMidQueue } from './app-update'
 import { queuedListingsNotHeld } from './held-writes'
 import { IntentOracle } from './intent-oracle'
 import { favouritesOf } from './memory-screen-ops'
@@ -37,14 +39,12 @@ const STEP_MS = 1_000
 const CLOCK_JUMP_CHANCE = 0.15
 /** Chance per step that a device's disk is full for its person's next local write. */
 const QUOTA_CHANCE = 0.05
-/**
- * Chance per step that a device opens a second tab and the leadership changes mid-drain. Off unless FAULT_TABS is
- * set: with it on, a full run still meets seeds that do not converge (a profile picture lost, a queue that never
- * drains), not yet told apart as an engine fault or a fault of this model.
- */
-const TABS_CHANCE = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.FAULT_TABS
-  ? 0.06
-  : 0
+/** Chance per step that a device opens a second tab and the leadership changes mid-drain. */
+const TABS_CHANCE = 0.06
+/** Chance per step that a device's session ends with writes queued and another account signs in on it meanwhile. */
+const ACCOUNT_SWITCH_CHANCE = 0.05
+/** Chance per step that the app is updated on a device (its database opened under a newer schema), once per device. */
+const APP_UPDATE_CHANCE = 0.04
 const QUIESCENCE_ROUNDS = 12
 /** Rounds of syncing every device with the faults still on, before they are switched off. */
 const FAULTY_DRAIN_ROUNDS = 4
@@ -182,6 +182,10 @@ export interface ScenarioReport {
   quotaRefusals: number
   /** Times a second tab wrote and the leadership changed mid-drain (to it, then back). */
   tabEpisodes: number
+  /** Times another account signed in on a device while its person's writes were queued (and left again). */
+  accountSwitches: number
+  /** Times a device's database was opened under a newer schema with writes queued (the app updated). */
+  appUpdates: number
   /** Refused listings the seller retried (unchanged or fixed) or discarded. */
   refusedSettled: { retried: number; discarded: number }
   /** Writes whose outcome the oracle checked (listing and photo-set edits, messages, profile edits and pictures, deletes, favourites, read marks). */
@@ -393,20 +397,30 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     await tab.engine.sync('start').catch(() => {})
     await tab.close()
     t.restart()
+    // The device's next edit a moment after the tab's last stamp too: in the same millisecond it would be stamped
+    // 1 ms later, on the next device's last digit, and could tie with that device's edit, which the server settles
+    // by arrival (soak seeds 267 and 833: the server kept the edit with its own time).
+    t.clock.advance(10)
   }
   /**
    * The device's disk is full when the person edits their profile: the edit fails with the storage problem the
    * screen reports, and nothing of it stays (no pending profile, no outbox entry, no edit stamp used). Not an edit
    * the person made, so the oracle expects nothing of it. Drawn apart, so the other draws stay.
    */
+  const accounts = createRng(seed ^ 0xacc0)
+  let accountSwitches = 0
+  const updates = createRng(seed ^ 0x5c4e)
+  let appUpdates = 0
   const quota = createRng(seed ^ 0xd15c)
   let quotaRefusals = 0
   const diskFull = async (d: Device, step: number) => {
     if (TRACE) console.log(`step ${step}: ${d.name}'s disk is full`)
+    // The entries as the person's writes made them: a drain running beside the edit may note its retries on them
+    // (seed 20261566: `first_failed_at` set between the two reads, with the account switches on).
     const snapshot = async () =>
       JSON.stringify([
         await d.db.my_profile.get(d.userId),
-        await d.db.outbox.toArray(),
+        (await d.db.outbox.toArray()).map(({ seq, group, op }) => ({ seq, group, op })),
         await d.db.meta.get(EDIT_STAMP_META_KEY),
       ])
     const before = await snapshot()
@@ -448,6 +462,24 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
         tabEpisodes++
       }
       if (quota.chance(QUOTA_CHANCE)) await diskFull(quota.pick(devices), step)
+      if (accounts.chance(ACCOUNT_SWITCH_CHANCE)) {
+        // A device with writes queued when there is one (drawn apart, so the other draws stay).
+        const queued = (await Promise.all(devices.map(async (x) => ((await x.db.outbox.count()) ? [x] : [])))).flat()
+        const d = accounts.pick(queued.length ? queued : devices)
+        const other = d.userId === seller ? buyer : seller
+        if (TRACE) console.log(`step ${step}: ${d.name}'s session ends; the other account signs in on it, then leaves`)
+        const problem = await switchAccountsMidQueue(d, other)
+        if (problem) fail(`step ${step}: ${problem}`)
+        accountSwitches++
+      }
+      if (updates.chance(APP_UPDATE_CHANCE)) {
+        const d = updates.pick(devices)
+        const midDrain = updates.chance(0.5)
+        if (TRACE) console.log(`step ${step}: the app is updated on ${d.name}${midDrain ? ' mid-drain' : ''}`)
+        const problem = await updateAppMidQueue(d, midDrain)
+        if (problem) fail(`step ${step}: ${problem}`)
+        if (problem === '') appUpdates++
+      }
       const d = rng.pick(devices)
       const action = pickAction(rng, d.userId === seller ? SELLER_ACTIONS : BUYER_ACTIONS)
       if (TRACE) console.log(`step ${step}: ${d.name} ${action} (n=${n}, online=${d.transport.online})`)
@@ -827,6 +859,8 @@ export async function runFaultScenario(seed: number, opts: ScenarioOptions = {})
     return {
       clockJumps,
       tabEpisodes,
+      accountSwitches,
+      appUpdates,
       quotaRefusals,
       refusedSettled: { retried: expect.retried, discarded: expect.discarded.size },
       tombstoneSkips: server.tombstoneSkips,

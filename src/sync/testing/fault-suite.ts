@@ -1,7 +1,7 @@
 /**
  * Registers one shard of the seeded fault scenarios (split over several files so the test runner can spread them
  * over the cores). FAULT_SEED=<n> replays a single seed in every shard file; FAULT_BASE=<n> FAULT_COUNT=<n> soaks
- * other seeds (e.g. FAULT_BASE=1 FAULT_COUNT=20000 for a long run); FAULT_TABS=1 adds the two-tab leader changes.
+ * other seeds (e.g. FAULT_BASE=1 FAULT_COUNT=20000 for a long run).
  */
 import { expect, it } from 'vitest'
 import { runFaultScenario, SCENARIO_STEPS } from './fault-scenario'
@@ -28,6 +28,8 @@ export function registerFaultShard(shard: number): void {
     let lateCommits = 0
     let clockJumps = 0
     let tabEpisodes = 0
+    let accountSwitches = 0
+    let appUpdates = 0
     let quotaRefusals = 0
     const settled = { retried: 0, discarded: 0 }
     for (const seed of seeds) {
@@ -38,6 +40,8 @@ export function registerFaultShard(shard: number): void {
         lateCommits += r.lateCommits
         clockJumps += r.clockJumps
         tabEpisodes += r.tabEpisodes
+        accountSwitches += r.accountSwitches
+        appUpdates += r.appUpdates
         quotaRefusals += r.quotaRefusals
         settled.retried += r.refusedSettled.retried
         settled.discarded += r.refusedSettled.discarded
@@ -53,7 +57,7 @@ export function registerFaultShard(shard: number): void {
       `fault suite shard ${shard}: ${seeds.length} scenarios of ${SCENARIO_STEPS} steps, ${writesChecked} writes checked by the oracle, ` +
         `${tally.writes} write requests (${faulted} met a fault), ${tally.refreshRefusals} token refreshes refused, ` +
         `${tombstoneSkips} saves of deleted listings skipped (stale edits and retries that met a tombstone), ` +
-        `${lateCommits} transactions committed late (after one begun later; realtime lost for them), ${clockJumps} device clocks set back, ${tabEpisodes} leader changes mid-drain between two tabs, ${quotaRefusals} local writes refused by a full disk, refused listings retried ${settled.retried} and discarded ${settled.discarded} times\n` +
+        `${lateCommits} transactions committed late (after one begun later; realtime lost for them), ${clockJumps} device clocks set back, ${tabEpisodes} leader changes mid-drain between two tabs, ${accountSwitches} account switches with writes queued, ${appUpdates} app updates (schema upgrades) with writes queued, ${quotaRefusals} local writes refused by a full disk, refused listings retried ${settled.retried} and discarded ${settled.discarded} times\n` +
         `write requests by phase (faulted): ${Object.entries(tally.byPhase)
           .map(([p, n]) => `${p} ${n} (${tally.faultedByPhase[p as keyof typeof tally.byPhase]})`)
           .join(', ')}\n` +
@@ -65,6 +69,8 @@ export function registerFaultShard(shard: number): void {
       expect(tally.missing(), `never exercised (of ${WRITE_OPERATIONS.length} × ${WRITE_FAULTS.length})`).toEqual([])
     if (!env.FAULT_SEED) expect(tally.refreshRefusals).toBeGreaterThan(0)
     if (!env.FAULT_SEED) expect(quotaRefusals).toBeGreaterThan(0)
-    if (!env.FAULT_SEED && env.FAULT_TABS) expect(tabEpisodes).toBeGreaterThan(0)
+    if (!env.FAULT_SEED) expect(tabEpisodes).toBeGreaterThan(0)
+    if (!env.FAULT_SEED) expect(accountSwitches).toBeGreaterThan(0)
+    if (!env.FAULT_SEED) expect(appUpdates).toBeGreaterThan(0)
   }, 600_000)
 }

@@ -2,11 +2,13 @@
  * Test devices: a fresh Dexie database (fake-indexeddb in node tests), a MemoryTransport to a shared
  * MemoryServer, and a SyncEngine on a virtual clock.
  */
+import Dexie from 'dexie'
 import { KreisDatabase } from '@/db/database'
 import type { Clock } from '../clock'
 import { SyncEngine } from '../engine'
 import type { MemoryServer } from './memory-server'
 import { LateDeliveries, MemoryTransport, type FaultTally } from './memory-transport'
+import { NewerSchemaDatabase } from './newer-schema'
 import type { Rng } from './prng'
 import { StorageFull } from './storage-full'
 
@@ -30,6 +32,12 @@ function acquireDatabase(name: string): KreisDatabase {
 }
 
 async function releaseDatabase(db: KreisDatabase): Promise<void> {
+  // An upgraded database is not pooled: the next scenario's devices start under the app's own schema.
+  if (db instanceof NewerSchemaDatabase) {
+    db.close()
+    await Dexie.delete(db.name)
+    return
+  }
   await db.transaction('rw', db.tables, () => Promise.all(db.tables.map((t) => t.clear())))
   pool.push(db)
 }
@@ -60,9 +68,10 @@ export interface Tab {
 }
 
 export class Device {
-  readonly db: KreisDatabase
+  /** The device's database (a new connection, under the newer schema, after `upgradeSchema`). */
+  db: KreisDatabase
   /** Makes one of this device's next local writes fail as on a full disk. */
-  readonly disk: StorageFull
+  disk: StorageFull
   transport: MemoryTransport
   engine: SyncEngine
 
@@ -100,10 +109,18 @@ export class Device {
    * never answers again, a new engine and connection take over.
    */
   restart(): void {
+    this.signIn(this.userId)
+  }
+
+  /**
+   * The tab starts again signed in as `userId` (the device's person, or another account signing in on it): a new
+   * engine whose transport carries that account's session. The device's data is the caller's (signed-in-user.ts).
+   */
+  signIn(userId: string): void {
     const online = this.transport.online
     const faults = this.transport.faults
     this.transport.dead = true
-    this.transport = new MemoryTransport(this.server, this.userId, this.rng, this.late)
+    this.transport = new MemoryTransport(this.server, userId, this.rng, this.late)
     this.transport.online = online
     this.transport.faults = faults
     this.transport.tally = this.tally
@@ -115,7 +132,8 @@ export class Device {
    * device's own tab is led by `engine`; which of the two drains is the test's choice, as the leader lock's).
    */
   openTab(): Tab {
-    const db = new KreisDatabase(this.db.name)
+    const db =
+      this.db instanceof NewerSchemaDatabase ? new NewerSchemaDatabase(this.db.name) : new KreisDatabase(this.db.name)
     const transport = new MemoryTransport(this.server, this.userId, this.rng, this.late)
     transport.online = this.transport.online
     transport.faults = this.transport.faults
@@ -133,6 +151,28 @@ export class Device {
         db.close()
       },
     }
+  }
+
+  /**
+   * The app is updated while it runs: the new version opens the device's database under the newer schema
+   * (testing/newer-schema.ts), whatever is queued or in flight; the running tab's connection is closed by the version
+   * change and a new engine takes over on the new connection. False when the database is upgraded already.
+   */
+  async upgradeSchema(): Promise<boolean> {
+    if (this.db instanceof NewerSchemaDatabase) return false
+    // The running connection closes on the version change as Dexie's default handler does, without its warning.
+    const running = this.db
+    running.on('versionchange', () => {
+      running.close({ disableAutoOpen: false })
+      return false
+    })
+    const db = new NewerSchemaDatabase(this.db.name)
+    const disk = new StorageFull(db)
+    await db.open()
+    this.db = db
+    this.disk = disk
+    this.signIn(this.userId)
+    return true
   }
 
   async close(): Promise<void> {

@@ -80,10 +80,14 @@ export function setFavorite(
     return okv(undefined) // a stale toggle: the newer state stays
   }
   edits.set(key, { at: order.at, sent })
+  // The favorites row is inserted or deleted only when the state changes; only then does its trigger signal the
+  // user's devices (migration 20261127141500).
+  const changes = favourite !== m.has(key)
   if (!favourite) m.delete(key)
   else if (!m.has(key))
     m.set(key, { user_id: me, listing_id: listingId, created_at: createdAt < server.now() ? createdAt : server.now() })
   server.commits++
+  if (changes) server.signalUser(me, { table: 'favorites' })
   return okv(undefined)
 }
 

@@ -269,9 +269,18 @@ export class MemoryServer {
               ? this.canSeeConversation(s.userId, change.row)
               : change.table === 'messages'
                 ? this.canSeeMessage(s.userId, change.row)
-                : false // the favourites signal is the real stack's (src/sync/favourites-live.integration.ts)
+                : false // the favourites signal goes to its user only (signalUser)
       if (visible) s.deliver(structuredClone(change))
     }
+  }
+
+  /**
+   * A private signal to one user's devices, as the real stack's `user:<id>` topic (the favourites signal of migration
+   * 20261127141500: no row, the device pulls). Lost with a late commit's realtime, as the rest.
+   */
+  signalUser(userId: string, change: RealtimeChange): void {
+    if (this.lateCommit) return
+    for (const s of this.subscribers) if (s.userId === userId) s.deliver(structuredClone(change))
   }
 
   // ---- writes ----

@@ -242,6 +242,8 @@ export class MemoryTransport extends composedOf<MemoryDataSlices>() implements T
   private heldEvents: RealtimeChange[] = []
   private readonly subscriber = { userId: '', deliver: (c: RealtimeChange) => this.receive(c) }
   calls = 0
+  /** Write requests this transport made (any answer, faults included). */
+  writes = 0
   /** Where the faults met are counted (the fault suite's report); none in unit tests. */
   tally: FaultTally | null = null
   /** The next refreshes are refused (the session ended; the user signs in again after that many tries). */
@@ -296,6 +298,7 @@ export class MemoryTransport extends composedOf<MemoryDataSlices>() implements T
   /** @param rows the rows the write changes (`table:key`): it waits for a late transaction holding one of them. */
   private async write<T>(op: WriteOperation, rows: readonly string[], apply: () => Result<T>): Promise<Result<T>> {
     this.calls++
+    this.writes++
     await Promise.resolve()
     const met = (fault: WriteFault | null) => this.tally?.add(op, fault)
     const rate = (fault: Exclude<keyof FaultRates, 'focus'>) =>

@@ -227,6 +227,15 @@ export async function runRealScenario(
     if (rng.chance(0.5)) await rng.pick(devices).sync()
   }
 
+  // Crossed edits: an older profile edit and heart tap arrive after newer ones (L1).
+  const crossed = await crossEdits(seed, devices, created, intent)
+  if (crossed) {
+    const edits = profiles.get(crossed.userId) ?? []
+    edits.push(...crossed.profiles)
+    profiles.set(crossed.userId, edits)
+    log.push(...crossed.log)
+  }
+
   // The queues drain with the faults still on, then without them until nothing moves.
   for (let round = 0; round < FAULTY_DRAIN_ROUNDS; round++) {
     for (const d of devices) {
@@ -320,6 +329,66 @@ export async function runRealScenario(
     intent.favouriteChoices +
     intent.readActions
   return { log, writesChecked, projection: project(server, users) }
+}
+
+/**
+ * The seller edits the profile and taps a listing's heart on one device while it is offline, then does both again,
+ * later, on the other device, online (choosing the other heart state, tapping twice if need be); the first device
+ * comes back and its older edits arrive last. The later edits must stay: a profile update or `set_favourite` that
+ * lets the later arrival win (an edit time dropped on the way, a stamp ignored) fails here. The faults are off for
+ * it, so the order of arrival is the one described; drawn from its own generator, so the seed's other draws stay.
+ */
+async function crossEdits(seed: number, devices: SimDevice[], created: string[], intent: IntentOracle) {
+  const sellers = devices.filter((d) => d.role === 'seller')
+  if (sellers.length < 2) return null
+  const rng = createRng(seed ^ 0xc2055)
+  const [early, late] = rng.chance(0.5) ? [sellers[0]!, sellers[1]!] : [sellers[1]!, sellers[0]!]
+  const rates = devices.map((d) => d.faultRate)
+  const online = devices.map((d) => d.online)
+  for (const d of devices) d.faultRate = 0
+  early.online = true
+  late.online = true
+  await early.sync()
+  await late.sync()
+  const heldBy = async (d: SimDevice) => (await d.db.listings.bulkGet(created)).filter((l) => l !== undefined)
+  const lateHolds = new Set((await heldBy(late)).map((l) => l.id))
+  const shared = (await heldBy(early)).map((l) => l.id).filter((id) => lateHolds.has(id))
+  const listing = shared.length ? shared[rng.int(shared.length)]! : null
+  const log: string[] = []
+  const profiles: { at: number; first_name: string }[] = []
+  const edit = async (d: SimDevice, at: number, name: string) => {
+    await updateMyProfile(d.db, d.userId, { first_name: name, last_name: 'X', location: 'Bern' }, at)
+    profiles.push({ at, first_name: name })
+    log.push(`${d.name} names itself ${name}`)
+  }
+  const tap = async (d: SimDevice, at: number) => {
+    await intent.favourite(d.db, d.name, d.userId, listing!, at)
+    await toggleFavourite(d.db, d.userId, listing!, at)
+    log.push(`${d.name} taps the heart of ${listing}`)
+  }
+  early.online = false
+  early.clock.advance(1_000)
+  const atEarly = early.clock.now()
+  await edit(early, atEarly, `C${seed}-early`)
+  const chosenEarly = listing ? !(await early.db.favourites.get(listing)) : null
+  if (listing) await tap(early, atEarly)
+  // The other device's edits come later by its own clock.
+  late.clock.advance(Math.max(1_000, atEarly - late.clock.now() + 1_000))
+  const atLate = late.clock.now()
+  await edit(late, atLate, `C${seed}-late`)
+  if (listing) {
+    await tap(late, atLate)
+    if (Boolean(await late.db.favourites.get(listing)) === chosenEarly) await tap(late, atLate + 1)
+  }
+  await late.sync()
+  early.online = true
+  await early.sync()
+  await late.sync()
+  devices.forEach((d, i) => {
+    d.faultRate = rates[i]!
+    d.online = online[i]!
+  })
+  return { userId: early.userId, profiles, log }
 }
 
 function marksOf(server: Snapshot) {
