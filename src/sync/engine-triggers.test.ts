@@ -82,6 +82,27 @@ function setup(
   return { server, db, clock, memory, scripted, engine }
 }
 
+/**
+ * An engine whose transport is loaded lazily, as the app's is: `reachable(n)` says whether load number n (from 1)
+ * finds the transport's code or fails as a dropped network would.
+ */
+function lazyEngine(reachable: (load: number) => boolean = () => true) {
+  const server = world()
+  const db = new KreisDatabase(`engine-triggers-${Math.random()}`)
+  dbs.push(db)
+  const loads = { count: 0 }
+  const engine = new SyncEngine({
+    db,
+    transport: async () => {
+      if (!reachable(++loads.count)) throw new TypeError('Failed to fetch dynamically imported module')
+      return new MemoryTransport(server, SELLER, createRng(1))
+    },
+    locks: null,
+  })
+  engines.push(engine)
+  return { engine, loads }
+}
+
 const visitor = (t: Transport): Transport => Object.assign(Object.create(t) as Transport, { session: async () => null })
 
 /** A transport whose `method` waits until `open()`. */
@@ -603,23 +624,10 @@ describe('the leader tab listens to the browser', () => {
 
   it('a leader whose transport code cannot be fetched shows offline, keeps asking, and leads once it loads', async () => {
     const { win } = browserEvents()
-    const server = world()
-    const db = new KreisDatabase(`engine-triggers-${Math.random()}`)
-    dbs.push(db)
     let reachable = false
-    let loads = 0
-    const engine = new SyncEngine({
-      db,
-      transport: async () => {
-        loads++
-        if (!reachable) throw new TypeError('Failed to fetch dynamically imported module')
-        return new MemoryTransport(server, SELLER, createRng(1))
-      },
-      locks: null,
-    })
-    engines.push(engine)
+    const { engine, loads } = lazyEngine(() => reachable)
     engine.start()
-    await until(() => loads >= 2)
+    await until(() => loads.count >= 2)
     expect(engine.status.getState()).toMatchObject({ leader: true, online: false, lastSyncAt: null })
     reachable = true
     win.dispatchEvent(new Event('online'))
@@ -670,44 +678,23 @@ describe('Background Sync messages', () => {
 
 describe('engine set-up', () => {
   it('loads a lazy transport once, on first use', async () => {
-    const server = world()
-    let loads = 0
-    const db = new KreisDatabase(`engine-triggers-${Math.random()}`)
-    dbs.push(db)
-    const engine = new SyncEngine({
-      db,
-      transport: async () => (loads++, new MemoryTransport(server, SELLER, createRng(1))),
-      locks: null,
-    })
-    engines.push(engine)
-    expect(loads).toBe(0)
+    const { engine, loads } = lazyEngine()
+    expect(loads.count).toBe(0)
     await engine.sync('start')
     await engine.sync('timer')
-    expect(loads).toBe(1)
+    expect(loads.count).toBe(1)
     expect(engine.status.getState().lastSyncAt).not.toBeNull()
   })
 
   it('a transport whose code fails to load makes the cycle offline; the next cycle loads it again and syncs', async () => {
-    const server = world()
-    let loads = 0
-    const db = new KreisDatabase(`engine-triggers-${Math.random()}`)
-    dbs.push(db)
-    const engine = new SyncEngine({
-      db,
-      transport: async () => {
-        if (++loads === 1) throw new TypeError('Failed to fetch dynamically imported module')
-        return new MemoryTransport(server, SELLER, createRng(1))
-      },
-      locks: null,
-    })
-    engines.push(engine)
+    const { engine, loads } = lazyEngine((n) => n > 1)
     expect(await engine.sync('start')).toEqual({
       push: { outcome: 'offline', acknowledged: 0, failed: 0 },
       pullFailure: null,
     })
     expect(engine.status.getState()).toMatchObject({ online: false, lastSyncAt: null })
     await engine.sync('retry')
-    expect(loads).toBe(2)
+    expect(loads.count).toBe(2)
     expect(engine.status.getState().online).toBe(true)
     expect(engine.status.getState().lastSyncAt).not.toBeNull()
   })
