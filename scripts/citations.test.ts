@@ -21,6 +21,11 @@ const REFERENCE = ['refer', 'ence'].join('')
 const ANCHORS = ['anch', 'ors'].join('')
 const ISSUE = ['iss', 'ue'].join('')
 const CAP_ISSUE = ['Iss', 'ue'].join('')
+// The comment openers and the folder outside the clone are assembled too: a line of this file that opens with a
+// comment marker and names one of those documents would read as a comment citing it.
+const LINE = '/'.repeat(2)
+const BLOCK = '/' + '*'.repeat(2)
+const OUTSIDE = ['..', ['sha', 'red'].join('')].join('/')
 
 const anchors: DocAnchors = new Map([
   ['product.md', new Set(['s2-6', 's5', 's8', 's9', 's6-2', 's6-3', 'R-feed-page-size'])],
@@ -53,17 +58,17 @@ describe('the citation check reads one line at a time', () => {
   it.each([
     [
       'the old product spec',
-      `// 12 per page (${SPEC} §2.6)`,
+      `${LINE} 12 per page (${SPEC} §2.6)`,
       [`"${SPEC}" cites a document that is not in the repository`],
     ],
     [
       'the old spec, capitalised',
-      `/** ${CAP_SPEC} §9 also lists */`,
+      `${BLOCK} ${CAP_SPEC} §9 also lists */`,
       [`"${CAP_SPEC}" cites a document that is not in the repository`],
     ],
     [
       'the spec file by name',
-      `// the pure rules of ${SPEC}.md`,
+      `${LINE} the pure rules of ${SPEC}.md`,
       [`"${SPEC}.md" cites a document that is not in the repository`],
     ],
     [
@@ -78,23 +83,27 @@ describe('the citation check reads one line at a time', () => {
     ],
     [
       'a research reference',
-      `// (${REFERENCE}/supabase-wire.md §6.1)`,
+      `${LINE} (${REFERENCE}/supabase-wire.md §6.1)`,
       [`"${REFERENCE}/supabase-wire.md" cites a document that is not in the repository`],
     ],
     [
       'a research reference by relative path',
-      `// ../shared/${REFERENCE}/photo.md`,
-      [`"../shared/${REFERENCE}/photo.md" cites a document that is not in the repository`],
+      `${LINE} ${OUTSIDE}/${REFERENCE}/photo.md`,
+      [`"${OUTSIDE}/${REFERENCE}/photo.md" cites a document that is not in the repository`],
     ],
     [
       'the anchors research',
-      `// (${ANCHORS}-perf-rel P5)`,
+      `${LINE} (${ANCHORS}-perf-rel P5)`,
       [`"${ANCHORS}-perf-rel" cites a document that is not in the repository`],
     ],
-    ['an issue number', `// (${ISSUE} 15, item 2)`, [`"${ISSUE} 15" cites a document that is not in the repository`]],
+    [
+      'an issue number',
+      `${LINE} (${ISSUE} 15, item 2)`,
+      [`"${ISSUE} 15" cites a document that is not in the repository`],
+    ],
     [
       'an issue number, capitalised',
-      `/** ${CAP_ISSUE} 12 §6: mark sold */`,
+      `${BLOCK} ${CAP_ISSUE} 12 §6: mark sold */`,
       [`"${CAP_ISSUE} 12" cites a document that is not in the repository`],
     ],
     ['a bare § with no page', "it('shows the §8 toast', () => {", ['"§8" names no document']],
@@ -122,17 +131,17 @@ describe('the citation check reads one line at a time', () => {
   })
 
   it('says where each problem is', () => {
-    const [problem] = findCitationProblems(`ok\n  // see ${SPEC} §9  `, anchors, 'src/x.ts')
+    const [problem] = findCitationProblems(`ok\n  ${LINE} see ${SPEC} §9  `, anchors, 'src/x.ts')
     expect(problem).toEqual({
       file: 'src/x.ts',
       line: 2,
       column: 9,
-      text: `// see ${SPEC} §9`,
+      text: `${LINE} see ${SPEC} §9`,
       kind: 'foreign',
       problem: `"${SPEC}" cites a document that is not in the repository`,
     })
     expect(formatProblem(problem!)).toBe(
-      `src/x.ts:2: "${SPEC}" cites a document that is not in the repository\n    // see ${SPEC} §9`,
+      `src/x.ts:2: "${SPEC}" cites a document that is not in the repository\n    ${LINE} see ${SPEC} §9`,
     )
   })
 
