@@ -3,11 +3,10 @@
  * hidden from clients; search_listings' words, filters, orders, keyset and offset pages over active listings only;
  * the capped count; and the app's calls through the REST API, which the work caps never refuse.
  */
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../local/db/database.ts'
 import { startTestStack, type TestStack } from '../local/testing/test-stack.ts'
-import { ANON, asUser, createUser, run, sqlState } from './support/db-actors.ts'
+import { ANON, asUser, createUser, insertListingRow, run, sqlState } from './support/db-actors.ts'
 
 let ts: TestStack
 let db: Database
@@ -25,29 +24,8 @@ afterAll(async () => {
   await ts?.stop()
 })
 
-async function insertListing(over: Record<string, unknown> = {}): Promise<string> {
-  const id = randomUUID()
-  const row = {
-    id,
-    user_id: seller,
-    title: 'Wool coat',
-    description: 'Warm.',
-    price: 80,
-    condition: 'very_good',
-    category: 'women',
-    size: 'M',
-    location: 'Zurich',
-    status: 'active',
-    ...over,
-  }
-  await run(
-    db,
-    null,
-    `insert into public.listings select * from json_populate_record(null::public.listings, $1::json)`,
-    [JSON.stringify(row)],
-  )
-  return id
-}
+const insertListing = (over: Record<string, unknown> = {}): Promise<string> =>
+  insertListingRow(db, seller, { size: 'M', location: 'Zurich', ...over })
 
 const searchText = async (id: string) =>
   (

@@ -3,14 +3,13 @@
  * is searched and filtered by its names in the four languages, and the migration's conversion turns a listing whose
  * whole location is a known name into the code without counting it as the seller's edit.
  */
-import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../local/db/database.ts'
 import { MIGRATIONS_DIR } from '../local/db/migrate.ts'
 import { startTestStack, type TestStack } from '../local/testing/test-stack.ts'
-import { createUser, run } from './support/db-actors.ts'
+import { createUser, insertListingRow, run } from './support/db-actors.ts'
 
 let ts: TestStack
 let db: Database
@@ -26,28 +25,8 @@ afterAll(async () => {
   await ts?.stop()
 })
 
-async function insertListing(location: string | null): Promise<string> {
-  const id = randomUUID()
-  const row = {
-    id,
-    user_id: seller,
-    title: 'Wool coat',
-    description: 'Warm.',
-    price: 80,
-    condition: 'very_good',
-    category: 'women',
-    location,
-    status: 'active',
-    edited_at: '2026-11-01T10:00:00Z',
-  }
-  await run(
-    db,
-    null,
-    `insert into public.listings select * from json_populate_record(null::public.listings, $1::json)`,
-    [JSON.stringify(row)],
-  )
-  return id
-}
+const insertListing = (location: string | null): Promise<string> =>
+  insertListingRow(db, seller, { location, edited_at: '2026-11-01T10:00:00Z' })
 
 const listing = async (id: string) =>
   (

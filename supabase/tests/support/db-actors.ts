@@ -2,6 +2,7 @@
  * Running SQL as a given caller, the way the REST layer runs every request (Database.withClaims: the caller's
  * role plus request.jwt.claims, so RLS and privileges decide), and creating users directly in auth.users.
  */
+import { randomUUID } from 'node:crypto'
 import type { Claims, Database } from '../../local/db/database.ts'
 
 export const ANON: Claims = { role: 'anon' }
@@ -115,6 +116,35 @@ export async function createListing(db: Database, userId: string, input: Listing
     [input.id ?? null, userId, input.title ?? 'Wool coat', input.status ?? 'active', input.editedAt ?? null],
   )
   return rows[0]!.id
+}
+
+/**
+ * A listing owned by `userId` with any columns set (`columns` over a valid wool coat), inserted as superuser, so
+ * triggers run as on a server write; returns its id.
+ */
+export async function insertListingRow(
+  db: Database,
+  userId: string,
+  columns: Record<string, unknown> = {},
+): Promise<string> {
+  const row = {
+    id: randomUUID(),
+    user_id: userId,
+    title: 'Wool coat',
+    description: 'Warm.',
+    price: 80,
+    condition: 'very_good',
+    category: 'women',
+    status: 'active',
+    ...columns,
+  }
+  await run(
+    db,
+    null,
+    `insert into public.listings select * from json_populate_record(null::public.listings, $1::json)`,
+    [JSON.stringify(row)],
+  )
+  return row.id as string
 }
 
 /**
