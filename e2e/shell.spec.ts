@@ -1,4 +1,15 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
+import { apiSignIn, newDevice } from './account-helpers'
+
+/** Whether the search box's placeholder fits inside it whole, measured in the box's own font. */
+const placeholderFits = (box: Locator) =>
+  box.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input)
+    const context2d = document.createElement('canvas').getContext('2d')!
+    context2d.font = style.font
+    const inner = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+    return context2d.measureText(input.placeholder).width <= inner
+  })
 
 test.describe('app shell', () => {
   test('renders the header with logo, search and the signed-out account links', async ({ page }) => {
@@ -27,16 +38,9 @@ test.describe('app shell', () => {
       await page.goto('/shop')
       const box = page.locator('header').getByRole('searchbox')
       // Measured here on its own: the placeholder's text in the box's font against the box's inner width.
-      const fit = () =>
-        box.evaluate((input: HTMLInputElement) => {
-          const style = getComputedStyle(input)
-          const context2d = document.createElement('canvas').getContext('2d')!
-          context2d.font = style.font
-          const inner = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
-          return { placeholder: input.placeholder, fits: context2d.measureText(input.placeholder).width <= inner }
-        })
-      await expect.poll(async () => (await fit()).fits, { message: `${locale} at ${width} px` }).toBe(true)
-      const { placeholder } = await fit()
+      await expect.poll(() => placeholderFits(box), { message: `${locale} at ${width} px` }).toBe(true)
+      const placeholder = await box.getAttribute('placeholder')
+      if (placeholder === null) throw new Error('the search box has no placeholder')
       shown.push(placeholder)
       // Never a cut-off whole text: either the whole one fits, or a shorter one is shown.
       if (placeholder !== whole) expect(placeholder.length).toBeLessThan(whole.length)
@@ -45,6 +49,36 @@ test.describe('app shell', () => {
     // English at 1280 px has room for the whole text; German on a phone does not.
     expect(shown[0]).toBe('Search brand, item or category')
     expect(shown[3]).not.toBe('Marke, Artikel oder Kategorie suchen')
+  })
+
+  test('offline, in German, the header keeps everything on screen: a visitor on a phone, a member at 1024 px', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000)
+    // A visitor at 375 px: the line under the header says "offline"; the account links stay inside the screen.
+    const visitor = await newDevice(browser, { viewport: { width: 375, height: 812 } })
+    await visitor.page.addInitScript(() => localStorage.setItem('kreis:locale', 'de-CH'))
+    await visitor.page.goto('/shop')
+    const signUpLink = visitor.page.locator('header').getByRole('link', { name: 'Registrieren' })
+    await expect(signUpLink).toBeVisible({ timeout: 30_000 })
+    await visitor.context.setOffline(true)
+    await expect(visitor.page.getByText('Offline. Du siehst, was auf diesem Gerät ist', { exact: false })).toBeVisible()
+    const signUp = await signUpLink.boundingBox()
+    expect(signUp!.x + signUp!.width).toBeLessThanOrEqual(375)
+    await visitor.context.close()
+
+    // A member at 1024 px, where the header also holds the tabs: the search still shows a whole placeholder.
+    const { stored } = await apiSignIn('anna@demo.kreis.ch')
+    const member = await newDevice(browser, { stored, viewport: { width: 1024, height: 768 } })
+    await member.page.addInitScript(() => localStorage.setItem('kreis:locale', 'de-CH'))
+    await member.page.goto('/shop')
+    const header = member.page.locator('header')
+    await expect(header.getByRole('button', { name: 'Abmelden' })).toBeVisible({ timeout: 30_000 })
+    await member.context.setOffline(true)
+    await expect(header.getByRole('button', { name: /Offline/ })).toBeVisible()
+    await expect(header.getByRole('button', { name: 'Abmelden' })).toBeInViewport({ ratio: 1 })
+    await expect.poll(() => placeholderFits(header.getByRole('searchbox'))).toBe(true)
+    await member.context.close()
   })
 
   test('the bottom tab bar links Discover, Favorites, Sell and Profile and marks the current tab', async ({ page }) => {

@@ -26,7 +26,8 @@ export function MessagesLink({ className }: { className?: string }) {
       <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
         <path d="M4 5h16v11H9l-5 4z" strokeLinejoin="round" />
       </svg>
-      <span className="hidden sm:inline">{t('messages.linkLabel')}</span>
+      {/* Between lg and 2xl the header also holds the tabs: the icon and its count (and the link's name) say it. */}
+      <span className="hidden sm:inline lg:hidden 2xl:inline">{t('messages.linkLabel')}</span>
       {unread > 0 && (
         <span
           aria-hidden="true"

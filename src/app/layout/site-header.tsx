@@ -58,7 +58,7 @@ export function SiteHeader({ session }: { session: HeaderSession }) {
   return (
     <header id="site-header" className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       {/* Small screens: logo and account on the first row, search on the second. From md: one 64 px row. */}
-      <div className="mx-auto grid max-w-6xl grid-cols-[auto_1fr] items-center gap-x-3 gap-y-2 px-4 py-3 md:h-16 md:grid-cols-[auto_minmax(0,28rem)_1fr] md:py-0">
+      <div className="mx-auto grid max-w-6xl grid-cols-[auto_1fr] items-center gap-x-3 gap-y-2 px-4 py-3 md:h-16 md:grid-cols-[auto_minmax(7.5rem,28rem)_1fr] md:py-0">
         <Link
           to="/"
           className="flex min-h-11 shrink-0 items-center gap-2 rounded-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700"

@@ -35,6 +35,8 @@ export function SyncIndicator({ sync }: { sync: ShellSync }) {
   const failed = sync.failures.length
   const problem = sync.storageProblem !== null
   const visible = !sync.online || sync.pending > 0 || failed > 0 || problem || sync.needsSignIn
+  // Only "offline" to say: on phones the line under the header says it, and the row keeps room for the account links.
+  const onlyOffline = !sync.online && sync.pending === 0 && failed === 0 && !problem && !sync.needsSignIn
   const summary = [
     !sync.online ? t('syncState.offline') : null,
     failed > 0 ? t('syncState.buttonFailed', { count: failed }) : null,
@@ -53,7 +55,10 @@ export function SyncIndicator({ sync }: { sync: ShellSync }) {
           }}
           aria-label={t('syncState.buttonLabel', { summary: summary.join(', ') || t('syncState.allSent') })}
           // The tap area is 44 px; the pill inside it stays small so the header row keeps its height.
-          className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700"
+          className={cx(
+            'min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-green-700',
+            onlyOffline ? 'hidden sm:inline-flex' : 'inline-flex',
+          )}
         >
           <span
             className={cx(
@@ -77,7 +82,10 @@ export function SyncIndicator({ sync }: { sync: ShellSync }) {
               />
             )}
             {/* On phones the icon says it (the line under the header spells it out): the row has no room for the word. */}
-            {!sync.online && <span className="sr-only sm:not-sr-only">{t('syncState.offline')}</span>}
+            {/* From lg the header also holds the tabs: the word waits for 2xl's room (the button's name keeps it). */}
+            {!sync.online && (
+              <span className="sr-only sm:not-sr-only lg:sr-only 2xl:not-sr-only">{t('syncState.offline')}</span>
+            )}
             {failed > 0 ? (
               <span>{t('syncState.buttonFailed', { count: failed })}</span>
             ) : (

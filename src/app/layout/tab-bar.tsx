@@ -81,7 +81,7 @@ export function TabBar({ placement = 'bottom' }: { placement?: 'bottom' | 'heade
                 aria-current={active ? 'page' : undefined}
                 className={cx(
                   'flex h-full items-center justify-center font-medium focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-green-700',
-                  header ? 'gap-1.5 px-2 text-sm' : 'flex-col gap-0.5 text-xs',
+                  header ? 'gap-1.5 px-1.5 text-sm xl:px-2' : 'flex-col gap-0.5 text-xs',
                   active ? 'text-green-800' : 'text-stone-700 hover:text-stone-900',
                   active && header && 'shadow-[inset_0_-3px_0_currentColor]',
                 )}
