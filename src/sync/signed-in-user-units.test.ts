@@ -11,6 +11,8 @@ import { updateMyProfile } from './kinds/profile-update'
 type User = { userId: string; email: string | null } | null
 const auth = vi.hoisted(() => ({
   user: null as User,
+  /** Fails the next read of the cached session, as a start whose code could not be fetched does. */
+  failNext: false,
   listeners: [] as ((u: User) => void)[],
   signOut: { ok: true } as { ok: true } | { ok: false; message: string },
   signOuts: 0,
@@ -18,7 +20,13 @@ const auth = vi.hoisted(() => ({
   onSignOut: null as (() => void) | null,
 }))
 vi.mock('@/remote/auth', () => ({
-  currentSession: async () => auth.user,
+  currentSession: async () => {
+    if (auth.failNext) {
+      auth.failNext = false
+      throw new TypeError('Failed to fetch dynamically imported module')
+    }
+    return auth.user
+  },
   onAuthChange: (l: (u: User) => void) => {
     auth.listeners.push(l)
     return () => {}
@@ -370,6 +378,25 @@ describe('a session ended elsewhere', () => {
 })
 
 describe('initSession', () => {
+  it('a start that failed is not kept: it runs again when the browser is back online', async () => {
+    vi.resetModules()
+    const win = new EventTarget()
+    vi.stubGlobal('window', win)
+    const again = await import('./signed-in-user')
+    const db = fresh()
+    auth.user = { userId: 'user-c', email: null }
+    auth.failNext = true
+    await expect(again.initSession(db)).rejects.toThrow('Failed to fetch')
+    expect(again.sessionStore.getState()).toEqual({ status: 'loading' })
+    win.dispatchEvent(new Event('online'))
+    await vi.waitFor(
+      () => expect(again.sessionStore.getState()).toEqual({ status: 'signed-in', userId: 'user-c', email: null }),
+      { timeout: 20_000, interval: 5 },
+    )
+    vi.unstubAllGlobals()
+    auth.listeners.length = 0 // that module's listener: the next test counts its own
+  })
+
   it('reads the cached session once, adopts its owner, and follows sign-in and sign-out', async () => {
     const db = fresh()
     auth.user = { userId: 'user-a', email: 'a@test' }

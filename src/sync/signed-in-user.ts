@@ -216,13 +216,21 @@ export async function applyAuthUser(
 
 let started: Promise<void> | null = null
 
-/** Reads the cached session (works offline) and follows auth changes. Idempotent. */
+/**
+ * Reads the cached session (works offline) and follows auth changes. Idempotent once it has succeeded. A start that
+ * failed (a first visit whose network dropped before the auth code arrived, docs/decisions.md#D-chunk-retry) is not
+ * kept: it is tried again when the browser is back online, so the header does not wait for a reload.
+ */
 export function initSession(db: KreisDatabase = getDatabase()): Promise<void> {
   started ??= (async () => {
     const auth = await import('@/remote/auth')
     await applyAuthUser(db, await auth.currentSession())
     auth.onAuthChange((user) => void applyAuthUser(db, user))
-  })()
+  })().catch((error: unknown) => {
+    started = null
+    globalThis.window?.addEventListener('online', () => void initSession(db).catch(() => {}), { once: true })
+    throw error
+  })
   return started
 }
 
