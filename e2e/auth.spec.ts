@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test'
 import { authCall, signInThroughForm, unique } from './account-helpers.ts'
+import { expectToast, recordToasts } from './toasts.ts'
 
 // Screens wait for the session and the device database; a loaded CI machine needs more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 })
@@ -11,6 +12,7 @@ const expect = baseExpect.configure({ timeout: 15_000 })
 const header = (page: Page) => page.locator('header')
 
 test.describe('accounts', () => {
+  test.beforeEach(({ page }) => recordToasts(page))
   test.describe.configure({ timeout: 180_000 })
   test('the form has three modes in the query string, sign-up by default', async ({ page }) => {
     await page.goto('/auth')
@@ -34,13 +36,13 @@ test.describe('accounts', () => {
     await page.getByLabel(/^Password/).fill('ada-secret')
     await page.getByRole('button', { name: 'Create Account' }).click()
     await expect(page.getByText('Account created. Taking you home...')).toBeVisible()
-    await expect(page.getByText('Welcome to Kreis 🎉')).toBeVisible()
+    await expectToast(page, 'Welcome to Kreis 🎉')
     await expect(page).toHaveURL('/', { timeout: 15_000 })
     // The avatar: the first name once the own profile is on the device.
     await expect(header(page).getByRole('link', { name: 'Signed in as Ada' })).toHaveText('A', { timeout: 15_000 })
 
     await header(page).getByRole('button', { name: 'Sign Out' }).click()
-    await expect(page.getByText('Signed out successfully')).toBeVisible()
+    await expectToast(page, 'Signed out successfully')
     await expect(header(page).getByRole('link', { name: 'Sign In' })).toBeVisible()
 
     await page.goto('/auth?mode=signin')
@@ -48,7 +50,7 @@ test.describe('accounts', () => {
     await page.getByLabel(/^Password/).fill('ada-secret')
     await page.getByRole('button', { name: 'Sign In' }).click()
     await expect(page.getByText('You are signed in. Taking you home...')).toBeVisible()
-    await expect(page.getByText('Welcome back! 👋')).toBeVisible()
+    await expectToast(page, 'Welcome back! 👋')
     await expect(page).toHaveURL('/', { timeout: 15_000 })
     await expect(header(page).getByRole('link', { name: /^Signed in as/ })).toBeVisible()
   })
@@ -67,7 +69,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Sign In' }).click()
     const text = 'Incorrect email or password. Please check your credentials and try again.'
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(text)
-    await expect(page.getByText('Sign in failed')).toBeVisible()
+    await expectToast(page, 'Sign in failed')
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled()
     await expect(page).toHaveURL('/auth?mode=signin')
   })
@@ -85,7 +87,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Email').fill(email)
     await page.getByRole('button', { name: 'Send Reset Link' }).click()
     await expect(page.getByText('Check your email for reset instructions.')).toBeVisible()
-    await expect(page.getByText('Password reset email sent')).toBeVisible()
+    await expectToast(page, 'Password reset email sent')
     await expect(page).toHaveURL('/', { timeout: 15_000 })
 
     // The link's target as GoTrue's /verify builds it (supabase/local/auth/email-links.ts): a session in the

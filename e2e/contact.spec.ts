@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { isWriteRequest } from './read-only-calls.ts'
+import { expectToast, recordToasts } from './toasts.ts'
 
 test.describe('contact page', () => {
+  test.beforeEach(({ page }) => recordToasts(page))
   test('names every missing field, then the bad e-mail, and focuses the first problem', async ({ page }) => {
     await page.goto('/contact')
     await page.getByRole('button', { name: 'Send Message' }).click()
@@ -41,7 +43,7 @@ test.describe('contact page', () => {
     await page.getByRole('button', { name: 'Send Message' }).click()
 
     await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible()
-    await expect(page.getByText('Message sent successfully!')).toBeVisible()
+    await expectToast(page, 'Message sent successfully!')
     await expect(page.getByLabel('Name')).toHaveCount(0)
     // Back after 5 s, empty.
     await expect(page.getByLabel('Name')).toHaveValue('', { timeout: 8_000 })

@@ -1,5 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test'
 import { newAccount, signInThroughForm } from './account-helpers.ts'
+import { expectToast, recordToasts } from './toasts.ts'
 
 // Screens wait for the session and the device database; a loaded CI machine needs more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 })
@@ -8,6 +9,7 @@ const expect = baseExpect.configure({ timeout: 15_000 })
 // server, so it is there after a reload and on another device.
 
 test.describe('profile', () => {
+  test.beforeEach(({ page }) => recordToasts(page))
   test.describe.configure({ timeout: 180_000 })
   test('signed out: the join prompt leads to sign-up and sign-in', async ({ page }) => {
     await page.goto('/profile')
@@ -37,7 +39,7 @@ test.describe('profile', () => {
     await page.getByLabel('Last name').fill('Rüegg')
     await page.getByLabel('Location').fill('8001 Zürich')
     await page.getByRole('button', { name: 'Save Changes' }).click()
-    await expect(page.getByText('Profile updated successfully')).toBeVisible()
+    await expectToast(page, 'Profile updated successfully')
     await expect(details.getByText('8001 Zürich', { exact: true })).toBeVisible()
     // Sent: the pending note goes once the server took it.
     await expect(page.getByText('Saved on this device, waiting to be sent')).toHaveCount(0, { timeout: 15_000 })

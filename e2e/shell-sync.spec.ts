@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test'
 import { deviceRowCounts, newAccount, signInThroughForm } from './account-helpers.ts'
 import { isWriteRequest } from './read-only-calls.ts'
+import { expectToast, recordToasts } from './toasts.ts'
 
 // Screens wait for the session and the device database; a loaded CI machine needs more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 })
@@ -24,6 +25,7 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
 }
 
 test.describe('session and sync in the shell', () => {
+  test.beforeEach(({ page }) => recordToasts(page))
   test.describe.configure({ timeout: 180_000 })
   test.describe('with the service worker', () => {
     test.use({ serviceWorkers: 'allow' })
@@ -78,7 +80,7 @@ test.describe('session and sync in the shell', () => {
     await context.setOffline(false)
     await expect(page.getByText('Saved on this device, waiting to be sent')).toHaveCount(0, { timeout: 15_000 })
     await header(page).getByRole('button', { name: 'Sign Out' }).click()
-    await expect(page.getByText('Signed out successfully')).toBeVisible()
+    await expectToast(page, 'Signed out successfully')
     await expect(page.getByRole('heading', { level: 1, name: 'Join Kreis' })).toBeVisible()
     expect(await deviceRowCounts(page, PRIVATE_STORES)).toEqual(Object.fromEntries(PRIVATE_STORES.map((s) => [s, 0])))
 
@@ -127,7 +129,7 @@ test.describe('session and sync in the shell', () => {
       },
     )
     await expect(page.getByText('permission denied for table profiles')).toHaveCount(0)
-    await expect(page.getByText('Error updating profile')).toBeVisible()
+    await expectToast(page, 'Error updating profile')
 
     const pill = header(page).getByRole('button', { name: 'Sync status: 1 not sent' })
     await pill.click()

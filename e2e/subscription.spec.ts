@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test'
 import { DEMO, serverPlan, signIn } from './plan-helpers.ts'
+import { expectToast, recordToasts } from './toasts.ts'
 
 // A loaded machine (8 builds and stacks at once) can take several seconds per round trip.
 const expect = baseExpect.configure({ timeout: 30_000 })
@@ -20,6 +21,7 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
 }
 
 test.describe('/subscription', () => {
+  test.beforeEach(({ page }) => recordToasts(page))
   test('signed out: the timeline, and the membership button’s destructive toast', async ({ page }) => {
     await page.goto('/subscription')
     await expect(page.getByRole('heading', { level: 1, name: 'Your Kreis Plan' })).toBeVisible()
@@ -71,7 +73,7 @@ test.describe('/subscription', () => {
 
     await page.getByRole('button', { name: 'Cancel subscription' }).click()
     await dialog.getByRole('button', { name: 'Yes, cancel' }).click()
-    await expect(page.getByText('Subscription cancelled')).toBeVisible()
+    await expectToast(page, 'Subscription cancelled')
     // Cancelling ends the renewal, not the month paid for: it stays hers until its end.
     await expect(page.getByText('Your subscription is cancelled and will not renew.', { exact: false })).toBeVisible()
     await expect(page.getByText(/^Paid until /)).toBeVisible()

@@ -7,6 +7,7 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
   return (
     <div
       role={destructive ? 'alert' : 'status'}
+      data-testid="toast"
       className={cx(
         'pointer-events-auto flex w-full items-start gap-3 rounded-2xl p-4 shadow-lg motion-safe:animate-[toast-in_150ms_ease-out]',
         destructive ? 'bg-red-700 text-white' : 'border border-stone-200 bg-white text-stone-900',
