@@ -68,6 +68,7 @@ beforeEach(() => {
 afterEach(async () => {
   browser.restore()
   vi.restoreAllMocks()
+  vi.unstubAllGlobals()
   db.close()
   await db.delete()
 })
@@ -181,8 +182,13 @@ describe('on start', () => {
 
   it('without storage it still queues (again on every start, which changes nothing on the server)', async () => {
     browser.holdSubscription()
-    vi.spyOn(localStorage, 'setItem').mockImplementation(() => {
-      throw new DOMException('storage full', 'QuotaExceededError')
+    // A browser whose storage refuses every write (full, or blocked for the site).
+    vi.stubGlobal('localStorage', {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('storage full', 'QuotaExceededError')
+      },
+      removeItem: () => {},
     })
     expect(await keepPushSubscriptionCurrent(db, ME)).toBe(true)
     expect(await keepPushSubscriptionCurrent(db, ME)).toBe(true)
