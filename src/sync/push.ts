@@ -89,6 +89,9 @@ export async function drainOutbox(deps: PushDeps): Promise<DrainReport> {
         units.filter((u) => kindOf(u[0]!.op.kind) === kind),
         kind.batched,
       )) {
+        // The outbox changed under this pass (an account switch put its entries aside, docs/decisions.md#D-drain-owner):
+        // what it read is no longer to be sent with this session's token; read it again.
+        if (!(await stillQueued(db, batch))) break pass
         const failure = await sendBatch(deps, batch, report)
         if (!failure) {
           refreshedSinceSuccess = false
@@ -118,6 +121,12 @@ export async function drainOutbox(deps: PushDeps): Promise<DrainReport> {
       }
     }
   }
+}
+
+/** Whether every entry of the batch is still in the outbox, as the pass read it. */
+async function stillQueued(db: KreisDatabase, batch: Unit[]): Promise<boolean> {
+  const seqs = batch.flatMap((u) => u.map((e) => e.seq!))
+  return (await db.outbox.bulkGet(seqs)).every((e) => e !== undefined)
 }
 
 /**
