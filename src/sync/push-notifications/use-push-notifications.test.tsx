@@ -183,6 +183,34 @@ describe('turning them on', () => {
   })
 })
 
+describe('a first look that answers after the person acted', () => {
+  it('does not turn the switch off again after it was turned on', async () => {
+    const look = gate()
+    const { result } = render({}, (b) => {
+      b.nextLookWaitsFor = look.promise
+    })
+    await act(async () => void (await result.current.enable()))
+    expect(result.current.enabled).toBe(true)
+    // The look began before the subscription existed: its "none" is out of date.
+    look.open()
+    await settle()
+    expect(result.current.enabled).toBe(true)
+  })
+
+  it('does not turn the switch on again after it was turned off', async () => {
+    const look = gate()
+    const { result } = render({ permission: 'granted' }, (b) => {
+      b.holdSubscription()
+      b.nextLookWaitsFor = look.promise
+    })
+    await act(() => result.current.disable())
+    expect(result.current.enabled).toBe(false)
+    look.open()
+    await settle()
+    expect(result.current.enabled).toBe(false)
+  })
+})
+
 describe('turning them off', () => {
   it('busy while it works; then off, the removal queued and the browser’s subscription ended', async () => {
     const { browser, result } = render({ permission: 'granted' }, (b) => b.holdSubscription())

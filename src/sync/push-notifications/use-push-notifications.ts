@@ -2,7 +2,7 @@
  * The signed-in user's notifications on this browser, for the /profile switch and the prompt: whether they can be
  * had here, whether they are on, and turning them on (permission asked from the click) or off.
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useDatabase } from '@/db/database-context'
 import { useSession } from '../signed-in-user'
 import { browserPushFacts, pushAvailability, type PushAvailability } from './availability'
@@ -26,12 +26,15 @@ export function usePushNotifications(): PushNotifications {
   const [enabled, setEnabled] = useState(false)
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
+  // Turning them on or off since a look at the subscription began makes its answer out of date.
+  const actions = useRef(0)
 
   useEffect(() => {
     let live = true
     if (availability !== 'available') return
+    const asked = actions.current
     void currentPushSubscription()
-      .then((s) => live && setEnabled(s !== null && Notification.permission === 'granted'))
+      .then((s) => live && asked === actions.current && setEnabled(s !== null && Notification.permission === 'granted'))
       .catch(() => {})
     return () => {
       live = false
@@ -40,6 +43,7 @@ export function usePushNotifications(): PushNotifications {
 
   const enable = useCallback(async (): Promise<EnableOutcome> => {
     if (!userId) return 'failed'
+    actions.current++
     setBusy(true)
     const outcome = await enablePush(db, userId).catch((): EnableOutcome => 'failed')
     setBusy(false)
@@ -51,6 +55,7 @@ export function usePushNotifications(): PushNotifications {
 
   const disable = useCallback(async () => {
     if (!userId) return
+    actions.current++
     setBusy(true)
     await disablePush(db, userId).catch(() => {})
     setBusy(false)

@@ -37,6 +37,11 @@ export class FakePushBrowser {
   permissionRequests = 0
   /** The subscription this browser holds for the site. */
   subscription: FakeSubscription | null = null
+  /**
+   * The next look at the subscription answers what the browser held when asked, only once this opens (a service
+   * worker slow to start); the looks after it answer at once.
+   */
+  nextLookWaitsFor: Promise<void> | null = null
   subscribeOptions: PushSubscriptionOptionsInit[] = []
   /** Endpoints whose subscription the app ended. */
   unsubscribed: string[] = []
@@ -55,7 +60,13 @@ export class FakePushBrowser {
   constructor(options: PushBrowserOptions = {}) {
     this.permission = options.permission ?? 'default'
     const pushManager = {
-      getSubscription: async () => this.subscription,
+      getSubscription: async () => {
+        const held = this.subscription
+        const wait = this.nextLookWaitsFor
+        this.nextLookWaitsFor = null
+        if (wait) await wait
+        return held
+      },
       subscribe: async (opts: PushSubscriptionOptionsInit) => {
         this.subscribeOptions.push(opts)
         if (this.failSubscribe) throw new DOMException('push service unreachable', 'AbortError')
