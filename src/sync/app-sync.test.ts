@@ -4,11 +4,11 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KreisDatabase } from '@/db/database'
-import type { ListingWrite } from '@/db/rows'
 import { followFirstScreen } from '@/remote/first-screen'
 import type { Transport } from './protocol'
 import { MemoryServer } from './testing/memory-server'
 import { MemoryTransport } from './testing/memory-transport'
+import { listingWrite } from './testing/listing-write'
 import { createRng } from './testing/prng'
 
 /** What the next import of the transport module gives: a transport, or a failure (a chunk that did not arrive). */
@@ -50,23 +50,7 @@ const memoryTransport = (): Transport => new MemoryTransport(server, SHOPPER, cr
 const brokenChunk = () => {
   throw new Error('Failed to fetch dynamically imported module')
 }
-const coat: ListingWrite = {
-  id: LISTING,
-  user_id: SELLER,
-  title: 'Wool coat',
-  description: 'Warm',
-  price: 40,
-  condition: 'very_good',
-  category: 'women',
-  product_type: null,
-  brand: null,
-  size: 'M',
-  fabric: null,
-  location: 'Bern',
-  tags: null,
-  status: 'active',
-  edited_at: '2025-12-01T00:00:00.000Z',
-}
+const coat = listingWrite(SELLER, LISTING)
 
 describe('requestListing', () => {
   it.each([

@@ -12,6 +12,7 @@ import { MemoryServer } from './testing/memory-server'
 import { MemoryTransport } from './testing/memory-transport'
 import { setFavorite } from './testing/memory-screen-ops'
 import { createRng } from './testing/prng'
+import { listingWrite, testId } from './testing/listing-write'
 import { ScriptedTransport } from './testing/scripted-transport'
 
 const SELLER = '00000000-0000-4000-8000-00000000000a'
@@ -33,24 +34,8 @@ afterEach(async () => {
 })
 
 let n = 0
-const listing = (title: string, over: Partial<ListingWrite> = {}): ListingWrite => ({
-  id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-  user_id: SELLER,
-  title,
-  description: 'Soft wool',
-  price: 20,
-  condition: 'very_good',
-  category: 'women',
-  product_type: null,
-  brand: null,
-  size: 'M',
-  fabric: null,
-  location: 'Bern',
-  tags: null,
-  status: 'active',
-  edited_at: '2025-12-01T00:00:00.000Z',
-  ...over,
-})
+const listing = (title: string, over: Partial<ListingWrite> = {}): ListingWrite =>
+  listingWrite(SELLER, testId(++n), { title, ...over })
 const pull = () => pullAll({ db, transport: scripted.transport }, { reconcile: false })
 const position = async (stream: 'listings' | 'profiles' | 'conversations' | 'messages') =>
   (await db.cursors.get(stream))?.cursor

@@ -12,6 +12,7 @@ import type { Transport } from './protocol'
 import { MemoryServer } from './testing/memory-server'
 import { MemoryTransport } from './testing/memory-transport'
 import { VirtualClock } from './testing/harness'
+import { listingWrite } from './testing/listing-write'
 import { createRng } from './testing/prng'
 
 const ANNA = '00000000-0000-4000-8000-000000000001'
@@ -26,25 +27,7 @@ beforeEach(() => {
   server = new MemoryServer()
   server.addUser(ANNA, 'Anna', 'Müller')
   server.addUser(NOAH, 'Noah', 'Keller')
-  server.upsertListings(NOAH, [
-    {
-      id: COAT,
-      user_id: NOAH,
-      title: 'Wool coat',
-      description: 'Warm',
-      price: 80,
-      condition: 'very_good',
-      category: 'women',
-      product_type: null,
-      brand: null,
-      size: 'M',
-      fabric: null,
-      location: 'Bern',
-      tags: null,
-      status: 'active',
-      edited_at: '2026-05-01T00:00:00.000Z',
-    },
-  ])
+  server.upsertListings(NOAH, [listingWrite(NOAH, COAT)])
 })
 afterEach(async () => {
   db.close()

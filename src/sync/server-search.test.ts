@@ -13,6 +13,7 @@ import { SEARCH_OFFSET_MAX, searchPageKey } from '@/domain/search-query'
 import { askServerPage } from './server-search'
 import { MemoryServer } from './testing/memory-server'
 import { MemoryTransport } from './testing/memory-transport'
+import { listingWrite, testId } from './testing/listing-write'
 import { createRng } from './testing/prng'
 import { ScriptedTransport } from './testing/scripted-transport'
 
@@ -39,27 +40,8 @@ let n = 0
 /** Lists `count` listings titled `<title> <i>`, in order (each newer than the one before), and returns their ids. */
 function list(count: number, title: string, over: Partial<ListingWrite> = {}): string[] {
   return Array.from({ length: count }, (_, i) => {
-    const id = `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`
-    server.upsertListings(SELLER, [
-      {
-        id,
-        user_id: SELLER,
-        title: `${title} ${i}`,
-        description: 'Soft wool',
-        price: 10 + i,
-        condition: 'very_good',
-        category: 'women',
-        product_type: null,
-        brand: null,
-        size: 'M',
-        fabric: null,
-        location: 'Bern',
-        tags: null,
-        status: 'active',
-        edited_at: '2025-12-01T00:00:00.000Z',
-        ...over,
-      },
-    ])
+    const id = testId(++n)
+    server.upsertListings(SELLER, [listingWrite(SELLER, id, { title: `${title} ${i}`, price: 10 + i, ...over })])
     return id
   })
 }
