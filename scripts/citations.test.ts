@@ -21,10 +21,11 @@ const REFERENCE = ['refer', 'ence'].join('')
 const ANCHORS = ['anch', 'ors'].join('')
 const ISSUE = ['iss', 'ue'].join('')
 const CAP_ISSUE = ['Iss', 'ue'].join('')
-// The comment openers and the folder outside the clone are assembled too: a line of this file that opens with a
+// The comment markers and the folder outside the clone are assembled too: a line of this file that opens with a
 // comment marker and names one of those documents would read as a comment citing it.
 const LINE = '/'.repeat(2)
 const BLOCK = '/' + '*'.repeat(2)
+const BLOCK_END = '*' + '/'
 const OUTSIDE = ['..', ['sha', 'red'].join('')].join('/')
 
 const anchors: DocAnchors = new Map([
@@ -63,7 +64,7 @@ describe('the citation check reads one line at a time', () => {
     ],
     [
       'the old spec, capitalised',
-      `${BLOCK} ${CAP_SPEC} §9 also lists */`,
+      `${BLOCK} ${CAP_SPEC} §9 also lists ${BLOCK_END}`,
       [`"${CAP_SPEC}" cites a document that is not in the repository`],
     ],
     [
@@ -103,7 +104,7 @@ describe('the citation check reads one line at a time', () => {
     ],
     [
       'an issue number, capitalised',
-      `${BLOCK} ${CAP_ISSUE} 12 §6: mark sold */`,
+      `${BLOCK} ${CAP_ISSUE} 12 §6: mark sold ${BLOCK_END}`,
       [`"${CAP_ISSUE} 12" cites a document that is not in the repository`],
     ],
     ['a bare § with no page', "it('shows the §8 toast', () => {", ['"§8" names no document']],
