@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ListingWrite } from '@/domain/listing-fields'
 import type { ListingSave } from './protocol'
+import { listingWrite } from './testing/listing-write'
 import { startStack, stackDevice, type StackDevice, type StackHandle } from './testing/stack-devices'
 
 /** A wrong time zone; the server counts a device stamp at most a day ahead. */
@@ -34,23 +35,8 @@ afterAll(async () => {
 /** A device time six hours ahead of the server, `s` seconds into the device's session. */
 const aheadAt = (base: number, s: number) => new Date(base + SKEW_MS + s * 1000).toISOString()
 
-const listing = (id: string, title: string, edited_at: string): ListingWrite => ({
-  id,
-  user_id: ahead.userId,
-  title,
-  description: 'A wool coat',
-  price: 80,
-  condition: 'very_good',
-  category: 'women',
-  product_type: null,
-  brand: null,
-  size: 'M',
-  fabric: null,
-  location: 'Bern',
-  tags: null,
-  status: 'active',
-  edited_at,
-})
+const listing = (id: string, title: string, edited_at: string): ListingWrite =>
+  listingWrite(ahead.userId, id, { title, description: 'A wool coat', price: 80, edited_at })
 /** A file the stack takes as WebP: it checks the type against the first bytes (RIFF….WEBP) only. */
 const webp = () =>
   new Blob([new TextEncoder().encode('RIFF'), new Uint8Array([1, 0, 0, 0]), new TextEncoder().encode('WEBPVP8 ')], {
